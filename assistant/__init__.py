@@ -1,0 +1,1 @@
+"""Trigger policy, agent loop and the `proactive` command line."""

@@ -1,0 +1,255 @@
+"""The `proactive` command line (DESIGN.md section 6).
+
+Exit codes: 0 ok, 2 bad input (one line on stderr saying what is wrong), 1 internal error.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import logging.handlers
+import math
+import re
+import signal
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from watcher import control, home
+from watcher.store import Store, StoreError
+
+
+class BadInput(click.ClickException):
+    """Bad input from the user: exit code 2 and a one-line reason."""
+
+    exit_code = 2
+
+
+def fail(message: str) -> NoReturn:
+    raise BadInput(message)
+
+
+def setup_logging(verbose: bool = False) -> None:
+    """Log to PROACTIVE_HOME/logs/proactive.log (rotated) and warnings to stderr. Never log captured content."""
+    root = logging.getLogger()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    handler = logging.handlers.RotatingFileHandler(home.logs_dir() / "proactive.log", maxBytes=2_000_000,
+                                                   backupCount=3)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    err = logging.StreamHandler()
+    err.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    err.setFormatter(logging.Formatter("proactive: %(levelname)s: %(message)s"))
+    root.addHandler(err)
+
+
+def parse_time(value: str, option: str) -> float:
+    """ISO 8601 date or date-time (local time when no offset is given) -> epoch seconds."""
+    try:
+        return datetime.fromisoformat(value).timestamp()
+    except ValueError:
+        fail(f"{option}: bad time format {value!r} (expected ISO 8601, e.g. 2026-11-22 or 2026-11-22T09:30)")
+
+
+DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
+
+
+def parse_duration(value: str) -> float:
+    """'15m', '1h', '90s', '2d' or plain seconds."""
+    match = DURATION.match(value)
+    if not match:
+        fail(f"--for: bad duration {value!r} (expected e.g. 15m, 1h, 90s)")
+    number, unit = float(match.group(1)), (match.group(2) or "s").lower()[0]
+    return number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
+
+
+def open_store(db: str | None, readonly: bool = False) -> Store:
+    try:
+        return Store(db, readonly=readonly)
+    except StoreError as exc:
+        fail(str(exc))
+
+
+def load_config() -> home.Config:
+    try:
+        return home.Config.load()
+    except ValueError as exc:
+        fail(str(exc))
+
+
+db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+                         help="Database file (default: PROACTIVE_HOME/proactive.db).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="proactive-assistant")
+def cli() -> None:
+    """A local, private, proactive desktop assistant."""
+    home.private_files()
+
+
+@cli.command()
+@db_option
+@click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
+@click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
+def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
+    """Capture activity until SIGINT/SIGTERM, then flush and exit 0.
+
+    SIGUSR1 pauses capture, SIGUSR2 resumes it (or use `proactive pause` / `proactive resume`)."""
+    from watcher.pipeline import Watcher
+    from watcher.sources import default_sources
+
+    setup_logging(verbose)
+    config = load_config()
+    store = open_store(db)  # fail early, with exit code 2, on an unusable database
+    store.close()
+    lock = control.PidLock()
+    try:
+        lock.acquire()
+    except control.AlreadyRunning as exc:
+        fail(str(exc))
+    sources = default_sources(config.idle_seconds, config.clipboard_max_chars)
+    publish = None
+    if config.activitywatch and not no_aw:
+        from watcher.activitywatch import ActivityWatchPublisher, ActivityWatchSource
+
+        # our own X11 sources give windows and idle; ActivityWatch's are the fallback where we have none
+        sources.append(ActivityWatchSource(config.activitywatch_url, use_windows=not sources,
+                                           use_afk=not sources))
+        publish = ActivityWatchPublisher(config.activitywatch_url).publish
+    watcher = Watcher(db, config, sources, publish=publish)
+    install_signal_handlers(watcher)
+    try:
+        watcher.run()
+    except StoreError as exc:
+        fail(str(exc))
+    finally:
+        lock.release()
+
+
+def install_signal_handlers(watcher: Any) -> None:
+    signal.signal(signal.SIGINT, lambda *_: watcher.stop())
+    signal.signal(signal.SIGTERM, lambda *_: watcher.stop())
+    signal.signal(control.PAUSE_SIGNAL, lambda *_: watcher.request_pause())
+    signal.signal(control.RESUME_SIGNAL, lambda *_: watcher.request_resume())
+
+
+@cli.command()
+@db_option
+@click.option("--since", help="Only episodes ending at or after this ISO time.")
+@click.option("--json", "as_json", is_flag=True, help='One JSON object per line: {"time","event","app","title"}.')
+def episodes(db: str | None, since: str | None, as_json: bool) -> None:
+    """Print captured episodes, oldest first, one per line."""
+    from watcher.episodes import build_episodes
+
+    since_ts = parse_time(since, "--since") if since else None
+    store = open_store(db, readonly=True)
+    try:
+        rows = store.episodes(since_ts)
+        # the episode still open (watcher running, or killed) is built from the raw events after the last one
+        tail = build_episodes(store.iter_events(after_id=store.last_episode_raw_id()))
+        rows += [e.row() for e in tail if since_ts is None or e.end >= since_ts]
+    except StoreError as exc:
+        fail(str(exc))
+    except Exception as exc:  # sqlite3.DatabaseError and friends: an old or damaged database
+        fail(f"{store.path}: cannot read episodes ({exc})")
+    finally:
+        store.close()
+    for row in rows:
+        if as_json:
+            click.echo(json.dumps({"time": f"{row['start']:.3f}", "event": row["event"], "app": row["app"],
+                                   "title": row["title"]}, ensure_ascii=False))
+        else:
+            stamp = datetime.fromtimestamp(row["start"]).strftime("%Y-%m-%d %H:%M:%S")
+            click.echo(f"{stamp}  {row['event']}")
+
+
+@cli.command()
+@db_option
+@click.option("--before", help="Delete everything captured before this ISO time.")
+@click.option("--all", "everything", is_flag=True, help="Delete everything, and the logs.")
+@click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation (--all).")
+def purge(db: str | None, before: str | None, everything: bool, yes: bool) -> None:
+    """Delete captured data (secure delete: the bytes are overwritten, the WAL truncated)."""
+    if bool(before) == everything:
+        fail("purge: give exactly one of --before ISO or --all")
+    cutoff = parse_time(before, "--before") if before else None
+    if everything and not yes and sys.stdin.isatty():
+        click.confirm("Delete everything captured, and the logs?", abort=True)
+    store = open_store(db)
+    try:
+        n = store.purge(cutoff)
+    finally:
+        store.close()
+    if everything:
+        for log_file in home.logs_dir().glob("proactive.log*"):
+            log_file.write_bytes(b"")  # keep an open handler's file valid, drop its content
+        for cached in home.cache_dir().glob("**/*"):
+            if cached.is_file():
+                cached.unlink()
+    click.echo(f"deleted {n} rows" + (" and the logs" if everything else ""))
+
+
+@cli.command()
+@click.option("--for", "for_", help="Pause for a while (15m, 1h...) instead of until `proactive resume`.")
+def pause(for_: str | None) -> None:
+    """Pause capture (also: send SIGUSR1 to the watcher)."""
+    until = time.time() + parse_duration(for_) if for_ else math.inf
+    control.write_pause(until)
+    pid = control.signal_watcher(control.PAUSE_SIGNAL)
+    when = "until resumed" if math.isinf(until) else "until " + datetime.fromtimestamp(until).strftime("%H:%M:%S")
+    click.echo(f"capture paused {when}" + ("" if pid else " (no watcher running now)"))
+
+
+@cli.command()
+def resume() -> None:
+    """Resume capture (also: send SIGUSR2 to the watcher)."""
+    control.clear_pause()
+    pid = control.signal_watcher(control.RESUME_SIGNAL)
+    click.echo("capture resumed" + ("" if pid else " (no watcher running now)"))
+
+
+@cli.command()
+@db_option
+def status(db: str | None) -> None:
+    """Show whether a watcher runs, whether capture is paused, and what is stored."""
+    pid = control.running_pid()
+    until = control.read_pause()
+    path = Path(db) if db else home.db_path()
+    click.echo(f"home: {home.home()}")
+    click.echo(f"watcher: {'running (pid %d)' % pid if pid else 'not running'}")
+    click.echo("capture: " + ("capturing" if until is None else "paused" + (
+        "" if math.isinf(until) else " until " + datetime.fromtimestamp(until).strftime("%H:%M:%S"))))
+    if path.exists():
+        store = open_store(str(path), readonly=True)
+        try:
+            click.echo(f"database: {path} ({store.count('raw_events')} raw events, "
+                       f"{store.count('episodes')} episodes)")
+        finally:
+            store.close()
+
+
+def main() -> None:
+    """Entry point: click's own usage errors also exit 2, with one line instead of the usage text."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)
+    except click.UsageError as exc:
+        click.echo(f"proactive: error: {exc.format_message()}", err=True)
+        sys.exit(2)
+    except click.ClickException as exc:
+        click.echo(f"proactive: error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Placeholder package: built by a later issue (see DESIGN.md)."""

@@ -1,0 +1,223 @@
+"""End to end on a real X server: `proactive watch` captures real input injected with xdotool into real xterm
+windows, a real clipboard (xclip), window switches, pause/resume, idle, and survives SIGKILL."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import PROACTIVE, WatcherProcess, XSession, run_cli, wait_for
+
+pytestmark = pytest.mark.x11
+
+
+def episode_with(episodes: list[dict], title: str) -> dict:
+    matches = [e for e in episodes if e["title"] == title]
+    assert matches, f"no episode titled {title!r} in {[e['title'] for e in episodes]}"
+    return matches[0]
+
+
+def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proactive_home: Path):
+    editor = xsession.start_xterm("client.py - editor", command=["cat"])
+    shell = xsession.start_xterm("build shell", command=["cat"])
+    xsession.activate(editor)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        xsession.type("import requests")
+        xsession.key("Return")
+        xsession.key("ctrl+s", "ctrl+q")
+        xsession.copy("Traceback (most recent call last):\n  File \"client.py\", line 3\nTimeoutError: timed out")
+        time.sleep(0.5)
+        xsession.xdotool("click", "1")
+        xsession.xdotool("click", "--repeat", "3", "5")
+        time.sleep(1.2)
+        xsession.activate(shell)
+        xsession.type("make test")
+        xsession.key("Return")
+        time.sleep(1.0)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    episodes = watcher.episodes()
+    ed = episode_with(episodes, "client.py - editor")
+    sh = episode_with(episodes, "build shell")
+    assert ed["app"] == "XTerm" and sh["app"] == "XTerm"
+    assert "The user types 'import requests' and presses Enter in the terminal." in ed["event"]
+    assert "Ctrl+S (save)" in ed["event"] and "Ctrl+Q" in ed["event"]
+    assert "copies an error message starting 'Traceback (most recent call last):'" in ed["event"]
+    assert "clicks in the terminal" in ed["event"]
+    assert "scrolls down (3 steps)" in ed["event"]
+    assert "The user types 'make test' and presses Enter in the terminal." in sh["event"]
+    assert "make test" not in ed["event"] and "import requests" not in sh["event"]
+    titles = [e["title"] for e in episodes]
+    assert titles.index("client.py - editor") < titles.index("build shell")  # the switch, in order
+    # each stored episode links back to its raw events
+    db = sqlite3.connect(proactive_home / "proactive.db")
+    for first, last in db.execute("SELECT first_raw_id, last_raw_id FROM episodes"):
+        assert db.execute("SELECT count(*) FROM raw_events WHERE id BETWEEN ? AND ?", (first, last)).fetchone()[0]
+    db.close()
+
+
+CANARY_KEY = "sk-proj-Zq8Xv2Lm5Nc7Bt4Wd9Kf3Hs6Jy1Pr0Ga"
+CANARY_CARD = "4539 1488 0343 6467"
+CANARY_COPY = "AKIAQ3EGRJW7NX6KZB4T"
+CANARY_SUDO = "hunter2canarypw"
+CANARY_VAULT = "vaultcanary4242"
+
+
+def all_bytes(home: Path) -> bytes:
+    blob = b""
+    for path in home.rglob("*"):
+        if path.is_file():
+            blob += path.read_bytes()
+    return blob
+
+
+def test_privacy_canaries_never_reach_disk_or_output(xsession: XSession, proactive_home: Path, tmp_path: Path):
+    term = xsession.start_xterm("canary shell", command=["cat"])
+    keepass = tmp_path / "keepassxc"  # an excluded application (its process name is keepassxc)
+    keepass.symlink_to("/usr/bin/xterm")
+    vault = xsession.start_xterm("Vault", program=str(keepass), command=["cat"])
+    xsession.activate(term)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        xsession.type(f"export KEY={CANARY_KEY} ok")
+        xsession.key("Return")
+        xsession.type(f"pay with {CANARY_CARD} now")
+        xsession.key("Return")
+        xsession.copy(f"aws key {CANARY_COPY}")
+        time.sleep(0.5)
+        xsession.type("sudo ls")
+        xsession.key("Return")
+        xsession.type(CANARY_SUDO)
+        xsession.key("Return")
+        xsession.type("echo visible")
+        xsession.key("Return")
+        xsession.activate(vault)
+        xsession.type(CANARY_VAULT)
+        xsession.key("Return")
+        xsession.copy(CANARY_VAULT + "copy")
+        time.sleep(1.5)
+        live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
+    outputs = out.encode() + err.encode() + watcher.stdout.encode()
+    everything = live + all_bytes(proactive_home) + outputs
+    for canary in (CANARY_KEY, CANARY_CARD, CANARY_CARD.replace(" ", ""), CANARY_COPY, CANARY_SUDO, CANARY_VAULT):
+        for piece in (canary, canary[:10], canary[-10:]):
+            assert piece.encode() not in everything, f"{piece!r} leaked"
+    # ...while ordinary text around them was captured
+    assert "echo visible" in out and "REDACTED" in out
+    assert "enters a password (hidden)" in out and "a private window" in out
+
+
+def test_pause_resume_by_command_and_signal(xsession: XSession, proactive_home: Path):
+    term = xsession.start_xterm("pause test", command=["cat"])
+    xsession.activate(term)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        xsession.type("before pause")
+        xsession.key("Return")
+        assert run_cli("pause", env=watcher.env).returncode == 0
+        time.sleep(0.5)
+        xsession.type("pausedword one")
+        xsession.key("Return")
+        assert run_cli("resume", env=watcher.env).returncode == 0
+        time.sleep(0.5)
+        xsession.type("after resume")
+        xsession.key("Return")
+        watcher.proc.send_signal(signal.SIGUSR1)
+        time.sleep(0.5)
+        xsession.type("signalpaused two")
+        xsession.key("Return")
+        watcher.proc.send_signal(signal.SIGUSR2)
+        time.sleep(0.5)
+        xsession.type("after signal")
+        xsession.key("Return")
+        time.sleep(1)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    text = " ".join(e["event"] for e in watcher.episodes())
+    for word in ("before pause", "after resume", "after signal", "Capture is paused", "Capture resumes"):
+        assert word in text
+    assert "pausedword" not in text and "signalpaused" not in text
+
+
+def test_idle_is_detected(xsession: XSession, proactive_home: Path):
+    (proactive_home / "config.toml").write_text("idle_seconds = 2\n")
+    term = xsession.start_xterm("idle test", command=["cat"])
+    xsession.activate(term)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        xsession.type("first")
+        time.sleep(5)
+        xsession.type("second")
+        time.sleep(2)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    text = " ".join(e["event"] for e in watcher.episodes())
+    assert "stops using the computer (idle)" in text and "comes back after being away" in text
+
+
+def test_sigkill_loses_at_most_the_last_second_and_never_corrupts(xsession: XSession, proactive_home: Path):
+    term = xsession.start_xterm("kill test", command=["cat"])
+    xsession.activate(term)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    words = [f"w{i:03d}" for i in range(200)]
+    delay_ms = 40
+    text = " ".join(words)
+    typing = threading.Thread(target=xsession.type, args=(text, delay_ms))
+    t0 = time.time()
+    typing.start()
+    time.sleep(4.0)
+    t_kill = time.time()
+    watcher.proc.send_signal(signal.SIGKILL)
+    watcher.proc.wait(timeout=10)
+    typing.join(timeout=60)
+    db = sqlite3.connect(proactive_home / "proactive.db")
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    db.close()
+    stored = " ".join(e["event"] for e in watcher.episodes())
+    typed_before_last_second = int((t_kill - 1.0 - t0) * 1000 / delay_ms)
+    assert typed_before_last_second > 40
+    # every complete word typed more than a second before the kill is stored
+    complete = text[:typed_before_last_second].rsplit(" ", 1)[0]
+    assert complete.split()[-1] in stored, (complete[-30:], stored[-200:])
+    # and the next watcher starts fine on the same database, closing the interrupted episode
+    again = WatcherProcess(proactive_home, xsession.env)
+    code, err = again.stop()
+    assert code == 0, err
+    db = sqlite3.connect(proactive_home / "proactive.db")
+    assert db.execute("SELECT count(*) FROM episodes WHERE title = 'kill test'").fetchone()[0] >= 1
+    db.close()
+
+
+def test_second_watcher_is_refused(xsession: XSession, proactive_home: Path):
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        out = run_cli("watch", "--no-aw", env=watcher.env)
+        assert out.returncode == 2 and "already running" in out.stderr
+    finally:
+        watcher.stop()
+
+
+def test_no_display_still_runs(proactive_home: Path):
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["PROACTIVE_HOME"] = str(proactive_home)
+    proc = subprocess.Popen([*PROACTIVE, "watch", "--no-aw"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    log = proactive_home / "logs" / "proactive.log"
+    wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=30, what="start")
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=20) == 0

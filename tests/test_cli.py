@@ -1,0 +1,85 @@
+"""Command-line contract: exit codes, one-line errors, pause/resume, episodes output, purge."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from watcher.events import TEXT, WINDOW, RawEvent
+from watcher.store import Store
+
+from .conftest import run_cli
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["episodes", "--since", "yesterday-ish"], "bad time format"),
+        (["purge", "--before", "not-a-date"], "bad time format"),
+        (["purge"], "exactly one of"),
+        (["episodes", "--bogus"], "No such option"),
+        (["pause", "--for", "soon"], "bad duration"),
+        (["episodes"], "no such database"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(proactive_home, args, needle):
+    out = run_cli(*args)
+    assert out.returncode == 2, out
+    assert needle in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+def test_unreadable_database_exits_2(proactive_home, tmp_path):
+    bad = tmp_path / "x.db"
+    bad.write_bytes(b"garbage" * 1000)
+    out = run_cli("episodes", "--db", str(bad))
+    assert out.returncode == 2 and "x.db" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_bad_config_exits_2(proactive_home):
+    (proactive_home / "config.toml").write_text("excluded_apps = 3\n")
+    out = run_cli("watch", "--no-aw")
+    assert out.returncode == 2 and "excluded_apps" in out.stderr
+
+
+def test_episodes_json_and_text(proactive_home):
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "t"}, ts=1000.0),
+                      RawEvent("keyboard", TEXT, {"text": "ls -la", "erase": 0, "enter": True}, ts=1001.0)])
+    store.close()
+    out = run_cli("episodes", "--json")
+    assert out.returncode == 0, out.stderr
+    [row] = [json.loads(line) for line in out.stdout.splitlines()]
+    assert row == {"time": "1000.000", "app": "XTerm", "title": "t",
+                   "event": "The user switches to the terminal ('t'). "
+                            "The user types 'ls -la' and presses Enter in the terminal."}
+    text = run_cli("episodes")
+    assert "The user types 'ls -la'" in text.stdout
+    assert run_cli("episodes", "--since", "2100-01-01").stdout == ""
+
+
+def test_pause_resume_without_watcher(proactive_home):
+    out = run_cli("pause", "--for", "15m")
+    assert out.returncode == 0 and "paused until" in out.stdout
+    assert json.loads((proactive_home / "paused.json").read_text())["until"] > 0
+    assert "paused" in run_cli("status").stdout
+    assert run_cli("resume").returncode == 0
+    assert not (proactive_home / "paused.json").exists()
+
+
+def test_purge_all(proactive_home):
+    store = Store()
+    store.add_events([RawEvent("keyboard", TEXT, {"text": "UNIQUEPURGEWORD"})])
+    store.close()
+    (proactive_home / "logs").mkdir(exist_ok=True)
+    (proactive_home / "logs" / "proactive.log").write_text("log line\n")
+    out = run_cli("purge", "--all", "--yes")
+    assert out.returncode == 0, out.stderr
+    for name in os.listdir(proactive_home):
+        p = proactive_home / name
+        if p.is_file():
+            assert b"UNIQUEPURGEWORD" not in p.read_bytes()
+    assert (proactive_home / "logs" / "proactive.log").read_text() == ""

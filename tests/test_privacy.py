@@ -1,0 +1,141 @@
+"""The privacy filter's rules, table-driven, and the pipeline's handling of keys in private contexts."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from watcher.events import CLICK, CLIPBOARD, CONTROL, HOTKEY, KEY, TEXT, WEB, WINDOW, RawEvent
+from watcher.home import Config
+from watcher.pipeline import Watcher
+from watcher.privacy import PRIVATE_APP, PrivacyFilter
+from watcher.store import Store
+
+
+def window(app: str, title: str, process: str = "") -> RawEvent:
+    return RawEvent("window", WINDOW, {"app": app, "title": title, "process": process or app.lower(), "pid": 42})
+
+
+@pytest.mark.parametrize(
+    "win, kind, data, kept",
+    [
+        (window("Visual Studio Code", "client.py"), TEXT, {"text": "import requests"}, True),
+        (window("KeePassXC", "Passwords.kdbx - KeePassXC", "keepassxc"), TEXT, {"text": "hunter2"}, False),
+        (window("KeePassXC", "Passwords.kdbx - KeePassXC", "keepassxc"), CLIPBOARD, {"text": "hunter2"}, False),
+        (window("KeePassXC", "Passwords.kdbx - KeePassXC", "keepassxc"), CLICK, {"button": "left"}, False),
+        (window("Firefox", "Mozilla Firefox Private Browsing"), TEXT, {"text": "secret search"}, False),
+        (window("Google Chrome", "New Tab - Incognito"), CLIPBOARD, {"text": "x"}, False),
+        (window("Firefox", "Sign in to GitHub - Mozilla Firefox"), TEXT, {"text": "myPassw0rd"}, False),
+        (window("Firefox", "Sign in to GitHub - Mozilla Firefox"), CLICK, {"button": "left"}, True),
+        (window("pinentry", "Enter PIN"), TEXT, {"text": "1234"}, False),
+        (window("XTerm", "Enter passphrase for key"), CLIPBOARD, {"text": "correct horse"}, False),
+        (window("Firefox", "Password reset help - docs"), HOTKEY, {"combo": "ctrl+c"}, True),
+    ],
+    ids=["editor-text", "pwmanager-text", "pwmanager-copy", "pwmanager-click", "private-browsing",
+         "incognito-copy", "login-text", "login-click", "pin-text", "passphrase-copy", "password-title-hotkey"],
+)
+def test_context_rules(win, kind, data, kept):
+    f = PrivacyFilter(Config())
+    stored_window = f.clean(win)
+    assert stored_window is not None
+    out = f.clean(RawEvent("test", kind, dict(data)))
+    assert (out is not None) == kept
+
+
+def test_excluded_window_is_stored_anonymously():
+    f = PrivacyFilter(Config())
+    out = f.clean(window("KeePassXC", "Bank - Passwords.kdbx", "keepassxc"))
+    assert out.data == {"app": PRIVATE_APP, "title": "", "private": True}
+
+
+def test_secrets_are_redacted_in_every_field():
+    f = PrivacyFilter(Config())
+    f.clean(window("Visual Studio Code", "notes.md"))
+    key = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    for kind, data in [(TEXT, {"text": f"token {key}"}), (CLIPBOARD, {"text": key}),
+                       (WEB, {"url": f"https://example.com/?t={key}", "title": key, "browser": "Firefox"})]:
+        out = f.clean(RawEvent("t", kind, data))
+        assert key not in repr(out.data)
+    out = f.clean(window("Visual Studio Code", f"{key} - notes.md"))
+    assert key not in repr(out.data)
+
+
+def test_pause_drops_everything_but_markers():
+    f = PrivacyFilter(Config())
+    marker = f.pause(math.inf)
+    assert f.clean(marker).kind == CONTROL
+    assert f.clean(RawEvent("t", TEXT, {"text": "while paused"})) is None
+    assert f.clean(window("A", "b")) is None
+    assert f.clean(f.resume()).data == {"state": "resumed"}
+    assert f.clean(RawEvent("t", TEXT, {"text": "after"})) is not None
+
+
+def test_pause_with_expiry_ends_by_itself():
+    f = PrivacyFilter(Config())
+    f.pause(0.0)  # already expired
+    assert not f.paused
+
+
+def test_filter_fails_closed(monkeypatch):
+    import watcher.privacy as privacy
+
+    def broken(text: str) -> str:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(privacy, "redact", broken)
+    f = PrivacyFilter(Config())
+    assert f.clean(RawEvent("t", TEXT, {"text": "anything"})) is None
+    assert f.failures == 1
+
+
+@pytest.mark.parametrize(
+    "line, asks",
+    [("sudo apt update", True), ("ssh user@host", True), ("passwd", True), ("mysql -u root -p", True),
+     ("ls -la", False), ("echo sudo", False), ("python manage.py runserver", False)],
+)
+def test_terminal_password_commands(line, asks):
+    assert PrivacyFilter.asks_password(line) is asks
+
+
+class ListSource:
+    """A source that replays a fixed list of events (the fast path beside the real X11 tests)."""
+
+    name = "list"
+
+    def __init__(self, events: list[RawEvent]):
+        self.events = events
+
+    def start(self, emit) -> None:
+        for e in self.events:
+            emit(e)
+
+    def stop(self) -> None:
+        pass
+
+
+def keys(text: str) -> list[RawEvent]:
+    return [RawEvent("keyboard", KEY, {"key": "enter"} if c == "\n" else {"char": c}) for c in text]
+
+
+def test_pipeline_hides_sudo_password_and_excluded_typing(proactive_home):
+    events = [window("XTerm", "shell", "xterm"), *keys("sudo ls\nhunter2secret\necho done\n"),
+              window("KeePassXC", "db.kdbx - KeePassXC", "keepassxc"), *keys("vaultmaster99\n"),
+              window("XTerm", "shell", "xterm"), *keys("exit\n")]
+    w = Watcher(None, Config(), [ListSource(events)], flush_interval=0.05)
+    import threading
+
+    t = threading.Thread(target=w.run)
+    t.start()
+    w.started.wait(5)
+    import time
+
+    time.sleep(0.5)
+    w.stop()
+    t.join(10)
+    store = Store()
+    blob = repr([e.data for _, e in store.iter_events()]) + repr(store.episodes())
+    store.close()
+    assert "hunter2secret" not in blob and "vaultmaster99" not in blob
+    assert "sudo ls" in blob and "echo done" in blob and "exit" in blob
+    assert "enters a password (hidden)" in blob

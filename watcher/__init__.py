@@ -1,0 +1,1 @@
+"""Capture sources, privacy filter, store and episode builder."""

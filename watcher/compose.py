@@ -1,0 +1,94 @@
+"""Reconstructs typed text from key presses, in memory, and hands it on in redacted chunks.
+
+Why chunks and not whole lines: a line typed for a minute without Enter must not be lost if the watcher is
+killed, so text older than one second is flushed as far as it is safe. Why "safe": secret redaction needs to see
+a secret whole, so the trailing token (and a trailing run of digit groups, which may be a card number, and a
+`password =` that still waits for its value) is held back until it is complete. Every chunk is the difference
+between the redacted line already handed on and the redacted line now, so a secret recognised late never leaks
+in pieces, and Backspace into already-flushed text is expressed as `erase`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+
+from .events import TEXT, RawEvent
+from .redact import redact
+
+#: The tail of a line that must wait: an unfinished token, a run of digit groups, or a keyword awaiting a value.
+HOLD_BACK = re.compile(
+    r"(?:(?i:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|key)\S*\s*[:=]?\s*)?(?:\d[\d \-]*)?\S*$"
+)
+PAUSE_SECONDS = 1.0
+MAX_LINE = 4000  # a runaway line (key repeat) is flushed whole beyond this
+
+
+class TextComposer:
+    """Key presses -> TEXT events ({"text", "erase", "enter", "hidden"?}) for the current focus context."""
+
+    def __init__(self, emit: Callable[[RawEvent], None], source: str = "keyboard"):
+        self.emit = emit
+        self.source = source
+        self.line: list[str] = []
+        self.sent = ""  # redacted text of the current line already emitted
+        self.first_ts: float | None = None  # time of the first key not yet emitted
+        self.last_ts = 0.0
+        self.hide_line = False  # the current line answers a password prompt: drop it
+
+    def key(self, ts: float, char: str | None = None, key: str | None = None) -> str | None:
+        """Feed one key. Returns the finished line's raw text when Enter ends a line (for the password heuristic),
+        which the caller must not store."""
+        if self.first_ts is None:
+            self.first_ts = ts
+        self.last_ts = ts
+        if char is not None:
+            self.line.append(char)
+        elif key == "tab":
+            self.line.append("\t")
+        elif key == "backspace":
+            if self.line:
+                self.line.pop()
+        elif key == "enter":
+            finished = "".join(self.line)
+            self._flush(len(self.line), enter=True)
+            return finished
+        if len(self.line) > MAX_LINE:
+            self._flush(len(self.line))
+        return None
+
+    def tick(self, now: float) -> None:
+        """Called often by the pipeline: text typed more than a second ago is flushed, as far as it is safe."""
+        if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not self.hide_line:
+            text = "".join(self.line)
+            self._flush(len(text) - len(HOLD_BACK.search(text).group(0)))
+
+    def flush(self) -> None:
+        """Flush everything, e.g. because the focus changed or another kind of event happened."""
+        if self.line or self.sent or self.first_ts is not None:
+            self._flush(len(self.line), final=True)
+
+    def _flush(self, end: int, enter: bool = False, final: bool = False) -> None:
+        ts = self.first_ts if self.first_ts is not None else self.last_ts
+        if self.hide_line:
+            if enter or final:
+                self.emit(RawEvent(self.source, TEXT, {"text": "", "erase": 0, "enter": enter, "hidden": "password"},
+                                   ts=ts))
+                self._reset()
+            return
+        full = redact("".join(self.line[:end]))
+        common = os.path.commonprefix([self.sent, full])
+        erase, chunk = len(self.sent) - len(common), full[len(common):]
+        if erase or chunk or enter:
+            self.emit(RawEvent(self.source, TEXT, {"text": chunk, "erase": erase, "enter": enter}, ts=ts))
+            self.sent = full
+            self.first_ts = None if end == len(self.line) else self.last_ts
+        if enter or final:
+            self._reset()
+
+    def _reset(self) -> None:
+        self.line = []
+        self.sent = ""
+        self.first_ts = None
+        self.hide_line = False

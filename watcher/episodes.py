@@ -1,0 +1,293 @@
+"""Merges stored raw events into episodes: one per focus span (application + window title).
+
+An episode gathers what happened while one window had the focus: typed text (already reconstructed and
+redacted), hotkeys, clicks and scrolls, clipboard copies, web pages (from ActivityWatch) and idle periods. It is
+rendered deterministically as English sentences in ProactiveBench's observation style, so what the model sees
+live is exactly what the replay harness feeds it offline. Each episode keeps the id range of its raw events.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
+from .privacy import PRIVATE_APP, is_terminal
+
+MAX_QUOTE = 100  # characters of typed or copied text quoted in a sentence
+MAX_LINES = 6  # typed lines quoted per episode; more are counted
+MIN_EMPTY_SECONDS = 1.0  # a focus span shorter than this with nothing in it (alt-tab passing by) is dropped
+
+HOTKEY_MEANINGS = {
+    "ctrl+c": "copy", "ctrl+v": "paste", "ctrl+x": "cut", "ctrl+s": "save", "ctrl+z": "undo", "ctrl+y": "redo",
+    "ctrl+shift+z": "redo", "ctrl+f": "find", "ctrl+a": "select all", "ctrl+t": "new tab", "ctrl+w": "close tab",
+    "ctrl+shift+t": "reopen tab", "ctrl+n": "new window", "ctrl+o": "open", "ctrl+p": "quick open",
+    "ctrl+shift+p": "command palette", "ctrl+shift+c": "copy", "ctrl+shift+v": "paste", "ctrl+l": "address bar",
+    "ctrl+r": "reload", "ctrl+tab": "next tab", "alt+tab": "switch window", "ctrl+/": "toggle comment",
+    "alt+f4": "close window", "ctrl+q": "quit",
+}
+ERROR_HINT = re.compile(
+    r"Traceback \(most recent call last\)|\b\w*(Error|Exception)\b|\berror\b|\bfailed\b|\bpanic\b|\bFATAL\b",
+    re.IGNORECASE,
+)
+SEARCH_HOSTS = {"www.google.com": "Google", "google.com": "Google", "www.bing.com": "Bing", "bing.com": "Bing",
+                "duckduckgo.com": "DuckDuckGo", "html.duckduckgo.com": "DuckDuckGo",
+                "search.brave.com": "Brave Search", "www.startpage.com": "Startpage"}
+TITLE_SEPARATORS = re.compile(r"\s+[-\u2013\u2014|]\s+")
+
+
+def quote(text: str, limit: int = MAX_QUOTE) -> str:
+    """Single-line, length-capped text for a quoted sentence fragment."""
+    text = " ".join(text.replace("\t", " ").split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def place(app: str, title: str) -> str:
+    """Where something happens, e.g. "client.py in Visual Studio Code", "the terminal", "Firefox"."""
+    if app == PRIVATE_APP:
+        return "a private window"
+    if is_terminal(app):
+        return "the terminal"
+    parts = [p for p in TITLE_SEPARATORS.split(title or "") if p.strip()]
+    if parts and parts[-1].strip().lower() in (app.lower(), "mozilla firefox", "google chrome", "chromium"):
+        parts = parts[:-1]
+    subject = parts[0].strip() if parts else ""
+    if subject and subject.lower() != app.lower():
+        return f"{quote(subject, 60)} in {app}"
+    return app or "an unknown application"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return plural(max(1, round(seconds)), "second")
+    if seconds < 5400:
+        return plural(round(seconds / 60), "minute")
+    return plural(round(seconds / 3600), "hour")
+
+
+@dataclass
+class Episode:
+    """One focus span. `sentences` is the rendering; raw ids link it back to its raw events."""
+
+    start: float
+    end: float
+    app: str
+    title: str
+    first_raw_id: int
+    last_raw_id: int
+    private: bool = False
+    sentences: list[str] = field(default_factory=list)
+
+    @property
+    def event(self) -> str:
+        return " ".join(self.sentences)
+
+    def observation(self) -> dict[str, str]:
+        """ProactiveBench's observation format."""
+        return {"time": f"{self.start:.3f}", "event": self.event}
+
+    def row(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "app": self.app, "title": self.title, "event": self.event,
+                "sentences": self.sentences, "first_raw_id": self.first_raw_id, "last_raw_id": self.last_raw_id}
+
+
+class EpisodeBuilder:
+    """Incremental: feed (id, event) in id order; `add` returns episodes that just closed, `close` the open one."""
+
+    def __init__(self) -> None:
+        self.current: _Span | None = None
+
+    def add(self, raw_id: int, event: RawEvent) -> list[Episode]:
+        closed: list[Episode] = []
+        if event.kind == WINDOW:
+            key = (event.data.get("app") or "", event.data.get("title") or "")
+            if self.current is not None and (self.current.app, self.current.title) == key:
+                self.current.touch(raw_id, event.ts)
+                return closed
+            if self.current is not None:
+                closed.extend(self._close_current(event.ts))
+            self.current = _Span(raw_id, event)
+            return closed
+        if self.current is None:
+            self.current = _Span(raw_id, RawEvent("window", WINDOW, {"app": "", "title": ""}, ts=event.ts))
+        self.current.feed(raw_id, event)
+        return closed
+
+    def close(self, end: float | None = None) -> Episode | None:
+        out = self._close_current(end)
+        self.current = None
+        return out[0] if out else None
+
+    def _close_current(self, end: float | None) -> list[Episode]:
+        span, self.current = self.current, None
+        if span is None:
+            return []
+        episode = span.render(end)
+        if not span.has_activity and episode.end - episode.start < MIN_EMPTY_SECONDS:
+            return []
+        return [episode]
+
+
+def build_episodes(events: Iterable[tuple[int, RawEvent]], close: bool = True) -> list[Episode]:
+    """All episodes of a stream of stored events; the last one is included when `close`."""
+    builder = EpisodeBuilder()
+    out: list[Episode] = []
+    for raw_id, event in events:
+        out.extend(builder.add(raw_id, event))
+    if close:
+        last = builder.close()
+        if last is not None:
+            out.append(last)
+    return out
+
+
+class _Span:
+    """What happened during one focus span, accumulated cheaply; rendered to sentences once, at the end."""
+
+    __slots__ = ("app", "title", "start", "last_ts", "first_id", "last_id", "private", "lines", "current",
+                 "items", "has_activity", "clicks", "scroll")
+
+    def __init__(self, raw_id: int, window: RawEvent):
+        self.app = window.data.get("app") or ""
+        self.title = window.data.get("title") or ""
+        self.private = bool(window.data.get("private"))
+        self.start = self.last_ts = window.ts
+        self.first_id = self.last_id = raw_id
+        self.lines: list[tuple[str, bool]] = []  # finished typed lines: (text, hidden)
+        self.current = ""  # typed text of the unfinished line
+        self.items: list[tuple[str, Any]] = []  # ordered non-typing happenings
+        self.has_activity = False
+        self.clicks: dict[str, int] = {}
+        self.scroll = [0, 0]  # vertical, horizontal steps (positive: down/right)
+
+    def touch(self, raw_id: int, ts: float) -> None:
+        self.last_id = raw_id
+        if ts > self.last_ts:
+            self.last_ts = ts
+
+    def feed(self, raw_id: int, event: RawEvent) -> None:
+        self.touch(raw_id, event.ts)
+        self.has_activity = True
+        kind, data = event.kind, event.data
+        if kind == TEXT:
+            if data.get("hidden"):
+                self.lines.append(("", True))
+                self.current = ""
+                return
+            erase = int(data.get("erase") or 0)
+            if erase:
+                self.current = self.current[: max(0, len(self.current) - erase)]
+            self.current += data.get("text") or ""
+            if data.get("enter"):
+                self.lines.append((self.current, False))
+                self.current = ""
+        elif kind == CLICK:
+            button = data.get("button") or "left"
+            self.clicks[button] = self.clicks.get(button, 0) + int(data.get("count") or 1)
+        elif kind == SCROLL:
+            self.scroll[0] -= int(data.get("dy") or 0)
+            self.scroll[1] += int(data.get("dx") or 0)
+        elif kind == HOTKEY:
+            combo = data.get("combo") or ""
+            if self.items and self.items[-1][0] == HOTKEY and self.items[-1][1][0] == combo:
+                self.items[-1] = (HOTKEY, (combo, self.items[-1][1][1] + 1))
+            else:
+                self.items.append((HOTKEY, (combo, 1)))
+        elif kind in (CLIPBOARD, WEB, IDLE, CONTROL):
+            self.items.append((kind, (event.ts, data)))
+
+    def render(self, end: float | None) -> Episode:
+        where = place(self.app, self.title)
+        out: list[str] = []
+        if self.private:
+            out.append("The user works in a private window (not recorded).")
+        elif self.app:
+            title = f" ('{quote(self.title, 80)}')" if self.title and where == "the terminal" else ""
+            out.append(f"The user switches to {where}{title}.")
+        typed = [(text, hidden, True) for text, hidden in self.lines]
+        if self.current.strip():
+            typed.append((self.current, False, False))
+        shown = 0
+        for text, hidden, entered in typed:
+            if hidden:
+                out.append(f"The user enters a password (hidden) in {where}.")
+            elif text.strip() and shown < MAX_LINES:
+                shown += 1
+                enter = " and presses Enter" if entered else ""
+                out.append(f"The user types '{quote(text)}'{enter} in {where}.")
+        more = sum(1 for text, hidden, _ in typed if text.strip() and not hidden) - shown
+        if more > 0:
+            out.append(f"The user types {plural(more, 'more line')} in {where}.")
+        for kind, value in self.items:
+            sentence = _item_sentence(kind, value, where)
+            if sentence:
+                out.append(sentence)
+        if self.clicks:
+            parts = [f"{'clicks' if b == 'left' else b + '-clicks'} {plural(n, 'time')}" if n > 1 else
+                     ("clicks" if b == "left" else f"{b}-clicks") for b, n in self.clicks.items()]
+            out.append(f"The user {' and '.join(parts)} in {where}.")
+        if self.scroll[0]:
+            direction = "down" if self.scroll[0] > 0 else "up"
+            out.append(f"The user scrolls {direction} ({plural(abs(self.scroll[0]), 'step')}) in {where}.")
+        if self.scroll[1]:
+            direction = "right" if self.scroll[1] > 0 else "left"
+            out.append(f"The user scrolls {direction} ({plural(abs(self.scroll[1]), 'step')}) in {where}.")
+        end_ts = max(self.last_ts, end if end is not None else self.last_ts)
+        return Episode(start=self.start, end=end_ts, app=self.app, title=self.title, first_raw_id=self.first_id,
+                       last_raw_id=self.last_id, private=self.private, sentences=out)
+
+
+def _item_sentence(kind: str, value: Any, where: str) -> str | None:
+    if kind == HOTKEY:
+        combo, n = value
+        name = "+".join(p.capitalize() if len(p) > 1 else p.upper() for p in combo.split("+"))
+        meaning = HOTKEY_MEANINGS.get(combo)
+        what = f"{name} ({meaning})" if meaning else name
+        times = f" {n} times" if n > 1 else ""
+        return f"The user presses {what}{times} in {where}."
+    ts, data = value
+    if kind == CLIPBOARD:
+        text = data.get("text") or ""
+        if not text.strip():
+            return f"The user copies a large piece of content from {where}." if data.get("truncated") else None
+        first = next((ln for ln in text.splitlines() if ln.strip()), text)
+        if ERROR_HINT.search(text):
+            return f"The user copies an error message starting '{quote(first, 80)}' from {where}."
+        return f"The user copies '{quote(text, 80)}' from {where}."
+    if kind == WEB:
+        return web_sentence(data)
+    if kind == IDLE:
+        if data.get("state") == "active":
+            return f"The user comes back after being away for {duration(float(data.get('seconds') or 0))}."
+        return "The user stops using the computer (idle)."
+    if kind == CONTROL:
+        return "Capture is paused by the user." if data.get("state") == "paused" else "Capture resumes."
+    return None
+
+
+def web_sentence(data: dict[str, Any]) -> str:
+    """A page visit as a sentence; a search engine results page becomes 'searches on Google for ...'."""
+    url = data.get("url") or ""
+    title = data.get("title") or ""
+    browser = data.get("browser") or "the browser"
+    parsed = urlparse(url)
+    engine = SEARCH_HOSTS.get(parsed.hostname or "")
+    if engine:
+        query = (parse_qs(parsed.query).get("q") or [""])[0]
+        if query:
+            return f"The user searches on {engine} for '{quote(query, 80)}' in {browser}."
+    host = (parsed.hostname or "").removeprefix("www.")
+    label = f"'{quote(title, 80)}'" if title else "a page"
+    return f"The user visits {label}{f' on {host}' if host else ''} in {browser}."
+
+
+def iter_observations(episodes: Iterable[Episode]) -> Iterator[dict[str, str]]:
+    for e in episodes:
+        yield e.observation()

@@ -1,0 +1,103 @@
+"""Keyboard capture through pynput: printable keys, editing keys and named hotkeys.
+
+Key events stay in memory: the pipeline's text composer turns them into typed text, and the privacy filter drops
+them in excluded or password contexts, so the raw key stream is never written anywhere.
+pynput is imported lazily because it raises ImportError at import time when no display is available.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from .events import HOTKEY, KEY, Emit, RawEvent
+from .sources import Source, SourceUnavailable
+
+log = logging.getLogger(__name__)
+
+#: Keys that edit the line being typed; everything else without a character is ignored.
+EDIT_KEYS = {"enter", "backspace", "tab", "space"}
+MODIFIERS = {
+    "ctrl": "ctrl", "ctrl_l": "ctrl", "ctrl_r": "ctrl",
+    "alt": "alt", "alt_l": "alt", "alt_r": "alt", "alt_gr": "altgr",
+    "cmd": "super", "cmd_l": "super", "cmd_r": "super",
+    "shift": "shift", "shift_l": "shift", "shift_r": "shift",
+}
+#: Order in which modifiers are written in a hotkey name, e.g. "ctrl+shift+t".
+MODIFIER_ORDER = ("ctrl", "alt", "super", "shift")
+
+
+def key_name(key: Any) -> tuple[str | None, str | None]:
+    """(char, name) for a pynput key: a printable character, or the name of a special key."""
+    char = getattr(key, "char", None)
+    if char is not None:
+        return char, None
+    name = getattr(key, "name", None)
+    return None, name
+
+
+class KeyTranslator:
+    """Turns press/release of keys into KEY and HOTKEY events, tracking held modifiers.
+
+    Kept apart from the pynput listener so it can be tested without a display."""
+
+    def __init__(self, emit: Emit, source: str = "keyboard"):
+        self.emit = emit
+        self.source = source
+        self.held: set[str] = set()
+
+    def press(self, char: str | None, name: str | None) -> None:
+        if name in MODIFIERS:
+            self.held.add(MODIFIERS[name])
+            return
+        chord = self.held & {"ctrl", "alt", "super"}
+        if chord:
+            base = name or char
+            if base is None:
+                return
+            if len(base) == 1 and ord(base) < 32:  # ctrl+letter may arrive as a control character
+                base = chr(ord(base) + 96)
+            mods = [m for m in MODIFIER_ORDER if m in self.held]
+            self.emit(RawEvent(self.source, HOTKEY, {"combo": "+".join([*mods, base.lower()])}))
+        elif char is not None and char.isprintable():
+            self.emit(RawEvent(self.source, KEY, {"char": char}))
+        elif name in EDIT_KEYS:
+            self.emit(RawEvent(self.source, KEY, {"char": " "} if name == "space" else {"key": name}))
+
+    def release(self, name: str | None) -> None:
+        if name in MODIFIERS:
+            mod = MODIFIERS[name]
+            # left and right keys share a name: releasing either ends the chord, which is what users expect
+            self.held.discard(mod)
+
+
+class Keyboard(Source):
+    """Global keyboard listener (X11 record extension on Linux, hooks on Windows/macOS through pynput)."""
+
+    name = "keyboard"
+
+    def __init__(self) -> None:
+        self._listener: Any = None
+
+    def start(self, emit: Emit) -> None:
+        try:
+            from pynput import keyboard
+        except ImportError as exc:  # no display, or no backend on this platform
+            raise SourceUnavailable(f"keyboard capture unavailable: {exc}") from exc
+        translator = KeyTranslator(emit)
+
+        def on_press(key: Any) -> None:
+            translator.press(*key_name(key))
+
+        def on_release(key: Any) -> None:
+            translator.release(key_name(key)[1])
+
+        self._listener = keyboard.Listener(on_press=on_press, on_release=on_release)
+        self._listener.daemon = True
+        self._listener.start()
+        self._listener.wait()
+
+    def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
+            self._listener = None

@@ -1,0 +1,235 @@
+"""The watcher: capture sources -> privacy filter (+ text composer) -> store -> episodes.
+
+Sources run in their own threads and only put events on a queue. One pipeline thread (the caller's, normally
+the main thread so that signals are handled promptly) owns all state: the privacy filter, the text composer, the
+scroll accumulator, the batch of events to write and the episode builder. Batches are committed every
+`flush_interval` seconds, so a killed watcher loses at most that much.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import control
+from .compose import TextComposer
+from .episodes import Episode, EpisodeBuilder, build_episodes
+from .events import KEY, SCROLL, WINDOW, RawEvent
+from .home import Config
+from .privacy import PrivacyFilter, is_terminal
+from .sources import Source, SourceUnavailable
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+SCROLL_GESTURE_SECONDS = 1.0
+RETENTION_EVERY_SECONDS = 3600.0
+
+
+@dataclass
+class Stats:
+    events_in: int = 0
+    stored: int = 0
+    dropped: int = 0
+    filter_failures: int = 0
+    episodes: int = 0
+    sources: list[str] = field(default_factory=list)
+
+
+class Watcher:
+    """Runs capture until `stop()`; `on_episode` is called with each episode as it closes (the assistant's
+    trigger), and `publish` (ActivityWatch) receives closed episodes too."""
+
+    def __init__(self, store_path: Path | str | None, config: Config, sources: list[Source],
+                 flush_interval: float = 0.5,
+                 on_episode: Callable[[Episode], None] | None = None,
+                 publish: Callable[[list[dict[str, Any]]], int] | None = None):
+        self.store_path = store_path
+        self.config = config
+        self.sources = sources
+        self.flush_interval = flush_interval
+        self.on_episode = on_episode
+        self.publish = publish
+        self.queue: queue.SimpleQueue[RawEvent] = queue.SimpleQueue()
+        self.filter = PrivacyFilter(config)
+        self.composer = TextComposer(self._accept)
+        self.builder = EpisodeBuilder()
+        self.batch: list[RawEvent] = []
+        self.scroll: dict[str, Any] | None = None
+        self.stats = Stats()
+        self._stop = threading.Event()
+        self._control: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.started = threading.Event()
+
+    # -- control (safe from signal handlers and other threads) -------------------------------------------------
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def request_pause(self, until: float = math.inf) -> None:
+        control.write_pause(until)
+        self._control.put("reload")
+
+    def request_resume(self) -> None:
+        control.clear_pause()
+        self._control.put("reload")
+
+    def reload_pause(self) -> None:
+        self._control.put("reload")
+
+    # -- main loop -------------------------------------------------------------------------------------------
+
+    def run(self) -> Stats:
+        store = Store(self.store_path)
+        try:
+            self._recover(store)
+            store.apply_retention(self.config.retention_days)
+            self._apply_pause(control.read_pause())
+            for source in self.sources:
+                try:
+                    source.start(self.queue.put)
+                    self.stats.sources.append(source.name)
+                except SourceUnavailable as exc:
+                    log.warning("source %s unavailable: %s", source.name, exc)
+            log.info("watcher started with sources: %s", ", ".join(self.stats.sources) or "none")
+            self.started.set()
+            next_flush = time.monotonic() + self.flush_interval
+            next_retention = time.monotonic() + RETENTION_EVERY_SECONDS
+            while not self._stop.is_set():
+                timeout = max(0.0, next_flush - time.monotonic())
+                try:
+                    self._handle(self.queue.get(timeout=timeout))
+                    while True:  # drain what is already queued without waiting
+                        self._handle(self.queue.get_nowait())
+                except queue.Empty:
+                    pass
+                while not self._control.empty():
+                    self._control.get_nowait()
+                    self._apply_pause(control.read_pause())
+                if time.monotonic() >= next_flush:
+                    self._tick(time.time())
+                    self._write(store)
+                    next_flush = time.monotonic() + self.flush_interval
+                if time.monotonic() >= next_retention:
+                    store.apply_retention(self.config.retention_days)
+                    next_retention = time.monotonic() + RETENTION_EVERY_SECONDS
+        finally:
+            for source in self.sources:
+                try:
+                    source.stop()
+                except Exception:
+                    log.exception("stopping %s failed", source.name)
+            try:
+                while True:
+                    self._handle(self.queue.get_nowait())
+            except queue.Empty:
+                pass
+            self.composer.flush()
+            self._flush_scroll()
+            self._write(store)
+            last = self.builder.close(time.time())
+            if last is not None:
+                self._episodes_closed(store, [last])
+            store.checkpoint()
+            store.close()
+            self.stats.dropped = self.filter.dropped
+            self.stats.filter_failures = self.filter.failures
+            log.info("watcher stopped: %s events in, %s stored, %s dropped by the privacy filter",
+                     self.stats.events_in, self.stats.stored, self.stats.dropped)
+        return self.stats
+
+    def _recover(self, store: Store) -> None:
+        """Episodes left open by a watcher that was killed are closed now from the stored raw events."""
+        tail = list(store.iter_events(after_id=store.last_episode_raw_id()))
+        if tail:
+            episodes = build_episodes(tail)
+            store.add_episodes(e.row() for e in episodes)
+            log.info("recovered %d episodes from %d raw events", len(episodes), len(tail))
+
+    def _apply_pause(self, until: float | None) -> None:
+        was = self.filter.paused
+        if until is not None and not was:
+            self.composer.flush()
+            self._flush_scroll()
+            self._accept(self.filter.pause(until))
+        elif until is None and was:
+            self._accept(self.filter.resume())
+            if self.filter.window:  # the focus may have changed while paused: start a fresh episode
+                self._accept(RawEvent("window", WINDOW, dict(self.filter.window)))
+        elif until is not None:
+            self.filter.paused_until = until
+
+    def _handle(self, event: RawEvent) -> None:
+        self.stats.events_in += 1
+        if event.kind == KEY:
+            if self.filter.accepts_keys():
+                finished = self.composer.key(event.ts, event.data.get("char"), event.data.get("key"))
+                if finished is not None and is_terminal(self.filter.window.get("app"),
+                                                        self.filter.window.get("process")):
+                    self.composer.hide_line = self.filter.asks_password(finished)
+            else:
+                self.filter.dropped += 1
+            return
+        if event.kind == SCROLL:
+            self._add_scroll(event)
+            return
+        # any other event ends the text being typed and the scroll gesture, in this order
+        self.composer.flush()
+        self._flush_scroll()
+        self._accept(event)
+
+    def _accept(self, event: RawEvent) -> None:
+        clean = self.filter.clean(event)
+        if clean is not None:
+            self.batch.append(clean)
+
+    def _add_scroll(self, event: RawEvent) -> None:
+        if self.scroll is None:
+            self.scroll = {"ts": event.ts, "dx": 0, "dy": 0, "count": 0, "last": event.ts}
+        self.scroll["dx"] += int(event.data.get("dx") or 0)
+        self.scroll["dy"] += int(event.data.get("dy") or 0)
+        self.scroll["count"] += 1
+        self.scroll["last"] = event.ts
+
+    def _flush_scroll(self) -> None:
+        if self.scroll is not None:
+            s, self.scroll = self.scroll, None
+            self._accept(RawEvent("mouse", SCROLL, {"dx": s["dx"], "dy": s["dy"], "count": s["count"]}, ts=s["ts"]))
+
+    def _tick(self, now: float) -> None:
+        if self.filter.accepts_keys():
+            self.composer.tick(now)
+        if self.scroll is not None and now - self.scroll["last"] >= SCROLL_GESTURE_SECONDS:
+            self._flush_scroll()
+
+    def _write(self, store: Store) -> None:
+        if not self.batch:
+            return
+        batch, self.batch = self.batch, []
+        ids = store.add_events(batch)
+        self.stats.stored += len(ids)
+        closed: list[Episode] = []
+        for raw_id, event in zip(ids, batch, strict=True):
+            closed.extend(self.builder.add(raw_id, event))
+        if closed:
+            self._episodes_closed(store, closed)
+
+    def _episodes_closed(self, store: Store, episodes: list[Episode]) -> None:
+        store.add_episodes(e.row() for e in episodes)
+        self.stats.episodes += len(episodes)
+        if self.publish is not None:
+            try:
+                self.publish([e.row() for e in episodes])
+            except Exception:
+                log.exception("publishing episodes failed")
+        if self.on_episode is not None:
+            for e in episodes:
+                self.on_episode(e)
+

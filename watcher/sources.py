@@ -1,0 +1,67 @@
+"""The interface every capture source implements, and the registry that picks the ones this platform has.
+
+A source runs in its own thread (or its library's), calls `emit` for what it sees, and must stop promptly and
+release its resources when `stop()` is called. Sources never filter: the pipeline applies privacy rules to every
+stream together.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from abc import ABC, abstractmethod
+
+from .events import Emit
+
+log = logging.getLogger(__name__)
+
+
+class Source(ABC):
+    """A capture source: `start(emit)` begins delivering events, `stop()` ends it (idempotent)."""
+
+    name: str = "source"
+
+    @abstractmethod
+    def start(self, emit: Emit) -> None: ...
+
+    @abstractmethod
+    def stop(self) -> None: ...
+
+
+class SourceUnavailable(RuntimeError):
+    """Raised by `start` when the platform lacks what the source needs (no display, missing library)."""
+
+
+def default_sources(idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
+    """The sources for this platform. X11 on Linux; Windows and macOS variants are untested here."""
+    if sys.platform.startswith("linux"):
+        if not os.environ.get("DISPLAY"):
+            log.warning("DISPLAY is not set: no X11 capture (Wayland-only sessions need ActivityWatch)")
+            return []
+        from .clipboard import X11Clipboard
+        from .idle import X11Idle
+        from .keyboard import Keyboard
+        from .mouse import Mouse
+        from .window import X11ActiveWindow
+
+        return [
+            X11ActiveWindow(),
+            Keyboard(),
+            Mouse(),
+            X11Clipboard(max_chars=clipboard_max_chars),
+            X11Idle(idle_seconds=idle_seconds),
+        ]
+    from .clipboard import PollingClipboard
+    from .idle import PollingIdle
+    from .keyboard import Keyboard
+    from .mouse import Mouse
+    from .window import PollingActiveWindow
+
+    return [
+        PollingActiveWindow(),
+        Keyboard(),
+        Mouse(),
+        PollingClipboard(max_chars=clipboard_max_chars),
+        PollingIdle(idle_seconds=idle_seconds),
+    ]

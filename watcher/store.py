@@ -1,0 +1,203 @@
+"""The SQLite store: schema migrations, WAL, batched writes, retention and purge.
+
+Why WAL + batches: the watcher writes a few events per second all day; one transaction per batch (flushed at
+least every half second by the pipeline) keeps the disk quiet, and WAL with synchronous=NORMAL means a killed
+process loses only the batch it had not yet committed, never the database's consistency.
+`secure_delete` makes deleted rows (purge, retention) really disappear from the file instead of lingering in
+free pages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+from sqlite_utils import Migrations
+
+from . import home
+from .events import RawEvent
+
+migrations = Migrations("proactive")
+
+
+@migrations()
+def m001_raw_events(db: sqlite_utils.Database) -> None:
+    db["raw_events"].create(
+        {"id": int, "ts": float, "source": str, "kind": str, "app": str, "title": str, "data": str}, pk="id"
+    )
+    db["raw_events"].create_index(["ts"])
+
+
+@migrations()
+def m002_episodes(db: sqlite_utils.Database) -> None:
+    db["episodes"].create(
+        {
+            "id": int,
+            "start": float,
+            "end": float,
+            "app": str,
+            "title": str,
+            "event": str,
+            "sentences": str,  # JSON list
+            "first_raw_id": int,  # the episode covers raw_events first_raw_id..last_raw_id
+            "last_raw_id": int,
+        },
+        pk="id",
+    )
+    db["episodes"].create_index(["start"])
+    db["episodes"].create_index(["last_raw_id"])
+
+
+@migrations()
+def m003_proposals_decisions_labels(db: sqlite_utils.Database) -> None:
+    db["proposals"].create(
+        {"id": int, "ts": float, "episode_id": int, "task": str, "response": str, "score": float, "data": str},
+        pk="id",
+        foreign_keys=[("episode_id", "episodes", "id")],
+    )
+    db["decisions"].create(
+        {"id": int, "ts": float, "proposal_id": int, "decision": str, "latency_s": float, "result": str},
+        pk="id",
+        foreign_keys=[("proposal_id", "proposals", "id")],
+    )
+    db["labels"].create(
+        {"id": int, "ts": float, "annotator": str, "episode_id": int, "task": str, "help_needed": int,
+         "valid": int},
+        pk="id",
+    )
+
+
+class StoreError(RuntimeError):
+    """The database cannot be opened or written (locked, corrupt, not a database). Message is one line."""
+
+
+class Store:
+    """One connection to the proactive database. Not shared between threads: each thread opens its own."""
+
+    def __init__(self, path: Path | str | None = None, *, readonly: bool = False, timeout: float = 5.0):
+        self.path = Path(path) if path else home.db_path()
+        if readonly and not self.path.exists():
+            raise StoreError(f"{self.path}: no such database (run `proactive watch` first)")
+        try:
+            conn = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False)
+            self.db = sqlite_utils.Database(conn)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA secure_delete=ON")
+            if not readonly:
+                migrations.apply(self.db)
+            else:
+                self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: cannot open database ({exc})") from exc
+        for suffix in ("", "-wal", "-shm"):
+            p = Path(str(self.path) + suffix)
+            if p.exists():
+                os.chmod(p, 0o600)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- raw events -----------------------------------------------------------------------------------------
+
+    def add_events(self, events: Iterable[RawEvent]) -> list[int]:
+        """Write filtered events in one transaction; returns their ids."""
+        rows = [
+            (e.ts, e.source, e.kind, e.data.get("app"), e.data.get("title"),
+             json.dumps({k: v for k, v in e.data.items() if k not in ("app", "title")}, ensure_ascii=False))
+            for e in events
+        ]
+        if not rows:
+            return []
+        try:
+            with self.db.conn:
+                self.db.conn.executemany(
+                    "INSERT INTO raw_events (ts, source, kind, app, title, data) VALUES (?, ?, ?, ?, ?, ?)", rows
+                )
+                # rowids are max+1 each, and we are the only writer inside this transaction: contiguous
+                last = self.db.conn.execute("SELECT max(id) FROM raw_events").fetchone()[0]
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path}: cannot write ({exc})") from exc
+        return list(range(last - len(rows) + 1, last + 1))
+
+    def iter_events(self, after_id: int = 0, since: float | None = None) -> Iterator[tuple[int, RawEvent]]:
+        """Stored events in id order (which is capture order), as (id, RawEvent)."""
+        sql = "SELECT id, ts, source, kind, app, title, data FROM raw_events WHERE id > ?"
+        params: list[Any] = [after_id]
+        if since is not None:
+            sql += " AND ts >= ?"
+            params.append(since)
+        for rid, ts, source, kind, app, title, data in self.db.execute(sql + " ORDER BY id", params):
+            payload = json.loads(data) if data else {}
+            if app is not None:
+                payload["app"] = app
+            if title is not None:
+                payload["title"] = title
+            yield rid, RawEvent(source=source, kind=kind, data=payload, ts=ts)
+
+    def count(self, table: str) -> int:
+        return self.db[table].count
+
+    # -- episodes -------------------------------------------------------------------------------------------
+
+    def add_episodes(self, episodes: Iterable[dict[str, Any]]) -> None:
+        rows = [dict(e, sentences=json.dumps(e["sentences"], ensure_ascii=False)) for e in episodes]
+        if rows:
+            with self.db.conn:
+                self.db["episodes"].insert_all(rows)
+
+    def last_episode_raw_id(self) -> int:
+        row = self.db.execute("SELECT max(last_raw_id) FROM episodes").fetchone()
+        return row[0] or 0
+
+    def episodes(self, since: float | None = None) -> list[dict[str, Any]]:
+        sql = "SELECT id, start, end, app, title, event, sentences, first_raw_id, last_raw_id FROM episodes"
+        params: list[Any] = []
+        if since is not None:
+            sql += " WHERE end >= ?"
+            params.append(since)
+        rows = self.db.execute(sql + " ORDER BY start, id", params).fetchall()
+        keys = ["id", "start", "end", "app", "title", "event", "sentences", "first_raw_id", "last_raw_id"]
+        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        for e in out:
+            e["sentences"] = json.loads(e["sentences"])
+        return out
+
+    def delete_episode(self, episode_id: int) -> None:
+        """Delete one episode and the raw events behind it."""
+        row = self.db.execute("SELECT first_raw_id, last_raw_id FROM episodes WHERE id = ?", [episode_id]).fetchone()
+        if row is None:
+            return
+        with self.db.conn:
+            self.db.execute("DELETE FROM raw_events WHERE id BETWEEN ? AND ?", list(row))
+            self.db.execute("DELETE FROM episodes WHERE id = ?", [episode_id])
+        self.checkpoint()
+
+    # -- retention and purge --------------------------------------------------------------------------------
+
+    def purge(self, before: float | None = None) -> int:
+        """Delete everything captured before `before` (epoch s), or everything when None. Returns rows deleted.
+
+        Deleted content is overwritten (secure_delete) and the WAL is truncated so no copy stays on disk."""
+        where, params = ("", []) if before is None else (" WHERE ts < ?", [before])
+        ep_where, ep_params = ("", []) if before is None else (" WHERE end < ?", [before])
+        with self.db.conn:
+            n = self.db.execute("DELETE FROM raw_events" + where, params).rowcount
+            n += self.db.execute("DELETE FROM episodes" + ep_where, ep_params).rowcount
+        self.checkpoint()
+        if before is None:
+            self.db.execute("VACUUM")
+            self.checkpoint()
+        return n
+
+    def apply_retention(self, days: int) -> int:
+        return self.purge(before=time.time() - days * 86400) if days > 0 else 0
+
+    def checkpoint(self) -> None:
+        self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
