@@ -118,8 +118,8 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
         from watcher.activitywatch import ActivityWatchPublisher, ActivityWatchSource
 
         # our own X11 sources give windows and idle; ActivityWatch's are the fallback where we have none
-        sources.append(ActivityWatchSource(config.activitywatch_url, use_windows=not sources,
-                                           use_afk=not sources))
+        sources.append(ActivityWatchSource(config.activitywatch_url, config.activitywatch_poll_seconds,
+                                           use_windows=not sources, use_afk=not sources))
         publish = ActivityWatchPublisher(config.activitywatch_url).publish
     watcher = Watcher(db, config, sources, publish=publish)
     install_signal_handlers(watcher)
@@ -221,7 +221,7 @@ def status(db: str | None) -> None:
     until = control.read_pause()
     path = Path(db) if db else home.db_path()
     click.echo(f"home: {home.home()}")
-    click.echo(f"watcher: {'running (pid %d)' % pid if pid else 'not running'}")
+    click.echo(f"watcher: {f'running (pid {pid})' if pid else 'not running'}")
     click.echo("capture: " + ("capturing" if until is None else "paused" + (
         "" if math.isinf(until) else " until " + datetime.fromtimestamp(until).strftime("%H:%M:%S"))))
     if path.exists():

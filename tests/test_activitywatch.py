@@ -1,8 +1,5 @@
 """ActivityWatch interop against a real aw-server (tests/aw_server_fixture.py starts one on loopback)."""
 
-# Fixtures imported from tests.aw_server_fixture are redefined as test parameters, which is how pytest uses them.
-# ruff: noqa: F811
-
 from __future__ import annotations
 
 import json
@@ -22,7 +19,7 @@ import pytest
 from aw_client import ActivityWatchClient
 from aw_core.models import Event
 
-from tests.aw_server_fixture import aw_dirs, aw_server_url, free_port  # noqa: F401
+from tests.aw_server_fixture import free_port
 from watcher.activitywatch import (
     CLIENT_NAME,
     EPISODE_EVENT_TYPE,

@@ -85,6 +85,7 @@ class Config:
     clipboard_max_chars: int = 2000
     activitywatch_url: str = "http://127.0.0.1:5600"
     activitywatch: bool = True
+    activitywatch_poll_seconds: float = 10.0
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:

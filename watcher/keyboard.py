@@ -27,13 +27,17 @@ MODIFIERS = {
 MODIFIER_ORDER = ("ctrl", "alt", "super", "shift")
 
 
+#: X keysyms without a pynput name that still end a line (Linefeed is what `xdotool type` sends for "\n").
+VK_NAMES = {0xFF0A: "enter", 0xFF8D: "enter"}
+
+
 def key_name(key: Any) -> tuple[str | None, str | None]:
     """(char, name) for a pynput key: a printable character, or the name of a special key."""
     char = getattr(key, "char", None)
     if char is not None:
         return char, None
     name = getattr(key, "name", None)
-    return None, name
+    return None, name or VK_NAMES.get(getattr(key, "vk", None) or 0)
 
 
 class KeyTranslator:

@@ -1,0 +1,166 @@
+"""Watcher overhead under a steady synthetic input stream (issue 2 benchmark; DESIGN.md section 8).
+
+Starts Xvfb + openbox and an xterm, starts `proactive watch --no-aw`, then for DURATION seconds xdotool types a
+steady 10 keystrokes/s (words and Enter) while an XTest client moves the pointer 30 times/s. Reports the watcher
+process's CPU (% of one core) and peak RSS, and how many injected keystrokes are accounted for in the stored
+episodes (text rebuilt from each episode's raw events).
+
+    .venv/bin/python bench/watcher_overhead.py [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.xsession import start_x, wait_for  # noqa: E402
+from watcher.store import Store  # noqa: E402
+
+WORDS = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa "
+         "quebec romeo sierra tango uniform victor whiskey xray yankee zulu").split()
+
+
+def script(n_keys: int, seed: int = 7) -> list[str]:
+    """Lines of words (each line ends with Enter) totalling about n_keys keystrokes, Enter included."""
+    rng = random.Random(seed)
+    lines, total = [], 0
+    while total < n_keys:
+        line = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 8)))
+        lines.append(line)
+        total += len(line) + 1
+    return lines
+
+
+def mover(env: dict[str, str], rate: float, stop: threading.Event) -> int:
+    import Xlib.display
+    from Xlib import X
+    from Xlib.ext import xtest
+
+    os.environ["DISPLAY"] = env["DISPLAY"]
+    d = Xlib.display.Display(env["DISPLAY"])
+    n, t = 0, time.monotonic()
+    while not stop.is_set():
+        xtest.fake_input(d, X.MotionNotify, x=200 + (n * 7) % 600, y=200 + (n * 3) % 300)
+        d.sync()
+        n += 1
+        t += 1.0 / rate
+        time.sleep(max(0.0, t - time.monotonic()))
+    d.close()
+    return n
+
+
+def rebuild_typed(db: Path, title: str) -> str:
+    """The text typed in the window `title`, rebuilt from the TEXT raw events behind its episodes."""
+    store = Store(db, readonly=True)
+    out = []
+    for ep in store.episodes():
+        if ep["title"] != title:
+            continue
+        line = ""
+        for _, e in store.iter_events(after_id=ep["first_raw_id"] - 1):
+            if e.kind != "text":
+                continue
+            if e.ts > ep["end"] + 5:
+                break
+            if e.data.get("erase"):
+                line = line[: len(line) - e.data["erase"]]
+            line += e.data.get("text", "")
+            if e.data.get("enter"):
+                out.append(line)
+                line = ""
+        if line:
+            out.append(line)
+        break
+    store.close()
+    return "\n".join(out)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--keys-per-second", type=float, default=10.0)
+    ap.add_argument("--moves-per-second", type=float, default=30.0)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+
+    session, stop_x = start_x()
+    home = Path(tempfile.mkdtemp(prefix="proactive-bench-"))
+    env = dict(session.env, PROACTIVE_HOME=str(home))
+    try:
+        title = "bench editor"
+        wid = session.start_xterm(title, command=["cat"])
+        session.activate(wid)
+        watcher = subprocess.Popen([sys.executable, "-m", "assistant.cli", "watch", "--no-aw"], env=env, cwd=ROOT,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        log = home / "logs" / "proactive.log"
+        wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=30, what="watcher")
+        time.sleep(2.0)  # let start-up work finish before measuring
+        proc = psutil.Process(watcher.pid)
+        lines = script(int(args.seconds * args.keys_per_second))
+        text = "\n".join(lines) + "\n"
+        stop = threading.Event()
+        moves = {"n": 0}
+        mthread = threading.Thread(target=lambda: moves.update(n=mover(session.env, args.moves_per_second, stop)))
+        cpu0 = proc.cpu_times()
+        t0 = time.monotonic()
+        mthread.start()
+        # measured here: `xdotool type --delay D` types one key per D/2 ms
+        typer = subprocess.Popen(["xdotool", "type", "--delay", str(int(2000 / args.keys_per_second)), "--file",
+                                  "-"], env=session.env, stdin=subprocess.PIPE)
+        typer.stdin.write(text.encode())
+        typer.stdin.close()
+        peak_rss = 0
+        while typer.poll() is None:
+            peak_rss = max(peak_rss, proc.memory_info().rss)
+            time.sleep(0.5)
+        elapsed = time.monotonic() - t0
+        cpu1 = proc.cpu_times()
+        stop.set()
+        mthread.join()
+        time.sleep(1.5)
+        watcher.send_signal(signal.SIGTERM)
+        watcher.wait(timeout=30)
+        cpu_s = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
+        typed = rebuild_typed(home / "proactive.db", title)
+        injected = text.rstrip("\n")
+        accounted = sum(1 for a, b in zip(injected, typed, strict=False) if a == b)
+        result = {
+            "seconds": round(elapsed, 1),
+            "keys_per_second": round(len(text) / elapsed, 1),
+            "keystrokes_injected": len(text),
+            "moves_injected": moves["n"],
+            "cpu_percent_of_one_core": round(100 * cpu_s / elapsed, 2),
+            "peak_rss_mb": round(peak_rss / 2**20, 1),
+            # every character typed, and each Enter (the newlines between lines plus the final one)
+            "keystrokes_accounted_percent": round(100 * (accounted + (1 if typed == injected else 0)) / len(text), 2),
+            "exact_text_match": typed == injected,
+        }
+    finally:
+        stop_x()
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print("| metric | value | target |\n|---|---|---|")
+        print(f"| watcher CPU, % of one core | {result['cpu_percent_of_one_core']} | <= 1 |")
+        print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
+        print(f"| injected keystrokes accounted for, % | {result['keystrokes_accounted_percent']} | 100 |")
+        print(f"({result['keystrokes_injected']} keystrokes ({result['keys_per_second']}/s) and "
+              f"{result['moves_injected']} pointer moves in {result['seconds']} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Set up everything the project needs on a Debian/Ubuntu machine, then run it.
+#
+#   packaging/setup.sh run [ARGS]     install, then start the assistant (proactive run ARGS)
+#   packaging/setup.sh test [ARGS]    install with test tools, then run the whole test suite (pytest ARGS)
+#   packaging/setup.sh install        install only
+#
+# Installs: the apt packages of DESIGN.md section 7 (when run as root; otherwise prints the apt command and stops),
+# a virtual environment in .venv, and the project with its Python dependencies. Re-running is fast: the Python
+# step is skipped while pyproject.toml is unchanged.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+MODE=${1:-install}
+shift || true
+
+APT_RUN=(python3 python3-venv xvfb openbox xdotool xclip x11-utils libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
+APT_TEST=(xterm desktop-file-utils)
+
+need_apt() {
+    local missing=()
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "setup: installing apt packages: ${missing[*]}" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        echo "setup: missing system packages. Install them, then run this again:" >&2
+        echo "    sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+}
+
+python_env() {
+    local extras=$1
+    local py=${PYTHON:-python3}
+    if [ ! -x .venv/bin/python ]; then
+        "$py" -m venv .venv || { echo "setup: '$py -m venv' failed (is python3-venv installed?)" >&2; exit 1; }
+        .venv/bin/python -m pip install -q --upgrade pip
+    fi
+    local stamp=".venv/.setup-$extras"
+    local want
+    want=$(sha256sum pyproject.toml | cut -c1-16)
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+        echo "setup: installing Python packages ($extras)" >&2
+        if [ "$extras" = "test" ]; then
+            .venv/bin/python -m pip install -q -e ".[test]"
+        else
+            .venv/bin/python -m pip install -q -e .
+        fi
+        echo "$want" > "$stamp"
+    fi
+}
+
+case "$MODE" in
+    install)
+        need_apt "${APT_RUN[@]}"
+        python_env run
+        ;;
+    run)
+        need_apt "${APT_RUN[@]}"
+        python_env run
+        # the assistant (`proactive run`) arrives with issue 3; until then this starts the watcher
+        exec "$ROOT/.venv/bin/proactive" watch "$@"
+        ;;
+    test)
+        need_apt "${APT_RUN[@]}" "${APT_TEST[@]}"
+        python_env test
+        "$ROOT/.venv/bin/ruff" check .
+        exec "$ROOT/.venv/bin/python" -m pytest "$@"
+        ;;
+    *)
+        echo "usage: packaging/setup.sh run|test|install [ARGS]" >&2
+        exit 2
+        ;;
+esac
