@@ -60,6 +60,7 @@ def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proac
     assert titles.index("client.py - editor") < titles.index("build shell")  # the switch, in order
     # each stored episode links back to its raw events
     db = sqlite3.connect(proactive_home / "proactive.db")
+    assert db.execute("SELECT app FROM raw_events WHERE kind = 'clipboard'").fetchall() == [("XTerm",)]
     for first, last in db.execute("SELECT first_raw_id, last_raw_id FROM episodes"):
         assert db.execute("SELECT count(*) FROM raw_events WHERE id BETWEEN ? AND ?", (first, last)).fetchone()[0]
     db.close()

@@ -21,7 +21,7 @@ from typing import Any
 from . import control
 from .compose import TextComposer
 from .episodes import Episode, EpisodeBuilder, build_episodes
-from .events import KEY, SCROLL, WINDOW, RawEvent
+from .events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent
 from .home import Config
 from .privacy import PrivacyFilter, is_terminal
 from .sources import Source, SourceUnavailable
@@ -180,6 +180,8 @@ class Watcher:
         if event.kind == SCROLL:
             self._add_scroll(event)
             return
+        if event.kind == CLIPBOARD and self.filter.window:
+            event.data.setdefault("app", self.filter.window.get("app"))  # copies are attributed to the focus
         # any other event ends the text being typed and the scroll gesture, in this order
         self.composer.flush()
         self._flush_scroll()
