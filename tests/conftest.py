@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.aw_server_fixture import aw_dirs, aw_server_url  # noqa: F401  (fixtures shared by the aw tests)
+from tests.models_support import default_model, llama_server, scripted  # noqa: F401  (model fixtures)
 from tests.xsession import XSession, start_x, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,13 +58,14 @@ def xsession(xserver: XSession) -> Iterator[XSession]:
 
 
 class WatcherProcess:
-    """`proactive watch` as a real subprocess against a private home."""
+    """`proactive watch` (or `proactive run`) as a real subprocess against a private home."""
 
-    def __init__(self, home: Path, env: dict[str, str], args: tuple[str, ...] = ("--no-aw",)):
+    def __init__(self, home: Path, env: dict[str, str], args: tuple[str, ...] = ("--no-aw",),
+                 command: str = "watch", extra: tuple[str, ...] = ()):
         self.home = home
         self.stdout = ""
         self.env = dict(env, PROACTIVE_HOME=str(home))
-        self.proc = subprocess.Popen([*PROACTIVE, "watch", *args], env=self.env, cwd=ROOT,
+        self.proc = subprocess.Popen([*PROACTIVE, command, *args, *extra], env=self.env, cwd=ROOT,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         log = home / "logs" / "proactive.log"
         wait_for(lambda: (log.exists() and "watcher started" in log.read_text()) or self.proc.poll() is not None,

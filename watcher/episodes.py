@@ -121,16 +121,17 @@ class EpisodeBuilder:
         return closed
 
     def close(self, end: float | None = None) -> Episode | None:
-        out = self._close_current(end)
-        self.current = None
+        """Close the open span. With `end` (the focus really ended then) an empty, short span is dropped like
+        any other; without it the span is still in focus, so it is kept however short."""
+        out = self._close_current(end, drop_empty=end is not None)
         return out[0] if out else None
 
-    def _close_current(self, end: float | None) -> list[Episode]:
+    def _close_current(self, end: float | None, drop_empty: bool = True) -> list[Episode]:
         span, self.current = self.current, None
         if span is None:
             return []
         episode = span.render(end)
-        if not span.has_activity and episode.end - episode.start < MIN_EMPTY_SECONDS:
+        if drop_empty and not span.has_activity and episode.end - episode.start < MIN_EMPTY_SECONDS:
             return []
         return [episode]
 

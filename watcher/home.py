@@ -86,6 +86,7 @@ class Config:
     activitywatch_url: str = "http://127.0.0.1:5600"
     activitywatch: bool = True
     activitywatch_poll_seconds: float = 10.0
+    proactivity: str = "medium"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:

@@ -44,18 +44,20 @@ class Stats:
 
 
 class Watcher:
-    """Runs capture until `stop()`; `on_episode` is called with each episode as it closes (the assistant's
-    trigger), and `publish` (ActivityWatch) receives closed episodes too."""
+    """Runs capture until `stop()`. `on_episode` is called with each episode as it closes and `on_events` with
+    each batch written (the assistant's triggers); `publish` (ActivityWatch) receives closed episodes too."""
 
     def __init__(self, store_path: Path | str | None, config: Config, sources: list[Source],
                  flush_interval: float = 0.5,
                  on_episode: Callable[[Episode], None] | None = None,
+                 on_events: Callable[[list[RawEvent]], None] | None = None,
                  publish: Callable[[list[dict[str, Any]]], int] | None = None):
         self.store_path = store_path
         self.config = config
         self.sources = sources
         self.flush_interval = flush_interval
         self.on_episode = on_episode
+        self.on_events = on_events
         self.publish = publish
         self.queue: queue.SimpleQueue[RawEvent] = queue.SimpleQueue()
         self.filter = PrivacyFilter(config)
@@ -222,6 +224,8 @@ class Watcher:
             closed.extend(self.builder.add(raw_id, event))
         if closed:
             self._episodes_closed(store, closed)
+        if self.on_events is not None:
+            self.on_events(batch)
 
     def _episodes_closed(self, store: Store, episodes: list[Episode]) -> None:
         store.add_episodes(e.row() for e in episodes)

@@ -179,6 +179,22 @@ class Store:
             self.db.execute("DELETE FROM episodes WHERE id = ?", [episode_id])
         self.checkpoint()
 
+    # -- proposals and decisions ----------------------------------------------------------------------------
+
+    def add_decision(self, proposal_id: int, decision: str, latency_s: float | None = None,
+                     result: str | None = None, ts: float | None = None) -> int:
+        with self.db.conn:
+            cur = self.db.execute(
+                "INSERT INTO decisions (ts, proposal_id, decision, latency_s, result) VALUES (?, ?, ?, ?, ?)",
+                [time.time() if ts is None else ts, proposal_id, decision, latency_s, result])
+        return int(cur.lastrowid)
+
+    def recent_decisions(self, since: float) -> list[tuple[str, str, float]]:
+        """(task, decision, ts) of decisions taken since `since`, oldest first."""
+        return [tuple(r) for r in self.db.execute(
+            "SELECT p.task, d.decision, d.ts FROM decisions d JOIN proposals p ON p.id = d.proposal_id "
+            "WHERE d.ts >= ? AND p.task IS NOT NULL ORDER BY d.ts", [since])]
+
     # -- retention and purge --------------------------------------------------------------------------------
 
     def purge(self, before: float | None = None) -> int:

@@ -1,0 +1,66 @@
+"""Feedback memory: what the user did with recent proposals, so the assistant learns within the day.
+
+- A task similar to one the user rejected (or ignored) is not proposed again during a cooling-off period.
+- A task similar to one the user accepted is not proposed again (it was done).
+- Recent decisions are also written into the prompt, so the model sees what was unwelcome.
+Similarity is word overlap (Jaccard on content words) or near-identical text: cheap, deterministic, and good
+enough for "the same offer in other words" from a small model.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from .policy import words
+
+ACCEPTED, REJECTED, IGNORED, SNOOZED = "accepted", "rejected", "ignored", "snoozed"
+DECISIONS = (ACCEPTED, REJECTED, IGNORED, SNOOZED)
+
+
+@dataclass
+class Decision:
+    task: str
+    decision: str
+    ts: float
+
+
+def similar(a: str, b: str, threshold: float = 0.5) -> bool:
+    wa, wb = words(a), words(b)
+    if wa and wb and len(wa & wb) / len(wa | wb) >= threshold:
+        return True
+    return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= 0.8
+
+
+class FeedbackMemory:
+    def __init__(self, reject_cooldown_s: float = 1800.0, ignore_cooldown_s: float = 600.0,
+                 accept_memory_s: float = 86400.0, prompt_items: int = 5):
+        self.cooldown = {REJECTED: reject_cooldown_s, IGNORED: ignore_cooldown_s, SNOOZED: ignore_cooldown_s,
+                         ACCEPTED: accept_memory_s}
+        self.prompt_items = prompt_items
+        self.decisions: list[Decision] = []
+
+    def record(self, task: str, decision: str, ts: float | None = None) -> None:
+        if decision not in DECISIONS:
+            raise ValueError(f"unknown decision {decision!r}")
+        self.decisions.append(Decision(task, decision, time.time() if ts is None else ts))
+        horizon = max(self.cooldown.values())
+        now = self.decisions[-1].ts
+        self.decisions = [d for d in self.decisions if now - d.ts <= horizon]
+
+    def blocked(self, task: str, now: float | None = None) -> Decision | None:
+        """The earlier decision that forbids proposing `task` now, if any."""
+        now = time.time() if now is None else now
+        for d in reversed(self.decisions):
+            if now - d.ts < self.cooldown[d.decision] and similar(task, d.task):
+                return d
+        return None
+
+    def allowed(self, candidates: list[str], now: float | None = None) -> list[str]:
+        return [c for c in candidates if self.blocked(c, now) is None]
+
+    def prompt_lines(self, now: float | None = None) -> list[str]:
+        now = time.time() if now is None else now
+        recent = [d for d in self.decisions if now - d.ts < self.cooldown[d.decision]][-self.prompt_items:]
+        return [f"{d.decision}: {d.task}" for d in recent]

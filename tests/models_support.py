@@ -1,0 +1,108 @@
+"""Model fixtures for the tests: the real default GGUF (loaded once), llama-cpp-python's real OpenAI-compatible
+server on loopback, and a tiny scripted endpoint that answers garbage on purpose (the fast extra path)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+
+from models.default import default_model_path
+from models.llama_cpp import LlamaCppModel
+
+
+@pytest.fixture(scope="session")
+def default_model() -> LlamaCppModel:
+    return LlamaCppModel(default_model_path(), n_ctx=4096)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """llama-cpp-python's OpenAI-compatible server with the default model, on 127.0.0.1."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("llama-server") / "server.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(default_model_path()),
+                                 "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"],
+                                stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/v1"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/models", timeout=1):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"llama_cpp.server did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.3)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+class ScriptedEndpoint:
+    """An OpenAI-style endpoint on loopback whose answers the test scripts (content, finish_reason, status)."""
+
+    def __init__(self) -> None:
+        self.replies: list[tuple[int, object]] = []
+        self.requests: list[dict] = []
+        endpoint = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                length = int(self.headers.get("Content-Length") or 0)
+                endpoint.requests.append(json.loads(self.rfile.read(length)))
+                status, body = endpoint.replies.pop(0) if endpoint.replies else (500, "no scripted reply")
+                raw = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                self.end_headers()
+                self.wfile.write(raw)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def reply(self, content: str | None, finish: str = "stop", status: int = 200) -> None:
+        self.replies.append((status, {"choices": [{"message": {"role": "assistant", "content": content},
+                                                    "finish_reason": finish}],
+                                      "usage": {"prompt_tokens": 10, "completion_tokens": 5}}))
+
+    def raw(self, status: int, body: str) -> None:
+        self.replies.append((status, body))
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def scripted() -> Iterator[ScriptedEndpoint]:
+    endpoint = ScriptedEndpoint()
+    yield endpoint
+    endpoint.close()

@@ -1,0 +1,118 @@
+"""The live loop: the assistant reads stored episodes, decides (shown or silent), and stores every decision;
+end to end, `proactive run --headless` on a real X server while xdotool types a small scenario."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from assistant.agent import Agent
+from assistant.feedback import FeedbackMemory
+from assistant.live import Assistant
+from assistant.policy import Gate, Proactivity, SignalScorer
+from assistant.trigger import TriggerPolicy
+from watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
+from watcher.store import Store
+
+from .conftest import WatcherProcess, XSession, wait_for
+
+
+def scenario(store: Store, t0: float) -> None:
+    store.add_events([
+        RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=t0),
+        RawEvent("keyboard", TEXT, {"text": "python client.py", "erase": 0, "enter": True}, ts=t0 + 1),
+        RawEvent("clipboard", CLIPBOARD, {"text": "Traceback (most recent call last):\nTimeoutError: timed out",
+                                          "length": 60, "truncated": False}, ts=t0 + 2),
+        RawEvent("window", WINDOW, {"app": "Firefox", "title": "requests timeout - Google Search"}, ts=t0 + 5),
+    ])
+
+
+def make_assistant(model, level: str = "high") -> tuple[Assistant, list]:
+    shown: list = []
+    p = Proactivity.parse(level)
+    assistant = Assistant(None, Agent(model), Gate(SignalScorer(), p), FeedbackMemory(),
+                          TriggerPolicy(p.min_interval_s, min_gap_s=0), on_proposal=shown.append)
+    return assistant, shown
+
+
+def test_step_decides_and_stores_every_decision(proactive_home, default_model):
+    store = Store()
+    scenario(store, 1000.0)
+    assistant, shown = make_assistant(default_model)
+    assert assistant.step(store, now=2000.0) is None  # no trigger yet
+    assistant.trigger.episode_closed(app_changed=True)
+    first = assistant.step(store, now=2000.0)
+    assert first is not None and first.trigger == "app-change"
+    row = store.db.execute("SELECT task, data FROM proposals WHERE id = ?", [first.id]).fetchone()
+    data = json.loads(row[1])
+    assert row[0] == first.task and data["scorer"] == "signals" and data["context_events"] == 2
+    assert "gate" in data and "silence_score" in data
+    assert (first.task is not None) == bool(shown)
+    # the same context again: no inference
+    assistant.trigger.episode_closed(app_changed=False)
+    assert assistant.step(store, now=2010.0) is None
+    store.close()
+
+
+def test_silent_decision_skips_generation(proactive_home, default_model):
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "LibreOffice", "title": "letter.odt"}, ts=1.0),
+                      RawEvent("keyboard", TEXT, {"text": "Dear Anna", "erase": 0, "enter": False}, ts=2.0)])
+    assistant, shown = make_assistant(default_model, "medium")
+    assistant.trigger.episode_closed(app_changed=False)
+    decision = assistant.step(store, now=100.0)
+    assert decision.task is None and shown == []
+    assert assistant.stats["skipped_before_generation"] == 1 and assistant.stats["inferences"] == 0
+    assert decision.data["latency_s"] < 0.5
+    store.close()
+
+
+@pytest.mark.x11
+def test_run_headless_end_to_end(xsession: XSession, proactive_home: Path):
+    shell = xsession.start_xterm("build shell", command=["cat"])
+    browser = xsession.start_xterm("requests timeout - search", command=["cat"])
+    xsession.activate(shell)
+    run = WatcherProcess(proactive_home, xsession.env, args=(), command="run",
+                         extra=("--headless", "--no-aw", "--proactivity", "high"))
+    try:
+        xsession.type("python client.py")
+        xsession.key("Return")
+        xsession.copy("Traceback (most recent call last):\n  File \"client.py\"\nTimeoutError: timed out")
+        time.sleep(1.0)
+        xsession.activate(browser)  # the shell episode closes: a trigger
+        xsession.type("how to fix requests timeout")
+        xsession.key("Return")
+        time.sleep(1.0)
+        xsession.activate(shell)
+        db = proactive_home / "proactive.db"
+
+        def decided() -> int:
+            con = sqlite3.connect(db)
+            try:
+                return con.execute("SELECT count(*) FROM proposals").fetchone()[0]
+            finally:
+                con.close()
+
+        wait_for(decided, timeout=60, what="a proposal or a logged silent decision")
+        t0 = time.monotonic()
+    finally:
+        code, err = run.stop(signal.SIGTERM)
+    assert code == 0, err
+    assert time.monotonic() - t0 < 30
+    con = sqlite3.connect(proactive_home / "proactive.db")
+    rows = con.execute("SELECT task, data FROM proposals").fetchall()
+    con.close()
+    assert rows
+    for _, data in rows:
+        assert json.loads(data)["trigger"] in ("episode", "app-change", "burst-pause")
+    printed = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    assert len(printed) == sum(1 for task, _ in rows if task)  # each shown proposal is one JSON line
+    for p in printed:
+        assert p["task"] and set(p) >= {"id", "time", "task", "response", "score", "trigger", "candidates"}
+    log = (proactive_home / "logs" / "proactive.log").read_text()
+    assert "assistant stopped" in log

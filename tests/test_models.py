@@ -1,0 +1,145 @@
+"""Model backends: the real default GGUF in-process, llama-cpp-python's real OpenAI-compatible server, and the
+documented behaviour on garbage (invalid JSON, truncated output, empty output, a file that is not GGUF)."""
+
+from __future__ import annotations
+
+import jsonschema
+import pytest
+
+from assistant.prompt import AGENT_SCHEMA, PromptBuilder
+from models.base import ModelError, parse_json_output
+from models.openai_http import OpenAICompatible
+from models.registry import load_model
+
+from .conftest import FIXTURES, run_cli
+
+OBS = [{"time": "1763800041.2", "event": "The user copies an error message starting 'TimeoutError: timed out' "
+                                         "from the terminal."}]
+JUDGE = {"type": "object", "properties": {"thought": {"type": "string", "maxLength": 60},
+                                          "judgement": {"enum": ["accepted", "rejected"]}},
+         "required": ["thought", "judgement"]}
+
+
+def messages(model) -> list[dict]:
+    return PromptBuilder(model.count_tokens).messages(OBS)
+
+
+def test_default_gguf_fills_the_agent_schema(default_model):
+    gen = default_model.complete_json(messages(default_model), AGENT_SCHEMA)
+    assert gen.error is None and gen.finish_reason in ("stop", "length")
+    jsonschema.validate(gen.data, AGENT_SCHEMA)
+    assert 0.0 <= gen.probs["Proactive Task"]["null"] <= 1.0
+    assert gen.completion_tokens > 0 and 0 < gen.engine_seconds <= gen.seconds
+
+
+def test_enum_is_chosen_with_probabilities(default_model):
+    gen = default_model.complete_json(messages(default_model), JUDGE)
+    assert gen.data["judgement"] in ("accepted", "rejected")
+    assert sum(gen.probs["judgement"].values()) == pytest.approx(1.0)
+
+
+def test_fixed_fields_are_kept(default_model):
+    gen = default_model.complete_json(messages(default_model), AGENT_SCHEMA, temperature=0.8, seed=3,
+                                      fixed={"Purpose": "Fix the timeout", "Thoughts": "An error was copied."})
+    assert gen.data["Purpose"] == "Fix the timeout" and gen.data["Thoughts"] == "An error was copied."
+    jsonschema.validate(gen.data, AGENT_SCHEMA)
+
+
+def test_same_prompt_twice_reuses_the_cache(default_model):
+    msgs = messages(default_model)
+    default_model.complete_json(msgs, AGENT_SCHEMA)
+    again = default_model.complete_json(msgs, AGENT_SCHEMA)
+    assert again.engine_seconds < 2.0  # the prompt prefix is not evaluated again
+
+
+@pytest.mark.parametrize(
+    "content, make",
+    [
+        (b"this is not a model at all" * 10, "junk"),
+        (b"GGUF" + b"\x03\x00\x00\x00" + b"\x00" * 64, "truncated"),
+        (None, "missing"),
+        (None, "directory"),
+    ],
+)
+def test_unusable_model_file_is_a_clear_error(tmp_path, content, make):
+    path = tmp_path / "model.gguf"
+    if content is not None:
+        path.write_bytes(content)
+    if make == "directory":
+        path.mkdir()
+    with pytest.raises(ModelError) as err:
+        load_model(str(path))
+    assert str(path) in str(err.value) and "\n" not in str(err.value)
+    out = run_cli("predict", str(FIXTURES / "session_small.json"), "--model", str(path))
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+def test_openai_backend_against_the_real_llama_cpp_server(llama_server):
+    model = OpenAICompatible(llama_server, "default")
+    gen = model.complete_json(messages(model), AGENT_SCHEMA)
+    assert gen.error is None, gen.error
+    jsonschema.validate(gen.data, AGENT_SCHEMA)
+    assert gen.completion_tokens > 0
+    spec_model = load_model(f"openai:{llama_server}#default")
+    assert spec_model.complete_json(messages(model), JUDGE).data["judgement"] in ("accepted", "rejected")
+
+
+VALID = '{"Purpose": "p", "Thoughts": "t", "Proactive Task": null, "Response": ""}'
+
+
+@pytest.mark.parametrize(
+    "replies, ok, error",
+    [
+        ([("not json at all", "stop")] * 3, False, "invalid JSON"),
+        ([('{"Purpose": "p", "Thou', "length")] * 3, False, "truncated"),
+        ([("", "stop")] * 3, False, "empty output"),
+        ([(None, "stop")] * 3, False, "empty output"),
+        ([('{"Purpose": 3}', "stop")] * 3, False, "schema mismatch"),
+        ([("not json", "stop"), (VALID, "stop")], True, None),
+        ([("```json\n" + VALID + "\n```", "stop")], True, None),
+    ],
+    ids=["invalid-json", "truncated", "empty-string", "null-content", "wrong-types", "retry-recovers", "fenced"],
+)
+def test_garbage_output_is_counted_never_raised(scripted, replies, ok, error):
+    for content, finish in replies:
+        scripted.reply(content, finish)
+    model = OpenAICompatible(scripted.url, "m", retries=2)
+    gen = model.complete_json([{"role": "user", "content": "x"}], AGENT_SCHEMA)
+    assert (gen.data is not None) == ok
+    if error:
+        assert error in gen.error and gen.attempts == 3
+    assert scripted.requests[-1]["response_format"]["type"] == "json_schema"
+
+
+def test_server_errors_and_non_json_bodies(scripted):
+    scripted.raw(500, "internal error")
+    scripted.raw(200, "<html>proxy</html>")
+    scripted.raw(503, "busy")
+    gen = OpenAICompatible(scripted.url, "m", retries=2).complete_json([{"role": "user", "content": "x"}],
+                                                                       AGENT_SCHEMA)
+    assert gen.data is None and "HTTP 503" in gen.error
+
+
+def test_old_server_gets_the_json_object_form(scripted):
+    scripted.raw(400, '{"error": "unsupported response_format type json_schema"}')
+    scripted.reply(VALID)
+    gen = OpenAICompatible(scripted.url, "m").complete_json([{"role": "user", "content": "x"}], AGENT_SCHEMA)
+    assert gen.data is not None
+    assert scripted.requests[-1]["response_format"] == {"type": "json_object", "schema": AGENT_SCHEMA}
+
+
+def test_unreachable_endpoint_is_a_model_error():
+    with pytest.raises(ModelError, match="unreachable"):
+        OpenAICompatible("http://127.0.0.1:9/v1", "m").complete_json([{"role": "user", "content": "x"}],
+                                                                     AGENT_SCHEMA)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ('{"Purpose": "' + "x" * 200 + '", "Thoughts": "t", "Proactive Task": null, "Response": "r"}', 80),
+        (VALID, 1),
+    ],
+)
+def test_parse_cuts_overlong_strings(text, expected):
+    assert len(parse_json_output(text, AGENT_SCHEMA)["Purpose"]) == expected

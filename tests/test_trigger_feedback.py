@@ -1,0 +1,135 @@
+"""Trigger policy, feedback memory and the gate: table-driven."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.feedback import ACCEPTED, IGNORED, REJECTED, FeedbackMemory, similar
+from assistant.policy import Gate, Proactivity, SignalScorer
+from assistant.trigger import APP_CHANGE, BURST, EPISODE, TriggerPolicy
+
+
+def run_script(script: list[tuple]) -> list[str | None]:
+    """Apply (time, action, arg) steps; 'due' steps record the policy's answer (and mark a run if due)."""
+    policy = TriggerPolicy(min_interval_s=60, min_gap_s=2, burst_events=5, pause_s=3)
+    answers = []
+    for t, action, arg in script:
+        if action == "episode":
+            policy.episode_closed(app_changed=arg)
+        elif action == "activity":
+            policy.activity_seen(arg, t)
+        elif action == "idle":
+            policy.set_idle(arg)
+        elif action == "paused":
+            policy.set_paused(arg)
+        elif action == "proposed":
+            policy.proposed(t)
+        elif action == "due":
+            reason = policy.due(t, arg)
+            answers.append(reason)
+            if reason:
+                policy.ran(t, arg)
+    return answers
+
+
+@pytest.mark.parametrize(
+    "script, expected",
+    [
+        ([(0, "episode", False), (1, "due", "k1")], [EPISODE]),
+        ([(0, "episode", True), (1, "due", "k1")], [APP_CHANGE]),
+        ([(0, "due", "k1")], [None]),  # nothing happened
+        ([(0, "activity", 6), (1, "due", "k1"), (4, "due", "k1")], [None, BURST]),  # burst, then a pause
+        ([(0, "activity", 3), (4, "due", "k1")], [None]),  # too little activity
+        ([(0, "episode", False), (0, "idle", True), (1, "due", "k1")], [None]),  # idle: no inference
+        ([(0, "episode", False), (0, "paused", True), (1, "due", "k1")], [None]),  # paused
+        ([(0, "episode", False), (1, "due", "k1"), (5, "episode", False), (10, "due", "k1")], [EPISODE, None]),
+        ([(0, "episode", False), (10, "due", "k1"), (11, "episode", False), (11.5, "due", "k2"),
+          (12.5, "due", "k2")], [EPISODE, None, EPISODE]),  # min gap between inferences, then it runs
+        ([(0, "proposed", None), (1, "episode", False), (30, "due", "k1"), (61, "episode", False),
+          (70, "due", "k2")], [None, EPISODE]),  # minimum interval after a proposal
+        ([(0, "episode", False), (0, "idle", True), (0, "activity", 1), (1, "due", "k1")], [EPISODE]),  # back
+    ],
+    ids=["episode", "app-change", "nothing", "burst-pause", "small-burst", "idle", "paused", "unchanged",
+         "min-gap", "min-interval", "activity-ends-idle"],
+)
+def test_trigger_policy(script, expected):
+    assert run_script(script) == expected
+
+
+@pytest.mark.parametrize(
+    "history, candidate, t, blocked",
+    [
+        ([("Suggest a fix for the TimeoutError in client.py", REJECTED, 0)],
+         "Suggest a fix for TimeoutError in client.py", 60, True),  # cooldown after reject
+        ([("Suggest a fix for the TimeoutError in client.py", REJECTED, 0)],
+         "Suggest a fix for the TimeoutError in client.py", 1801, False),  # cooled off
+        ([("Summarise the Ruby docs page", IGNORED, 0)], "Summarise the Ruby docs page", 300, True),
+        ([("Summarise the Ruby docs page", IGNORED, 0)], "Summarise the Ruby docs page", 601, False),
+        ([("Write a unit test for parse_name", ACCEPTED, 0)], "Write unit test for parse_name", 7200, True),
+        ([("Write a unit test for parse_name", REJECTED, 0)], "Explain the pandas merge error", 10, False),
+    ],
+    ids=["reject-cooldown", "reject-expired", "ignore-cooldown", "ignore-expired", "accepted-no-repeat",
+         "unrelated"],
+)
+def test_feedback_memory(history, candidate, t, blocked):
+    memory = FeedbackMemory()
+    for task, decision, ts in history:
+        memory.record(task, decision, ts)
+    assert (memory.blocked(candidate, now=t) is not None) == blocked
+    assert memory.allowed([candidate], now=t) == ([] if blocked else [candidate])
+
+
+def test_feedback_prompt_lines_and_bad_decision():
+    memory = FeedbackMemory()
+    memory.record("Open the pandas docs", REJECTED, 0)
+    assert memory.prompt_lines(now=10) == ["rejected: Open the pandas docs"]
+    with pytest.raises(ValueError):
+        memory.record("x", "maybe", 0)
+
+
+@pytest.mark.parametrize("a, b, same", [("Fix the bug in client.py", "fix bug in client.py", True),
+                                        ("Fix the bug in client.py", "Write the report intro", False)])
+def test_similarity(a, b, same):
+    assert similar(a, b) is same
+
+
+@pytest.mark.parametrize(
+    "value, threshold, interval",
+    [("low", 0.75, 300), ("medium", 0.55, 90), ("HIGH", 0.35, 30), ("1", 0.25, 30), (0.0, 0.95, 300)],
+)
+def test_proactivity_levels(value, threshold, interval):
+    p = Proactivity.parse(value)
+    assert (p.threshold, p.min_interval_s) == (threshold, interval)
+
+
+@pytest.mark.parametrize("value", ["sometimes", "1.5", "-1"])
+def test_bad_proactivity(value):
+    with pytest.raises(ValueError):
+        Proactivity.parse(value)
+
+
+ERROR_CONTEXT = [{"time": "1", "event": "The user searches on Google for 'requests timeout' in Firefox."},
+                 {"time": "2", "event": "The user copies an error message starting 'TimeoutError: timed out' "
+                                        "from the terminal."}]
+CALM_CONTEXT = [{"time": "1", "event": "The user types 'Dear Anna, thanks' in report.docx in LibreOffice."}]
+
+
+@pytest.mark.parametrize(
+    "context, candidates, level, shown",
+    [
+        (ERROR_CONTEXT, ["Suggest a fix for the TimeoutError"], "high", "Suggest a fix for the TimeoutError"),
+        (ERROR_CONTEXT, ["Suggest a fix for the TimeoutError"], "medium", "Suggest a fix for the TimeoutError"),
+        (ERROR_CONTEXT, ["Book a flight to Paris"], "medium", None),  # irrelevant task: half the score
+        (CALM_CONTEXT, ["Proofread the letter to Anna"], "high", None),  # no need: silence wins
+        (ERROR_CONTEXT, [], "high", None),
+    ],
+)
+def test_gate(context, candidates, level, shown):
+    gate = Gate(SignalScorer(), Proactivity.parse(level))
+    assert gate.decide(context, candidates).task == shown
+
+
+def test_gate_scores_silence_before_generation():
+    gate = Gate(SignalScorer(), Proactivity.parse("medium"))
+    assert gate.worth_generating(CALM_CONTEXT) is not None  # silent without generating anything
+    assert gate.worth_generating(ERROR_CONTEXT) is None
