@@ -57,7 +57,7 @@ class Prediction:
 
 
 class Agent:
-    def __init__(self, model: Predictor, k: int = 1, budget_tokens: int = 1200):
+    def __init__(self, model: Predictor, k: int = 1, budget_tokens: int = 700):
         if not 1 <= k <= MAX_K:
             raise ValueError(f"k must be between 1 and {MAX_K}")
         self.model = model

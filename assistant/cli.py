@@ -248,6 +248,23 @@ def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
     click.echo(f"{len(observations)} turns, {proposals} with a proposal, {failures} failed generations", err=True)
 
 
+@cli.command()
+@db_option
+@click.argument("proposal_id", type=int)
+@click.argument("decision", type=click.Choice(["accepted", "rejected", "ignored", "snoozed"]))
+def decide(db: str | None, proposal_id: int, decision: str) -> None:
+    """Record your decision on a proposal (headless use); the running assistant learns from it at once."""
+    store = open_store(db)
+    try:
+        row = store.db.execute("SELECT task, ts FROM proposals WHERE id = ?", [proposal_id]).fetchone()
+        if row is None or row[0] is None:
+            fail(f"no proposal {proposal_id} with a task")
+        store.add_decision(proposal_id, decision, latency_s=time.time() - row[1])
+    finally:
+        store.close()
+    click.echo(f"proposal {proposal_id}: {decision}")
+
+
 @contextlib.contextmanager
 def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
     """A progress bar on stderr when it is a terminal; silent otherwise (pipes, CI)."""

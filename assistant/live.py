@@ -64,6 +64,7 @@ class Assistant:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="assistant", daemon=True)
         self._last_app: str | None = None
+        self._synced = time.time() - 86400.0  # decisions older than a day are not remembered
         self.stats = {"inferences": 0, "shown": 0, "silent": 0, "errors": 0, "skipped_before_generation": 0}
 
     # -- called from the watcher's pipeline thread --------------------------------------------------------------
@@ -126,9 +127,16 @@ class Assistant:
         newest = tail[-1].last_raw_id if tail else last_raw
         return obs[-self.context_episodes:], (closed[-1]["id"] if closed else None), newest
 
+    def sync_decisions(self, store: Store) -> None:
+        """Bring decisions taken elsewhere (the tray, `proactive decide`) into the feedback memory."""
+        for task, decision, ts in store.recent_decisions(since=self._synced):
+            self.memory.record(task, decision, ts)
+            self._synced = max(self._synced, ts + 1e-6)
+
     def step(self, store: Store, now: float | None = None) -> Proposal | None:
         """Run the agent if the trigger says so; returns the decision made (shown or silent), or None."""
         now = time.time() if now is None else now
+        self.sync_decisions(store)
         observations, episode_id, key = self.context(store)
         with self._lock:
             reason = self.trigger.due(now, key) if observations else None

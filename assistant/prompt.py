@@ -17,10 +17,10 @@ from typing import Any
 AGENT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "Purpose": {"type": "string", "maxLength": 80},
-        "Thoughts": {"type": "string", "maxLength": 120},
-        "Proactive Task": {"anyOf": [{"type": "string", "maxLength": 100}, {"type": "null"}]},
-        "Response": {"type": "string", "maxLength": 120},
+        "Purpose": {"type": "string", "maxLength": 40},
+        "Thoughts": {"type": "string", "maxLength": 60},
+        "Proactive Task": {"anyOf": [{"type": "string", "maxLength": 80}, {"type": "null"}]},
+        "Response": {"type": "string", "maxLength": 60},
     },
     "required": ["Purpose", "Thoughts", "Proactive Task", "Response"],
     "additionalProperties": False,
@@ -44,14 +44,14 @@ EXAMPLES: list[dict[str, str]] = [
                                 "'TimeoutError: timed out' from the terminal.\"}\nDecide now."},
     {"role": "assistant", "content": json.dumps({
         "Purpose": "Fix a request that times out in client.py",
-        "Thoughts": "A TimeoutError was copied right after searching for requests timeouts: the user is stuck.",
+        "Thoughts": "A TimeoutError copied after a search: the user is stuck.",
         "Proactive Task": "Suggest a fix for the requests TimeoutError in client.py",
-        "Response": "Want me to suggest a fix for the TimeoutError in client.py?"})},
+        "Response": "Want a fix for the TimeoutError in client.py?"})},
     {"role": "user", "content": 'Events:\n{"Time": "14:20:05", "Event": "The user types \'Dear Anna, thanks for '
                                 "the notes' in report.docx in LibreOffice.\"}\nDecide now."},
     {"role": "assistant", "content": json.dumps({
         "Purpose": "Write a reply to Anna",
-        "Thoughts": "The user is writing fluently and shows no sign of needing help.",
+        "Thoughts": "The user writes fluently: no help needed.",
         "Proactive Task": None,
         "Response": ""})},
 ]
@@ -72,7 +72,7 @@ def observation_line(obs: dict[str, str]) -> str:
 class PromptBuilder:
     """Builds agent messages; keeps the dropped-prefix position between calls so trimming happens in chunks."""
 
-    def __init__(self, count_tokens: Callable[[str], int], budget_tokens: int = 1200):
+    def __init__(self, count_tokens: Callable[[str], int], budget_tokens: int = 700):
         self.count_tokens = count_tokens
         self.budget = budget_tokens
         self.start = 0  # index of the first observation still shown

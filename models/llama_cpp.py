@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import threading
 import time
 from pathlib import Path
@@ -55,7 +56,10 @@ class LlamaCppModel(Predictor):
         except ImportError as exc:
             raise ModelError(f"llama-cpp-python is not installed ({exc}): run packaging/setup.sh install") from exc
         try:
-            self.llm = Llama(model_path=str(self.path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False)
+            # llama-cpp-python defaults to half the cores; on a 2-core laptop that halves our speed
+            threads = n_threads or max(1, os.cpu_count() or 1)
+            self.llm = Llama(model_path=str(self.path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
+                             seed=seed, verbose=False)
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"{self.path}: cannot load model ({exc})") from exc
         self.name = self.path.stem
@@ -77,16 +81,19 @@ class LlamaCppModel(Predictor):
     def _tokens(self, text: str) -> list[int]:
         return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
 
-    def _prime(self, tokens: list[int]) -> np.ndarray:
-        """Make the model state equal to `tokens` (reusing the cached prefix) and return the next-token logits."""
-        llm = self.llm
-        cached = llm.input_ids[: llm.n_tokens]
+    def _cached_prefix(self, tokens: list[int]) -> int:
+        """How many leading `tokens` the model's KV cache already holds."""
         common = 0
-        for a, b in zip(cached, tokens, strict=False):
+        for a, b in zip(self.llm.input_ids[: self.llm.n_tokens], tokens, strict=False):
             if a != b:
                 break
             common += 1
-        common = min(common, len(tokens) - 1)  # at least one token is evaluated, to get fresh logits
+        return common
+
+    def _prime(self, tokens: list[int]) -> np.ndarray:
+        """Make the model state equal to `tokens` (reusing the cached prefix) and return the next-token logits."""
+        llm = self.llm
+        common = min(self._cached_prefix(tokens), len(tokens) - 1)  # evaluate >= 1 token for fresh logits
         start = time.perf_counter()
         llm.n_tokens = common
         llm.eval(tokens[common:])
@@ -97,13 +104,16 @@ class LlamaCppModel(Predictor):
     def _string(self, prefix: str, limit: int, temperature: float) -> str:
         """Generate a JSON string's content after `prefix` (which ends with the opening quote)."""
         tokens = self._tokens(prefix)
+        self._prompt_tokens += len(tokens) - min(self._cached_prefix(tokens), len(tokens) - 1)
         out = b""
         budget = limit // 2 + 8
-        start = time.perf_counter()
         gen = self.llm.generate(tokens, temp=temperature, top_k=40, top_p=0.95, repeat_penalty=1.1, reset=True)
         try:
-            for n, token in enumerate(gen):
-                if token == self.llm.token_eos() or n >= budget:
+            for _ in range(budget):
+                start = time.perf_counter()
+                token = next(gen)  # llama.cpp evaluates the pending tokens and samples the next one
+                self._engine += time.perf_counter() - start
+                if token == self.llm.token_eos():
                     break
                 self._completion_tokens += 1
                 out += self.llm.detokenize([token])
@@ -114,10 +124,10 @@ class LlamaCppModel(Predictor):
                     break
                 if len(text) >= limit:
                     break
+        except StopIteration:
+            pass
         finally:
             gen.close()
-        self._engine += time.perf_counter() - start
-        self._prompt_tokens += max(0, len(tokens) - 1)  # an upper bound; the cached prefix is not re-evaluated
         return out.decode("utf-8", "ignore").strip()[:limit]
 
     def _choose(self, prefix: str, options: list[str]) -> tuple[int, list[float]]:

@@ -116,3 +116,20 @@ def test_run_headless_end_to_end(xsession: XSession, proactive_home: Path):
         assert p["task"] and set(p) >= {"id", "time", "task", "response", "score", "trigger", "candidates"}
     log = (proactive_home / "logs" / "proactive.log").read_text()
     assert "assistant stopped" in log
+
+
+def test_decisions_taken_elsewhere_reach_the_memory(proactive_home, default_model):
+    store = Store()
+    scenario(store, 1000.0)
+    assistant, _ = make_assistant(default_model)
+    with store.db.conn:
+        store.db.execute("INSERT INTO proposals (ts, task, response, score, data) VALUES (?, ?, '', 0.9, '{}')",
+                         [time.time(), "Suggest a fix for the TimeoutError in client.py"])
+    from .conftest import run_cli
+
+    assert run_cli("decide", "1", "rejected").returncode == 0
+    bad = run_cli("decide", "99", "accepted")
+    assert bad.returncode == 2 and "no proposal 99" in bad.stderr
+    assistant.sync_decisions(store)
+    assert assistant.memory.blocked("Suggest a fix for TimeoutError in client.py") is not None
+    store.close()
