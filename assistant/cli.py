@@ -152,12 +152,31 @@ def load_predictor(spec: str) -> Any:
         fail(str(exc))
 
 
-def load_scorer(spec: str) -> Any:
-    from assistant.policy import SignalScorer
+def load_scorer(spec: str, option: str = "--rm") -> Any:
+    """A reward model by name: `default` (the shipped trained model), `signals` (the built-in heuristic),
+    `llm:M` (an LLM judge on model M), or a path to a trained artefact."""
+    from models.base import ModelError
 
-    if spec in ("default", "signals"):
-        return SignalScorer()
-    fail(f"--rm: unknown reward model {spec!r} (available: default, signals)")
+    try:
+        if spec == "default":
+            from models.reward import load_default
+
+            return load_default()
+        if spec == "signals":
+            from assistant.policy import SignalScorer
+
+            return SignalScorer()
+        if spec.startswith("llm:"):
+            from models.judge import LLMJudge
+
+            return LLMJudge(load_predictor(spec[4:]), name=spec)
+        from models.reward import TrainedRewardModel
+
+        if not Path(spec).is_file():
+            fail(f"{option}: {spec!r} is not default, signals, llm:MODEL or a reward-model file")
+        return TrainedRewardModel.load(Path(spec))
+    except (ValueError, OSError, ModelError) as exc:
+        fail(f"{option}: {spec}: {exc}")
 
 
 def proactivity_option(value: str | None, config: home.Config) -> Any:
@@ -177,7 +196,7 @@ model_option = click.option("--model", "model_spec", default="default", show_def
 @db_option
 @model_option
 @click.option("--rm", "rm_spec", default="default", show_default=True,
-              help="What scores candidates for the gate (default: the built-in signal scorer).")
+              help="Reward model for the gate: default (shipped), signals, llm:MODEL, or a trained file.")
 @click.option("--headless", is_flag=True, help="No tray: print each proposal as one JSON line on stdout.")
 @click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True, help="Candidate tasks per moment.")
 @click.option("--proactivity", help="low, medium, high, or a number in [0, 1] (default: config, medium).")
@@ -263,6 +282,180 @@ def decide(db: str | None, proposal_id: int, decision: str) -> None:
     finally:
         store.close()
     click.echo(f"proposal {proposal_id}: {decision}")
+
+
+def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
+    from models.reward import read_reward_rows
+
+    try:
+        rows = read_reward_rows([Path(p) for p in paths])
+    except (ValueError, OSError) as exc:
+        fail(str(exc))
+    if not rows:
+        fail(f"{', '.join(paths)}: no rows")
+    return rows
+
+
+@cli.group()
+def rm() -> None:
+    """Train and assess reward models (what the user would accept)."""
+
+
+@rm.command("train")
+@click.option("--data", "data", multiple=True, required=True, type=click.Path(dir_okay=False),
+              help="Reward-format JSONL file(s): the shared labels, exports of your own decisions.")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Where to write the model.")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
+    """Train the CPU reward model; the same data and seed give the same file."""
+    from models.reward import train
+
+    rows = read_rows(data)
+    model = train(rows, seed=seed)
+    model.save(Path(out))
+    summary = {"rows": len(rows), "out": out}
+    click.echo(json.dumps(summary) if as_json else f"trained on {len(rows)} rows -> {out}")
+
+
+@rm.command("eval")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False))
+@click.option("--rm", "rm_spec", default="default", show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def rm_eval(data: str, rm_spec: str, as_json: bool) -> None:
+    """Agreement of a reward model with human labels: accuracy, precision, recall, F1, per category."""
+    from assistant.agent import normalize_task
+    from eval.metrics import agreement
+    from models.judge import JudgeFailure
+
+    rows = read_rows([data])
+    scorer = load_scorer(rm_spec)
+    predicted, failures = [], 0
+    started = time.perf_counter()
+    with progress_bar(len(rows), "scoring") as advance:
+        for row in rows:
+            try:
+                predicted.append(scorer.score(row["obs"], normalize_task(row["pred_task"])) >= 0.5)
+            except JudgeFailure:
+                failures += 1
+                predicted.append(not row["valid"])  # a failure counts as a disagreement
+            advance()
+    result = agreement(rows, predicted)
+    result["seconds_per_item"] = (time.perf_counter() - started) / len(rows)
+    result["failures"] = failures
+    result["rm"] = getattr(scorer, "name", rm_spec)
+    if as_json:
+        click.echo(json.dumps({k: result[k] for k in ("n", "accuracy", "precision", "recall", "f1", "agreement",
+                                                      "seconds_per_item", "failures", "rm")}))
+        return
+    click.echo(f"reward model {result['rm']} on {result['n']} rows of {data}")
+    click.echo(f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "
+               f"recall {result['recall']:.3f}  F1 {result['f1']:.3f}")
+    click.echo("agreement  " + "  ".join(f"{c} {v:.2f} (n={result['category_counts'][c]})"
+                                         for c, v in result["agreement"].items()))
+    click.echo(f"{result['seconds_per_item'] * 1000:.2f} ms per item, {failures} failures")
+
+
+@cli.command()
+@click.argument("sessions", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--labels", type=click.Path(dir_okay=False), help="Reward-format labels: need detection vs humans.")
+@model_option
+@click.option("--rm", "rm_spec", default="default", show_default=True, help="Reward model of the gate.")
+@click.option("--no-gate", is_flag=True, help="Judge the agent's raw first candidate (the paper's setting).")
+@click.option("--judge", "judge_spec", default="default", show_default=True,
+              help="Who judges: default (shipped reward model), signals, llm:MODEL, or a file.")
+@click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True)
+@click.option("--proactivity", help="Gate threshold level (default: config, medium).")
+@click.option("--baselines", type=click.Path(file_okay=False), help="Archived traces: DIR/<model>/<session>.json")
+@click.option("--out", type=click.Path(file_okay=False), help="Write report.md and plots here.")
+@click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
+              help="Cache of model calls (default: PROACTIVE_HOME/cache/replay.db).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
+           judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
+           cache_path: str | None, as_json: bool) -> None:
+    """Replay recorded sessions through agent + gate, judge every prediction, report the metrics."""
+    from assistant.policy import Gate
+    from eval.metrics import need_labels
+    from eval.replay import Cache, Judge, Replayer, baseline_turns, summarize
+    from eval.sessions import SessionError, load_session
+    paths = [Path(s) for s in sessions]
+    try:
+        total = sum(len(load_session(p)) for p in paths)  # validate every file before any work
+    except SessionError as exc:
+        fail(str(exc))
+    label_map = None
+    if labels:
+        label_map = need_labels(read_rows([labels]))
+        times = {str(o["time"]).strip() for p in paths for o in load_session(p)}
+        if not times & set(label_map):
+            fail(f"{labels}: the labels match no event of the given sessions (contexts are matched by the "
+                 "time of their last observation)")
+    config = load_config()
+    gate = None if no_gate else Gate(load_scorer(rm_spec), proactivity_option(proactivity, config))
+    judge_scorer = load_scorer(judge_spec, "--judge")
+    cache = Cache(Path(cache_path) if cache_path else home.cache_dir() / "replay.db")
+    judge = Judge(judge_scorer, cache)
+    notes = [f"model: {model_spec}, k={k}", f"judge: {judge.name}",
+             "gate: none (raw first candidate)" if gate is None else
+             f"gate: {getattr(gate.scorer, 'name', rm_spec)}, threshold {gate.proactivity.threshold}"]
+    if gate is not None and (judge_spec == rm_spec):
+        notes.append("WARNING: the judge is the gate's own reward model, so judged metrics are circular (it "
+                     "accepts what it let through); need detection against human labels is the headline.")
+
+    replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache)
+    turns = []
+    with progress_bar(total, "replaying") as advance:
+        for path in paths:
+            turns += replayer.session(path, advance)
+    ours = f"ours ({model_spec}{'' if gate is None else ' + gate'})"
+    results = {ours: summarize(turns, label_map)}
+    if baselines:
+        for model_dir in sorted(p for p in Path(baselines).iterdir() if p.is_dir()):
+            traces = [model_dir / p.name for p in paths if (model_dir / p.name).exists()]
+            if traces:
+                try:
+                    results[model_dir.name] = summarize([t for tr in traces for t in baseline_turns(tr, judge)],
+                                                        label_map)
+                except (SessionError, ValueError) as exc:
+                    fail(f"{model_dir}: {exc}")
+    cache.close()
+    summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
+    if len(results) > 1:
+        summary["baselines"] = {name: r for name, r in results.items() if name != ours}
+    if out:
+        from eval.report import write_report
+
+        path = write_report(Path(out), ours, turns, results, label_map, notes)
+        notes.append(f"report: {path}")
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    from eval.report import summary_rows
+
+    for line in [*notes, "", *summary_rows(results)]:
+        click.echo(line)
+
+
+@cli.command()
+@db_option
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Reward-format JSONL file.")
+@click.option("--ignored", type=click.Choice(["skip", "rejected"]), default="skip", show_default=True,
+              help="What an ignored proposal means: not a judgement (skip), or a rejection.")
+@click.option("--context", "n_context", default=10, show_default=True, help="Episodes before each proposal.")
+def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
+    """Your decisions on proposals, in reward format, for `proactive rm train`.
+
+    accepted -> valid task (CD); rejected -> invalid task (FA); ignored -> skipped by default (you may not have
+    seen it), or a rejection with --ignored rejected; snoozed -> skipped (not a judgement of the task)."""
+    from eval.export import export_decisions
+
+    store = open_store(db, readonly=True)
+    try:
+        n = export_decisions(store, Path(out), treat_ignored_as=ignored, n_context=n_context)
+    finally:
+        store.close()
+    click.echo(f"exported {n} rows -> {out}")
 
 
 @contextlib.contextmanager

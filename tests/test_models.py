@@ -137,7 +137,8 @@ def test_unreachable_endpoint_is_a_model_error():
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ('{"Purpose": "' + "x" * 200 + '", "Thoughts": "t", "Proactive Task": null, "Response": "r"}', 80),
+        ('{"Purpose": "' + "x" * 200 + '", "Thoughts": "t", "Proactive Task": null, "Response": "r"}',
+         AGENT_SCHEMA["properties"]["Purpose"]["maxLength"]),
         (VALID, 1),
     ],
 )

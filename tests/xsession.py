@@ -55,8 +55,15 @@ class XSession:
         return ids[0] if ids else None
 
     def activate(self, wid: str) -> None:
-        self.xdotool("windowactivate", "--sync", wid)
-        wait_for(lambda: self.xdotool("getactivewindow") == wid, timeout=10, what="window activation")
+        """Focus a window the way a user's click would, retrying until the window manager has done it (a window
+        that was just mapped may not be managed yet)."""
+
+        def focused() -> bool:
+            subprocess.run(["xdotool", "windowactivate", wid], env=self.env, capture_output=True, timeout=10)
+            time.sleep(0.2)
+            return self.xdotool("getactivewindow") == wid
+
+        wait_for(focused, timeout=20, interval=0.3, what="window activation")
         time.sleep(0.3)
 
     def type(self, text: str, delay_ms: int = 20) -> None:

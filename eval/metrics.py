@@ -1,0 +1,161 @@
+"""Proactivity metrics (DESIGN.md section 5), defined once so every report computes them the same way.
+
+Per judged prediction, as in ProactiveBench: a task proposed and accepted is a TP, proposed and rejected an FP,
+silence accepted a TN, silence rejected an FN. Where the paper's scripts went wrong, this module does not:
+- every null variant (None, "", "null", "none", [] ...) is silence, never a proposal;
+- "false alarm" is reported as the paper defines it, FP/(TP+FP), *and* the conventional FPR, FP/(FP+TN), under
+  its own name;
+- a prediction whose judgement failed is counted in `errors`, never silently dropped or scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.agent import normalize_task
+
+CATEGORIES = ("MN", "CR", "CD", "FA")
+
+
+def ratio(num: float, den: float) -> float:
+    """num/den, with 0.0 when there is nothing to divide (reported next to the counts, so never misleading)."""
+    return num / den if den else 0.0
+
+
+def f1(precision: float, recall: float) -> float:
+    return ratio(2 * precision * recall, precision + recall)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One judged moment: what the agent did (`task` after null normalisation) and whether the user accepts it;
+    `accepted` None means the judgement failed."""
+
+    task: str | None
+    accepted: bool | None
+
+
+def judgement(task: Any, accepted: bool | None) -> Judgement:
+    return Judgement(normalize_task(task), accepted)
+
+
+def confusion(judgements: Iterable[Judgement]) -> dict[str, int]:
+    counts = {"tp": 0, "fp": 0, "tn": 0, "fn": 0, "errors": 0}
+    for j in judgements:
+        if j.accepted is None:
+            counts["errors"] += 1
+        elif j.task is not None:
+            counts["tp" if j.accepted else "fp"] += 1
+        else:
+            counts["tn" if j.accepted else "fn"] += 1
+    return counts
+
+
+def paper_metrics(judgements: Iterable[Judgement]) -> dict[str, Any]:
+    """The paper's recall, precision, accuracy, false alarm (FP/(TP+FP)) and F1, plus the conventional FPR."""
+    c = confusion(judgements)
+    tp, fp, tn, fn = c["tp"], c["fp"], c["tn"], c["fn"]
+    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
+    return {
+        "paper": {"recall": recall, "precision": precision, "accuracy": ratio(tp + tn, tp + fp + tn + fn),
+                  "false_alarm": ratio(fp, tp + fp), "f1": f1(precision, recall)},
+        "fpr": ratio(fp, fp + tn),
+        "counts": c,
+        "errors": c["errors"],
+    }
+
+
+def event_at_k(candidates: Sequence[Any], candidate_accepted: Sequence[bool | None],
+               silence_accepted: bool | None) -> Judgement:
+    """pred@k at event level: the event is a proposal if any of its k candidates is a task, and it is accepted
+    if any candidate is; a silent event is judged as silence. Failed candidate judgements are ignored unless
+    all of them failed."""
+    tasks = [(normalize_task(c), a) for c, a in zip(candidates, candidate_accepted, strict=True)]
+    tasks = [(t, a) for t, a in tasks if t is not None]
+    if not tasks:
+        return Judgement(None, silence_accepted)
+    known = [a for _, a in tasks if a is not None]
+    if not known:
+        return Judgement(tasks[0][0], None)
+    accepted = [t for t, a in tasks if a]
+    return Judgement(accepted[0] if accepted else tasks[0][0], bool(accepted))
+
+
+def need_labels(rows: Iterable[Mapping[str, Any]]) -> dict[str, bool]:
+    """Context key (the time of its last observation) -> whether help was needed there: true if any labelled
+    row ending at that time has `help_needed` true. Times identify contexts because event texts were lightly
+    edited between dataset releases while times were not."""
+    labels: dict[str, bool] = {}
+    for row in rows:
+        key = context_key(row["obs"])
+        labels[key] = labels.get(key, False) or bool(row.get("help_needed"))
+    return labels
+
+
+def context_key(observations: Sequence[Mapping[str, Any]]) -> str:
+    return str(observations[-1]["time"]).strip()
+
+
+def need_detection(spoke: Mapping[str, bool], labels: Mapping[str, bool]) -> dict[str, Any]:
+    """Speaking (showing a task) vs needing help, at every labelled context the agent saw. No judge involved."""
+    tp = fp = tn = fn = 0
+    for key, needed in labels.items():
+        if key not in spoke:
+            continue
+        said = spoke[key]
+        if said and needed:
+            tp += 1
+        elif said:
+            fp += 1
+        elif needed:
+            fn += 1
+        else:
+            tn += 1
+    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
+    return {"contexts": tp + fp + tn + fn, "tp": tp, "fp": fp, "tn": tn, "fn": fn, "precision": precision,
+            "recall": recall, "f1": f1(precision, recall), "fpr": ratio(fp, fp + tn)}
+
+
+def short_category(category: str | None, task: Any = None, valid: bool | None = None) -> str:
+    """'Missed-Need (MN)' -> 'MN'; derived from task/valid when a row has no category."""
+    if category:
+        for short in CATEGORIES:
+            if f"({short})" in category or category == short:
+                return short
+    silent = normalize_task(task) is None
+    if silent:
+        return "CR" if valid else "MN"
+    return "CD" if valid else "FA"
+
+
+def agreement(rows: Sequence[Mapping[str, Any]], predicted: Sequence[bool]) -> dict[str, Any]:
+    """Reward-model agreement with human `valid` labels (positive = valid true), overall and per category."""
+    tp = fp = tn = fn = 0
+    per: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
+    for row, pred in zip(rows, predicted, strict=True):
+        truth = bool(row["valid"])
+        if pred and truth:
+            tp += 1
+        elif pred:
+            fp += 1
+        elif truth:
+            fn += 1
+        else:
+            tn += 1
+        cat = short_category(row.get("category"), row.get("pred_task"), truth)
+        per[cat][0] += pred == truth
+        per[cat][1] += 1
+    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
+    return {"n": len(rows), "accuracy": ratio(tp + tn, len(rows)), "precision": precision, "recall": recall,
+            "f1": f1(precision, recall), "agreement": {c: ratio(*per[c]) for c in CATEGORIES},
+            "category_counts": {c: per[c][1] for c in CATEGORIES}}
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (q in [0, 1]); 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]

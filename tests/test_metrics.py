@@ -1,0 +1,111 @@
+"""Metrics, table-driven: every null variant, pred@k at event level, FPR vs the paper's false alarm, failures."""
+
+from __future__ import annotations
+
+import pytest
+
+from eval.metrics import (
+    Judgement,
+    agreement,
+    confusion,
+    event_at_k,
+    judgement,
+    need_detection,
+    need_labels,
+    paper_metrics,
+    percentile,
+    short_category,
+)
+
+
+@pytest.mark.parametrize("task", [None, "", "null", "NULL", "None", "none", [], ["null"], "  ", "n/a"])
+@pytest.mark.parametrize("accepted", [True, False])
+def test_every_null_variant_is_silence(task, accepted):
+    c = confusion([judgement(task, accepted)])
+    assert c == {"tp": 0, "fp": 0, "tn": int(accepted), "fn": int(not accepted), "errors": 0}
+
+
+@pytest.mark.parametrize(
+    "judged, expected",
+    [
+        # tp fp tn fn
+        ([("t", True)] * 2 + [("t", False)] * 2 + [(None, True)] * 6, dict(recall=1.0, precision=0.5,
+                                                                            accuracy=0.8, false_alarm=0.5,
+                                                                            f1=2 / 3, fpr=0.25)),
+        ([("t", False)] * 9 + [("t", True)], dict(recall=1.0, precision=0.1, accuracy=0.1, false_alarm=0.9,
+                                                   f1=2 * 0.1 / 1.1, fpr=1.0)),
+        ([(None, False)] * 3 + [(None, True)], dict(recall=0.0, precision=0.0, accuracy=0.25, false_alarm=0.0,
+                                                    f1=0.0, fpr=0.0)),
+    ],
+    ids=["mixed", "always-speaks", "always-silent"],
+)
+def test_paper_metrics_and_fpr(judged, expected):
+    m = paper_metrics([judgement(t, a) for t, a in judged])
+    for key, value in expected.items():
+        got = m["fpr"] if key == "fpr" else m["paper"][key]
+        assert got == pytest.approx(value), key
+
+
+def test_failures_are_counted_not_scored():
+    m = paper_metrics([judgement("t", True), judgement("t", None), judgement(None, None)])
+    assert m["errors"] == 2 and m["paper"]["accuracy"] == 1.0 and m["counts"]["tp"] == 1
+
+
+@pytest.mark.parametrize(
+    "candidates, accepted, silence, expected",
+    [
+        (["a", "b", "c"], [False, True, False], None, Judgement("b", True)),  # any accepted: accepted
+        (["a", "b"], [False, False], None, Judgement("a", False)),
+        (["null", ""], [True, True], False, Judgement(None, False)),  # null candidates: a silent event
+        ([], [], True, Judgement(None, True)),
+        (["a", "b"], [None, False], None, Judgement("a", False)),  # one failed judgement ignored
+        (["a"], [None], None, Judgement("a", None)),  # all failed: a failure
+    ],
+    ids=["any-accepted", "none-accepted", "null-candidates", "silent", "partial-failure", "all-failed"],
+)
+def test_pred_at_k_is_event_level(candidates, accepted, silence, expected):
+    assert event_at_k(candidates, accepted, silence) == expected
+
+
+def test_pred_at_3_counts_events_not_candidates():
+    events = [event_at_k(["a", "b", "c"], [True, False, False], None), event_at_k([], [], True)]
+    m = paper_metrics(events)
+    assert m["counts"] == {"tp": 1, "fp": 0, "tn": 1, "fn": 0, "errors": 0}
+
+
+def test_need_labels_and_detection():
+    rows = [{"obs": [{"time": "1", "event": "a"}], "help_needed": False},
+            {"obs": [{"time": "1", "event": "a"}, {"time": "2", "event": "b"}], "help_needed": True},
+            {"obs": [{"time": "1", "event": "a"}, {"time": "2", "event": "b edited"}], "help_needed": False},
+            {"obs": [{"time": "3", "event": "c"}], "help_needed": False}]
+    labels = need_labels(rows)
+    assert labels == {"1": False, "2": True, "3": False}
+    result = need_detection({"1": True, "2": True, "3": False, "99": True}, labels)
+    assert (result["tp"], result["fp"], result["tn"], result["fn"]) == (1, 1, 1, 0)
+    assert result["contexts"] == 3 and result["fpr"] == 0.5 and result["precision"] == 0.5
+
+
+@pytest.mark.parametrize(
+    "category, task, valid, short",
+    [("Missed-Need (MN)", None, False, "MN"), ("Correct-Detection (CD)", "t", True, "CD"),
+     (None, None, True, "CR"), (None, "null", False, "MN"), (None, "t", False, "FA"), ("", "t", True, "CD")],
+)
+def test_short_category(category, task, valid, short):
+    assert short_category(category, task, valid) == short
+
+
+def test_agreement_per_category():
+    rows = [{"valid": True, "category": "Correct-Detection (CD)", "pred_task": "t"},
+            {"valid": False, "category": "False-Alarm (FA)", "pred_task": "t"},
+            {"valid": True, "category": "Correct-Rejection (CR)", "pred_task": None},
+            {"valid": False, "category": "Missed-Need (MN)", "pred_task": None}]
+    always = agreement(rows, [True] * 4)
+    assert always["accuracy"] == 0.5 and always["agreement"] == {"MN": 0.0, "CR": 1.0, "CD": 1.0, "FA": 0.0}
+    perfect = agreement(rows, [True, False, True, False])
+    assert perfect["f1"] == 1.0 and all(v == 1.0 for v in perfect["agreement"].values())
+
+
+def test_percentile():
+    assert percentile([], 0.5) == 0.0
+    assert percentile([3, 1, 2], 0.5) == 2
+    assert percentile(list(range(101)), 0.95) == 95
