@@ -111,12 +111,13 @@ class Gate:
         self.proactivity = proactivity
 
     def worth_generating(self, context: Context) -> GateDecision | None:
-        """Score silence before any text is generated: when no task could be shown, return that decision."""
-        bound = getattr(self.scorer, "upper_bound", None)
-        if bound is None:
-            return None
-        best = bound(context)
+        """Score silence before any text is generated: when no task could be shown, return that decision.
+
+        A scorer may say how high any task could score here (`upper_bound`); otherwise a task is taken to be
+        worth at most the probability that help is needed, 1 - P(silence is right)."""
         silence = self.scorer.score(context, None)
+        bound = getattr(self.scorer, "upper_bound", None)
+        best = bound(context) if bound is not None else 1.0 - silence
         if best < self.proactivity.threshold:
             return GateDecision(None, None, silence, {}, f"no task can reach threshold {self.proactivity.threshold}")
         if best <= silence:

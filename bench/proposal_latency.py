@@ -22,15 +22,11 @@ sys.path.insert(0, str(ROOT))
 
 from assistant.agent import Agent  # noqa: E402
 from assistant.policy import Gate, Proactivity, SignalScorer  # noqa: E402
+from eval.metrics import percentile  # noqa: E402
 from eval.sessions import load_session  # noqa: E402
 from models.registry import load_model  # noqa: E402
 
 DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "sessions"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def main() -> None:

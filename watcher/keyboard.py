@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from .events import HOTKEY, KEY, Emit, RawEvent
-from .sources import Source, SourceUnavailable
+from .sources import ListenerSource, SourceUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -75,13 +75,10 @@ class KeyTranslator:
             self.held.discard(mod)
 
 
-class Keyboard(Source):
+class Keyboard(ListenerSource):
     """Global keyboard listener (X11 record extension on Linux, hooks on Windows/macOS through pynput)."""
 
     name = "keyboard"
-
-    def __init__(self) -> None:
-        self._listener: Any = None
 
     def start(self, emit: Emit) -> None:
         try:
@@ -96,12 +93,4 @@ class Keyboard(Source):
         def on_release(key: Any) -> None:
             translator.release(key_name(key)[1])
 
-        self._listener = keyboard.Listener(on_press=on_press, on_release=on_release)
-        self._listener.daemon = True
-        self._listener.start()
-        self._listener.wait()
-
-    def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.stop()
-            self._listener = None
+        self._start_listener(keyboard.Listener(on_press=on_press, on_release=on_release))

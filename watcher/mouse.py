@@ -12,16 +12,13 @@ import sys
 from typing import Any
 
 from .events import CLICK, SCROLL, Emit, RawEvent
-from .sources import Source, SourceUnavailable
+from .sources import ListenerSource, SourceUnavailable
 
 BUTTON_NAMES = {"left": "left", "right": "right", "middle": "middle"}
 
 
-class Mouse(Source):
+class Mouse(ListenerSource):
     name = "mouse"
-
-    def __init__(self) -> None:
-        self._listener: Any = None
 
     def start(self, emit: Emit) -> None:
         try:
@@ -47,12 +44,4 @@ class Mouse(Source):
                 _EVENTS = (Xlib.X.ButtonPress, Xlib.X.ButtonRelease)
 
             listener_cls = ButtonsOnlyListener
-        self._listener = listener_cls(on_click=on_click, on_scroll=on_scroll)
-        self._listener.daemon = True
-        self._listener.start()
-        self._listener.wait()
-
-    def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.stop()
-            self._listener = None
+        self._start_listener(listener_cls(on_click=on_click, on_scroll=on_scroll))

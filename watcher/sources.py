@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 from abc import ABC, abstractmethod
+from typing import Any
 
 from .events import Emit
 
@@ -27,6 +28,24 @@ class Source(ABC):
 
     @abstractmethod
     def stop(self) -> None: ...
+
+
+class ListenerSource(Source):
+    """A source backed by a pynput listener thread (keyboard, mouse): started, waited for, stopped alike."""
+
+    def __init__(self) -> None:
+        self._listener: Any = None
+
+    def _start_listener(self, listener: Any) -> None:
+        listener.daemon = True
+        listener.start()
+        listener.wait()  # returns once the listener is recording, so no early event is missed
+        self._listener = listener
+
+    def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
+            self._listener = None
 
 
 class SourceUnavailable(RuntimeError):
