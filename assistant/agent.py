@@ -14,21 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from models.base import Generation, Predictor
+from models.labels import normalize_task
 
 from .prompt import AGENT_SCHEMA, PromptBuilder
 
 MAX_K = 3
-NULL_STRINGS = {"", "null", "none", "nil", "n/a"}
-
-
-def normalize_task(task: Any) -> str | None:
-    """The paper's null variants (None, "", "null", "none", [] ...) all mean silence."""
-    if task is None:
-        return None
-    if isinstance(task, list):
-        return normalize_task(task[0]) if task else None
-    text = " ".join(str(task).split())
-    return None if text.lower().strip(".") in NULL_STRINGS else text
 
 
 @dataclass

@@ -351,7 +351,7 @@ def rm_eval(data: str, rm_spec: str, as_json: bool) -> None:
     click.echo(f"reward model {result['rm']} on {result['n']} rows of {data}")
     click.echo(f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "
                f"recall {result['recall']:.3f}  F1 {result['f1']:.3f}")
-    click.echo("agreement  " + "  ".join(f"{c} {v:.2f} (n={result['category_counts'][c]})"
+    click.echo("agreement  " + "  ".join(f"{c} {'-' if v is None else f'{v:.2f}'} (n={result['category_counts'][c]})"
                                          for c, v in result["agreement"].items()))
     click.echo(f"{result['seconds_per_item'] * 1000:.2f} ms per item, {failures} failures")
 

@@ -14,18 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from assistant.agent import normalize_task
+from models.labels import CATEGORIES, agreement, f1, normalize_task, ratio, short_category
 
-CATEGORIES = ("MN", "CR", "CD", "FA")
-
-
-def ratio(num: float, den: float) -> float:
-    """num/den, with 0.0 when there is nothing to divide (reported next to the counts, so never misleading)."""
-    return num / den if den else 0.0
-
-
-def f1(precision: float, recall: float) -> float:
-    return ratio(2 * precision * recall, precision + recall)
+__all__ = ["CATEGORIES", "agreement", "short_category", "Judgement", "judgement", "confusion", "paper_metrics",
+           "event_at_k", "need_labels", "context_key", "need_detection", "percentile"]
 
 
 @dataclass(frozen=True)
@@ -116,41 +108,6 @@ def need_detection(spoke: Mapping[str, bool], labels: Mapping[str, bool]) -> dic
     precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
     return {"contexts": tp + fp + tn + fn, "tp": tp, "fp": fp, "tn": tn, "fn": fn, "precision": precision,
             "recall": recall, "f1": f1(precision, recall), "fpr": ratio(fp, fp + tn)}
-
-
-def short_category(category: str | None, task: Any = None, valid: bool | None = None) -> str:
-    """'Missed-Need (MN)' -> 'MN'; derived from task/valid when a row has no category."""
-    if category:
-        for short in CATEGORIES:
-            if f"({short})" in category or category == short:
-                return short
-    silent = normalize_task(task) is None
-    if silent:
-        return "CR" if valid else "MN"
-    return "CD" if valid else "FA"
-
-
-def agreement(rows: Sequence[Mapping[str, Any]], predicted: Sequence[bool]) -> dict[str, Any]:
-    """Reward-model agreement with human `valid` labels (positive = valid true), overall and per category."""
-    tp = fp = tn = fn = 0
-    per: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
-    for row, pred in zip(rows, predicted, strict=True):
-        truth = bool(row["valid"])
-        if pred and truth:
-            tp += 1
-        elif pred:
-            fp += 1
-        elif truth:
-            fn += 1
-        else:
-            tn += 1
-        cat = short_category(row.get("category"), row.get("pred_task"), truth)
-        per[cat][0] += pred == truth
-        per[cat][1] += 1
-    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
-    return {"n": len(rows), "accuracy": ratio(tp + tn, len(rows)), "precision": precision, "recall": recall,
-            "f1": f1(precision, recall), "agreement": {c: ratio(*per[c]) for c in CATEGORIES},
-            "category_counts": {c: per[c][1] for c in CATEGORIES}}
 
 
 def percentile(values: Sequence[float], q: float) -> float:

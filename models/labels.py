@@ -1,0 +1,78 @@
+"""What reward-format labels mean, defined once for the agent, the reward models and the metrics.
+
+- Silence: every null variant the paper's data and models produce (None, "", "null", "none", [] ...) means the
+  assistant stays silent; the paper's scripts counted the string "null" as a proposal.
+- Categories: CD (task accepted), FA (task rejected), CR (silence accepted: no help needed), MN (silence
+  rejected: help was needed); rows without one (exports of the user's own decisions) get it from their task
+  and label.
+- Agreement of predicted acceptances with the human `valid` labels, overall and per category.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+NULL_STRINGS = {"", "null", "none", "nil", "n/a"}
+CATEGORIES = ("MN", "CR", "CD", "FA")
+CATEGORY_NAMES = {"CD": "Correct-Detection (CD)", "FA": "False-Alarm (FA)", "CR": "Correct-Rejection (CR)",
+                  "MN": "Missed-Need (MN)"}
+
+
+def normalize_task(task: Any) -> str | None:
+    """A task as shown to the user (whitespace collapsed), or None for every null variant."""
+    if task is None:
+        return None
+    if isinstance(task, list):
+        return normalize_task(task[0]) if task else None
+    text = " ".join(str(task).split())
+    return None if text.lower().strip(".") in NULL_STRINGS else text
+
+
+def short_category(category: str | None, task: Any = None, valid: bool | None = None) -> str:
+    """'Missed-Need (MN)' -> 'MN'; derived from task/valid when a row has no category."""
+    if category:
+        for short in CATEGORIES:
+            if f"({short})" in category or category == short:
+                return short
+    if normalize_task(task) is None:
+        return "CR" if valid else "MN"
+    return "CD" if valid else "FA"
+
+
+def row_category(row: Mapping[str, Any]) -> str:
+    return short_category(row.get("category"), row.get("pred_task"), bool(row["valid"]))
+
+
+def ratio(num: float, den: float) -> float:
+    """num/den, with 0.0 when there is nothing to divide (reported next to the counts, so never misleading)."""
+    return num / den if den else 0.0
+
+
+def f1(precision: float, recall: float) -> float:
+    return ratio(2 * precision * recall, precision + recall)
+
+
+def agreement(rows: Sequence[Mapping[str, Any]], predicted: Sequence[bool]) -> dict[str, Any]:
+    """Agreement of predicted acceptances with human `valid` labels (positive = valid true), overall and per
+    category (a category with no rows has agreement None)."""
+    tp = fp = tn = fn = 0
+    per: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
+    for row, pred in zip(rows, predicted, strict=True):
+        truth = bool(row["valid"])
+        if pred and truth:
+            tp += 1
+        elif pred:
+            fp += 1
+        elif truth:
+            fn += 1
+        else:
+            tn += 1
+        cat = row_category(row)
+        per[cat][0] += pred == truth
+        per[cat][1] += 1
+    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
+    return {"n": len(rows), "accuracy": ratio(tp + tn, len(rows)), "precision": precision, "recall": recall,
+            "f1": f1(precision, recall),
+            "agreement": {c: (ratio(*per[c]) if per[c][1] else None) for c in CATEGORIES},
+            "category_counts": {c: per[c][1] for c in CATEGORIES}}

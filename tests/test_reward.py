@@ -1,0 +1,146 @@
+"""The trained CPU reward model: training on a small hand-written fixture, determinism, the JSON artefact's round
+trip, the shipped default model's direction on obvious cases, and reward-file errors that name file and line."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from models.reward import (
+    DEFAULT_ARTEFACT,
+    TrainedRewardModel,
+    cross_validate,
+    load_default,
+    read_reward_rows,
+    train,
+)
+
+from .conftest import FIXTURES
+
+SMALL = FIXTURES / "reward_small.jsonl"
+ERROR_CONTEXT = [
+    {"time": "1763800000.000", "event": "The user switches to client.py in Visual Studio Code."},
+    {"time": "1763800030.500", "event": "The user runs 'python client.py' in the terminal."},
+    {"time": "1763800041.200",
+     "event": "The user copies an error message starting 'TimeoutError: read timed out' from the terminal."},
+]
+IDLE_CONTEXT = [{"time": "1763800000.000", "event": "The user scrolls the mouse multiple times in a web browser."}]
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[dict]:
+    return read_reward_rows([SMALL])
+
+
+def test_fixture_covers_every_category(rows):
+    cats = {r["category"] for r in rows}
+    assert len(rows) >= 35 and len(cats) == 4 and len({r["session"] for r in rows}) >= 3
+
+
+def test_scores_are_probabilities_and_training_is_deterministic(rows, tmp_path):
+    model = train(rows, seed=0)
+    scores = model.score_many([(r["obs"], r["pred_task"]) for r in rows])
+    assert all(0.0 <= s <= 1.0 for s in scores)
+    assert len(set(scores)) > 5  # not a constant
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    model.save(first)
+    train(rows, seed=0).save(second)
+    assert first.read_bytes() == second.read_bytes()
+    meta = json.loads(first.read_text())
+    assert meta["training_rows"] == len(rows) and len(meta["training_data_sha256"]) == 16
+    assert {"cross_validation", "cross_validation_loso", "config", "silence", "task"} <= set(meta)
+
+
+def test_save_load_round_trip(rows, tmp_path):
+    model = train(rows)
+    path = tmp_path / "rm.json"
+    model.save(path)
+    loaded = TrainedRewardModel.load(path)
+    for r in rows:
+        assert loaded.score(r["obs"], r["pred_task"]) == model.score(r["obs"], r["pred_task"])
+    # null variants all mean silence
+    assert loaded.score(ERROR_CONTEXT, "null") == loaded.score(ERROR_CONTEXT, None) == loaded.score(ERROR_CONTEXT, "")
+
+
+def test_load_rejects_other_files(tmp_path):
+    bad = tmp_path / "x.json"
+    bad.write_text('{"hello": 1}')
+    with pytest.raises(ValueError, match="not a reward-model file"):
+        TrainedRewardModel.load(bad)
+    bad.write_text("{")
+    with pytest.raises(ValueError, match="bad JSON"):
+        TrainedRewardModel.load(bad)
+
+
+def test_trains_on_tasks_only_and_on_one_class(tmp_path):
+    """Exports of the user's own decisions hold only tasks, maybe all accepted: training still works."""
+    row = {"obs": ERROR_CONTEXT, "pred_task": "Suggest a fix for the TimeoutError", "valid": True,
+           "session": "live-1"}
+    model = train([row, {**row, "pred_task": "Explain the timeout"}])
+    assert 0.0 <= model.score(ERROR_CONTEXT, None) <= 1.0
+    assert model.score(ERROR_CONTEXT, "anything") > 0.5
+
+
+def test_cross_validation_is_grouped_by_session(rows):
+    cv = cross_validate(rows, folds=3)
+    assert cv["folds"] == 3 and cv["grouped_by"] == "session"
+    assert cv["always_accept"]["agreement"] == {"MN": 0.0, "CR": 1.0, "CD": 1.0, "FA": 0.0}
+    assert set(cv["model"]) >= {"accuracy", "precision", "recall", "f1", "agreement"}
+    loso = cross_validate(rows, folds=0)
+    assert loso["folds"] == len({r["session"] for r in rows})
+
+
+def test_shipped_model_loads_and_points_the_right_way(rows):
+    model = load_default()
+    assert DEFAULT_ARTEFACT.stat().st_size < 2_000_000 and model.name == "default"
+    assert all(0.0 <= s <= 1.0 for s in model.score_many([(r["obs"], r["pred_task"]) for r in rows]))
+    concrete = model.score(ERROR_CONTEXT, "Suggest a fix for the TimeoutError in client.py")
+    vague = model.score(ERROR_CONTEXT, "Help the user")
+    assert concrete > vague
+    assert concrete > model.score(ERROR_CONTEXT, "Provide assistance")
+    # silence is more welcome while the user just scrolls than right after copying an error
+    assert model.score(IDLE_CONTEXT, None) > model.score(ERROR_CONTEXT, None)
+    cv = model.meta["cross_validation"]
+    assert cv["grouped_by"] == "session" and cv["model"]["f1"] > cv["always_accept"]["f1"]
+
+
+def test_scoring_is_fast():
+    model = load_default()
+    started = time.perf_counter()
+    for _ in range(200):
+        model.score(ERROR_CONTEXT, "Suggest a fix for the TimeoutError in client.py")
+    assert (time.perf_counter() - started) / 200 < 0.02
+
+
+def test_read_reward_rows_errors_name_file_and_line(tmp_path):
+    good = '{"obs": [{"time": "1", "event": "x"}], "pred_task": null, "valid": true}'
+    cases = {
+        "bad json": (good + "\n{\"obs\": \n", ":2: bad JSON"),
+        "missing": (good + "\n" + '{"obs": [{"time": "1", "event": "x"}], "pred_task": "t"}' + "\n",
+                    ":2: missing field(s) valid"),
+        "obs": ('{"obs": [], "pred_task": null, "valid": true}\n', ":1: obs must be"),
+        "valid type": ('{"obs": [{"time": "1", "event": "x"}], "pred_task": null, "valid": "yes"}\n',
+                       ":1: valid must be"),
+    }
+    for name, (text, expected) in cases.items():
+        path = tmp_path / f"{name.replace(' ', '_')}.jsonl"
+        path.write_text(text)
+        with pytest.raises(ValueError) as info:
+            read_reward_rows([path])
+        message = str(info.value)
+        assert message.startswith(f"{path}:") and expected in message and "\n" not in message, name
+
+
+def test_read_reward_rows_derives_missing_fields(tmp_path):
+    path = tmp_path / "mine.jsonl"
+    lines = [{"obs": ERROR_CONTEXT, "pred_task": "Fix it", "valid": True},
+             {"obs": ERROR_CONTEXT, "pred_task": "Help", "valid": False},
+             {"obs": ERROR_CONTEXT, "pred_task": "null", "valid": False},
+             {"obs": ERROR_CONTEXT, "pred_task": None, "valid": True}]
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n\n")
+    rows = read_reward_rows([path])
+    assert [r["category"] for r in rows] == ["Correct-Detection (CD)", "False-Alarm (FA)", "Missed-Need (MN)",
+                                             "Correct-Rejection (CR)"]
+    assert rows[2]["pred_task"] is None and all(r["session"] == str(path) for r in rows)
