@@ -21,10 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.agent import Agent  # noqa: E402
-from assistant.policy import Gate, Proactivity, SignalScorer  # noqa: E402
+from assistant.policy import Gate, Proactivity  # noqa: E402
 from eval.metrics import percentile  # noqa: E402
 from eval.sessions import load_session  # noqa: E402
 from models.registry import load_model  # noqa: E402
+from models.reward import load_default  # noqa: E402
 
 DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "sessions"
 
@@ -40,7 +41,7 @@ def main() -> None:
     if not files:
         sys.exit(f"no sessions in {args.sessions}")
     model = load_model(args.model)
-    gate = Gate(SignalScorer(), Proactivity.parse("medium"))
+    gate = Gate(load_default(), Proactivity.parse("medium"))  # the shipped reward model, as `--rm default`
     latencies, engine, total, gate_silent, decisions = [], 0.0, 0.0, [], []
     turns = 0
     for path in files:

@@ -57,9 +57,11 @@ def _plots(out: Path, ours: Mapping[str, Any], per: Mapping[str, Mapping[str, An
     fig, ax = plt.subplots(figsize=(3.6, 3.2))
     grid = [[c["tp"], c["fp"]], [c["tn"], c["fn"]]]  # rows: what the agent did; columns: the judge
     ax.imshow(grid, cmap="Blues")
+    top = max(max(row) for row in grid) or 1
     for i in range(2):
         for j in range(2):
-            ax.text(j, i, str(grid[i][j]), ha="center", va="center")
+            ax.text(j, i, str(grid[i][j]), ha="center", va="center",
+                    color="white" if grid[i][j] > top / 2 else "black")
     ax.set_xticks([0, 1], ["judge accepts", "judge rejects"])
     ax.set_yticks([0, 1], ["spoke", "silent"])
     ax.set_title("Judged outcomes")

@@ -144,3 +144,30 @@ def test_unreachable_endpoint_is_a_model_error():
 )
 def test_parse_cuts_overlong_strings(text, expected):
     assert len(parse_json_output(text, AGENT_SCHEMA)["Purpose"]) == expected
+
+
+def test_llm_judge_gives_a_probability(default_model):
+    from models.judge import LLMJudge
+
+    judge = LLMJudge(default_model)
+    for task in (None, "Suggest a fix for the TimeoutError in client.py"):
+        assert 0.0 <= judge.score(OBS, task) <= 1.0
+
+
+def test_rm_eval_with_an_llm_judge():
+    import json
+
+    out = run_cli("rm", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", "llm:default", "--json",
+                  timeout=300)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["n"] == 7 and result["rm"] == "llm:default" and result["failures"] == 0
+
+
+def test_llm_judge_failure_is_raised_for_counting(scripted):
+    from models.judge import JudgeFailure, LLMJudge
+
+    for _ in range(3):
+        scripted.reply("garbage")
+    with pytest.raises(JudgeFailure):
+        LLMJudge(OpenAICompatible(scripted.url, "m")).score(OBS, None)
