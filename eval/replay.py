@@ -109,30 +109,28 @@ class Replayer:
         self.gate = gate
         self.judge = judge
         self.cache = cache
+        self._agent: Agent | None = None  # one per session: its prompt history (and KV cache) follows the session
 
-    def agent(self) -> Agent:
-        if self._model is None:  # loaded on the first cache miss: a fully cached rerun needs no model
-            self._model = self._load_model(self.model_spec)
-        return Agent(self._model, k=self.k)
-
-    def predict(self, agent_box: list[Agent], context: list[dict[str, str]]) -> dict[str, Any]:
+    def predict(self, context: list[dict[str, str]]) -> dict[str, Any]:
         key = digest("predict", self.model_spec, self.k, context)
         cached = self.cache.get(key)
         if cached is None:
-            if not agent_box:
-                agent_box.append(self.agent())
-            p: Prediction = agent_box[0].predict(context)
+            if self._agent is None:
+                if self._model is None:  # loaded on the first cache miss: a fully cached rerun needs no model
+                    self._model = self._load_model(self.model_spec)
+                self._agent = Agent(self._model, k=self.k)
+            p: Prediction = self._agent.predict(context)
             cached = {"candidates": p.candidates, "latency_s": p.latency_s, "errors": p.errors}
             self.cache.put(key, cached)
         return cached
 
     def session(self, path: Path, advance: Callable[[], None] = lambda: None) -> list[Turn]:
         observations = load_session(path)
-        agent_box: list[Agent] = []  # one agent per session: its prompt history (and KV cache) follows the session
+        self._agent = None
         turns = []
         for i, obs in enumerate(observations):
             context = observations[: i + 1]
-            pred = self.predict(agent_box, context)
+            pred = self.predict(context)
             candidates = pred["candidates"]
             shown = self.gate.decide(context, candidates).task if self.gate else (candidates[0] if candidates
                                                                                  else None)

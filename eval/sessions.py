@@ -1,7 +1,8 @@
 """Reading recorded sessions in ProactiveBench format, with errors that name the file and line.
 
 A session is a JSON list of turns `{"observation": {"time", "event"}, ...}`, oldest first; other keys
-(`agent_response`, `task_status`) are ignored here. Our own database exports use the same format.
+(`agent_response`, `task_status`) are ignored here. A session recorded by our own watcher is the output of
+`proactive episodes --json`: one `{"time", "event", ...}` object per line, which is read too.
 """
 
 from __future__ import annotations
@@ -36,12 +37,12 @@ def load_session(path: Path | str) -> list[dict[str, str]]:
         raise SessionError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SessionError(f"{path}: cannot read ({exc})") from None
+    if not text.lstrip().startswith("["):
+        return _load_lines(path, text)
     try:
         turns = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SessionError(f"{path}:{exc.lineno}: bad JSON ({exc.msg})") from None
-    if not isinstance(turns, list):
-        raise SessionError(f"{path}: expected a JSON list of turns")
     if not turns:
         raise SessionError(f"{path}: the session is empty")
     observations = []
@@ -57,4 +58,22 @@ def load_session(path: Path | str) -> list[dict[str, str]]:
         if not isinstance(obs["event"], str) or not obs["event"].strip():
             raise SessionError(f"{where}: empty or non-text 'event'")
         observations.append({"time": str(obs["time"]), "event": obs["event"]})
+    return observations
+
+
+def _load_lines(path: Path, text: str) -> list[dict[str, str]]:
+    """`proactive episodes --json` output: one observation object per line."""
+    observations = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obs = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SessionError(f"{path}:{lineno}: bad JSON ({exc.msg})") from None
+        if not isinstance(obs, dict) or "time" not in obs or not isinstance(obs.get("event"), str):
+            raise SessionError(f"{path}:{lineno}: expected an object with 'time' and 'event'")
+        observations.append({"time": str(obs["time"]), "event": obs["event"]})
+    if not observations:
+        raise SessionError(f"{path}: the session is empty")
     return observations

@@ -308,7 +308,8 @@ def read_reward_rows(paths: Iterable[Path | str]) -> list[dict[str, Any]]:
                 if missing:
                     raise ValueError(f"{where}: missing field(s) {', '.join(missing)}")
                 obs = row["obs"]
-                if not isinstance(obs, list) or not obs or not all(isinstance(o, dict) and "event" in o for o in obs):
+                if not isinstance(obs, list) or not obs or not all(
+                        isinstance(o, dict) and "event" in o and "time" in o for o in obs):
                     raise ValueError(f"{where}: obs must be a non-empty list of {{time, event}} objects")
                 if not isinstance(row["valid"], bool):
                     raise ValueError(f"{where}: valid must be true or false")

@@ -71,7 +71,7 @@ def test_predict_command_json():
          "bad.json:3: turn 2: observation has no 'event'"),
         ('[\n {"observation": {"time": "1", "event": "x"}},\n {"observation": \n]', "bad.json:4: bad JSON"),
         ("[]", "bad.json: the session is empty"),
-        ('{"observation": {}}', "expected a JSON list"),
+        ('{"observation": {}}', "bad.json:1: expected an object with 'time' and 'event'"),
         ('[{"agent_response": []}]', "bad.json:1: turn 1: missing 'observation'"),
     ],
 )

@@ -122,3 +122,26 @@ def test_bad_labels(proactive_home, tmp_path, content, needle):
     out = replay(str(SESSION), "--labels", str(labels))
     assert out.returncode == 2 and needle in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.stderr
     assert "labels.jsonl" in out.stderr
+
+
+def test_replay_a_session_recorded_by_our_watcher(proactive_home, tmp_path):
+    from watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
+    from watcher.store import Store
+
+    store = Store()
+    store.add_events([
+        RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=1000.0),
+        RawEvent("keyboard", TEXT, {"text": "python client.py", "erase": 0, "enter": True}, ts=1001.0),
+        RawEvent("window", WINDOW, {"app": "Firefox", "title": "requests timeout"}, ts=1010.0),
+        RawEvent("clipboard", CLIPBOARD, {"text": "TimeoutError: timed out", "length": 23, "truncated": False},
+                 ts=1012.0),
+    ])
+    store.close()
+    recorded = tmp_path / "mine.jsonl"
+    recorded.write_text(run_cli("episodes", "--json").stdout)
+    out = replay(str(recorded), "--json", "--cache", str(tmp_path / "c.db"))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["events"] == 2
+    recorded.write_text('{"time": "1", "event": "x"}\n{"time": 2}\n')
+    bad = replay(str(recorded))
+    assert bad.returncode == 2 and "mine.jsonl:2" in bad.stderr
