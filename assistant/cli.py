@@ -197,22 +197,21 @@ model_option = click.option("--model", "model_spec", default="default", show_def
 @model_option
 @click.option("--rm", "rm_spec", default="default", show_default=True,
               help="Reward model for the gate: default (shipped), signals, llm:MODEL, or a trained file.")
-@click.option("--headless", is_flag=True, help="No tray: print each proposal as one JSON line on stdout.")
+@click.option("--headless", is_flag=True, help="No tray app: print each proposal as one JSON line on stdout.")
 @click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True, help="Candidate tasks per moment.")
 @click.option("--proactivity", help="low, medium, high, or a number in [0, 1] (default: config, medium).")
 @click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
 @click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
 def run(db: str | None, model_spec: str, rm_spec: str, headless: bool, k: int, proactivity: str | None,
         no_aw: bool, verbose: bool) -> None:
-    """Watcher + assistant: capture, and propose help at the right moments (or stay silent)."""
+    """Watcher + assistant (+ the tray app unless --headless): propose help at the right moments, or stay
+    silent."""
     from assistant.agent import Agent
     from assistant.feedback import FeedbackMemory
     from assistant.live import Assistant, Proposal
     from assistant.policy import Gate
     from assistant.trigger import TriggerPolicy
 
-    if not headless:
-        fail("the tray app is not available yet: use --headless")
     setup_logging(verbose)
     config = load_config()
     level = proactivity_option(proactivity, config)
@@ -225,15 +224,57 @@ def run(db: str | None, model_spec: str, rm_spec: str, headless: bool, k: int, p
 
     open_store(db).close()  # create and migrate the database before two threads open it
     assistant = Assistant(db, Agent(model, k=k), gate, FeedbackMemory(), TriggerPolicy(level.min_interval_s),
-                          on_proposal=emit, record_shown_as_ignored=True)
+                          on_proposal=emit, record_shown_as_ignored=headless)
     watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events)
     assistant.start()
     try:
-        run_watcher(db, watcher)
+        if headless:
+            run_watcher(db, watcher)
+        else:
+            run_tray(db, watcher, assistant)
     finally:
         assistant.stop()
         model.close()
         logging.getLogger(__name__).info("assistant stopped: %s", assistant.stats)
+
+
+def run_tray(db: str | None, watcher: Any, assistant: Any) -> None:
+    """The tray app in this (main) thread, the watcher in a background thread."""
+    import threading
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from ui.app import AlreadyRunning, TrayApp
+
+    lock = control.PidLock()
+    try:
+        lock.acquire()
+    except control.AlreadyRunning as exc:
+        fail(str(exc))
+    app = QApplication.instance() or QApplication(["proactive"])
+    app.setQuitOnLastWindowClosed(False)
+    try:
+        tray = TrayApp(assistant, watcher, Path(db) if db else None)
+    except AlreadyRunning as exc:
+        lock.release()
+        fail(str(exc))
+    signal.signal(signal.SIGINT, lambda *_: app.quit())
+    signal.signal(signal.SIGTERM, lambda *_: app.quit())
+    signal.signal(control.PAUSE_SIGNAL, lambda *_: tray.pause(None))
+    signal.signal(control.RESUME_SIGNAL, lambda *_: tray.resume())
+    ticker = QTimer()
+    ticker.start(200)  # lets Python run its signal handlers while Qt's loop waits
+    ticker.timeout.connect(lambda: None)
+    capture = threading.Thread(target=watcher.run, name="watcher", daemon=True)
+    capture.start()
+    try:
+        app.exec()
+    finally:
+        watcher.stop()
+        capture.join(timeout=20)
+        tray.close()
+        lock.release()
 
 
 @cli.command()
@@ -527,11 +568,7 @@ def purge(db: str | None, before: str | None, everything: bool, yes: bool) -> No
     finally:
         store.close()
     if everything:
-        for log_file in home.logs_dir().glob("proactive.log*"):
-            log_file.write_bytes(b"")  # keep an open handler's file valid, drop its content
-        for cached in home.cache_dir().glob("**/*"):
-            if cached.is_file():
-                cached.unlink()
+        home.empty_logs_and_cache()
     click.echo(f"deleted {n} rows" + (" and the logs" if everything else ""))
 
 

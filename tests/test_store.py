@@ -90,3 +90,20 @@ def test_locked_database_is_a_store_error(proactive_home):
         other.rollback()
         other.close()
         store.close()
+
+
+def test_purge_removes_proposals_and_decisions_too(proactive_home):
+    store = Store()
+    now = time.time()
+    with store.db.conn:
+        store.db.execute("INSERT INTO proposals (id, ts, task, response, score, data) VALUES (1, ?, 'OLDTASK', '',"
+                         " 0.5, '{}'), (2, ?, 'NEWTASK', '', 0.5, '{}')", [now - 10 * 86400, now])
+    store.add_decision(1, "accepted")
+    store.add_decision(2, "rejected")
+    store.apply_retention(7)
+    assert [r[0] for r in store.db.execute("SELECT task FROM proposals")] == ["NEWTASK"]
+    assert store.count("decisions") == 1
+    store.purge()
+    assert store.count("proposals") == 0 and store.count("decisions") == 0
+    store.close()
+    assert b"NEWTASK" not in (proactive_home / "proactive.db").read_bytes()

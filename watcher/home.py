@@ -47,6 +47,16 @@ def cache_dir() -> Path:
     return path
 
 
+def empty_logs_and_cache() -> None:
+    """The part of "purge everything" outside the database: empty the logs (an open log handler's file stays
+    valid) and delete every cached file (replay results, model answers)."""
+    for log_file in logs_dir().glob("proactive.log*"):
+        log_file.write_bytes(b"")
+    for cached in cache_dir().glob("**/*"):
+        if cached.is_file():
+            cached.unlink()
+
+
 def config_path() -> Path:
     return home() / "config.toml"
 

@@ -198,14 +198,20 @@ class Store:
     # -- retention and purge --------------------------------------------------------------------------------
 
     def purge(self, before: float | None = None) -> int:
-        """Delete everything captured before `before` (epoch s), or everything when None. Returns rows deleted.
+        """Delete everything captured before `before` (epoch s), or everything when None: raw events, episodes,
+        and the proposals, decisions and labels derived from them. Returns rows deleted.
 
         Deleted content is overwritten (secure_delete) and the WAL is truncated so no copy stays on disk."""
-        where, params = ("", []) if before is None else (" WHERE ts < ?", [before])
-        ep_where, ep_params = ("", []) if before is None else (" WHERE end < ?", [before])
         with self.db.conn:
-            n = self.db.execute("DELETE FROM raw_events" + where, params).rowcount
-            n += self.db.execute("DELETE FROM episodes" + ep_where, ep_params).rowcount
+            if before is None:
+                n = sum(self.db.execute(f"DELETE FROM {table}").rowcount
+                        for table in ("decisions", "proposals", "labels", "raw_events", "episodes"))
+            else:
+                n = self.db.execute("DELETE FROM decisions WHERE proposal_id IN "
+                                    "(SELECT id FROM proposals WHERE ts < ?)", [before]).rowcount
+                for table in ("proposals", "labels", "raw_events"):
+                    n += self.db.execute(f"DELETE FROM {table} WHERE ts < ?", [before]).rowcount
+                n += self.db.execute("DELETE FROM episodes WHERE end < ?", [before]).rowcount
         self.checkpoint()
         if before is None:
             self.db.execute("VACUUM")

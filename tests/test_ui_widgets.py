@@ -1,0 +1,255 @@
+"""The Qt widgets (popup, history, privacy view) against a real store, offscreen, with screenshots."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import json  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QGuiApplication  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
+
+from ui.history import HistoryWindow  # noqa: E402
+from ui.popup import ProposalPopup  # noqa: E402
+from ui.privacy import PrivacyView, midnight_today  # noqa: E402
+from watcher import home  # noqa: E402
+from watcher.events import RawEvent  # noqa: E402
+from watcher.store import Store  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+
+def screenshot(widget: QWidget, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"ui_{name}.png"
+    assert widget.grab().save(str(path))
+    assert path.stat().st_size > 0
+    return path
+
+
+def add_activity(store: Store, start: float, events: list[str]) -> list[int]:
+    """One raw event and one episode per text, a minute apart from `start`; returns the episode ids."""
+    ids = []
+    for i, text in enumerate(events):
+        ts = start + 60 * i
+        [rid] = store.add_events([RawEvent("x11", "window", {"app": "code", "title": text}, ts=ts)])
+        store.add_episodes([{"start": ts, "end": ts + 30, "app": "code", "title": text, "event": text,
+                             "sentences": [text], "first_raw_id": rid, "last_raw_id": rid}])
+        ids.append(store.db.execute("SELECT max(id) FROM episodes").fetchone()[0])
+    return ids
+
+
+def add_proposal(store: Store, ts: float, task: str | None, score: float | None, trigger: str,
+                 episode_id: int | None = None) -> int:
+    with store.db.conn:
+        cur = store.db.execute(
+            "INSERT INTO proposals (ts, episode_id, task, response, score, data) VALUES (?, ?, ?, ?, ?, ?)",
+            [ts, episode_id, task, f"response to {task}" if task else "", score, json.dumps({"trigger": trigger})])
+    return int(cur.lastrowid)
+
+
+# -- popup ------------------------------------------------------------------------------------------------------
+
+
+def test_popup_shows_proposal_and_accept_emits_once(qtbot) -> None:
+    popup = ProposalPopup(7, "Run the failing test", "pytest -x tests/test_store.py", timeout_s=30)
+    qtbot.addWidget(popup)
+    popup.show()
+    qtbot.waitExposed(popup)
+    assert "<b>Run the failing test</b>" in popup.task_label.text()
+    assert popup.response_label.text() == "pytest -x tests/test_store.py"
+    flags = popup.windowFlags()
+    assert flags & Qt.WindowType.FramelessWindowHint and flags & Qt.WindowType.WindowStaysOnTopHint
+    assert flags & Qt.WindowType.Tool == Qt.WindowType.Tool
+    area = QGuiApplication.primaryScreen().availableGeometry()
+    assert area.contains(popup.geometry())
+    assert popup.geometry().right() > area.center().x() and popup.geometry().bottom() > area.center().y()
+    screenshot(popup, "popup")
+
+    received: list[tuple[int, str, float]] = []
+    popup.decided.connect(lambda *args: received.append(args))
+    with qtbot.waitSignal(popup.decided, timeout=2000) as blocker:
+        qtbot.mouseClick(popup.accept_button, Qt.MouseButton.LeftButton)
+    pid, decision, latency = blocker.args
+    assert (pid, decision) == (7, "accepted") and latency >= 0
+    qtbot.waitUntil(lambda: not popup.isVisible())
+    # a late click or close never produces a second decision
+    qtbot.mouseClick(popup.reject_button, Qt.MouseButton.LeftButton)
+    popup.decide("snoozed")
+    popup.close()
+    assert [(r[0], r[1]) for r in received] == [(7, "accepted")]
+
+
+def test_popup_timeout_is_ignored_once(qtbot) -> None:
+    popup = ProposalPopup(3, "Commit your changes", "git commit -am wip", timeout_s=0.2)
+    qtbot.addWidget(popup)
+    received: list[str] = []
+    popup.decided.connect(lambda _pid, decision, _lat: received.append(decision))
+    popup.show()
+    screenshot(popup, "popup_timeout")
+    with qtbot.waitSignal(popup.decided, timeout=3000) as blocker:
+        pass
+    assert blocker.args[0] == 3 and blocker.args[1] == "ignored" and blocker.args[2] >= 0.15
+    assert not popup.isVisible()
+    qtbot.wait(400)  # no second timeout, and clicking after the fact does nothing
+    qtbot.mouseClick(popup.accept_button, Qt.MouseButton.LeftButton)
+    assert received == ["ignored"]
+
+
+def test_popup_snooze_and_reject(qtbot) -> None:
+    for button, expected in (("snooze_button", "snoozed"), ("reject_button", "rejected")):
+        popup = ProposalPopup(1, "Task", "Response", timeout_s=30)
+        qtbot.addWidget(popup)
+        popup.show()
+        with qtbot.waitSignal(popup.decided, timeout=2000) as blocker:
+            qtbot.mouseClick(getattr(popup, button), Qt.MouseButton.LeftButton)
+        assert blocker.args[1] == expected
+
+
+# -- history ----------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def history_store(proactive_home: Path) -> Store:
+    store = Store()
+    base = time.time() - 3600
+    add_activity(store, base, ["edit store.py", "run pytest", "read SQLite docs", "edit cli.py", "run ruff",
+                               "open browser", "write README"])
+    # proposals at base+90 (after 2 episodes), base+400 (after all 7)
+    p_acc = add_proposal(store, base + 90, "Fix the failing test", 0.91, "episode_closed")
+    p_rej = add_proposal(store, base + 200, "Open the SQLite docs", 0.62, "app_switch")
+    p_ign = add_proposal(store, base + 250, "Run ruff --fix", 0.55, "idle")
+    p_snz = add_proposal(store, base + 300, "Write a changelog", 0.7, "episode_closed")
+    add_proposal(store, base + 350, "Commit your work", 0.8, "idle")  # shown, not answered yet
+    add_proposal(store, base + 400, None, 0.1, "episode_closed")  # silent
+    add_proposal(store, base + 410, None, None, "idle")  # silent, no score
+    store.add_decision(p_acc, "accepted", latency_s=3.0, ts=base + 95)
+    store.add_decision(p_rej, "rejected", latency_s=2.0, ts=base + 205)
+    store.add_decision(p_ign, "ignored", ts=base + 280)
+    store.add_decision(p_snz, "snoozed", ts=base + 301)
+    store.add_decision(p_rej, "rejected", ts=base + 500)  # answered twice: the latest counts, one row
+    return store
+
+
+def test_history_table_filters_and_context(qtbot, history_store: Store) -> None:
+    window = HistoryWindow()
+    qtbot.addWidget(window)
+    window.show()
+    table = window.table
+    assert table.rowCount() == 7
+    # newest first
+    assert [table.item(r, 1).text() for r in range(3)] == ["(silent)", "(silent)", "Commit your work"]
+    assert [table.item(r, 4).text() for r in range(7)] == [
+        "silent", "silent", "shown", "snoozed", "ignored", "rejected", "accepted"]
+    assert table.item(6, 2).text() == "0.91" and table.item(6, 3).text() == "episode_closed"
+    assert table.item(0, 2).text() == "" and table.item(1, 2).text() == "0.10"
+    screenshot(window, "history")
+
+    counts = {}
+    for name in ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent"):
+        window.outcome_filter.setCurrentText(name)
+        counts[name] = table.rowCount()
+    assert counts == {"All": 7, "Shown": 5, "Accepted": 1, "Rejected": 1, "Ignored": 1, "Silent": 2}
+
+    window.outcome_filter.setCurrentText("Shown")
+    window.text_filter.setText("sqlite")
+    assert table.rowCount() == 1 and table.item(0, 1).text() == "Open the SQLite docs"
+    window.outcome_filter.setCurrentText("All")
+    window.text_filter.setText("idle")  # matches the trigger column
+    assert table.rowCount() == 3
+    window.text_filter.setText("")
+
+    # the accepted proposal came after two episodes: both are its context
+    window.outcome_filter.setCurrentText("Accepted")
+    table.selectRow(0)
+    assert window.context_view.toPlainText().splitlines()[-1].endswith("run pytest")
+    assert len(window.context_view.toPlainText().splitlines()) == 2
+    assert "edit store.py" in window.context_view.toPlainText()
+    # the last silent one saw all seven: only the last five are shown, oldest first
+    window.outcome_filter.setCurrentText("All")
+    table.selectRow(0)
+    lines = window.context_view.toPlainText().splitlines()
+    assert [line.split("  ", 1)[1] for line in lines] == [
+        "read SQLite docs", "edit cli.py", "run ruff", "open browser", "write README"]
+    assert window.context_view.isReadOnly()
+    screenshot(window, "history_context")
+
+    add_proposal(history_store, time.time(), "A brand new offer", 0.99, "idle")
+    window.refresh()
+    assert table.rowCount() == 8 and table.item(0, 1).text() == "A brand new offer"
+
+
+def test_history_empty_database(qtbot, proactive_home: Path) -> None:
+    window = HistoryWindow(proactive_home / "other.db")
+    qtbot.addWidget(window)
+    assert window.table.rowCount() == 0
+    screenshot(window, "history_empty")
+
+
+# -- privacy ----------------------------------------------------------------------------------------------------
+
+
+def test_privacy_lists_today_and_deletes_selected(qtbot, proactive_home: Path) -> None:
+    store = Store()
+    add_activity(store, time.time() - 3 * 86400, ["old episode"])  # not today
+    today = max(time.time() - 600, midnight_today() + 1)
+    add_activity(store, today, ["typed in editor", "password manager skipped", "browsed docs"])
+    view = PrivacyView(confirm=lambda _q: pytest.fail("no confirmation for a single delete"))
+    qtbot.addWidget(view)
+    view.show()
+    texts = [view.list.item(i).text() for i in range(view.list.count())]
+    assert [t.split("  ", 1)[1] for t in texts] == ["typed in editor", "password manager skipped", "browsed docs"]
+    assert texts[0][:2].isdigit() and texts[0][2] == ":"
+    assert not view.delete_button.isEnabled()
+    screenshot(view, "privacy")
+
+    view.list.setCurrentRow(1)
+    assert view.delete_button.isEnabled()
+    qtbot.mouseClick(view.delete_button, Qt.MouseButton.LeftButton)
+    assert [view.list.item(i).text().split("  ", 1)[1] for i in range(view.list.count())] == [
+        "typed in editor", "browsed docs"]
+    events = store.episodes()
+    assert "password manager skipped" not in [e["event"] for e in events] and len(events) == 3
+    assert store.count("raw_events") == 3  # the raw event behind the deleted episode went with it
+    screenshot(view, "privacy_after_delete")
+
+
+def test_privacy_purge_asks_then_empties_everything(qtbot, proactive_home: Path) -> None:
+    store = Store()
+    add_activity(store, time.time() - 300, ["one", "two"])
+    log = home.logs_dir() / "proactive.log"
+    log.write_text("watcher started\nsomething private\n")
+    (home.logs_dir() / "proactive.log.1").write_text("older log")
+    cached = home.cache_dir() / "sub" / "thing.bin"
+    cached.parent.mkdir()
+    cached.write_bytes(b"cache")
+
+    answers = [False, True]
+    questions: list[str] = []
+
+    def confirm(question: str) -> bool:
+        questions.append(question)
+        return answers.pop(0)
+
+    view = PrivacyView(confirm=confirm)
+    qtbot.addWidget(view)
+    view.show()
+    assert view.list.count() == 2
+
+    qtbot.mouseClick(view.purge_button, Qt.MouseButton.LeftButton)  # declined: nothing happens
+    assert view.list.count() == 2 and store.count("episodes") == 2 and log.read_text()
+
+    qtbot.mouseClick(view.purge_button, Qt.MouseButton.LeftButton)
+    assert len(questions) == 2 and "everything" in questions[0]
+    assert view.list.count() == 0
+    assert store.count("episodes") == 0 and store.count("raw_events") == 0
+    assert log.exists() and log.read_bytes() == b""
+    assert (home.logs_dir() / "proactive.log.1").read_bytes() == b""
+    assert not cached.exists()
+    screenshot(view, "privacy_after_purge")

@@ -1,0 +1,159 @@
+"""The history window: every decision the assistant made (shown or silent) and what the user did with it.
+
+Why: a proactive assistant earns trust by being inspectable. The user can see when it spoke, when it chose
+silence, what triggered it, how each offer was answered, and the activity it was looking at (the context
+episodes), so a bad offer can be understood rather than just dismissed. The window only reads the database;
+all rows come from one SQL query over `proposals` and their latest `decisions`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from watcher.store import Store
+
+SHOWN, SILENT = "shown", "silent"
+FILTERS = ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent")
+COLUMNS = ("Time", "Task", "Score", "Trigger", "Outcome")
+CONTEXT_EPISODES = 5
+
+# Each proposal with the decision recorded last (a snoozed proposal may be answered again later).
+HISTORY_SQL = """
+SELECT p.id, p.ts, p.task, p.score, p.data, d.decision
+FROM proposals p
+LEFT JOIN decisions d ON d.id = (
+    SELECT d2.id FROM decisions d2 WHERE d2.proposal_id = p.id ORDER BY d2.ts DESC, d2.id DESC LIMIT 1)
+ORDER BY p.ts DESC, p.id DESC
+"""
+CONTEXT_SQL = "SELECT start, event FROM episodes WHERE start <= ? ORDER BY start DESC, id DESC LIMIT ?"
+
+
+@dataclass
+class HistoryRow:
+    id: int
+    ts: float
+    task: str | None
+    score: float | None
+    trigger: str
+    outcome: str  # accepted / rejected / ignored / snoozed, or "shown" (unanswered) / "silent"
+
+    def cells(self) -> tuple[str, ...]:
+        return (datetime.fromtimestamp(self.ts).strftime("%Y-%m-%d %H:%M:%S"), self.task or "(silent)",
+                "" if self.score is None else f"{self.score:.2f}", self.trigger, self.outcome)
+
+    def matches(self, outcome_filter: str, text: str) -> bool:
+        """"Shown" keeps every proposal the user saw, whatever the answer; the others match one outcome."""
+        if outcome_filter == "Shown" and self.task is None:
+            return False
+        if outcome_filter not in ("All", "Shown") and self.outcome != outcome_filter.lower():
+            return False
+        return not text or any(text.lower() in cell.lower() for cell in self.cells())
+
+
+def _trigger(data: str | None) -> str:
+    try:
+        value = json.loads(data or "{}").get("trigger")
+    except (ValueError, AttributeError):  # a damaged row must not hide the rest of the history
+        return ""
+    return "" if value is None else str(value)
+
+
+class HistoryWindow(QWidget):
+    """Table of proposals, newest first, with an outcome filter, a text filter and the selected row's context."""
+
+    def __init__(self, store_path: Path | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Proactive: history")
+        # one connection for the window's life (the window may be hidden and shown again from the tray)
+        self.store = Store(store_path)
+        self.rows: list[HistoryRow] = []
+
+        self.outcome_filter = QComboBox()
+        self.outcome_filter.addItems(FILTERS)
+        self.text_filter = QLineEdit()
+        self.text_filter.setPlaceholderText("Filter (task, trigger, outcome...)")
+        self.text_filter.setClearButtonEnabled(True)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        for column in range(len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(False)
+        self.context_view = QPlainTextEdit()
+        self.context_view.setReadOnly(True)
+        self.context_view.setPlaceholderText("Select a row to see what you were doing before it.")
+        self.context_view.setMaximumHeight(140)
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.outcome_filter)
+        filters.addWidget(self.text_filter, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.context_view)
+        self.resize(760, 480)
+
+        self.outcome_filter.currentTextChanged.connect(self.apply_filters)
+        self.text_filter.textChanged.connect(self.apply_filters)
+        self.table.itemSelectionChanged.connect(self.show_context)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the database (the assistant keeps adding proposals while the window is open)."""
+        self.rows = [
+            HistoryRow(pid, ts, task, score, _trigger(data), decision or (SILENT if task is None else SHOWN))
+            for pid, ts, task, score, data, decision in self.store.db.execute(HISTORY_SQL).fetchall()
+        ]
+        self.apply_filters()
+
+    def apply_filters(self) -> None:
+        """Show only the rows matching both filters (rebuilt, so rowCount() is what the user sees)."""
+        wanted, text = self.outcome_filter.currentText(), self.text_filter.text().strip()
+        visible = [row for row in self.rows if row.matches(wanted, text)]
+        self.table.clearSelection()
+        self.table.setRowCount(len(visible))
+        for r, row in enumerate(visible):
+            for c, cell in enumerate(row.cells()):
+                item = QTableWidgetItem(cell)
+                item.setData(Qt.ItemDataRole.UserRole, row.id)
+                self.table.setItem(r, c, item)
+        self.context_view.clear()
+
+    def selected_row(self) -> HistoryRow | None:
+        items = self.table.selectedItems()
+        if not items:
+            return None
+        pid = items[0].data(Qt.ItemDataRole.UserRole)
+        return next((row for row in self.rows if row.id == pid), None)
+
+    def show_context(self) -> None:
+        """The last episodes the assistant could see when it decided (those started by the proposal's time)."""
+        row = self.selected_row()
+        if row is None:
+            self.context_view.clear()
+            return
+        episodes = self.store.db.execute(CONTEXT_SQL, [row.ts, CONTEXT_EPISODES]).fetchall()
+        lines = [f"{datetime.fromtimestamp(start).strftime('%H:%M:%S')}  {event}" for start, event in reversed(episodes)]
+        self.context_view.setPlainText("\n".join(lines) if lines else "(no activity recorded before it)")

@@ -1,0 +1,105 @@
+"""The privacy view: what was captured today, and the power to delete it.
+
+Why: the user must be able to see exactly what the watcher kept (today's episodes, as the sentences the model
+reads) and remove any of it at once, one episode or everything, without a terminal. Deleting goes through
+the Store (secure delete, WAL truncated), so nothing deleted here lingers on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, time
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from watcher import home
+from watcher.store import Store
+
+PURGE_QUESTION = "Delete everything captured, and the logs? This cannot be undone."
+
+
+def midnight_today() -> float:
+    """Local midnight (epoch s): "today" is the user's day, not UTC's."""
+    return datetime.combine(datetime.now().date(), time.min).timestamp()
+
+
+class PrivacyView(QWidget):
+    """Today's episodes with "Delete selected" and "Purge everything" (after confirmation).
+
+    `confirm(question) -> bool` asks the user; it defaults to a QMessageBox and is injectable so tests (and
+    callers with their own dialogs) do not block on a modal box."""
+
+    def __init__(self, store_path: Path | None = None, confirm: Callable[[str], bool] | None = None,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Proactive: privacy")
+        self.store = Store(store_path)
+        self.confirm = confirm or self._ask
+
+        self.summary = QLabel()
+        self.list = QListWidget()
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.delete_button = QPushButton("Delete selected")
+        self.delete_button.setEnabled(False)
+        self.purge_button = QPushButton("Purge everything")
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.delete_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.purge_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.resize(640, 420)
+
+        self.list.itemSelectionChanged.connect(
+            lambda: self.delete_button.setEnabled(bool(self.list.selectedItems())))
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.purge_button.clicked.connect(self.purge_everything)
+        self.refresh()
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Proactive", question,
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def refresh(self) -> None:
+        """Reload today's episodes (anything that ended since local midnight)."""
+        self.list.clear()
+        for episode in self.store.episodes(since=midnight_today()):
+            stamp = datetime.fromtimestamp(episode["start"]).strftime("%H:%M:%S")
+            item = QListWidgetItem(f"{stamp}  {episode['event']}")
+            item.setData(Qt.ItemDataRole.UserRole, episode["id"])
+            self.list.addItem(item)
+        n = self.list.count()
+        self.summary.setText(f"{n} episode{'' if n == 1 else 's'} captured today")
+        self.delete_button.setEnabled(False)
+
+    def delete_selected(self) -> None:
+        """Delete the selected episodes and the raw events behind them."""
+        for item in self.list.selectedItems():
+            self.store.delete_episode(int(item.data(Qt.ItemDataRole.UserRole)))
+        self.refresh()
+
+    def purge_everything(self) -> bool:
+        """Like `proactive purge --all`, after the user confirms; returns whether it purged."""
+        if not self.confirm(PURGE_QUESTION):
+            return False
+        self.store.purge()
+        home.empty_logs_and_cache()
+        self.refresh()
+        return True
