@@ -499,6 +499,30 @@ def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
     click.echo(f"exported {n} rows -> {out}")
 
 
+@cli.command()
+@click.argument("session", required=False, type=click.Path(dir_okay=False))
+@db_option
+@click.option("--annotator", default="", help="Your name, as it goes into the labels.")
+def annotate(session: str | None, db: str | None, annotator: str) -> None:
+    """Label a recorded session (a ProactiveBench file, or our database when no file is given) and export it
+    in reward format for `proactive rm train`."""
+    from PySide6.QtWidgets import QApplication
+
+    from eval.annotation import load_database, load_observations
+    from eval.sessions import SessionError
+    from ui.annotate import AnnotationWindow
+
+    try:
+        observations = load_observations(session) if session else load_database(db or home.db_path())
+    except SessionError as exc:
+        fail(str(exc))
+    app = QApplication.instance() or QApplication(["proactive"])
+    window = AnnotationWindow(observations, annotator=annotator,
+                              session_name=Path(session).name if session else "database")
+    window.show()
+    app.exec()
+
+
 @contextlib.contextmanager
 def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
     """A progress bar on stderr when it is a terminal; silent otherwise (pipes, CI)."""

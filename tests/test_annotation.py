@@ -1,0 +1,244 @@
+"""Annotation: majority and agreement rules, reward rows, and the Qt window end to end (offscreen)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
+
+from eval.annotation import (  # noqa: E402
+    Annotations,
+    cohen_kappa,
+    load_database,
+    load_observations,
+    majority_vote,
+    observations_from_store,
+)
+from models.reward import read_reward_rows  # noqa: E402
+from tests.conftest import run_cli  # noqa: E402
+from ui.annotate import AnnotationWindow  # noqa: E402
+
+FIXTURE = Path(__file__).parent / "fixtures" / "session_small.json"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+
+def screenshot(widget: QWidget, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"annotate_{name}.png"
+    assert widget.grab().save(str(path))
+    return path
+
+
+def obs(n: int = 4) -> list[dict[str, str]]:
+    return [{"time": f"{1000 + i}.000", "event": f"The user does thing {i}."} for i in range(n)]
+
+
+# ------------------------------------------------------------------------------------------------ pure module
+
+def test_majority_vote_ties_are_false() -> None:
+    assert majority_vote([True, True, False])
+    assert not majority_vote([True, False])
+    assert not majority_vote([])
+    assert not majority_vote([False, False, True])
+
+
+def test_majority_with_three_annotators_and_a_tie() -> None:
+    ann = Annotations(obs())
+    for name, need in (("ann", True), ("bob", True), ("cid", False)):
+        ann.mark_need(name, 0, need)
+    ann.judge("ann", 0, "Fix the timeout", True)
+    ann.judge("bob", 0, "Fix the timeout", True)
+    ann.judge("cid", 0, "Fix the timeout", False)
+    # event 1: a 1-1 tie on need (cid says nothing) -> no help needed; tie on a task -> invalid
+    ann.mark_need("ann", 1, True)
+    ann.mark_need("bob", 1, False)
+    ann.judge("ann", 2, "Search the docs", True)
+    ann.judge("bob", 2, "Search the docs", False)
+    ann.mark_need("ann", 2, False)
+    ann.mark_need("bob", 2, False)
+    m = ann.majority()
+    assert sorted(m) == [0, 1, 2]
+    assert m[0]["help_needed"] is True and m[0]["tasks"] == {"Fix the timeout": True}
+    assert m[1]["help_needed"] is False and m[1]["tasks"] == {}
+    assert m[2]["tasks"] == {"Search the docs": False} and m[2]["help_needed"] is False
+    # a task valid by majority makes help needed even if the need marks say otherwise
+    ann.judge("cid", 2, "Search the docs", True)
+    assert ann.majority()[2]["help_needed"] is True
+
+
+def test_cohen_kappa_values() -> None:
+    a = [True, True, False, False]
+    b = [True, False, False, False]
+    assert cohen_kappa(a, b) == pytest.approx(0.5)
+    assert cohen_kappa(a, a) == pytest.approx(1.0)
+    assert cohen_kappa(a, [not x for x in a]) == pytest.approx(-1.0)
+    assert cohen_kappa([True, True], [True, True]) == 1.0  # chance agreement total, full agreement
+    assert cohen_kappa([], []) is None
+
+
+def test_agreement_on_a_small_table() -> None:
+    ann = Annotations(obs())
+    for i, (x, y) in enumerate(zip([True, True, False, False], [True, False, False, False], strict=True)):
+        ann.mark_need("ann", i, x)
+        ann.mark_need("bob", i, y)
+    ag = ann.agreement()
+    assert ag["items"] == 4 and ag["all_agree"] == pytest.approx(0.75)
+    assert ag["kappa"] == {"ann / bob": pytest.approx(0.5)}
+    assert ag["mean_kappa"] == pytest.approx(0.5)
+    single = Annotations(obs())
+    single.mark_need("ann", 0, True)
+    assert single.agreement() == {"annotators": 1, "items": 0, "all_agree": None, "kappa": {},
+                                  "mean_kappa": None}
+
+
+def test_reward_rows_content(tmp_path: Path) -> None:
+    ann = Annotations(obs())
+    for name in ("ann", "bob", "cid"):
+        ann.mark_need(name, 0, False)
+    ann.mark_need("ann", 2, True)
+    ann.mark_need("bob", 2, True)
+    ann.mark_need("cid", 2, False)
+    ann.judge("ann", 2, "  Retry   with backoff ", True)
+    ann.judge("bob", 2, "Retry with backoff", False)
+    ann.judge("cid", 2, "Retry with backoff", False)
+    ann.judge("ann", 2, "Explain the error", True)
+    ann.judge("cid", 2, "Explain the error", True)
+    rows = ann.to_reward_rows("s.json")
+    assert [(r["pred_task"], r["valid"]) for r in rows] == [
+        (None, True), (None, False), ("Retry with backoff", False), ("Explain the error", True)]
+    silent0, silent2, retry, explain = rows
+    assert silent0["obs"] == obs()[:1] and silent0["help_needed"] is False
+    assert silent0["annotation"] == [True, True, True] and silent0["category"] == "Correct-Rejection (CR)"
+    assert silent2["obs"] == obs()[:3] and silent2["help_needed"] is True
+    assert silent2["annotation"] == [False, False, True] and silent2["category"] == "Missed-Need (MN)"
+    assert retry["annotation"] == [True, False, False] and retry["category"] == "False-Alarm (FA)"
+    assert explain["annotation"] == [True, True] and explain["category"] == "Correct-Detection (CD)"
+    assert all(r["session"] == "s.json" and r["help_needed"] is (r["obs"] != obs()[:1]) for r in rows)
+    # save / load round trip, then another annotator continues on the same file
+    path = tmp_path / "ann.json"
+    ann.save(path)
+    again = Annotations.load(path)
+    assert again.to_reward_rows("s.json") == rows
+    again.mark_need("dan", 1, True)
+    again.save(path)
+    assert Annotations.load(path).annotators == ["ann", "bob", "cid", "dan"]
+    # the rows are accepted by the reward reader
+    out = tmp_path / "rows.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert len(read_reward_rows([out])) == 4
+
+
+def test_observations_from_file_and_database(tmp_path: Path) -> None:
+    from watcher.store import Store
+
+    assert len(load_observations(FIXTURE)) == 5
+    db = tmp_path / "real.db"
+    store = Store(db)
+    store.add_episodes([{"start": 12.5, "end": 13.0, "app": "Editor", "title": "a.txt", "first_raw_id": 1,
+                         "last_raw_id": 1, "event": "The user opens a file.",
+                         "sentences": ["The user opens a file."]}])
+    assert observations_from_store(store) == [{"time": "12.500", "event": "The user opens a file."}]
+    store.close()
+    assert load_database(db) == [{"time": "12.500", "event": "The user opens a file."}]
+    from eval.sessions import SessionError
+
+    with pytest.raises(SessionError):
+        load_database(tmp_path / "missing.db")
+
+
+# ---------------------------------------------------------------------------------------------------- window
+
+def label_as(window: AnnotationWindow, qtbot, name: str, plan: dict[int, tuple[bool, dict[str, bool]]]) -> None:
+    """Go through the session from the start as `name`: tick help-needed, judge or add tasks, press Next."""
+    window.name_edit.setText(name)
+    while window.index > 0:
+        qtbot.mouseClick(window.prev_button, Qt.MouseButton.LeftButton)
+    for i in range(len(window.observations)):
+        assert window.index == i
+        need, tasks = plan.get(i, (False, {}))
+        if need != window.need_box.isChecked():
+            window.need_box.click()
+        for task, accepted in tasks.items():
+            shown = [window.task_list.item(r).text() for r in range(window.task_list.count())]
+            if task not in shown:
+                window.task_edit.setText(task)
+                qtbot.mouseClick(window.add_button, Qt.MouseButton.LeftButton)
+                if not accepted:
+                    row = [window.task_list.item(r).text() for r in range(window.task_list.count())].index(task)
+                    window.task_list.item(row).setCheckState(Qt.CheckState.Unchecked)
+            else:
+                window.task_list.setCurrentRow(shown.index(task))
+                button = window.accept_button if accepted else window.reject_button
+                qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        if i < len(window.observations) - 1:
+            qtbot.mouseClick(window.next_button, Qt.MouseButton.LeftButton)
+
+
+def test_window_two_annotators_export_and_train(qtbot, tmp_path: Path) -> None:
+    window = AnnotationWindow(load_observations(FIXTURE), annotator="", session_name=FIXTURE.name)
+    qtbot.addWidget(window)
+    window.show()
+    assert not window.need_box.isEnabled()  # no name yet
+    assert window.position_label.text() == "Event 1 of 5"
+    screenshot(window, "empty")
+
+    label_as(window, qtbot, "alice", {
+        2: (True, {"Explain the ReadTimeout error and suggest a retry with backoff": True,
+                   "Open the requests documentation": False}),
+        3: (True, {"Show how to configure retries with requests' HTTPAdapter": True}),
+    })
+    assert window.index == 4
+    assert "(start of the session)" not in window.context_view.toPlainText()
+    assert "Google" in window.context_view.toPlainText()  # the previous events are shown as context
+    window.previous()
+    window.previous()
+    assert window.index == 2 and window.need_box.isChecked()
+    states = [window.task_list.item(r).checkState() for r in range(window.task_list.count())]
+    assert states == [Qt.CheckState.Checked, Qt.CheckState.Unchecked]
+    screenshot(window, "alice")
+
+    label_as(window, qtbot, "bob", {
+        2: (True, {"Explain the ReadTimeout error and suggest a retry with backoff": True,
+                   "Open the requests documentation": True}),
+        3: (False, {"Show how to configure retries with requests' HTTPAdapter": False}),
+    })
+    # bob's own votes are shown for him
+    window.go_to(3)
+    assert window.task_list.item(0).checkState() == Qt.CheckState.Unchecked
+    window.go_to(2)
+    assert "2 annotator(s)" in window.status_label.text() and "κ alice / bob" in window.status_label.text()
+    screenshot(window, "bob")
+
+    ag = window.annotations.agreement()
+    assert ag["annotators"] == 2 and 0 < ag["all_agree"] < 1
+    m = window.annotations.majority()
+    assert sorted(m) == [0, 1, 2, 3, 4]
+    assert m[2]["help_needed"] and m[2]["tasks"] == {
+        "Explain the ReadTimeout error and suggest a retry with backoff": True,
+        "Open the requests documentation": False}
+    assert m[3]["help_needed"] is False  # 1-1 tie
+    assert m[0]["help_needed"] is False and m[0]["tasks"] == {}
+
+    export = tmp_path / "labels.jsonl"
+    assert window.export(export) == 5 + 2 + 1
+    rows = read_reward_rows([export])
+    assert {r["session"] for r in rows} == {"session_small.json"}
+    assert sum(r["pred_task"] is None for r in rows) == 5
+
+    saved = tmp_path / "annotations.json"
+    window.save(saved)
+    reopened = AnnotationWindow([], Annotations.load(saved), annotator="alice")
+    qtbot.addWidget(reopened)
+    assert reopened.annotations.annotators == ["alice", "bob"]
+
+    model = tmp_path / "model.json"
+    result = run_cli("rm", "train", "--data", str(export), "--out", str(model), timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert model.exists()

@@ -1,0 +1,286 @@
+"""The annotation window: annotators go through a session's events, say where help was needed and which tasks
+would have been right, and export the result in reward format (see `eval.annotation` for the rules).
+
+Leaving an event with Previous/Next records the "Help needed here" box for the current annotator (so an
+unticked box means "no help needed" once seen). A task typed in is added as accepted by its author; other
+annotators see it among the candidates and accept or reject it. A task's check box: ticked = accepted,
+empty = rejected, partly ticked = not judged yet by this annotator.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eval.annotation import Annotations, load_candidates, load_database, load_observations, write_reward_rows
+from eval.sessions import SessionError
+
+CONTEXT = 3
+
+
+class AnnotationWindow(QWidget):
+    def __init__(self, observations: Sequence[dict[str, str]], annotations: Annotations | None = None,
+                 annotator: str = "", session_name: str = "session"):
+        super().__init__()
+        self.setWindowTitle("Proactive — annotate")
+        self.resize(760, 560)
+        self.annotations = annotations if annotations is not None else Annotations(observations)
+        self.session_name = session_name
+        self.index = 0
+        self._refreshing = False
+
+        self.open_button = QPushButton("Open session…")
+        self.open_db_button = QPushButton("Open database…")
+        self.load_button = QPushButton("Load annotations…")
+        self.save_button = QPushButton("Save annotations…")
+        self.export_button = QPushButton("Export…")
+        top = QHBoxLayout()
+        for b in (self.open_button, self.open_db_button, self.load_button, self.save_button, self.export_button):
+            top.addWidget(b)
+
+        self.name_edit = QLineEdit(annotator)
+        self.name_edit.setPlaceholderText("Your name")
+        name_row = QHBoxLayout()
+        name_row.addWidget(QLabel("Annotator:"))
+        name_row.addWidget(self.name_edit)
+
+        self.position_label = QLabel()
+        self.context_view = QTextBrowser()
+        self.context_view.setMaximumHeight(110)
+        self.event_view = QTextBrowser()
+        self.event_view.setMaximumHeight(90)
+        self.prev_button = QPushButton("◀ Previous")
+        self.next_button = QPushButton("Next ▶")
+        nav = QHBoxLayout()
+        nav.addWidget(self.prev_button)
+        nav.addWidget(self.position_label, 1, Qt.AlignmentFlag.AlignCenter)
+        nav.addWidget(self.next_button)
+
+        self.need_box = QCheckBox("Help needed here")
+        self.task_list = QListWidget()
+        self.accept_button = QPushButton("Accept")
+        self.reject_button = QPushButton("Reject")
+        judge_row = QHBoxLayout()
+        judge_row.addWidget(self.accept_button)
+        judge_row.addWidget(self.reject_button)
+        self.task_edit = QLineEdit()
+        self.task_edit.setPlaceholderText("Type a task that would have helped here")
+        self.add_button = QPushButton("Add")
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.task_edit)
+        add_row.addWidget(self.add_button)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(name_row)
+        layout.addWidget(QLabel("Before:"))
+        layout.addWidget(self.context_view)
+        layout.addWidget(QLabel("Current event:"))
+        layout.addWidget(self.event_view)
+        layout.addLayout(nav)
+        layout.addWidget(self.need_box)
+        layout.addWidget(QLabel("Candidate tasks (ticked = accepted, empty = rejected):"))
+        layout.addWidget(self.task_list)
+        layout.addLayout(judge_row)
+        layout.addLayout(add_row)
+        layout.addWidget(self.status_label)
+
+        self.prev_button.clicked.connect(self.previous)
+        self.next_button.clicked.connect(self.next)
+        self.need_box.toggled.connect(self._need_toggled)
+        self.task_list.itemChanged.connect(self._item_changed)
+        self.accept_button.clicked.connect(lambda: self._judge_selected(True))
+        self.reject_button.clicked.connect(lambda: self._judge_selected(False))
+        self.add_button.clicked.connect(self.add_task)
+        self.task_edit.returnPressed.connect(self.add_task)
+        self.name_edit.textChanged.connect(lambda _: self.refresh())
+        self.open_button.clicked.connect(self._open_dialog)
+        self.open_db_button.clicked.connect(self._open_db_dialog)
+        self.load_button.clicked.connect(self._load_dialog)
+        self.save_button.clicked.connect(self._save_dialog)
+        self.export_button.clicked.connect(self._export_dialog)
+        self.refresh()
+
+    # ---------------------------------------------------------------------------------------------- state
+    @property
+    def annotator(self) -> str:
+        return self.name_edit.text().strip()
+
+    @property
+    def observations(self) -> list[dict[str, str]]:
+        return self.annotations.observations
+
+    def go_to(self, index: int) -> None:
+        """Record the need box for the event being left, then show event `index`."""
+        self._record_current()
+        self.index = max(0, min(index, len(self.observations) - 1))
+        self.refresh()
+
+    def next(self) -> None:
+        self.go_to(self.index + 1)
+
+    def previous(self) -> None:
+        self.go_to(self.index - 1)
+
+    def add_task(self) -> None:
+        text = self.task_edit.text().strip()
+        if not text or not self.annotator:
+            return
+        self.annotations.judge(self.annotator, self.index, text, True)
+        self.task_edit.clear()
+        self.refresh()
+
+    def judge(self, task: str, accepted: bool) -> None:
+        if self.annotator:
+            self.annotations.judge(self.annotator, self.index, task, accepted)
+            self.refresh()
+
+    def _judge_selected(self, accepted: bool) -> None:
+        item = self.task_list.currentItem()
+        if item is not None:
+            self.judge(item.data(Qt.ItemDataRole.UserRole), accepted)
+
+    def _need_toggled(self, checked: bool) -> None:
+        if not self._refreshing and self.annotator:
+            self.annotations.mark_need(self.annotator, self.index, checked)
+            self.update_status()
+
+    def _item_changed(self, item: QListWidgetItem) -> None:
+        if self._refreshing or not self.annotator:
+            return
+        state = item.checkState()
+        if state == Qt.CheckState.PartiallyChecked:
+            return
+        self.annotations.judge(self.annotator, self.index, item.data(Qt.ItemDataRole.UserRole),
+                               state == Qt.CheckState.Checked)
+        self.refresh()
+
+    # -------------------------------------------------------------------------------------------- display
+    def refresh(self) -> None:
+        self._refreshing = True
+        try:
+            obs, i, name = self.observations, self.index, self.annotator
+            enabled = bool(name) and bool(obs)
+            for w in (self.need_box, self.task_list, self.accept_button, self.reject_button, self.task_edit,
+                      self.add_button):
+                w.setEnabled(enabled)
+            self.prev_button.setEnabled(i > 0)
+            self.next_button.setEnabled(i < len(obs) - 1)
+            self.position_label.setText(f"Event {i + 1} of {len(obs)}" if obs else "No session")
+            before = obs[max(0, i - CONTEXT):i]
+            self.context_view.setHtml("".join(
+                f"<p><span style='color:gray'>{html.escape(o['time'])}</span> {html.escape(o['event'])}</p>"
+                for o in before) or "<p style='color:gray'>(start of the session)</p>")
+            self.event_view.setHtml(f"<p><span style='color:gray'>{html.escape(obs[i]['time'])}</span> "
+                                    f"<b>{html.escape(obs[i]['event'])}</b></p>" if obs else "")
+            self.need_box.setChecked(bool(name and self.annotations.need.get(name, {}).get(i)))
+            self.task_list.clear()
+            for task in self.annotations.candidates_at(i) if obs else []:
+                item = QListWidgetItem(task)
+                item.setData(Qt.ItemDataRole.UserRole, task)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                vote = self.annotations.task_of(name, i, task) if name else None
+                item.setCheckState(Qt.CheckState.PartiallyChecked if vote is None
+                                   else Qt.CheckState.Checked if vote else Qt.CheckState.Unchecked)
+                self.task_list.addItem(item)
+        finally:
+            self._refreshing = False
+        self.update_status()
+
+    def update_status(self) -> None:
+        ag = self.annotations.agreement()
+        parts = [f"{ag['annotators']} annotator(s)", f"{len(self.annotations.marked_indices())} event(s) marked"]
+        if not self.annotator:
+            parts.insert(0, "Type your name to annotate")
+        if ag["all_agree"] is not None:
+            parts.append(f"all agree on {ag['all_agree']:.0%} of {ag['items']} shared item(s)")
+        for pair, k in ag["kappa"].items():
+            parts.append(f"κ {pair}: {'n/a' if k is None else f'{k:.2f}'}")
+        self.status_label.setText(" · ".join(parts))
+
+    # ----------------------------------------------------------------------------------------------- files
+    def set_session(self, observations: Sequence[dict[str, str]], name: str,
+                    candidates: dict[int, list[str]] | None = None) -> None:
+        self.annotations = Annotations(observations, candidates)
+        self.session_name = name
+        self.index = 0
+        self.refresh()
+
+    def open_session(self, path: Path | str) -> None:
+        """Raises SessionError."""
+        self.set_session(load_observations(path), Path(path).name, load_candidates(path))
+
+    def open_database(self, path: Path | str) -> None:
+        """Raises SessionError."""
+        self.set_session(load_database(path), Path(path).name)
+
+    def load_annotations(self, path: Path | str) -> None:
+        self.annotations = Annotations.load(path)
+        self.session_name = Path(path).stem
+        self.index = 0
+        self.refresh()
+
+    def save(self, path: Path | str) -> None:
+        self._record_current()
+        self.annotations.save(path)
+
+    def export(self, path: Path | str) -> int:
+        """Write the majority labels as reward-format JSONL; returns the number of rows."""
+        self._record_current()
+        n = write_reward_rows(self.annotations.to_reward_rows(self.session_name), path)
+        self.update_status()
+        return n
+
+    def _record_current(self) -> None:
+        if self.annotator and self.observations and self.annotations.need_of(self.annotator, self.index) is None:
+            self.annotations.mark_need(self.annotator, self.index, self.need_box.isChecked())
+
+    def _ask(self, action: str, path: str) -> None:
+        try:
+            getattr(self, action)(path)
+        except (SessionError, OSError) as exc:
+            QMessageBox.warning(self, "Proactive", str(exc))
+
+    def _open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open session", "", "Sessions (*.json *.jsonl);;All (*)")
+        if path:
+            self._ask("open_session", path)
+
+    def _open_db_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open database", "", "Databases (*.db *.sqlite);;All (*)")
+        if path:
+            self._ask("open_database", path)
+
+    def _load_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load annotations", "", "Annotations (*.json);;All (*)")
+        if path:
+            self._ask("load_annotations", path)
+
+    def _save_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save annotations", "annotations.json", "JSON (*.json)")
+        if path:
+            self._ask("save", path)
+
+    def _export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export reward labels", "labels.jsonl", "JSONL (*.jsonl)")
+        if path:
+            self._ask("export", path)
