@@ -190,20 +190,23 @@ def proactivity_option(value: str | None, config: home.Config) -> Any:
 
 model_option = click.option("--model", "model_spec", default="default", show_default=True,
                             help="default, a GGUF path, or openai:BASE_URL#MODEL.")
+run_model_option = click.option("--model", "model_spec", default=None,
+                                help="default, a GGUF path, or openai:BASE_URL#MODEL (default: the config's).")
 
 
 @cli.command()
 @db_option
-@model_option
-@click.option("--rm", "rm_spec", default="default", show_default=True,
-              help="Reward model for the gate: default (shipped), signals, llm:MODEL, or a trained file.")
+@run_model_option
+@click.option("--rm", "rm_spec", default=None,
+              help="Reward model for the gate: default (shipped), signals, llm:MODEL, or a trained file "
+                   "(default: the config's).")
 @click.option("--headless", is_flag=True, help="No tray app: print each proposal as one JSON line on stdout.")
 @click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True, help="Candidate tasks per moment.")
 @click.option("--proactivity", help="low, medium, high, or a number in [0, 1] (default: config, medium).")
 @click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
 @click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
-def run(db: str | None, model_spec: str, rm_spec: str, headless: bool, k: int, proactivity: str | None,
-        no_aw: bool, verbose: bool) -> None:
+def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: bool, k: int,
+        proactivity: str | None, no_aw: bool, verbose: bool) -> None:
     """Watcher + assistant (+ the tray app unless --headless): propose help at the right moments, or stay
     silent."""
     from assistant.agent import Agent
@@ -215,8 +218,8 @@ def run(db: str | None, model_spec: str, rm_spec: str, headless: bool, k: int, p
     setup_logging(verbose)
     config = load_config()
     level = proactivity_option(proactivity, config)
-    model = load_predictor(model_spec)
-    gate = Gate(load_scorer(rm_spec), level)
+    model = load_predictor(model_spec or config.model)
+    gate = Gate(load_scorer(rm_spec or config.rm), level)
 
     def emit(proposal: Proposal) -> None:
         click.echo(json.dumps(proposal.to_json(), ensure_ascii=False))

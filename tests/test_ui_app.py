@@ -117,3 +117,15 @@ def test_one_instance(qtbot, tray):
 
     with pytest.raises(AlreadyRunning):
         TrayApp(tray.assistant, None, None)
+
+
+def test_settings_apply_live(qtbot, tray):
+    from watcher.home import Config
+
+    config = Config()
+    config.proactivity = "low"
+    tray.apply_settings(config)
+    assert tray.assistant.gate.proactivity.threshold == 0.75
+    assert tray.assistant.trigger.min_interval_s == 300
+    tray.open_settings()
+    assert type(tray.windows[-1]).__name__ == "SettingsWindow"

@@ -127,7 +127,8 @@ class TrayApp(QObject):
             action.triggered.connect(slot)
             menu.addAction(action)
         menu.addSeparator()
-        for label, slot in [("History", self.open_history), ("Privacy", self.open_privacy)]:
+        for label, slot in [("History", self.open_history), ("Settings", self.open_settings),
+                            ("Privacy", self.open_privacy)]:
             action = QAction(label, menu)
             action.triggered.connect(slot)
             menu.addAction(action)
@@ -145,7 +146,8 @@ class TrayApp(QObject):
         layout.addWidget(self.status_label)
         row = QHBoxLayout()
         for label, slot in [("Pause", lambda: self.pause(None)), ("Resume", self.resume),
-                            ("History", self.open_history), ("Privacy", self.open_privacy), ("Quit", self.quit)]:
+                            ("History", self.open_history), ("Settings", self.open_settings),
+                            ("Privacy", self.open_privacy), ("Quit", self.quit)]:
             button = QPushButton(label)
             button.clicked.connect(slot)
             row.addWidget(button)
@@ -184,6 +186,29 @@ class TrayApp(QObject):
         window = HistoryWindow(self.store_path)
         self.windows.append(window)
         window.show()
+
+    def open_settings(self) -> None:
+        from .settings import SettingsWindow
+
+        window = SettingsWindow()
+        window.saved.connect(self.apply_settings)
+        self.windows.append(window)
+        window.show()
+
+    def apply_settings(self, config: home.Config) -> None:
+        """What can change without a restart: the proactivity level and the privacy exclusions."""
+        from assistant.policy import Proactivity
+        from watcher.privacy import PrivacyFilter
+
+        level = Proactivity.parse(config.proactivity)
+        self.assistant.gate.proactivity = level
+        self.assistant.trigger.min_interval_s = level.min_interval_s
+        if self.watcher is not None:
+            fresh = PrivacyFilter(config)
+            current = self.watcher.filter
+            current.excluded_apps = fresh.excluded_apps
+            current.excluded_titles = fresh.excluded_titles
+            current.password_titles = fresh.password_titles
 
     def open_privacy(self) -> None:
         from .privacy import PrivacyView

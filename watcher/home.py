@@ -97,6 +97,10 @@ class Config:
     activitywatch: bool = True
     activitywatch_poll_seconds: float = 10.0
     proactivity: str = "medium"
+    # the proposal model: "default", a GGUF path or "openai:BASE_URL#MODEL" (see assistant.cli.load_predictor)
+    model: str = "default"
+    # the reward model: "default", "signals", "llm:MODEL" or a trained artefact's path (assistant.cli.load_scorer)
+    rm: str = "default"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:

@@ -1,0 +1,157 @@
+"""The settings window against a private PROACTIVE_HOME, offscreen, with screenshots."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import stat  # noqa: E402
+import tomllib  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
+
+from ui.settings import SettingsWindow  # noqa: E402
+from watcher import home  # noqa: E402
+from watcher.home import Config  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+
+def screenshot(widget: QWidget, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"settings_{name}.png"
+    assert widget.grab().save(str(path))
+    assert path.stat().st_size > 0
+    return path
+
+
+def form_lines(edit) -> list[str]:
+    return edit.toPlainText().splitlines()
+
+
+def test_defaults_load_into_the_form(qtbot, proactive_home):
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    defaults = Config()
+    assert window.model_edit.currentText() == "default"
+    assert window.rm_edit.currentText() == "default"
+    assert window.proactivity_combo.currentText() == "medium"
+    assert form_lines(window.excluded_apps_edit) == defaults.excluded_apps
+    assert form_lines(window.excluded_titles_edit) == defaults.excluded_titles
+    assert window.retention_spin.value() == defaults.retention_days
+    assert window.idle_spin.value() == defaults.idle_seconds
+    assert not window.error_label.isVisible()
+    assert not home.config_path().exists()  # opening the window writes nothing
+    screenshot(window, "defaults")
+
+
+def test_save_writes_private_config_and_emits(qtbot, proactive_home, tmp_path):
+    gguf = tmp_path / "tiny.gguf"
+    gguf.write_bytes(b"GGUF")
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.model_edit.setCurrentText(str(gguf))
+    window.rm_edit.setCurrentText("signals")
+    window.proactivity_combo.setCurrentText("high")
+    window.excluded_apps_edit.setPlainText("keepassxc\n  signal-desktop  \n\n")
+    window.excluded_titles_edit.setPlainText(r"(?i)\bbank\b" + "\n" + r"secret\d+")
+    window.retention_spin.setValue(7)
+    window.idle_spin.setValue(45)
+    with qtbot.waitSignal(window.saved, timeout=2000) as blocker:
+        qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)
+    path = home.config_path()
+    assert path.exists()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in proactive_home.iterdir() if p.name.startswith(".config-")] == []  # no temp left
+    loaded = Config.load()
+    assert loaded.model == str(gguf)
+    assert loaded.rm == "signals"
+    assert loaded.proactivity == "high"
+    assert loaded.excluded_apps == ["keepassxc", "signal-desktop"]
+    assert loaded.excluded_titles == [r"(?i)\bbank\b", r"secret\d+"]
+    assert loaded.retention_days == 7
+    assert loaded.idle_seconds == 45
+    assert blocker.args[0] == loaded
+    assert not window.error_label.isVisible()
+    screenshot(window, "saved")
+
+
+def test_invalid_regex_shows_error_and_does_not_write(qtbot, proactive_home):
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.excluded_titles_edit.setPlainText("fine\n(unclosed[")
+    assert window.error_label.isVisible()  # flagged as it is typed
+    emitted = []
+    window.saved.connect(emitted.append)
+    qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)
+    assert window.error_label.isVisible()
+    assert "line 2" in window.error_label.text() and "(unclosed[" in window.error_label.text()
+    assert not home.config_path().exists()
+    assert emitted == []
+    screenshot(window, "invalid_regex")
+    window.excluded_titles_edit.setPlainText("fine")
+    assert not window.error_label.isVisible()
+
+
+def test_existing_values_round_trip(qtbot, proactive_home):
+    path = home.config_path()
+    path.write_text('model = "openai:http://127.0.0.1:8080/v1#qwen"\n'
+                    'rm = "llm:default"\n'
+                    'proactivity = "low"\n'
+                    'excluded_apps = ["slack", "zoom"]\n'
+                    'excluded_titles = ["(?i)payroll"]\n'
+                    'retention_days = 90\n'
+                    'idle_seconds = 300\n'
+                    'clipboard_max_chars = 500\n'
+                    'activitywatch = false\n')
+    before = Config.load()
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    assert window.model_edit.currentText() == "openai:http://127.0.0.1:8080/v1#qwen"
+    assert window.rm_edit.currentText() == "llm:default"
+    assert window.proactivity_combo.currentText() == "low"
+    assert form_lines(window.excluded_apps_edit) == ["slack", "zoom"]
+    assert form_lines(window.excluded_titles_edit) == ["(?i)payroll"]
+    assert window.retention_spin.value() == 90
+    assert window.idle_spin.value() == 300
+    screenshot(window, "existing")
+    with qtbot.waitSignal(window.saved, timeout=2000):
+        qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)
+    assert Config.load() == before  # unchanged form -> same config, including the fields it does not show
+    data = tomllib.loads(path.read_text())
+    assert data["clipboard_max_chars"] == 500 and data["activitywatch"] is False
+    assert "password_titles" not in data  # defaults not pinned into the file
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_config_load_checks_model_and_rm(proactive_home):
+    home.config_path().write_text("model = 3\n")
+    try:
+        Config.load()
+    except ValueError as exc:
+        assert "model must be a string" in str(exc)
+    else:
+        raise AssertionError("a non-string model was accepted")
+    home.config_path().write_text('rm = "signals"\n')
+    assert Config.load().rm == "signals" and Config.load().model == "default"
+
+
+def test_unusable_model_refused(qtbot, proactive_home):
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.model_edit.setCurrentText("/nonexistent/model.gguf")
+    assert window.save() is False
+    assert "no such file" in window.error_label.text()
+    window.model_edit.setCurrentText("openai:http://localhost:8080/v1")  # no #MODEL
+    assert window.save() is False
+    assert "openai:BASE_URL#MODEL" in window.error_label.text()
+    assert not home.config_path().exists()
+    screenshot(window, "bad_model")

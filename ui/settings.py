@@ -1,0 +1,281 @@
+"""The settings window: edit the user's `config.toml` without a text editor.
+
+Why: the exclusion lists are the user's main privacy control, and the model, reward model and proactivity are
+what they are most likely to want to change; all of it should be reachable from the tray. The form is checked
+before anything is written (a bad regex would otherwise make `Config.load` refuse to start the assistant), and
+the file is replaced atomically (temp file + os.replace, mode 0600) so a crash never leaves half a config.
+
+Applying the result: `saved` carries the new `Config`. What a running assistant can apply live is the
+proactivity (the gate's threshold and interval) and the exclusions (excluded applications and title patterns);
+the model and reward model are loaded once at start, and retention and idle time are read by the watcher at
+start, so those take effect on the next start.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from watcher import home
+from watcher.home import Config
+
+MODEL_CHOICES = ["default"]
+RM_CHOICES = ["default", "signals"]
+PROACTIVITY_LEVELS = ["low", "medium", "high"]
+# the settings this form edits; every other Config field is kept as it is in the file
+FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds")
+# settings that a running assistant applies at once; the others need a restart
+LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles")
+
+
+def lines(text: str) -> list[str]:
+    """One entry per non-blank line, surrounding spaces removed."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def check_model(spec: str) -> str | None:
+    """Why `spec` is not a usable model setting, or None."""
+    if not spec:
+        return "Model: choose default, a GGUF file or openai:BASE_URL#MODEL."
+    if spec == "default":
+        return None
+    if spec.startswith("openai:"):
+        base, _, name = spec[len("openai:"):].partition("#")
+        if not base or not name:
+            return "Model: an OpenAI-compatible server is written openai:BASE_URL#MODEL."
+        return None
+    if not Path(spec).expanduser().is_file():
+        return f"Model: no such file {spec!r}."
+    return None
+
+
+def check_rm(spec: str) -> str | None:
+    """Why `spec` is not a usable reward-model setting, or None."""
+    if spec in RM_CHOICES:
+        return None
+    if spec.startswith("llm:"):
+        return None if spec[4:].strip() else "Reward model: llm: needs a model, as in llm:default."
+    if not spec:
+        return "Reward model: choose default, signals, llm:MODEL or a reward-model file."
+    if not Path(spec).expanduser().is_file():
+        return f"Reward model: no such file {spec!r}."
+    return None
+
+
+def check_proactivity(value: str) -> str | None:
+    from assistant.policy import Proactivity
+
+    try:
+        Proactivity.parse(value)
+    except ValueError as exc:
+        return f"Proactivity: {exc}."
+    return None
+
+
+def check_patterns(patterns: list[str]) -> str | None:
+    for number, pattern in enumerate(patterns, 1):
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            return f"Excluded titles, line {number}: {pattern!r} is not a valid regular expression ({exc})."
+    return None
+
+
+def write_config(config: Config, path: Path, keep: dict[str, Any] | None = None) -> None:
+    """Write `config` to `path` atomically, private (0600), checked by `Config.load` before it replaces the file.
+
+    Settings already in the file (`keep`) stay; other fields are written only when they differ from the
+    default, so future default changes (new excluded apps) still reach the user."""
+    defaults = Config()
+    data = dict(keep or {})
+    for f in dataclasses.fields(Config):
+        value = getattr(config, f.name)
+        if f.name in data or value != getattr(defaults, f.name):
+            data[f.name] = value
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            os.fchmod(out.fileno(), 0o600)
+            tomli_w.dump(data, out)
+            out.flush()
+            os.fsync(out.fileno())
+        Config.load(Path(tmp))  # never install a file the assistant would refuse to start with
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class SettingsWindow(QWidget):
+    """A form over `watcher.home.Config`, saved to `config.toml` under PROACTIVE_HOME.
+
+    `saved(Config)` is emitted after a successful save. Of the new settings, proactivity and the exclusions
+    (excluded applications, excluded title patterns) can be applied live by the tray; the model, the reward
+    model, retention days and idle seconds take effect after a restart."""
+
+    saved = Signal(object)
+
+    def __init__(self, path: Path | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Proactive: settings")
+        self.path = path or home.config_path()
+        self.raw: dict[str, Any] = {}
+        load_error = None
+        try:
+            self.config = Config.load(self.path)
+            if self.path.exists():
+                self.raw = tomllib.loads(self.path.read_text())
+        except ValueError as exc:
+            # the file is unusable anyway (the assistant would refuse to start): show why, edit from defaults
+            self.config = Config()
+            load_error = f"{exc}. Saving replaces it."
+
+        self.model_edit = QComboBox()
+        self.model_edit.setEditable(True)
+        self.model_edit.addItems(MODEL_CHOICES)
+        self.model_edit.setToolTip("default, a GGUF file, or openai:BASE_URL#MODEL for an OpenAI-compatible server")
+        self.model_browse = QPushButton("Browse…")
+        self.model_browse.clicked.connect(self._browse_model)
+        self.rm_edit = QComboBox()
+        self.rm_edit.setEditable(True)
+        self.rm_edit.addItems(RM_CHOICES)
+        self.rm_edit.setToolTip("default, signals, llm:MODEL (an LLM judge) or a trained reward-model file")
+        self.proactivity_combo = QComboBox()
+        self.proactivity_combo.addItems(PROACTIVITY_LEVELS)
+        self.excluded_apps_edit = QPlainTextEdit()
+        self.excluded_apps_edit.setPlaceholderText("one application name per line")
+        self.excluded_titles_edit = QPlainTextEdit()
+        self.excluded_titles_edit.setPlaceholderText("one regular expression per line")
+        self.retention_spin = QSpinBox()
+        self.retention_spin.setRange(0, 3650)
+        self.retention_spin.setSuffix(" days")
+        self.idle_spin = QDoubleSpinBox()
+        self.idle_spin.setRange(0, 86400)
+        self.idle_spin.setDecimals(1)
+        self.idle_spin.setSuffix(" s")
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.hide()
+        self.save_button = QPushButton("Save")
+        self.save_button.setDefault(True)
+        self.save_button.clicked.connect(self.save)
+        self.note = QLabel("Proactivity and exclusions apply at once; model and reward model after a restart.")
+        self.note.setWordWrap(True)
+
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.model_edit, 1)
+        model_row.addWidget(self.model_browse)
+        form = QFormLayout()
+        form.addRow("Model", model_row)
+        form.addRow("Reward model", self.rm_edit)
+        form.addRow("Proactivity", self.proactivity_combo)
+        form.addRow("Excluded applications", self.excluded_apps_edit)
+        form.addRow("Excluded title patterns", self.excluded_titles_edit)
+        form.addRow("Keep history for", self.retention_spin)
+        form.addRow("Idle after", self.idle_spin)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.note)
+        layout.addWidget(self.error_label)
+        layout.addLayout(buttons)
+        self.excluded_titles_edit.textChanged.connect(self._recheck_patterns)
+
+        self.set_config(self.config)
+        if load_error:
+            self.show_error(load_error)
+        self.resize(560, 640)
+
+    # -- form <-> Config -------------------------------------------------------------------------------------
+
+    def set_config(self, config: Config) -> None:
+        self.config = config
+        self.model_edit.setCurrentText(config.model)
+        self.rm_edit.setCurrentText(config.rm)
+        if self.proactivity_combo.findText(config.proactivity) < 0:  # a number in [0, 1], kept as written
+            self.proactivity_combo.addItem(config.proactivity)
+        self.proactivity_combo.setCurrentText(config.proactivity)
+        self.excluded_apps_edit.setPlainText("\n".join(config.excluded_apps))
+        self.excluded_titles_edit.setPlainText("\n".join(config.excluded_titles))
+        self.retention_spin.setValue(int(config.retention_days))
+        self.idle_spin.setValue(float(config.idle_seconds))
+
+    def form_config(self) -> Config:
+        """The config the form describes (fields it does not show are those of the loaded config)."""
+        idle = self.idle_spin.value()
+        return dataclasses.replace(
+            self.config,
+            model=self.model_edit.currentText().strip(),
+            rm=self.rm_edit.currentText().strip(),
+            proactivity=self.proactivity_combo.currentText(),
+            excluded_apps=lines(self.excluded_apps_edit.toPlainText()),
+            excluded_titles=lines(self.excluded_titles_edit.toPlainText()),
+            retention_days=self.retention_spin.value(),
+            idle_seconds=float(idle),
+        )
+
+    def problems(self, config: Config) -> str | None:
+        return (check_model(config.model) or check_rm(config.rm) or check_proactivity(config.proactivity)
+                or check_patterns(config.excluded_titles))
+
+    # -- actions ---------------------------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Check the form and write config.toml; returns whether it was saved (and `saved` emitted)."""
+        config = self.form_config()
+        problem = self.problems(config)
+        if problem:
+            self.show_error(problem)
+            return False
+        try:
+            write_config(config, self.path, self.raw)
+            self.raw = tomllib.loads(self.path.read_text())
+        except (OSError, ValueError) as exc:
+            self.show_error(f"Could not save {self.path}: {exc}")
+            return False
+        self.show_error(None)
+        self.config = config
+        self.saved.emit(config)
+        return True
+
+    def show_error(self, message: str | None) -> None:
+        self.error_label.setText(message or "")
+        self.error_label.setVisible(bool(message))
+
+    def _recheck_patterns(self) -> None:
+        """Flag a bad regex as soon as it is typed (clears once fixed)."""
+        problem = check_patterns(lines(self.excluded_titles_edit.toPlainText()))
+        if problem or self.error_label.text().startswith("Excluded titles"):
+            self.show_error(problem)
+
+    def _browse_model(self) -> None:
+        start = self.model_edit.currentText()
+        folder = str(Path(start).expanduser().parent) if start not in MODEL_CHOICES else str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a GGUF model", folder, "GGUF models (*.gguf);;All files (*)")
+        if path:
+            self.model_edit.setCurrentText(path)
