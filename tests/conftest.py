@@ -30,6 +30,16 @@ def proactive_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+def screenshot(widget, filename: str) -> Path:
+    """Save a rendered Qt widget as test-artifacts/FILENAME and check the PNG is not empty."""
+    folder = ROOT / "test-artifacts"
+    folder.mkdir(exist_ok=True)
+    path = folder / filename
+    assert widget.grab().save(str(path))
+    assert path.stat().st_size > 0
+    return path
+
+
 def run_cli(*args: str, env: dict[str, str] | None = None, input: str | None = None,
             timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """Run `proactive ARGS` as a user would, in a subprocess."""

@@ -11,7 +11,6 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QWidget  # noqa: E402
 
 from eval.annotation import (  # noqa: E402
     Annotations,
@@ -23,17 +22,14 @@ from eval.annotation import (  # noqa: E402
 )
 from models.reward import read_reward_rows  # noqa: E402
 from tests.conftest import run_cli  # noqa: E402
+from tests.conftest import screenshot as shot  # noqa: E402
 from ui.annotate import AnnotationWindow  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "fixtures" / "session_small.json"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
 
-def screenshot(widget: QWidget, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"annotate_{name}.png"
-    assert widget.grab().save(str(path))
-    return path
+def screenshot(widget, name: str) -> Path:
+    return shot(widget, f"annotate_{name}.png")
 
 
 def obs(n: int = 4) -> list[dict[str, str]]:

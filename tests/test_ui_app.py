@@ -19,7 +19,7 @@ from assistant.trigger import TriggerPolicy  # noqa: E402
 from watcher.events import CLIPBOARD, WINDOW, RawEvent  # noqa: E402
 from watcher.store import Store  # noqa: E402
 
-from .conftest import ROOT  # noqa: E402
+from .conftest import screenshot  # noqa: E402
 
 
 @pytest.fixture
@@ -51,13 +51,6 @@ def decisions() -> list[tuple]:
     rows = store.db.execute("SELECT proposal_id, decision, latency_s, result FROM decisions ORDER BY id").fetchall()
     store.close()
     return rows
-
-
-def screenshot(widget, name: str) -> None:
-    folder = ROOT / "test-artifacts"
-    folder.mkdir(exist_ok=True)
-    assert widget.grab().save(str(folder / name))
-    assert (folder / name).stat().st_size > 0
 
 
 def test_accept_runs_the_help_and_is_stored(qtbot, tray):

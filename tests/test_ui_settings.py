@@ -11,21 +11,15 @@ import tomllib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QWidget  # noqa: E402
 
+from tests.conftest import screenshot as shot  # noqa: E402
 from ui.settings import SettingsWindow  # noqa: E402
 from watcher import home  # noqa: E402
 from watcher.home import Config  # noqa: E402
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
-
-def screenshot(widget: QWidget, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"settings_{name}.png"
-    assert widget.grab().save(str(path))
-    assert path.stat().st_size > 0
-    return path
+def screenshot(widget, name: str) -> Path:
+    return shot(widget, f"settings_{name}.png")
 
 
 def form_lines(edit) -> list[str]:

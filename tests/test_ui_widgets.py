@@ -13,8 +13,8 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
-from PySide6.QtWidgets import QWidget  # noqa: E402
 
+from tests.conftest import screenshot as shot  # noqa: E402
 from ui.history import HistoryWindow  # noqa: E402
 from ui.popup import ProposalPopup  # noqa: E402
 from ui.privacy import PrivacyView, midnight_today  # noqa: E402
@@ -22,15 +22,9 @@ from watcher import home  # noqa: E402
 from watcher.events import RawEvent  # noqa: E402
 from watcher.store import Store  # noqa: E402
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
-
-def screenshot(widget: QWidget, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"ui_{name}.png"
-    assert widget.grab().save(str(path))
-    assert path.stat().st_size > 0
-    return path
+def screenshot(widget, name: str) -> Path:
+    return shot(widget, f"ui_{name}.png")
 
 
 def add_activity(store: Store, start: float, events: list[str]) -> list[int]:
