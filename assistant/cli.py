@@ -194,21 +194,44 @@ run_model_option = click.option("--model", "model_spec", default=None,
                                 help="default, a GGUF path, or openai:BASE_URL#MODEL (default: the config's).")
 
 
+def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options `run` and `tray` share."""
+    for option in reversed([
+        db_option,
+        run_model_option,
+        click.option("--rm", "rm_spec", default=None,
+                     help="Reward model for the gate: default (shipped), signals, llm:MODEL, or a trained file "
+                          "(default: the config's)."),
+        click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True,
+                     help="Candidate tasks per moment."),
+        click.option("--proactivity", help="low, medium, high, or a number in [0, 1] (default: config, medium)."),
+        click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server."),
+        click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr."),
+    ]):
+        command = option(command)
+    return command
+
+
 @cli.command()
-@db_option
-@run_model_option
-@click.option("--rm", "rm_spec", default=None,
-              help="Reward model for the gate: default (shipped), signals, llm:MODEL, or a trained file "
-                   "(default: the config's).")
+@run_options
 @click.option("--headless", is_flag=True, help="No tray app: print each proposal as one JSON line on stdout.")
-@click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True, help="Candidate tasks per moment.")
-@click.option("--proactivity", help="low, medium, high, or a number in [0, 1] (default: config, medium).")
-@click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
-@click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
 def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: bool, k: int,
         proactivity: str | None, no_aw: bool, verbose: bool) -> None:
     """Watcher + assistant (+ the tray app unless --headless): propose help at the right moments, or stay
     silent."""
+    start(db, model_spec, rm_spec, headless, k, proactivity, no_aw, verbose)
+
+
+@cli.command()
+@run_options
+def tray(db: str | None, model_spec: str | None, rm_spec: str | None, k: int, proactivity: str | None,
+         no_aw: bool, verbose: bool) -> None:
+    """The tray app with the watcher and the assistant (the same as `proactive run`)."""
+    start(db, model_spec, rm_spec, False, k, proactivity, no_aw, verbose)
+
+
+def start(db: str | None, model_spec: str | None, rm_spec: str | None, headless: bool, k: int,
+          proactivity: str | None, no_aw: bool, verbose: bool) -> None:
     from assistant.agent import Agent
     from assistant.feedback import FeedbackMemory
     from assistant.live import Assistant, Proposal
@@ -234,14 +257,14 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
         if headless:
             run_watcher(db, watcher)
         else:
-            run_tray(db, watcher, assistant)
+            run_tray(db, watcher, assistant, config)
     finally:
         assistant.stop()
         model.close()
         logging.getLogger(__name__).info("assistant stopped: %s", assistant.stats)
 
 
-def run_tray(db: str | None, watcher: Any, assistant: Any) -> None:
+def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config) -> None:
     """The tray app in this (main) thread, the watcher in a background thread."""
     import threading
 
@@ -258,7 +281,7 @@ def run_tray(db: str | None, watcher: Any, assistant: Any) -> None:
     app = QApplication.instance() or QApplication(["proactive"])
     app.setQuitOnLastWindowClosed(False)
     try:
-        tray = TrayApp(assistant, watcher, Path(db) if db else None)
+        tray = TrayApp(assistant, watcher, Path(db) if db else None, config)
     except AlreadyRunning as exc:
         lock.release()
         fail(str(exc))

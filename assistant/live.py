@@ -57,6 +57,8 @@ class Assistant:
         self.memory = memory
         self.trigger = trigger
         self.on_proposal = on_proposal
+        # told True/False around each generation, so a UI can show that the model is working
+        self.on_busy: Callable[[bool], None] | None = None
         self.context_episodes = context_episodes
         self.record_shown_as_ignored = record_shown_as_ignored  # headless: nobody answers
         self._lock = threading.Lock()
@@ -155,7 +157,13 @@ class Assistant:
             decision, prediction = early, None
         else:
             self.stats["inferences"] += 1
-            prediction = self.agent.predict(observations, self.memory.prompt_lines(now))
+            if self.on_busy is not None:
+                self.on_busy(True)
+            try:
+                prediction = self.agent.predict(observations, self.memory.prompt_lines(now))
+            finally:
+                if self.on_busy is not None:
+                    self.on_busy(False)
             self.stats["errors"] += len(prediction.errors)
             allowed = self.memory.allowed(prediction.candidates, now)
             data["blocked_by_feedback"] = [c for c in prediction.candidates if c not in allowed]

@@ -54,7 +54,7 @@ fi
 mkdir -p "$APPS_DIR" "$ICON_DIR"
 install -m 0644 "$HERE/proactive.desktop" "$DESKTOP"
 echo "installed $DESKTOP"
-install -m 0644 "$HERE/icons/proactive.png" "$ICON"
+install -m 0644 "$HERE/../ui/icons/proactive.png" "$ICON"
 echo "installed $ICON"
 if [ "$autostart" -eq 1 ]; then
     mkdir -p "$AUTOSTART_DIR"

@@ -31,9 +31,12 @@ def proactive_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def screenshot(widget, filename: str) -> Path:
-    """Save a rendered Qt widget as test-artifacts/FILENAME and check the PNG is not empty."""
-    folder = ROOT / "test-artifacts"
-    folder.mkdir(exist_ok=True)
+    """Save a rendered Qt widget as test-artifacts/PLATFORM/FILENAME (offscreen or xcb: the Qt tests run on
+    both) and check the PNG is not empty."""
+    from PySide6.QtGui import QGuiApplication
+
+    folder = ROOT / "test-artifacts" / QGuiApplication.platformName()
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / filename
     assert widget.grab().save(str(path))
     assert path.stat().st_size > 0

@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
@@ -66,13 +66,20 @@ class ScriptedEndpoint:
     def __init__(self) -> None:
         self.replies: list[tuple[int, object]] = []
         self.requests: list[dict] = []
+        # answers every request the queue does not cover: request -> message content (see `answer_with`)
+        self.answer: Callable[[dict], str] | None = None
         endpoint = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)
                 endpoint.requests.append(json.loads(self.rfile.read(length)))
-                status, body = endpoint.replies.pop(0) if endpoint.replies else (500, "no scripted reply")
+                if endpoint.replies:
+                    status, body = endpoint.replies.pop(0)
+                elif endpoint.answer is not None:
+                    status, body = endpoint.completion(endpoint.answer(endpoint.requests[-1]))
+                else:
+                    status, body = 500, "no scripted reply"
                 raw = body.encode() if isinstance(body, str) else json.dumps(body).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -88,10 +95,17 @@ class ScriptedEndpoint:
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
+    @staticmethod
+    def completion(content: str | None, finish: str = "stop", status: int = 200) -> tuple[int, dict]:
+        return (status, {"choices": [{"message": {"role": "assistant", "content": content}, "finish_reason": finish}],
+                         "usage": {"prompt_tokens": 10, "completion_tokens": 5}})
+
     def reply(self, content: str | None, finish: str = "stop", status: int = 200) -> None:
-        self.replies.append((status, {"choices": [{"message": {"role": "assistant", "content": content},
-                                                    "finish_reason": finish}],
-                                      "usage": {"prompt_tokens": 10, "completion_tokens": 5}}))
+        self.replies.append(self.completion(content, finish, status))
+
+    def answer_with(self, answer: Callable[[dict], str]) -> None:
+        """Answer every further request with `answer(request)` (a deterministic stand-in for a model server)."""
+        self.answer = answer
 
     def raw(self, status: int, body: str) -> None:
         self.replies.append((status, body))
@@ -106,3 +120,20 @@ def scripted() -> Iterator[ScriptedEndpoint]:
     endpoint = ScriptedEndpoint()
     yield endpoint
     endpoint.close()
+
+
+FIX_TASK = "Suggest a fix for the TimeoutError in client.py"
+
+
+def assistant_replies(task: str = FIX_TASK) -> Callable[[dict], str]:
+    """Scripted answers of an assistant model: agent requests propose `task`, help requests get an answer (told
+    apart by the schema in response_format), so the live loop reaches the popup whatever the gate's threshold."""
+
+    def answer(request: dict) -> str:
+        schema = request.get("response_format", {}).get("json_schema", {}).get("schema", {})
+        if "answer" in schema.get("properties", {}):
+            return json.dumps({"answer": "Raise the timeout: requests.get(url, timeout=30)."})
+        return json.dumps({"Purpose": "Fix a failing request", "Thoughts": "A timeout traceback was copied.",
+                           "Proactive Task": task, "Response": "Want a fix for client.py?"})
+
+    return answer

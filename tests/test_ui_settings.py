@@ -38,6 +38,7 @@ def test_defaults_load_into_the_form(qtbot, proactive_home):
     assert form_lines(window.excluded_titles_edit) == defaults.excluded_titles
     assert window.retention_spin.value() == defaults.retention_days
     assert window.idle_spin.value() == defaults.idle_seconds
+    assert (window.popup_spin.value(), window.snooze_spin.value()) == (30, 10)
     assert not window.error_label.isVisible()
     assert not home.config_path().exists()  # opening the window writes nothing
     screenshot(window, "defaults")
@@ -56,6 +57,8 @@ def test_save_writes_private_config_and_emits(qtbot, proactive_home, tmp_path):
     window.excluded_titles_edit.setPlainText(r"(?i)\bbank\b" + "\n" + r"secret\d+")
     window.retention_spin.setValue(7)
     window.idle_spin.setValue(45)
+    window.popup_spin.setValue(12)
+    window.snooze_spin.setValue(2.5)
     with qtbot.waitSignal(window.saved, timeout=2000) as blocker:
         qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)
     path = home.config_path()
@@ -70,6 +73,7 @@ def test_save_writes_private_config_and_emits(qtbot, proactive_home, tmp_path):
     assert loaded.excluded_titles == [r"(?i)\bbank\b", r"secret\d+"]
     assert loaded.retention_days == 7
     assert loaded.idle_seconds == 45
+    assert (loaded.popup_seconds, loaded.snooze_minutes) == (12, 2.5)
     assert blocker.args[0] == loaded
     assert not window.error_label.isVisible()
     screenshot(window, "saved")

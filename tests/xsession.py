@@ -78,6 +78,32 @@ class XSession:
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         proc.communicate(text.encode(), timeout=10)
 
+    def start_tray(self) -> subprocess.Popen:
+        """A real system tray (trayer, a freedesktop.org tray panel) at the bottom right; returns once it owns
+        the _NET_SYSTEM_TRAY_S0 selection, i.e. once Qt will see a tray. Stopped by close()."""
+        if shutil.which("trayer") is None:
+            raise AssertionError("trayer is missing: install it with packaging/setup.sh test")
+        proc = subprocess.Popen(["trayer", "--edge", "bottom", "--align", "right", "--widthtype", "pixel",
+                                 "--width", "96", "--height", "32", "--SetDockType", "true", "--SetPartialStrut", "true",
+                                 "--expand", "false"],
+                                env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.procs.append(proc)
+        wait_for(lambda: self.tray_owner() is not None or proc.poll() is not None, timeout=20, what="trayer")
+        if proc.poll() is not None:
+            raise AssertionError(f"trayer exited with {proc.returncode}")
+        return proc
+
+    def tray_owner(self) -> int | None:
+        """The window that owns the system-tray selection on screen 0, or None when no tray runs."""
+        from Xlib import display as xdisplay
+
+        d = xdisplay.Display(self.display)
+        try:
+            owner = d.get_selection_owner(d.intern_atom("_NET_SYSTEM_TRAY_S0"))
+            return None if owner in (0, None) or getattr(owner, "id", owner) == 0 else getattr(owner, "id", owner)
+        finally:
+            d.close()
+
     def close(self) -> None:
         for proc in self.procs:
             proc.terminate()
@@ -94,8 +120,6 @@ def _free_display() -> int:
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
             return n
     raise RuntimeError("no free X display number")
-
-
 
 
 def start_x() -> tuple[XSession, Callable[[], None]]:

@@ -1,9 +1,14 @@
 """The tray app: the assistant's face during the day.
 
 One instance per user (QLockFile). The watcher runs in a background thread, the assistant in its own; proposals
-cross into the GUI thread through a queued Qt signal. Icon states: capturing, paused, thinking (the help is
-being produced), proposal waiting. Where no system tray exists (GNOME without the extension, bare Xvfb, the
-offscreen platform) a small always-available window offers the same actions.
+cross into the GUI thread through a queued Qt signal. Icon states: capturing, paused, thinking (the model is
+working: a proposal being generated or accepted help being produced), proposal waiting. Where no system tray
+exists (GNOME without the extension, bare Xvfb, the offscreen platform) a small always-available window offers
+the same actions.
+
+Each proposal is shown once. Accept, Reject and the timeout (ignored) are final; Snooze stores a `snoozed`
+decision and shows the same proposal again after the configured snooze time (or at resume, if capture is
+paused then), where it is answered like the first time.
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QLockFile, QObject, Qt, QUrl, Signal
-from PySide6.QtGui import QAction, QColor, QDesktopServices, QGuiApplication, QIcon, QPainter, QPixmap
+from PySide6.QtCore import QLockFile, QObject, QRectF, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QAction, QColor, QDesktopServices, QGuiApplication, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -29,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from assistant.feedback import ACCEPTED
+from assistant.feedback import ACCEPTED, SNOOZED
 from assistant.help import Help, do_task
 from assistant.live import Assistant, Proposal
 from watcher import control, home
@@ -37,7 +42,10 @@ from watcher.store import Store
 
 log = logging.getLogger(__name__)
 
+ICON_FILE = Path(__file__).resolve().parent / "icons" / "proactive.png"
 STATES = {"capturing": "#2e9d4f", "paused": "#8a8a8a", "thinking": "#2f6fd6", "proposal": "#e8891c"}
+STATE_TEXT = {"capturing": "capturing", "paused": "paused", "thinking": "thinking",
+              "proposal": "proposal waiting"}
 
 
 class AlreadyRunning(RuntimeError):
@@ -45,13 +53,32 @@ class AlreadyRunning(RuntimeError):
 
 
 def state_icon(state: str) -> QIcon:
-    pixmap = QPixmap(64, 64)
+    """The app icon with a badge in the state's colour in its corner (paused: the icon faded, a pause sign).
+
+    Why a badge and not a different icon per state: the user recognises the app at a glance, and the state
+    is still readable at 16 px from the badge's colour alone."""
+    size = 64
+    pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    base = QPixmap(str(ICON_FILE))
+    if state == "paused":
+        painter.setOpacity(0.45)
+    if not base.isNull():
+        painter.drawPixmap(pixmap.rect(), base)
+    painter.setOpacity(1.0)
+    badge = QRectF(size * 0.52, size * 0.52, size * 0.46, size * 0.46)
+    painter.setPen(QPen(QColor("white"), 3))
     painter.setBrush(QColor(STATES[state]))
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.drawEllipse(6, 6, 52, 52)
+    painter.drawEllipse(badge)
+    if state == "paused":  # two bars, so the state does not depend on colour vision
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("white"))
+        w, h = badge.width() * 0.14, badge.height() * 0.45
+        for x in (badge.center().x() - 1.7 * w, badge.center().x() + 0.7 * w):
+            painter.drawRect(QRectF(x, badge.center().y() - h / 2, w, h))
     painter.end()
     return QIcon(pixmap)
 
@@ -61,6 +88,7 @@ class Bridge(QObject):
 
     proposal = Signal(object)
     help_done = Signal(int, object)
+    busy = Signal(bool)  # the assistant's model started (True) or finished (False) generating
 
 
 class ResultWindow(QWidget):
@@ -85,42 +113,62 @@ class ResultWindow(QWidget):
 
 
 class TrayApp(QObject):
+    """The tray icon (or its fallback window), its menu, and the proposal popups with their decisions."""
+
     def __init__(self, assistant: Assistant, watcher: Any | None, store_path: Path | None,
-                 popup_timeout_s: float = 30.0):
+                 config: home.Config | None = None):
         super().__init__()
         self.lock = QLockFile(str(home.home() / "tray.lock"))
         self.lock.setStaleLockTime(0)
         if not self.lock.tryLock(100):
             raise AlreadyRunning(f"the tray app is already running for {home.home()}")
+        config = config or home.Config()
         self.assistant = assistant
         self.watcher = watcher
         self.store_path = store_path
-        self.popup_timeout_s = popup_timeout_s
+        self.popup_timeout_s = config.popup_seconds
+        self.snooze_s = config.snooze_minutes * 60.0
         self.store = Store(store_path)
         self.bridge = Bridge()
         self.bridge.proposal.connect(self.show_proposal)
         self.bridge.help_done.connect(self._help_ready)
+        self.bridge.busy.connect(self._model_busy)
         assistant.on_proposal = self.bridge.proposal.emit
+        assistant.on_busy = self.bridge.busy.emit
         self.popups: dict[int, Any] = {}
         self.windows: list[QWidget] = []
         self.shown_ids: set[int] = set()
-        self.state = "capturing"
+        self.snoozed: dict[int, QTimer] = {}  # proposal id -> the timer that brings it back
+        self.waiting: list[Proposal] = []  # snoozed proposals due while capture was paused
+        self.helping = 0  # accepted tasks whose help is being produced
+        self.generating = False
+        self.paused = control.read_pause() is not None
+        self.pause_timer = QTimer(self)
+        self.pause_timer.setSingleShot(True)
+        self.pause_timer.timeout.connect(self._pause_over)
+        self.state = ""
+        self.icons = {state: state_icon(state) for state in STATES}
         self.menu = self._menu()
         self.tray: QSystemTrayIcon | None = None
         self.fallback: QWidget | None = None
         if QSystemTrayIcon.isSystemTrayAvailable():
-            self.tray = QSystemTrayIcon(state_icon("capturing"))
+            self.tray = QSystemTrayIcon(self.icons["capturing"])
             self.tray.setContextMenu(self.menu)
+            self.tray.activated.connect(self._tray_activated)
             self.tray.show()
         else:
             self.fallback = self._fallback_window()
             self.fallback.show()
-        self.set_state("paused" if control.read_pause() is not None else "capturing")
+        self.refresh_state()
 
     # -- chrome ----------------------------------------------------------------------------------------------
 
     def _menu(self) -> QMenu:
         menu = QMenu()
+        self.status_action = QAction("", menu)
+        self.status_action.setEnabled(False)
+        menu.addAction(self.status_action)
+        menu.addSeparator()
         for label, slot in [("Pause", lambda: self.pause(None)), ("Pause for 15 minutes", lambda: self.pause(900)),
                             ("Pause for 1 hour", lambda: self.pause(3600)), ("Resume", self.resume)]:
             action = QAction(label, menu)
@@ -138,12 +186,20 @@ class TrayApp(QObject):
         menu.addAction(quit_action)
         return menu
 
+    def action(self, label: str) -> QAction:
+        """The menu entry called `label` (what a click in the tray menu triggers)."""
+        return next(a for a in self.menu.actions() if a.text() == label)
+
     def _fallback_window(self) -> QWidget:
         window = QWidget()
         window.setWindowTitle("Proactive")
         layout = QVBoxLayout(window)
+        top = QHBoxLayout()
+        self.icon_label = QLabel()
+        top.addWidget(self.icon_label)
         self.status_label = QLabel()
-        layout.addWidget(self.status_label)
+        top.addWidget(self.status_label, 1)
+        layout.addLayout(top)
         row = QHBoxLayout()
         for label, slot in [("Pause", lambda: self.pause(None)), ("Resume", self.resume),
                             ("History", self.open_history), ("Settings", self.open_settings),
@@ -154,14 +210,37 @@ class TrayApp(QObject):
         layout.addLayout(row)
         return window
 
+    def _tray_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
+        """A left click on the icon brings a waiting proposal back to the front (the menu is on the right)."""
+        if reason == QSystemTrayIcon.ActivationReason.Trigger:
+            for popup in self.popups.values():
+                popup.raise_()
+
+    def refresh_state(self) -> None:
+        """The icon shows the most urgent of: thinking, proposal waiting, paused, capturing."""
+        if self.helping or self.generating:
+            state = "thinking"
+        elif self.popups:
+            state = "proposal"
+        elif self.paused:
+            state = "paused"
+        else:
+            state = "capturing"
+        self.set_state(state)
+
     def set_state(self, state: str) -> None:
+        if state == self.state:
+            return
         self.state = state
+        text = f"Proactive: {STATE_TEXT[state]}"
+        self.status_action.setText(text)
         if self.tray is not None:
-            self.tray.setIcon(state_icon(state))
-            self.tray.setToolTip(f"Proactive: {state}")
+            self.tray.setIcon(self.icons[state])
+            self.tray.setToolTip(text)
         if self.fallback is not None:
-            self.fallback.setWindowIcon(state_icon(state))
-            self.status_label.setText(f"Proactive: {state}")
+            self.fallback.setWindowIcon(self.icons[state])
+            self.icon_label.setPixmap(self.icons[state].pixmap(32, 32))
+            self.status_label.setText(text)
 
     # -- actions ---------------------------------------------------------------------------------------------
 
@@ -171,14 +250,28 @@ class TrayApp(QObject):
             self.watcher.request_pause(until)
         else:
             control.write_pause(until)
-        self.set_state("paused")
+        self.paused = True
+        if seconds is None:
+            self.pause_timer.stop()
+        else:
+            self.pause_timer.start(int(seconds * 1000))
+        self.refresh_state()
 
     def resume(self) -> None:
         if self.watcher is not None:
             self.watcher.request_resume()
         else:
             control.clear_pause()
-        self.set_state("capturing")
+        self._pause_over()
+
+    def _pause_over(self) -> None:
+        """Capture runs again (resumed, or a timed pause ran out): show what was snoozed meanwhile."""
+        self.pause_timer.stop()
+        self.paused = False
+        waiting, self.waiting = self.waiting, []
+        for proposal in waiting:
+            self._popup(proposal)
+        self.refresh_state()
 
     def open_history(self) -> None:
         from .history import HistoryWindow
@@ -196,13 +289,15 @@ class TrayApp(QObject):
         window.show()
 
     def apply_settings(self, config: home.Config) -> None:
-        """What can change without a restart: the proactivity level and the privacy exclusions."""
+        """What can change without a restart: proactivity, privacy exclusions, popup timeout and snooze time."""
         from assistant.policy import Proactivity
         from watcher.privacy import PrivacyFilter
 
         level = Proactivity.parse(config.proactivity)
         self.assistant.gate.proactivity = level
         self.assistant.trigger.min_interval_s = level.min_interval_s
+        self.popup_timeout_s = config.popup_seconds
+        self.snooze_s = config.snooze_minutes * 60.0
         if self.watcher is not None:
             fresh = PrivacyFilter(config)
             current = self.watcher.filter
@@ -223,6 +318,17 @@ class TrayApp(QObject):
         QApplication.instance().quit()
 
     def close(self) -> None:
+        """Leave the screen clean: open popups close (recorded as ignored), windows close, the icon goes."""
+        for timer in self.snoozed.values():
+            timer.stop()
+        for popup in list(self.popups.values()):
+            popup.close()
+        for window in self.windows:
+            window.close()
+        if self.tray is not None:
+            self.tray.hide()
+        if self.fallback is not None:
+            self.fallback.close()
         self.store.close()
         self.lock.unlock()
 
@@ -230,25 +336,48 @@ class TrayApp(QObject):
 
     def show_proposal(self, proposal: Proposal) -> None:
         """A proposal from the assistant: show it once, and record what the user does with it."""
-        from .popup import ProposalPopup
-
         if proposal.task is None or proposal.id in self.shown_ids:
             return
         self.shown_ids.add(proposal.id)
-        popup = ProposalPopup(proposal.id, proposal.task, proposal.response, timeout_s=self.popup_timeout_s)
+        self._popup(proposal)
+
+    def _popup(self, proposal: Proposal) -> None:
+        from .popup import ProposalPopup
+
+        popup = ProposalPopup(proposal.id, proposal.task or "", proposal.response, timeout_s=self.popup_timeout_s)
         popup.decided.connect(lambda pid, decision, latency, p=proposal: self.decided(p, decision, latency))
         self.popups[proposal.id] = popup
         popup.show()
-        self.set_state("proposal")
+        self.refresh_state()
 
     def decided(self, proposal: Proposal, decision: str, latency: float) -> None:
         self.popups.pop(proposal.id, None)
         self.assistant.memory.record(proposal.task or "", decision)
-        if decision != ACCEPTED:
+        if decision == ACCEPTED:
+            self._help(proposal, latency)
+        else:
             self.store.add_decision(proposal.id, decision, latency)
-            self.set_state("capturing")
-            return
-        self.set_state("thinking")
+            if decision == SNOOZED:
+                self._snooze(proposal)
+        self.refresh_state()
+
+    def _snooze(self, proposal: Proposal) -> None:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.timeout.connect(lambda p=proposal: self._snooze_over(p))
+        self.snoozed[proposal.id] = timer
+        timer.start(int(self.snooze_s * 1000))
+
+    def _snooze_over(self, proposal: Proposal) -> None:
+        self.snoozed.pop(proposal.id, None)
+        if self.paused:
+            self.waiting.append(proposal)
+        else:
+            self._popup(proposal)
+
+    def _help(self, proposal: Proposal, latency: float) -> None:
+        """Accepting does the work, in a thread (the model may take seconds); the decision is stored with it."""
+        self.helping += 1
         context = self.assistant.context(self.store)[0]
 
         def work() -> None:
@@ -262,6 +391,7 @@ class TrayApp(QObject):
 
     def _help_ready(self, proposal_id: int, payload: tuple[Proposal, float, Help]) -> None:
         proposal, latency, result = payload
+        self.helping -= 1
         self.store.add_decision(proposal_id, ACCEPTED, latency,
                                 result=json.dumps({"kind": result.kind, "text": result.text}))
         if result.kind == "search":
@@ -269,4 +399,8 @@ class TrayApp(QObject):
         window = ResultWindow(proposal.task or "", result)
         self.windows.append(window)
         window.show()
-        self.set_state("capturing")
+        self.refresh_state()
+
+    def _model_busy(self, busy: bool) -> None:
+        self.generating = busy
+        self.refresh_state()

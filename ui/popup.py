@@ -40,7 +40,7 @@ class ProposalPopup(QWidget):
         # a popup must never grab the keyboard from what the user is typing
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)  # the caller may still read its state
-        self.setWindowTitle("Proactive")
+        self.setWindowTitle("Proactive: proposal")
 
         self.task_label = QLabel(f"<b>{html.escape(task)}</b>")
         self.task_label.setTextFormat(Qt.TextFormat.RichText)

@@ -6,8 +6,8 @@ before anything is written (a bad regex would otherwise make `Config.load` refus
 the file is replaced atomically (temp file + os.replace, mode 0600) so a crash never leaves half a config.
 
 Applying the result: `saved` carries the new `Config`. What a running assistant can apply live is the
-proactivity (the gate's threshold and interval) and the exclusions (excluded applications and title patterns);
-the model and reward model are loaded once at start, and retention and idle time are read by the watcher at
+proactivity (the gate's threshold and interval), the exclusions (excluded applications and title patterns) and
+the popup's timeout and snooze time; the model and reward model are loaded once at start, and retention and idle time are read by the watcher at
 start, so those take effect on the next start.
 """
 
@@ -44,9 +44,10 @@ MODEL_CHOICES = ["default"]
 RM_CHOICES = ["default", "signals"]
 PROACTIVITY_LEVELS = ["low", "medium", "high"]
 # the settings this form edits; every other Config field is kept as it is in the file
-FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds")
+FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds",
+               "popup_seconds", "snooze_minutes")
 # settings that a running assistant applies at once; the others need a restart
-LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles")
+LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles", "popup_seconds", "snooze_minutes")
 
 
 def lines(text: str) -> list[str]:
@@ -131,8 +132,8 @@ def write_config(config: Config, path: Path, keep: dict[str, Any] | None = None)
 class SettingsWindow(QWidget):
     """A form over `watcher.home.Config`, saved to `config.toml` under PROACTIVE_HOME.
 
-    `saved(Config)` is emitted after a successful save. Of the new settings, proactivity and the exclusions
-    (excluded applications, excluded title patterns) can be applied live by the tray; the model, the reward
+    `saved(Config)` is emitted after a successful save. Of the new settings, proactivity, the exclusions
+    (excluded applications, excluded title patterns) and the popup's timings are applied live by the tray; the model, the reward
     model, retention days and idle seconds take effect after a restart."""
 
     saved = Signal(object)
@@ -175,6 +176,16 @@ class SettingsWindow(QWidget):
         self.idle_spin.setRange(0, 86400)
         self.idle_spin.setDecimals(1)
         self.idle_spin.setSuffix(" s")
+        self.popup_spin = QDoubleSpinBox()
+        self.popup_spin.setRange(1, 3600)
+        self.popup_spin.setDecimals(0)
+        self.popup_spin.setSuffix(" s")
+        self.popup_spin.setToolTip("An unanswered proposal closes by itself after this time (counted as ignored)")
+        self.snooze_spin = QDoubleSpinBox()
+        self.snooze_spin.setRange(0.5, 24 * 60)
+        self.snooze_spin.setDecimals(1)
+        self.snooze_spin.setSuffix(" min")
+        self.snooze_spin.setToolTip("A snoozed proposal comes back after this time")
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         self.error_label.setStyleSheet("color: #b00020;")
@@ -182,7 +193,8 @@ class SettingsWindow(QWidget):
         self.save_button = QPushButton("Save")
         self.save_button.setDefault(True)
         self.save_button.clicked.connect(self.save)
-        self.note = QLabel("Proactivity and exclusions apply at once; model and reward model after a restart.")
+        self.note = QLabel("Proactivity, exclusions and popup timings apply at once; model, reward model, "
+                           "retention and idle time after a restart.")
         self.note.setWordWrap(True)
 
         model_row = QHBoxLayout()
@@ -196,6 +208,8 @@ class SettingsWindow(QWidget):
         form.addRow("Excluded title patterns", self.excluded_titles_edit)
         form.addRow("Keep history for", self.retention_spin)
         form.addRow("Idle after", self.idle_spin)
+        form.addRow("Popup closes after", self.popup_spin)
+        form.addRow("Snooze for", self.snooze_spin)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
@@ -224,6 +238,8 @@ class SettingsWindow(QWidget):
         self.excluded_titles_edit.setPlainText("\n".join(config.excluded_titles))
         self.retention_spin.setValue(int(config.retention_days))
         self.idle_spin.setValue(float(config.idle_seconds))
+        self.popup_spin.setValue(float(config.popup_seconds))
+        self.snooze_spin.setValue(float(config.snooze_minutes))
 
     def form_config(self) -> Config:
         """The config the form describes (fields it does not show are those of the loaded config)."""
@@ -237,6 +253,8 @@ class SettingsWindow(QWidget):
             excluded_titles=lines(self.excluded_titles_edit.toPlainText()),
             retention_days=self.retention_spin.value(),
             idle_seconds=float(idle),
+            popup_seconds=float(self.popup_spin.value()),
+            snooze_minutes=float(self.snooze_spin.value()),
         )
 
     def problems(self, config: Config) -> str | None:

@@ -101,6 +101,10 @@ class Config:
     model: str = "default"
     # the reward model: "default", "signals", "llm:MODEL" or a trained artefact's path (assistant.cli.load_scorer)
     rm: str = "default"
+    # the tray's proposal popup closes by itself after this many seconds (the proposal counts as ignored)
+    popup_seconds: float = 30.0
+    # a snoozed proposal comes back after this many minutes
+    snooze_minutes: float = 10.0
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
