@@ -529,24 +529,45 @@ def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
 @click.argument("session", required=False, type=click.Path(dir_okay=False))
 @db_option
 @click.option("--annotator", default="", help="Your name, as it goes into the labels.")
-def annotate(session: str | None, db: str | None, annotator: str) -> None:
+@click.option("--model", "model_spec", default="default", show_default=True,
+              help="The model behind 'Ask the agent': default, a GGUF path, openai:BASE_URL#MODEL, or none.")
+def annotate(session: str | None, db: str | None, annotator: str, model_spec: str) -> None:
     """Label a recorded session (a ProactiveBench file, or our database when no file is given) and export it
     in reward format for `proactive rm train`."""
     from PySide6.QtWidgets import QApplication
 
-    from eval.annotation import load_database, load_observations
+    from eval.annotation import load_candidates, load_database, load_observations
     from eval.sessions import SessionError
     from ui.annotate import AnnotationWindow
 
     try:
-        observations = load_observations(session) if session else load_database(db or home.db_path())
+        if session:
+            observations, candidates = load_observations(session), load_candidates(session)
+        else:
+            observations, candidates = load_database(db or home.db_path())
     except SessionError as exc:
         fail(str(exc))
     app = QApplication.instance() or QApplication(["proactive"])
-    window = AnnotationWindow(observations, annotator=annotator,
-                              session_name=Path(session).name if session else "database")
+    window = AnnotationWindow(observations, annotator=annotator, candidates=candidates,
+                              session_name=Path(session).name if session else "database",
+                              suggest=None if model_spec == "none" else agent_suggestions(model_spec))
     window.show()
     app.exec()
+
+
+def agent_suggestions(model_spec: str) -> Callable[[list[dict[str, str]]], list[str]]:
+    """The agent's candidate tasks (k=3) for annotators; the model loads at the first question, not at start."""
+    from assistant.agent import Agent
+    from models.registry import load_model
+
+    agent: list[Agent] = []
+
+    def suggest(observations: list[dict[str, str]]) -> list[str]:
+        if not agent:  # a missing or corrupt model raises ModelError: the window shows it
+            agent.append(Agent(load_model(model_spec), k=3))
+        return agent[0].predict(observations[-30:]).candidates
+
+    return suggest
 
 
 @contextlib.contextmanager

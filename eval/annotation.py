@@ -61,8 +61,20 @@ def observations_from_store(store: Any) -> list[Observation]:
     return [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in store.episodes()]
 
 
-def load_database(path: Path | str) -> list[Observation]:
-    """Observations from the episodes of the database at `path`; raises SessionError if it has none."""
+def proposals_by_episode(store: Any) -> dict[int, list[str]]:
+    """The tasks the live assistant proposed (shown or not), keyed by the index of the episode they followed."""
+    index = {e["id"]: i for i, e in enumerate(store.episodes())}
+    out: dict[int, list[str]] = {}
+    for episode_id, task in store.db.execute(
+            "SELECT episode_id, task FROM proposals WHERE task IS NOT NULL AND episode_id IS NOT NULL ORDER BY id"):
+        if episode_id in index and task not in out.setdefault(index[episode_id], []):
+            out[index[episode_id]].append(task)
+    return out
+
+
+def load_database(path: Path | str) -> tuple[list[Observation], dict[int, list[str]]]:
+    """Observations from the episodes of the database at `path`, and the assistant's proposals there as
+    candidates; raises SessionError if the database has no episodes."""
     from watcher.store import Store, StoreError
 
     try:
@@ -71,11 +83,12 @@ def load_database(path: Path | str) -> list[Observation]:
         raise SessionError(str(exc)) from None
     try:
         observations = observations_from_store(store)
+        candidates = proposals_by_episode(store)
     finally:
         store.close()
     if not observations:
         raise SessionError(f"{path}: no episodes in the database")
-    return observations
+    return observations, candidates
 
 
 def majority_vote(votes: Sequence[bool]) -> bool:
@@ -145,6 +158,19 @@ class Annotations:
 
     def candidates_at(self, index: int) -> list[str]:
         return list(self.candidates.get(index, []))
+
+    def add_candidates(self, index: int, tasks: Sequence[str]) -> list[str]:
+        """Offer more tasks at event `index` (the agent's suggestions), not judged yet; returns the new ones."""
+        if not 0 <= index < len(self.observations):
+            raise IndexError(f"event {index} out of range (0..{len(self.observations) - 1})")
+        current = self.candidates.setdefault(index, [])
+        new: list[str] = []
+        for task in tasks:
+            text = normalize_task(task)
+            if text and text not in current and text not in new:
+                new.append(text)
+        current.extend(new)
+        return new
 
     def need_of(self, annotator: str, index: int) -> bool | None:
         """The annotator's effective need at an event (see the module doc), or None if they said nothing."""

@@ -20,6 +20,7 @@ from eval.annotation import (  # noqa: E402
     majority_vote,
     observations_from_store,
 )
+from models.labels import normalize_task  # noqa: E402
 from models.reward import read_reward_rows  # noqa: E402
 from tests.conftest import run_cli  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
@@ -141,8 +142,14 @@ def test_observations_from_file_and_database(tmp_path: Path) -> None:
                          "last_raw_id": 1, "event": "The user opens a file.",
                          "sentences": ["The user opens a file."]}])
     assert observations_from_store(store) == [{"time": "12.500", "event": "The user opens a file."}]
+    [episode_id] = [e["id"] for e in store.episodes()]
+    with store.db.conn:  # the live assistant's decisions after that episode: two proposals, one silence
+        for task in ("Summarise a.txt", None, "Summarise a.txt", "Translate a.txt"):
+            store.db.execute("INSERT INTO proposals (ts, episode_id, task, response, data) VALUES (14, ?, ?, '', '{}')",
+                             [episode_id, task])
     store.close()
-    assert load_database(db) == [{"time": "12.500", "event": "The user opens a file."}]
+    assert load_database(db) == ([{"time": "12.500", "event": "The user opens a file."}],
+                                 {0: ["Summarise a.txt", "Translate a.txt"]})
     from eval.sessions import SessionError
 
     with pytest.raises(SessionError):
@@ -238,3 +245,47 @@ def test_window_two_annotators_export_and_train(qtbot, tmp_path: Path) -> None:
     result = run_cli("rm", "train", "--data", str(export), "--out", str(model), timeout=120)
     assert result.returncode == 0, result.stderr
     assert model.exists()
+
+
+def test_ask_the_agent_adds_its_candidates(qtbot, default_model) -> None:
+    """The real default model suggests tasks (k=3) for the current event; they arrive unjudged."""
+    from assistant.agent import Agent
+
+    agent = Agent(default_model, k=3)
+    asked: list[tuple[int, list[str]]] = []
+
+    def suggest(observations: list[dict[str, str]]) -> list[str]:
+        tasks = agent.predict(observations).candidates
+        asked.append((len(observations), tasks))
+        return tasks
+
+    window = AnnotationWindow(load_observations(FIXTURE), annotator="carol", session_name=FIXTURE.name,
+                              suggest=suggest)
+    qtbot.addWidget(window)
+    window.show()
+    window.go_to(2)
+    assert window.ask_button.isVisible() and window.task_list.count() == 0
+    qtbot.mouseClick(window.ask_button, Qt.MouseButton.LeftButton)
+    assert not window.ask_button.isEnabled()  # one question at a time
+    qtbot.waitUntil(lambda: window.suggesting is None, timeout=120000)
+    [(n_context, tasks)] = asked
+    assert n_context == 3 and tasks  # the events up to the current one
+    shown = [window.task_list.item(r).text() for r in range(window.task_list.count())]
+    assert shown == window.annotations.candidates_at(2) and set(shown) == {normalize_task(t) for t in tasks}
+    assert all(window.task_list.item(r).checkState() == Qt.CheckState.PartiallyChecked for r in range(len(shown)))
+    screenshot(window, "agent")
+    window.task_list.setCurrentRow(0)
+    qtbot.mouseClick(window.accept_button, Qt.MouseButton.LeftButton)
+    assert window.annotations.task_of("carol", 2, shown[0]) is True
+
+
+def test_ask_the_agent_failure_is_shown(qtbot) -> None:
+    def broken(observations: list[dict[str, str]]) -> list[str]:
+        raise RuntimeError("model file is corrupt")
+
+    window = AnnotationWindow(load_observations(FIXTURE), annotator="carol", suggest=broken)
+    qtbot.addWidget(window)
+    qtbot.mouseClick(window.ask_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.suggesting is None, timeout=5000)
+    assert "The agent failed: model file is corrupt" in window.status_label.text()
+    assert window.ask_button.isEnabled() and window.task_list.count() == 0

@@ -1,6 +1,10 @@
 """The annotation window: annotators go through a session's events, say where help was needed and which tasks
 would have been right, and export the result in reward format (see `eval.annotation` for the rules).
 
+"Ask the agent" (when a model is configured) runs the proposal model on the events up to the current one and
+adds its candidate tasks, unjudged, for every annotator to accept or reject; the model works in a thread so the
+window stays responsive. Sessions from our database come with the live assistant's proposals as candidates.
+
 Leaving an event with Previous/Next records the "Help needed here" box for the current annotator (so an
 unticked box means "no help needed" once seen). A task typed in is added as accepted by its author; other
 annotators see it among the candidates and accept or reject it. A task's check box: ticked = accepted,
@@ -10,10 +14,11 @@ empty = rejected, partly ticked = not judged yet by this annotator.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -33,15 +38,28 @@ from eval.annotation import Annotations, load_candidates, load_database, load_ob
 from eval.sessions import SessionError
 
 CONTEXT = 3
+# the agent: observations up to an event -> candidate tasks (assistant.agent.Agent.predict's candidates)
+Suggest = Callable[[list[dict[str, str]]], list[str]]
+
+
+class _Suggestions(QObject):
+    """Carries the agent's answer from its thread into the GUI thread."""
+
+    ready = Signal(int, object)  # event index, list of tasks or an Exception
 
 
 class AnnotationWindow(QWidget):
     def __init__(self, observations: Sequence[dict[str, str]], annotations: Annotations | None = None,
-                 annotator: str = "", session_name: str = "session"):
+                 annotator: str = "", session_name: str = "session", suggest: Suggest | None = None,
+                 candidates: dict[int, list[str]] | None = None):
         super().__init__()
         self.setWindowTitle("Proactive — annotate")
         self.resize(760, 560)
-        self.annotations = annotations if annotations is not None else Annotations(observations)
+        self.annotations = annotations if annotations is not None else Annotations(observations, candidates)
+        self.suggest = suggest
+        self.suggesting: int | None = None  # the event the agent is working on
+        self._suggestions = _Suggestions()
+        self._suggestions.ready.connect(self._suggested)
         self.session_name = session_name
         self.index = 0
         self._refreshing = False
@@ -83,9 +101,13 @@ class AnnotationWindow(QWidget):
         self.task_edit = QLineEdit()
         self.task_edit.setPlaceholderText("Type a task that would have helped here")
         self.add_button = QPushButton("Add")
+        self.ask_button = QPushButton("Ask the agent")
+        self.ask_button.setToolTip("Let the proposal model suggest tasks for this moment")
+        self.ask_button.setVisible(suggest is not None)
         add_row = QHBoxLayout()
         add_row.addWidget(self.task_edit)
         add_row.addWidget(self.add_button)
+        add_row.addWidget(self.ask_button)
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
 
@@ -111,6 +133,7 @@ class AnnotationWindow(QWidget):
         self.accept_button.clicked.connect(lambda: self._judge_selected(True))
         self.reject_button.clicked.connect(lambda: self._judge_selected(False))
         self.add_button.clicked.connect(self.add_task)
+        self.ask_button.clicked.connect(self.ask_agent)
         self.task_edit.returnPressed.connect(self.add_task)
         self.name_edit.textChanged.connect(lambda _: self.refresh())
         self.open_button.clicked.connect(self._open_dialog)
@@ -149,6 +172,36 @@ class AnnotationWindow(QWidget):
         self.task_edit.clear()
         self.refresh()
 
+    def ask_agent(self) -> None:
+        """Run the agent on the events up to the current one, in a thread; its tasks arrive in `_suggested`."""
+        if self.suggest is None or self.suggesting is not None or not self.observations:
+            return
+        index, context, suggest = self.index, self.observations[:self.index + 1], self.suggest
+        self.suggesting = index
+        self.ask_button.setEnabled(False)
+        self.ask_button.setText("Thinking…")
+
+        def work() -> None:
+            try:
+                result: object = suggest(context)
+            except Exception as exc:  # a model failure is shown, never a crash
+                result = exc
+            self._suggestions.ready.emit(index, result)
+
+        threading.Thread(target=work, name="annotate-agent", daemon=True).start()
+
+    def _suggested(self, index: int, result: object) -> None:
+        self.suggesting = None
+        self.ask_button.setText("Ask the agent")
+        if isinstance(result, Exception):
+            self.status_label.setText(f"The agent failed: {result}")
+        else:
+            new = self.annotations.add_candidates(index, list(result))  # type: ignore[arg-type]
+            self.refresh()
+            if not new:
+                self.status_label.setText(f"The agent had no new task for event {index + 1}.")
+        self.ask_button.setEnabled(bool(self.observations))
+
     def judge(self, task: str, accepted: bool) -> None:
         if self.annotator:
             self.annotations.judge(self.annotator, self.index, task, accepted)
@@ -183,6 +236,7 @@ class AnnotationWindow(QWidget):
             for w in (self.need_box, self.task_list, self.accept_button, self.reject_button, self.task_edit,
                       self.add_button):
                 w.setEnabled(enabled)
+            self.ask_button.setEnabled(bool(obs) and self.suggesting is None)
             self.prev_button.setEnabled(i > 0)
             self.next_button.setEnabled(i < len(obs) - 1)
             self.position_label.setText(f"Event {i + 1} of {len(obs)}" if obs else "No session")
@@ -231,7 +285,8 @@ class AnnotationWindow(QWidget):
 
     def open_database(self, path: Path | str) -> None:
         """Raises SessionError."""
-        self.set_session(load_database(path), Path(path).name)
+        observations, candidates = load_database(path)
+        self.set_session(observations, Path(path).name, candidates)
 
     def load_annotations(self, path: Path | str) -> None:
         self.annotations = Annotations.load(path)
