@@ -226,6 +226,9 @@ def test_tray_menu_states_and_pause(qtbot, tray):
     else:  # offscreen: no system tray, the small window stands in
         assert tray.tray is None and tray.fallback is not None and tray.fallback.isVisible()
         screenshot(tray.fallback, "tray-fallback.png")
+        tray.fallback.close()  # the only handle on the app: closing it minimises it
+        assert tray.fallback.isVisible() and tray.fallback.isMinimized()
+        tray.fallback.showNormal()
     assert tray.state == "capturing" and tray.status_action.text() == "Proactive: capturing"
     tray.action("Pause for 15 minutes").trigger()
     assert tray.state == "paused" and tray.pause_timer.isActive()

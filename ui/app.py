@@ -20,8 +20,19 @@ import time
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QLockFile, QObject, QRectF, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QAction, QColor, QDesktopServices, QGuiApplication, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QDesktopServices,
+    QGuiApplication,
+    QIcon,
+    QPainter,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -112,6 +123,15 @@ class ResultWindow(QWidget):
         self.resize(480, 260)
 
 
+class FallbackWindow(QWidget):
+    """The tray's stand-in where no system tray exists. It is then the only handle on the app, so closing it
+    minimises it (Quit ends the app)."""
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802  (Qt override)
+        event.ignore()
+        self.showMinimized()
+
+
 class TrayApp(QObject):
     """The tray icon (or its fallback window), its menu, and the proposal popups with their decisions."""
 
@@ -191,7 +211,7 @@ class TrayApp(QObject):
         return next(a for a in self.menu.actions() if a.text() == label)
 
     def _fallback_window(self) -> QWidget:
-        window = QWidget()
+        window = FallbackWindow()
         window.setWindowTitle("Proactive")
         layout = QVBoxLayout(window)
         top = QHBoxLayout()
@@ -327,8 +347,14 @@ class TrayApp(QObject):
             window.close()
         if self.tray is not None:
             self.tray.hide()
-        if self.fallback is not None:
-            self.fallback.close()
+        # Qt objects go now, in a known order, not whenever Python's garbage collector reaches them (at
+        # interpreter exit that can be after the QApplication is gone, which crashes)
+        for obj in [*self.popups.values(), *self.windows, self.tray, self.fallback, self.menu]:
+            if obj is not None and shiboken6.isValid(obj):
+                shiboken6.delete(obj)
+        self.popups.clear()
+        self.windows.clear()
+        self.tray = self.fallback = None
         self.store.close()
         self.lock.unlock()
 
