@@ -232,6 +232,8 @@ def tray(db: str | None, model_spec: str | None, rm_spec: str | None, k: int, pr
 
 def start(db: str | None, model_spec: str | None, rm_spec: str | None, headless: bool, k: int,
           proactivity: str | None, no_aw: bool, verbose: bool) -> None:
+    """`run` and `tray`: load the model and reward model (options over config.toml), then capture and think
+    until stopped, behind the tray app or headless."""
     from assistant.agent import Agent
     from assistant.feedback import FeedbackMemory
     from assistant.live import Assistant, Proposal
