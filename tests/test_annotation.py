@@ -200,6 +200,10 @@ def test_window_two_annotators_export_and_train(qtbot, tmp_path: Path) -> None:
     assert window.index == 4
     assert "(start of the session)" not in window.context_view.toPlainText()
     assert "Google" in window.context_view.toPlainText()  # the previous events are shown as context
+    from datetime import datetime
+
+    stamp = datetime.fromtimestamp(float(window.observations[4]["time"])).strftime("%Y-%m-%d %H:%M:%S")
+    assert window.event_view.toPlainText().startswith(stamp)  # epoch seconds shown as a local date and time
     window.previous()
     window.previous()
     assert window.index == 2 and window.need_box.isChecked()

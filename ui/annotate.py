@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -40,6 +41,14 @@ from eval.sessions import SessionError
 CONTEXT = 3
 # the agent: observations up to an event -> candidate tasks (assistant.agent.Agent.predict's candidates)
 Suggest = Callable[[list[dict[str, str]]], list[str]]
+
+
+def when(time_value: str) -> str:
+    """A session's time field as the annotator reads it: epoch seconds -> local date and time; other text as is."""
+    try:
+        return datetime.fromtimestamp(float(time_value)).strftime("%Y-%m-%d %H:%M:%S")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return str(time_value)
 
 
 class _Suggestions(QObject):
@@ -242,9 +251,9 @@ class AnnotationWindow(QWidget):
             self.position_label.setText(f"Event {i + 1} of {len(obs)}" if obs else "No session")
             before = obs[max(0, i - CONTEXT):i]
             self.context_view.setHtml("".join(
-                f"<p><span style='color:gray'>{html.escape(o['time'])}</span> {html.escape(o['event'])}</p>"
+                f"<p><span style='color:gray'>{html.escape(when(o['time']))}</span> {html.escape(o['event'])}</p>"
                 for o in before) or "<p style='color:gray'>(start of the session)</p>")
-            self.event_view.setHtml(f"<p><span style='color:gray'>{html.escape(obs[i]['time'])}</span> "
+            self.event_view.setHtml(f"<p><span style='color:gray'>{html.escape(when(obs[i]['time']))}</span> "
                                     f"<b>{html.escape(obs[i]['event'])}</b></p>" if obs else "")
             self.need_box.setChecked(bool(name and self.annotations.need.get(name, {}).get(i)))
             self.task_list.clear()
