@@ -16,6 +16,8 @@ import pytest
 from tests.aw_server_fixture import aw_dirs, aw_server_url  # noqa: F401  (fixtures shared by the aw tests)
 from tests.models_support import default_model, llama_server, scripted  # noqa: F401  (model fixtures)
 from tests.xsession import XSession, start_x, wait_for
+from watcher.events import RawEvent
+from watcher.sources import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -28,6 +30,23 @@ def proactive_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir()
     monkeypatch.setenv("PROACTIVE_HOME", str(home))
     return home
+
+
+class ListSource(Source):
+    """A capture source that replays a fixed list of events, as the X11 sources would deliver them (the fast
+    path beside the real X11 tests)."""
+
+    name = "list"
+
+    def __init__(self, events: list[RawEvent]):
+        self.events = events
+
+    def start(self, emit) -> None:
+        for event in self.events:
+            emit(event)
+
+    def stop(self) -> None:
+        pass
 
 
 def screenshot(widget, filename: str) -> Path:

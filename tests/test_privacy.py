@@ -12,6 +12,8 @@ from watcher.pipeline import Watcher
 from watcher.privacy import PRIVATE_APP, PrivacyFilter
 from watcher.store import Store
 
+from .conftest import ListSource
+
 
 def window(app: str, title: str, process: str = "") -> RawEvent:
     return RawEvent("window", WINDOW, {"app": app, "title": title, "process": process or app.lower(), "pid": 42})
@@ -96,22 +98,6 @@ def test_filter_fails_closed(monkeypatch):
 )
 def test_terminal_password_commands(line, asks):
     assert PrivacyFilter.asks_password(line) is asks
-
-
-class ListSource:
-    """A source that replays a fixed list of events (the fast path beside the real X11 tests)."""
-
-    name = "list"
-
-    def __init__(self, events: list[RawEvent]):
-        self.events = events
-
-    def start(self, emit) -> None:
-        for e in self.events:
-            emit(e)
-
-    def stop(self) -> None:
-        pass
 
 
 def keys(text: str) -> list[RawEvent]:

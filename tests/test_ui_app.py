@@ -28,10 +28,9 @@ from models.openai_http import OpenAICompatible  # noqa: E402
 from watcher.events import CLIPBOARD, WINDOW, RawEvent  # noqa: E402
 from watcher.home import Config  # noqa: E402
 from watcher.pipeline import Watcher  # noqa: E402
-from watcher.sources import Source  # noqa: E402
 from watcher.store import Store  # noqa: E402
 
-from .conftest import screenshot  # noqa: E402
+from .conftest import ListSource, screenshot  # noqa: E402
 from .models_support import FIX_TASK, assistant_replies  # noqa: E402
 
 EXPECT_TRAY = os.environ.get("PROACTIVE_TEST_TRAY") == "1"
@@ -75,22 +74,6 @@ def popup_text(popup) -> str:
     return " ".join(label.text() for label in popup.findChildren(QLabel))
 
 
-class ScriptSource(Source):
-    """Capture events as the X11 sources would deliver them (the real-input path is test_ui_xvfb.py)."""
-
-    name = "script"
-
-    def __init__(self, events: list[RawEvent]):
-        self.events = events
-
-    def start(self, emit) -> None:
-        for event in self.events:
-            emit(event)
-
-    def stop(self) -> None:
-        pass
-
-
 def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted):
     """Watcher pipeline -> episode closes -> assistant thread proposes -> popup -> Accept -> help -> decision."""
     from ui.app import TrayApp
@@ -98,7 +81,7 @@ def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted):
     scripted.answer_with(assistant_replies())
     assistant = make_assistant(OpenAICompatible(scripted.url, "m"))
     app = TrayApp(assistant, None, None, Config(popup_seconds=30))
-    source = ScriptSource([
+    source = ListSource([  # the real-input path is test_ui_xvfb.py
         RawEvent("window", WINDOW, {"app": "XTerm", "title": "client.py - shell"}),
         RawEvent("clipboard", CLIPBOARD, {"text": "Traceback (most recent call last):\nTimeoutError: timed out",
                                           "length": 60, "truncated": False}),

@@ -146,8 +146,7 @@ class TrayApp(QObject):
         self.assistant = assistant
         self.watcher = watcher
         self.store_path = store_path
-        self.popup_timeout_s = config.popup_seconds
-        self.snooze_s = config.snooze_minutes * 60.0
+        self.set_timings(config)
         self.store = Store(store_path)
         self.bridge = Bridge()
         self.bridge.proposal.connect(self.show_proposal)
@@ -316,14 +315,18 @@ class TrayApp(QObject):
         level = Proactivity.parse(config.proactivity)
         self.assistant.gate.proactivity = level
         self.assistant.trigger.min_interval_s = level.min_interval_s
-        self.popup_timeout_s = config.popup_seconds
-        self.snooze_s = config.snooze_minutes * 60.0
+        self.set_timings(config)
         if self.watcher is not None:
             fresh = PrivacyFilter(config)
             current = self.watcher.filter
             current.excluded_apps = fresh.excluded_apps
             current.excluded_titles = fresh.excluded_titles
             current.password_titles = fresh.password_titles
+
+    def set_timings(self, config: home.Config) -> None:
+        """The popup's timeout and the snooze time (seconds), from the config."""
+        self.popup_timeout_s = config.popup_seconds
+        self.snooze_s = config.snooze_minutes * 60.0
 
     def open_privacy(self) -> None:
         from .privacy import PrivacyView
@@ -341,18 +344,15 @@ class TrayApp(QObject):
         """Leave the screen clean: open popups close (recorded as ignored), windows close, the icon goes."""
         for timer in self.snoozed.values():
             timer.stop()
-        for popup in list(self.popups.values()):
-            popup.close()
-        for window in self.windows:
-            window.close()
-        if self.tray is not None:
-            self.tray.hide()
+        popups = list(self.popups.values())
+        for popup in popups:
+            popup.close()  # records the decision (ignored) and leaves self.popups
         # Qt objects go now, in a known order, not whenever Python's garbage collector reaches them (at
-        # interpreter exit that can be after the QApplication is gone, which crashes)
-        for obj in [*self.popups.values(), *self.windows, self.tray, self.fallback, self.menu]:
+        # interpreter exit that can be after the QApplication is gone, which crashes); deleting a window or the
+        # tray icon also takes it off the screen
+        for obj in [*popups, *self.windows, self.tray, self.fallback, self.menu]:
             if obj is not None and shiboken6.isValid(obj):
                 shiboken6.delete(obj)
-        self.popups.clear()
         self.windows.clear()
         self.tray = self.fallback = None
         self.store.close()
@@ -395,7 +395,7 @@ class TrayApp(QObject):
         timer.start(int(self.snooze_s * 1000))
 
     def _snooze_over(self, proposal: Proposal) -> None:
-        self.snoozed.pop(proposal.id, None)
+        self.snoozed.pop(proposal.id).deleteLater()  # one timer per snooze: not kept once it fired
         if self.paused:
             self.waiting.append(proposal)
         else:
