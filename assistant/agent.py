@@ -1,6 +1,15 @@
-"""The agent: from recent observations, up to k candidate tasks in the paper's format, or silence.
+"""The agent: from recent observations, up to k candidate tasks grounded in what the person is doing.
 
-The first candidate is the model's greedy answer; further candidates (the paper's pred@k, k <= 3) are sampled
+Two ways to make candidates, by what the model can do (`Predictor.capable`):
+- the built-in 135M model cannot write a usable task, so the candidates are built from the grounding (an
+  action on extracted objects, `candidates.py`) and the model only ranks them: it reads the numbered offers
+  and its probability of each number, measured in one pass, is its preference;
+- a capable model (a bigger GGUF, a server) writes tasks freely in the paper's format with the extracted
+  objects in its prompt; the grounded candidates follow its own as fallbacks.
+Either way one validator (`validate.py`) drops narration, invented names and generic offers before anything
+is ranked or shown.
+
+In the free-writing mode the first candidate is the model's greedy answer; further candidates (the paper's pred@k, k <= 3) are sampled
 from the same prompt, which llama.cpp has cached, so each costs only its own tokens. A generation that failed
 (unparseable, truncated, engine error) is counted in `errors` and contributes no candidate: failures are
 silence, never a crash.
@@ -16,7 +25,10 @@ from typing import Any
 from models.base import Generation, Predictor
 from models.labels import normalize_task
 
-from .prompt import AGENT_SCHEMA, PromptBuilder
+from . import candidates as grounded
+from .grounding import Grounding, ground
+from .prompt import AGENT_SCHEMA, PromptBuilder, choice_messages
+from .validate import keep, rejection
 
 MAX_K = 3
 
@@ -30,6 +42,13 @@ class Prediction:
     thoughts: str = ""
     response: str = ""
     p_silence: float | None = None  # the model's own probability of answering null, when measurable
+    #: the agent's preference for each candidate (0..1): the model's choice probability mixed with the fit of the
+    #: action to the activity; the gate ranks with it
+    preference: dict[str, float] = field(default_factory=dict)
+    messages: dict[str, str] = field(default_factory=dict)  # what the popup says for each candidate
+    actions: dict[str, str] = field(default_factory=dict)  # the grounded action id of each candidate
+    dropped: dict[str, str] = field(default_factory=dict)  # tasks the validator dropped, and why
+    grounding: dict[str, Any] = field(default_factory=dict)
     latency_s: float = 0.0
     engine_s: float = 0.0
     prompt_tokens: int = 0
@@ -43,7 +62,12 @@ class Prediction:
     def to_json(self) -> dict[str, Any]:
         return {"task": self.task, "candidates": self.candidates, "purpose": self.purpose,
                 "thoughts": self.thoughts, "response": self.response, "p_silence": self.p_silence,
-                "latency_s": round(self.latency_s, 3), "errors": self.errors}
+                "latency_s": round(self.latency_s, 3), "errors": self.errors, "preference": self.preference,
+                "messages": self.messages, "actions": self.actions, "dropped": self.dropped,
+                "grounding": self.grounding}
+
+    def message(self, task: str | None) -> str:
+        return self.messages.get(task or "", "") or (self.response if task == self.task else "")
 
 
 class Agent:
@@ -58,9 +82,50 @@ class Agent:
                 k: int | None = None) -> Prediction:
         k = self.k if k is None else k
         started = time.perf_counter()
-        messages = self.prompts.messages(observations, feedback)
+        g = ground(observations)
+        options = [c for c in grounded.build(g) if rejection(c.task, g) is None]
+        if getattr(self.model, "capable", True):
+            prediction = self._write(observations, feedback, k, g)
+        else:
+            prediction = self._choose(observations, options)
+        prediction.grounding = g.to_json()
+        for c in options:  # grounded candidates: the built-in model's only ones, a capable model's fallbacks
+            if c.task not in prediction.preference:
+                prediction.candidates.append(c.task)
+                prediction.preference[c.task] = round(c.prior * 0.5, 4)
+            prediction.messages.setdefault(c.task, c.message)
+            prediction.actions.setdefault(c.task, c.action)
+        prediction.candidates = sorted(prediction.candidates, key=lambda t: -prediction.preference[t])[:k]
+        prediction.preference = {t: prediction.preference[t] for t in prediction.candidates}
+        prediction.response = prediction.messages.get(prediction.candidates[0], "") if prediction.candidates else ""
+        prediction.latency_s = time.perf_counter() - started
+        return prediction
+
+    def _choose(self, observations: Sequence[dict[str, str]], options: list[grounded.Candidate]) -> Prediction:
+        """The built-in model ranks the grounded options; its preference is mixed half and half with the fit."""
+        prediction = Prediction(candidates=[])
+        if not options:
+            return prediction
+        probs = None
+        if len(options) > 1:
+            gen_probs = self.model.rank_options(choice_messages(observations, [c.message for c in options]),
+                                                len(options))
+            if gen_probs is None:
+                prediction.errors.append("the model could not rank the offers")
+            probs = gen_probs
+        for i, c in enumerate(options):
+            p = probs[i] if probs else 1.0 / len(options)
+            prediction.candidates.append(c.task)
+            prediction.preference[c.task] = round(0.5 * c.prior + 0.5 * p, 4)
+        return prediction
+
+    def _write(self, observations: Sequence[dict[str, str]], feedback: Sequence[str], k: int,
+               g: Grounding) -> Prediction:
+        """A capable model writes tasks freely, with the extracted objects in its prompt; the validator filters."""
+        messages = self.prompts.messages(observations, feedback, objects=g)
         prediction = Prediction(candidates=[])
         fixed: dict[str, str] | None = None
+        written: list[str] = []
         for i in range(k):
             gen = self.model.complete_json(messages, AGENT_SCHEMA, temperature=0.0 if i == 0 else 0.8, seed=i,
                                            fixed=fixed)
@@ -77,9 +142,13 @@ class Agent:
                 # further candidates share this reading of the situation and differ only in the task
                 fixed = {"Purpose": prediction.purpose, "Thoughts": prediction.thoughts}
             task = normalize_task(gen.data.get("Proactive Task"))
-            if task and task.lower() not in {c.lower() for c in prediction.candidates}:
-                prediction.candidates.append(task)
-        prediction.latency_s = time.perf_counter() - started
+            if task and task.lower() not in {c.lower() for c in written}:
+                written.append(task)
+        kept, prediction.dropped = keep(written, g)
+        for rank, task in enumerate(kept):
+            prediction.candidates.append(task)
+            prediction.preference[task] = round(1.0 - 0.1 * rank, 4)  # written tasks before the fallbacks
+            prediction.messages[task] = task  # the model's free "Response" is not checked: show the checked task
         return prediction
 
     @staticmethod

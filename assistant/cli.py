@@ -377,11 +377,16 @@ def rm() -> None:
 @click.option("--seed", default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
-    """Train the CPU reward model; the same data and seed give the same file."""
+    """Train the CPU reward model and the gate's need model (one file); the same data and seed give the same
+    file."""
+    from assistant import need
+    from assistant.policy import Proactivity
     from models.reward import train
 
     rows = read_rows(data)
     model = train(rows, seed=seed)
+    levels = {name: Proactivity.parse(name).threshold for name in Proactivity.LEVELS}
+    model.meta["need"] = need.train(rows, seed=seed, thresholds=levels).to_json()
     model.save(Path(out))
     summary = {"rows": len(rows), "out": out}
     click.echo(json.dumps(summary) if as_json else f"trained on {len(rows)} rows -> {out}")

@@ -151,7 +151,8 @@ class Assistant:
               now: float) -> Proposal:
         started = time.perf_counter()
         data: dict[str, Any] = {"trigger": reason, "context_events": len(observations)}
-        early = self.gate.worth_generating(observations)
+        need = self.gate.need(observations)
+        early = self.gate.worth_generating(observations, need=need)
         if early is not None:  # scored before generating: a silent decision costs no generation
             self.stats["skipped_before_generation"] += 1
             decision, prediction = early, None
@@ -167,11 +168,12 @@ class Assistant:
             self.stats["errors"] += len(prediction.errors)
             allowed = self.memory.allowed(prediction.candidates, now)
             data["blocked_by_feedback"] = [c for c in prediction.candidates if c not in allowed]
-            decision = self.gate.decide(observations, allowed)
+            decision = self.gate.decide(observations, allowed, prediction.preference, need=need)
             data.update(prediction.to_json())
         data.update({"gate": decision.reason, "scores": decision.scores, "silence_score": decision.silence_score,
-                     "scorer": getattr(self.gate.scorer, "name", "?"), "latency_s": time.perf_counter() - started})
-        response = (prediction.response if prediction and decision.task else "") or ""
+                     "p_need": decision.p_need, "scorer": getattr(self.gate.scorer, "name", "?"),
+                     "latency_s": time.perf_counter() - started})
+        response = prediction.message(decision.task) if prediction and decision.task else ""
         proposal_id = self._store(store, now, episode_id, decision.task, response, decision.score, data)
         proposal = Proposal(proposal_id, now, decision.task, response, decision.score, reason, data)
         if decision.task is None:

@@ -1,11 +1,18 @@
-"""Deciding what is shown: a scorer judges each candidate task and silence, the gate applies the user's
-proactivity level.
+"""Deciding what is shown: need first, then which task.
 
-The scorer interface is the reward model's (`score(context, task_or_None) -> P(the user accepts)`), so a
-trained reward model plugs in here unchanged. Until one is configured, `SignalScorer` is the default: it looks
-for the few signals that most often mean a person wants help (an error, a search, a question, repeated undo,
-coming back to the same problem) in the latest observations, and for how much the task talks about them.
-The gate shows a task only when its score clears the level's threshold *and* beats the score of silence.
+Whether to speak at all is one question: is help needed now? The scorer's calibrated P(need) is compared with
+the proactivity level's threshold, and nothing is generated below it. The threshold is a cost ratio (the
+cost-based rule of decision theory): speaking is right when P(need) x cost(missed need) exceeds
+(1 - P(need)) x cost(unwanted interruption), i.e. when P(need) >= c / (1 + c) with c = interruption cost /
+missed-need cost. Low: an interruption costs three missed needs (0.75); medium: both cost the same (0.5);
+high: a miss costs two and a third interruptions (0.3).
+
+Which task is shown is a second, separate question: the scorer's task half (P(the user accepts this task))
+ranks the candidates together with the agent's own preference, and vetoes only clear junk (below `veto`).
+Mixing the two questions (a task had to beat silence) hid most moments where help was wanted.
+
+The scorer interface is the reward model's (`score(context, task_or_None) -> P(the user accepts)`, plus
+`need(context)`), so a trained reward model plugs in here unchanged. `SignalScorer` is a hand-written fallback.
 """
 
 from __future__ import annotations
@@ -14,6 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from .need import NeedModel, need_for
 
 Context = Sequence[dict[str, str]]
 
@@ -25,6 +34,10 @@ class Scorer(Protocol):
         """Probability that the user accepts `task` (or, for None, that silence is right) at this moment."""
         ...
 
+    def need(self, context: Context) -> float:
+        """Calibrated probability that help is needed at this moment."""
+        ...
+
 
 @dataclass(frozen=True)
 class Proactivity:
@@ -33,7 +46,8 @@ class Proactivity:
     threshold: float
     min_interval_s: float
 
-    LEVELS = {"low": (0.75, 300.0), "medium": (0.55, 90.0), "high": (0.35, 30.0)}
+    #: threshold = c / (1 + c), c = cost of an unwanted interruption / cost of a missed need (see above)
+    LEVELS = {"low": (0.75, 300.0), "medium": (0.5, 90.0), "high": (0.3, 30.0)}
 
     @classmethod
     def parse(cls, value: str | float) -> Proactivity:
@@ -47,7 +61,7 @@ class Proactivity:
             raise ValueError(f"proactivity must be low, medium, high or a number in [0, 1], not {value!r}") from None
         if not 0.0 <= level <= 1.0:
             raise ValueError(f"proactivity must be between 0 and 1, not {level}")
-        return cls(threshold=round(0.95 - 0.7 * level, 3), min_interval_s=round(300 - 270 * level, 1))
+        return cls(threshold=round(0.9 - 0.8 * level, 3), min_interval_s=round(300 - 270 * level, 1))
 
 
 SIGNALS: list[tuple[str, re.Pattern[str], float]] = [
@@ -96,42 +110,56 @@ class SignalScorer:
         return round(need * relevance, 4)
 
 
+def p_need(scorer: Scorer, context: Context) -> float:
+    """P(help is needed now) from any scorer: its own `need`, else 1 - P(silence is right)."""
+    need = getattr(scorer, "need", None)
+    return float(need(context)) if need is not None else 1.0 - float(scorer.score(context, None))
+
+
 @dataclass
 class GateDecision:
     task: str | None  # what to show, or None: stay silent
-    score: float | None  # the shown task's score
-    silence_score: float
-    scores: dict[str, float]  # every candidate's score
+    score: float | None  # the shown task's ranking score
+    silence_score: float  # 1 - p_need
+    scores: dict[str, float]  # every candidate's P(accept) from the scorer's task half
     reason: str
+    p_need: float = 0.0
 
 
 class Gate:
-    def __init__(self, scorer: Scorer, proactivity: Proactivity):
+    """Need first (P(need) >= the level's threshold), then the best candidate that is not junk."""
+
+    def __init__(self, scorer: Scorer, proactivity: Proactivity, veto: float = 0.2,
+                 need_model: NeedModel | None = None):
         self.scorer = scorer
         self.proactivity = proactivity
+        self.veto = veto
+        # the calibrated need model stored with a trained reward model; otherwise the scorer's own estimate
+        self.need_model = need_model or need_for(scorer)
 
-    def worth_generating(self, context: Context) -> GateDecision | None:
-        """Score silence before any text is generated: when no task could be shown, return that decision.
+    def need(self, context: Context) -> float:
+        if self.need_model is not None:
+            return self.need_model.prob(context)
+        return round(p_need(self.scorer, context), 6)
 
-        A scorer may say how high any task could score here (`upper_bound`); otherwise a task is taken to be
-        worth at most the probability that help is needed, 1 - P(silence is right)."""
-        silence = self.scorer.score(context, None)
-        bound = getattr(self.scorer, "upper_bound", None)
-        best = bound(context) if bound is not None else 1.0 - silence
-        if best < self.proactivity.threshold:
-            return GateDecision(None, None, silence, {}, f"no task can reach threshold {self.proactivity.threshold}")
-        if best <= silence:
-            return GateDecision(None, None, silence, {}, "silence scores higher than any task could")
+    def worth_generating(self, context: Context, need: float | None = None) -> GateDecision | None:
+        """Decide silence before any text is generated: returns the silent decision when help is not needed."""
+        p = self.need(context) if need is None else need
+        if p < self.proactivity.threshold:
+            return GateDecision(None, None, 1.0 - p, {}, f"P(need) {p:.2f} < {self.proactivity.threshold}", p)
         return None
 
-    def decide(self, context: Context, candidates: Sequence[str]) -> GateDecision:
-        silence = self.scorer.score(context, None)
-        scores = {c: self.scorer.score(context, c) for c in candidates}
-        if not scores:
-            return GateDecision(None, None, silence, scores, "no candidate")
-        best = max(scores, key=lambda c: scores[c])
-        if scores[best] < self.proactivity.threshold:
-            return GateDecision(None, None, silence, scores, f"below threshold {self.proactivity.threshold}")
-        if scores[best] <= silence:
-            return GateDecision(None, None, silence, scores, "silence scores higher")
-        return GateDecision(best, scores[best], silence, scores, "shown")
+    def decide(self, context: Context, candidates: Sequence[str], preference: dict[str, float] | None = None,
+               need: float | None = None) -> GateDecision:
+        """`preference`: the agent's own ranking of its candidates (0..1); it counts half of the final rank."""
+        p = self.need(context) if need is None else need
+        scores = {c: round(float(self.scorer.score(context, c)), 6) for c in candidates}
+        if p < self.proactivity.threshold:
+            return GateDecision(None, None, 1.0 - p, scores, f"P(need) {p:.2f} < {self.proactivity.threshold}", p)
+        kept = [c for c in candidates if scores[c] >= self.veto]
+        if not kept:
+            return GateDecision(None, None, 1.0 - p, scores, "no candidate" if not scores else
+                                f"every candidate below the veto {self.veto}", p)
+        rank = {c: scores[c] if preference is None else (scores[c] + preference.get(c, 0.0)) / 2 for c in kept}
+        best = max(kept, key=lambda c: rank[c])  # max keeps the first of equals: the agent's order
+        return GateDecision(best, round(rank[best], 6), 1.0 - p, scores, "shown", p)

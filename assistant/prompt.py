@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from .grounding import Grounding
+
 AGENT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -30,7 +32,8 @@ SYSTEM = """You are a proactive assistant on the user's computer. You see short 
 just did, oldest first. Work out what the user is trying to do and whether they need help right now.
 Offer help only when it is clearly useful: the user hit an error, searches for how to do something, seems \
 stuck, or repeats a tedious step. Otherwise stay silent: most of the time nobody needs help.
-A task must be concrete and tied to the latest events (name the file, error or topic).
+A task must be concrete and tied to the latest events (name the file, error or topic from the list you are \
+given); never describe what the user does, and never name anything that is not in the events.
 Answer with a JSON object:
 {"Purpose": "what the user's last action is for",
  "Thoughts": "your reasoning about whether help is needed now",
@@ -55,6 +58,22 @@ EXAMPLES: list[dict[str, str]] = [
         "Proactive Task": None,
         "Response": ""})},
 ]
+
+
+#: the prompt's version: part of every replay cache key, so a changed prompt is never answered from the cache
+PROMPT_VERSION = 2
+CHOICE_SYSTEM = ("You help a person at their computer. Read what they just did, then pick the offer that would "
+                 "help them most right now. Answer with its number only.")
+
+
+def choice_messages(observations: Sequence[dict[str, str]], offers: Sequence[str],
+                    recent: int = 3) -> list[dict[str, str]]:
+    """The built-in model's prompt: the last few events and the numbered grounded offers (short: every token
+    here is evaluated at each decision, and the answer is one token, read from the model's probabilities)."""
+    events = "\n".join(f"- {o.get('event', '')}" for o in list(observations)[-recent:])
+    numbered = "\n".join(f"{i}. {offer}" for i, offer in enumerate(offers, 1))
+    return [{"role": "system", "content": CHOICE_SYSTEM},
+            {"role": "user", "content": f"What they just did:\n{events}\nOffers:\n{numbered}\nBest offer number:"}]
 
 
 def clock(time_value: str) -> str:
@@ -99,9 +118,13 @@ class PromptBuilder:
             self.start += drop
         return list(observations[self.start:])
 
-    def messages(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = ()) -> list[dict[str, str]]:
+    def messages(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = (),
+                 objects: Grounding | None = None) -> list[dict[str, str]]:
         shown = self.window(observations)
         body = "Events:\n" + "\n".join(observation_line(o) for o in shown)
+        if objects is not None and objects.objects:
+            body += (f"\nWhat the user is doing now: {objects.activity}. Things they work with (name only these):\n"
+                     + "\n".join(f"- {o.kind}: {o.text}" for o in objects.objects[:10]))
         if feedback:
             body += "\nThe user's recent answers to your offers:\n" + "\n".join(f"- {line}" for line in feedback)
             body += "\nDo not offer again what was rejected or ignored."

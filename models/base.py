@@ -42,12 +42,25 @@ class Predictor(ABC):
     """A language model that completes chat messages into a JSON object following `schema`."""
 
     name: str = "model"
+    #: whether the model writes usable free-text tasks; the built-in 135M model does not (it only ranks offers)
+    capable: bool = True
 
     @abstractmethod
     def complete_json(self, messages: Messages, schema: dict[str, Any], *, temperature: float = 0.0,
                       seed: int | None = None, fixed: dict[str, Any] | None = None) -> Generation:
         """`fixed`: values of leading properties already decided (e.g. by an earlier greedy answer); backends
         that can continue from them do, so a resampled candidate costs only its own tokens."""
+
+    def rank_options(self, messages: Messages, n: int) -> list[float] | None:
+        """The model's probability for each of `n` numbered options (the prompt asks for a number), or None on
+        failure. This default asks for a JSON choice and trusts it fully; backends that can read token
+        probabilities override it (one pass, no sampling)."""
+        schema = {"type": "object", "properties": {"offer": {"type": "integer", "enum": list(range(1, n + 1))}},
+                  "required": ["offer"], "additionalProperties": False}
+        gen = self.complete_json(messages, schema)
+        if gen.data is None:
+            return None
+        return [1.0 if gen.data["offer"] == i else 0.0 for i in range(1, n + 1)]
 
     def count_tokens(self, text: str) -> int:
         """Token count used for context budgets; backends with a tokenizer override this estimate."""

@@ -76,3 +76,28 @@ def agreement(rows: Sequence[Mapping[str, Any]], predicted: Sequence[bool]) -> d
             "f1": f1(precision, recall),
             "agreement": {c: (ratio(*per[c]) if per[c][1] else None) for c in CATEGORIES},
             "category_counts": {c: per[c][1] for c in CATEGORIES}}
+
+
+def calibration(probs: Sequence[float], labels: Sequence[bool], bins: int = 10) -> dict[str, Any]:
+    """Expected calibration error over `bins` equal-width bins, with the reliability curve (per non-empty bin:
+    mean predicted probability, observed frequency, count) and ROC AUC (the chance that a positive outranks a
+    negative; ties count half). ECE weights each bin's |observed - predicted| by its share of the items."""
+    n = len(probs)
+    curve = []
+    ece = 0.0
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        idx = [i for i, p in enumerate(probs) if lo <= p < hi or (b == bins - 1 and p == 1.0)]
+        if not idx:
+            continue
+        mean_p = sum(probs[i] for i in idx) / len(idx)
+        freq = sum(bool(labels[i]) for i in idx) / len(idx)
+        ece += len(idx) / n * abs(freq - mean_p)
+        curve.append({"p": round(mean_p, 4), "observed": round(freq, 4), "n": len(idx)})
+    pos = [p for p, y in zip(probs, labels, strict=True) if y]
+    neg = [p for p, y in zip(probs, labels, strict=True) if not y]
+    auc = None
+    if pos and neg:
+        auc = sum((a > b) + 0.5 * (a == b) for a in pos for b in neg) / (len(pos) * len(neg))
+    return {"n": n, "bins": bins, "ece": round(ece, 4) if n else None, "auc": None if auc is None else round(auc, 4),
+            "curve": curve}

@@ -25,6 +25,7 @@ import numpy as np
 from .base import Generation, Messages, ModelError, Predictor, is_nullable, max_length, parse_json_output
 
 GGUF_MAGIC = b"GGUF"
+CAPABLE_PARAMS = 1_000_000_000
 CHATML = ("{% for message in messages %}<|im_start|>{{ message['role'] }}\n{{ message['content'] }}<|im_end|>\n"
           "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
 
@@ -63,6 +64,9 @@ class LlamaCppModel(Predictor):
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"{self.path}: cannot load model ({exc})") from exc
         self.name = self.path.stem
+        # below ~1B parameters a model cannot write a usable task (measured with the built-in 135M one,
+        # DESIGN.md section 4): it only ranks grounded offers
+        self.capable = self.llm._model.n_params() >= CAPABLE_PARAMS
         template = self.llm.metadata.get("tokenizer.chat_template") or CHATML
         eos = self.llm._model.token_get_text(self.llm.token_eos())
         bos = self.llm._model.token_get_text(self.llm.token_bos()) if self.llm.token_bos() >= 0 else ""
@@ -153,6 +157,19 @@ class LlamaCppModel(Predictor):
         return int(np.argmax(scores)), probs
 
     # -- the interface ---------------------------------------------------------------------------------------
+
+    def rank_options(self, messages: Messages, n: int) -> list[float] | None:
+        """One forward pass: the next-token probabilities of "1".."n" after the prompt, renormalised."""
+        with self.lock:
+            self._engine, self._prompt_tokens, self._completion_tokens = 0.0, 0, 0
+            try:
+                logits = self._prime(self._tokens(self.formatter(messages=messages).prompt))
+            except (ValueError, RuntimeError):
+                return None
+            ids = [self._tokens(str(i))[0] for i in range(1, n + 1)]
+            chosen = np.array([logits[t] for t in ids], dtype=np.float64)
+            weights = np.exp(chosen - chosen.max())
+            return [float(w) for w in weights / weights.sum()]
 
     def complete_json(self, messages: Messages, schema: dict[str, Any], *, temperature: float = 0.0,
                       seed: int | None = None, fixed: dict[str, Any] | None = None) -> Generation:

@@ -31,10 +31,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .labels import CATEGORY_NAMES, agreement, normalize_task, row_category
+from .labels import CATEGORY_NAMES, agreement, calibration, normalize_task, row_category
 
 Context = Sequence[dict[str, Any]]
-VERSION = 1
+VERSION = 2  # 2: may carry the assistant's need model (key "need", kept in `meta`); version 1 still loads
+READABLE_VERSIONS = (1, 2)
 DEFAULT_ARTEFACT = Path(__file__).with_name("reward_default.json")
 REQUIRED = ("obs", "pred_task", "valid")
 
@@ -229,11 +230,18 @@ class _Linear:
 class TrainedRewardModel:
     """Two logistic regressions on hand-described features: one for silence, one for tasks.
 
+    The artefact may also carry the assistant's need model (`meta["need"]`, written by `assistant/need.py`,
+    which reads grounding features this package cannot compute); the gate uses it when present.
     (Feeding the silence model's need estimate into the task model was tried: no gain in cross-validation.)"""
 
     def __init__(self, silence: _Linear, task: _Linear, meta: dict[str, Any] | None = None,
                  name: str = "trained"):
         self.silence, self.task, self.meta, self.name = silence, task, dict(meta or {}), name
+
+    def need(self, context: Context) -> float:
+        """P(help is needed now) read from the silence model: 1 - P(silence is right). Not calibrated (the
+        silence model is class-reweighted); the gate prefers the need model stored with the artefact."""
+        return round(1.0 - self.silence.prob(context_features(context)), 6)
 
     def features(self, context: Context, task: str | None) -> dict[str, float]:
         feats = context_features(context)
@@ -267,7 +275,7 @@ class TrainedRewardModel:
             raise ValueError(f"not a reward-model file (bad JSON: {exc.msg} at line {exc.lineno})") from None
         if not isinstance(data, dict) or data.get("kind") != "proactive-reward-model":
             raise ValueError("not a reward-model file")
-        if data.get("version") != VERSION:
+        if data.get("version") not in READABLE_VERSIONS:
             raise ValueError(f"reward-model version {data.get('version')} is not supported (expected {VERSION})")
         try:
             silence, task = _Linear.from_json(data["silence"]), _Linear.from_json(data["task"])
@@ -345,7 +353,63 @@ TRAIN_CONFIG: dict[str, Any] = {
     # context (leave-one-session-out AUC 0.71 and 0.67, against 0.65 and 0.61 with every feature).
     "silence_features": ["last_", "gap_", "n_events", "only_noise", "first_event", "repeat"],
     "task_features": ["t_"],
+    # bad tasks the human rows lack, derived from each context (see synthetic_negatives)
+    "synthetic_negatives": True,
 }
+
+SYNTHETIC_WEIGHT = 0.3  # a synthetic negative counts less than a human judgement (agreement on CD held)
+#: the agent prompt's own example task (assistant/prompt.py): a task naming things absent from most contexts
+EXAMPLE_TASK = "Suggest a fix for the requests TimeoutError in client.py"
+GENERIC_OFFERS = ("Help the user with their current task", "Provide assistance with what you are working on",
+                  "Offer support if needed", "Monitor the progress and offer further help")
+
+
+def synthetic_negatives(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rejected tasks of kinds the human rows lack, one per distinct context, in data order (deterministic),
+    taking turns: the narration of the last event ("The user switches to ..."), the prompt's own example task
+    (it names a file and an error absent from the context; contexts that name client.py get a generic offer
+    instead), and a generic offer (cycling a fixed list). One per context, not three: more synthetic rows
+    outweighed the human rejections and lowered agreement on human-labelled false alarms."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for row in rows:
+        key = json.dumps(row["obs"], sort_keys=True, ensure_ascii=False)
+        if key in seen:
+            continue
+        seen.add(key)
+        turn = len(seen) % 3
+        last = _event(row["obs"][-1]).strip()
+        if turn == 0 and last:
+            task = last
+        elif turn == 1 and "client.py" not in key:
+            task = EXAMPLE_TASK
+        else:
+            task = GENERIC_OFFERS[len(seen) % len(GENERIC_OFFERS)]
+        out.append({"obs": row["obs"], "pred_task": task, "valid": False, "annotation": None,
+                    "help_needed": row.get("help_needed"), "category": CATEGORY_NAMES["FA"],
+                    "session": row.get("session"), "synthetic": True})
+    return out
+
+
+def need_label(row: dict[str, Any]) -> bool:
+    """`help_needed`; rows exported from a user's decisions may lack it: an accepted task means it was needed."""
+    if isinstance(row.get("help_needed"), bool):
+        return bool(row["help_needed"])
+    return row["pred_task"] is not None and bool(row["valid"])
+
+
+def need_contexts(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per distinct context (first occurrence), needed if any of its rows says so."""
+    by_key: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        if r.get("synthetic"):
+            continue
+        key = json.dumps(r["obs"], sort_keys=True, ensure_ascii=False)
+        if key not in by_key:
+            by_key[key] = {**r, "need": need_label(r)}
+        elif need_label(r):
+            by_key[key]["need"] = True
+    return list(by_key.values())
 
 
 def _target(row: dict[str, Any], soft: bool) -> float:
@@ -357,10 +421,12 @@ def _target(row: dict[str, Any], soft: bool) -> float:
     return 1.0 if row["valid"] else 0.0
 
 
-def _fit(feats: list[dict[str, float]], targets: list[float], c: float, balance: float, seed: int,
-         prefixes: Sequence[str]) -> _Linear:
+def fit_linear(feats: list[dict[str, float]], targets: list[float], c: float, balance: float, seed: int,
+               prefixes: Sequence[str], counted: Sequence[bool] | None = None) -> _Linear:
     """Weighted logistic regression on soft targets: each row counts as a positive with weight p and a negative
-    with weight 1-p; classes are reweighted towards equal total weight (balance=1: fully)."""
+    with weight 1-p; classes are reweighted towards equal total weight (balance=1: fully). Rows not `counted`
+    (synthetic negatives) take the class weights computed without them, so they add to the human rejections
+    instead of diluting them."""
     from sklearn.linear_model import LogisticRegression
 
     names = sorted({k for f in feats for k in f if k.startswith(tuple(prefixes))})
@@ -370,7 +436,8 @@ def _fit(feats: list[dict[str, float]], targets: list[float], c: float, balance:
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
     xs = (x - mean) / scale
-    pos, neg = float(y.sum()), float((1 - y).sum())
+    mask = np.ones(len(y), dtype=bool) if counted is None else np.asarray(counted, dtype=bool)
+    pos, neg = float(y[mask].sum()), float((1 - y[mask]).sum())
     if pos < 1e-9 or neg < 1e-9:  # one class only (e.g. a tiny export): a constant model
         p = min(max(pos / max(pos + neg, 1e-9), 0.02), 0.98)
         return _Linear(names, mean.tolist(), scale.tolist(), [0.0] * len(names), math.log(p / (1 - p)))
@@ -379,11 +446,15 @@ def _fit(feats: list[dict[str, float]], targets: list[float], c: float, balance:
     w_neg = (total / (2 * neg)) ** balance
     xx = np.vstack([xs, xs])
     yy = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
-    ww = np.concatenate([y * w_pos, (1 - y) * w_neg])
+    ww = np.concatenate([y * w_pos, (1 - y) * w_neg]) * np.concatenate([np.where(mask, 1.0, SYNTHETIC_WEIGHT)] * 2)
     keep = ww > 0
     lr = LogisticRegression(C=c, max_iter=2000, random_state=seed)
     lr.fit(xx[keep], yy[keep], sample_weight=ww[keep])
     return _Linear(names, mean.tolist(), scale.tolist(), lr.coef_[0].tolist(), float(lr.intercept_[0]))
+
+
+def _with_negatives(rows: Sequence[dict[str, Any]], cfg: dict[str, Any]) -> list[dict[str, Any]]:
+    return [*rows, *synthetic_negatives(rows)] if cfg.get("synthetic_negatives") else list(rows)
 
 
 def _prepare(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -408,10 +479,12 @@ def _fit_prepared(rows: Sequence[dict[str, Any]], seed: int, cfg: dict[str, Any]
     silence_y = [_target(r, False) for r in silent] or [0.5]
     task_feats = [r["_features"] for r in tasks] or [{**context_features([]), **task_features([], "")}]
     task_y = [_target(r, cfg["soft_labels"]) for r in tasks] or [0.5]
-    silence = _fit(silence_feats, silence_y, cfg["C_silence"], cfg["balance"], seed, cfg["silence_features"])
-    task = _fit(task_feats, task_y, cfg["C_task"], cfg["balance"], seed, cfg["task_features"])
-    meta = {"config": cfg, "seed": seed, "training_rows": len(rows), "training_silence_rows": len(silent),
-            "training_data_sha256": data_hash(rows)}
+    silence = fit_linear(silence_feats, silence_y, cfg["C_silence"], cfg["balance"], seed, cfg["silence_features"])
+    task = fit_linear(task_feats, task_y, cfg["C_task"], cfg["balance"], seed, cfg["task_features"],
+                      counted=[not r.get("synthetic") for r in tasks] if tasks else None)
+    human = [r for r in rows if not r.get("synthetic")]
+    meta = {"config": cfg, "seed": seed, "training_rows": len(human), "training_silence_rows": len(silent),
+            "training_synthetic_rows": len(rows) - len(human), "training_data_sha256": data_hash(human)}
     return TrainedRewardModel(silence, task, meta)
 
 
@@ -423,7 +496,7 @@ def train(rows: list[dict[str, Any]], seed: int = 0, config: dict[str, Any] | No
     folds=0 skips both) on the same data,
     so every model file says how well its recipe generalises to unseen sessions."""
     cfg = {**TRAIN_CONFIG, **(config or {})}
-    prepared = _prepare(rows)
+    prepared = _prepare(_with_negatives(rows, cfg))
     model = _fit_prepared(prepared, seed, cfg)
     if folds and len({str(r.get("session")) for r in prepared}) >= 2:
         model.meta["cross_validation"] = _cross_validate_prepared(prepared, folds, seed, cfg)
@@ -482,8 +555,27 @@ def _oof_scores(rows: list[dict[str, Any]], folds: int, seed: int, cfg: dict[str
 
 def _cross_validate_prepared(rows: list[dict[str, Any]], folds: int, seed: int,
                              cfg: dict[str, Any]) -> dict[str, Any]:
+    """Scores on held-out sessions; metrics on the human rows only (synthetic negatives train, never score)."""
     scores = _oof_scores(rows, folds, seed, cfg)
     n_sessions = len({str(r.get("session")) for r in rows})
+    human = [i for i, r in enumerate(rows) if not r.get("synthetic")]
+    human_rows = [rows[i] for i in human]
     return {"folds": min(n_sessions, folds) if folds > 0 else n_sessions, "grouped_by": "session",
-            "model": _metrics(rows, [s >= 0.5 for s in scores]),
-            "always_accept": _metrics(rows, [True] * len(rows))}
+            "model": _metrics(human_rows, [scores[i] >= 0.5 for i in human]),
+            "always_accept": _metrics(human_rows, [True] * len(human))}
+
+
+def need_report(probs: Sequence[float], labels: Sequence[bool],
+                thresholds: dict[str, float]) -> dict[str, Any]:
+    """Calibration and, at each named threshold, speaking-vs-needing metrics (precision, recall, F1, FPR)."""
+    out: dict[str, Any] = {"contexts": len(probs), "calibration": calibration(probs, labels)}
+    for name, threshold in thresholds.items():
+        tp = sum(p >= threshold and y for p, y in zip(probs, labels, strict=True))
+        fp = sum(p >= threshold and not y for p, y in zip(probs, labels, strict=True))
+        fn = sum(p < threshold and y for p, y in zip(probs, labels, strict=True))
+        tn = len(probs) - tp - fp - fn
+        precision, recall = tp / max(1, tp + fp), tp / max(1, tp + fn)
+        out[name] = {"threshold": threshold, "precision": round(precision, 4), "recall": round(recall, 4),
+                     "f1": round(2 * precision * recall / max(1e-9, precision + recall), 4),
+                     "fpr": round(fp / max(1, fp + tn), 4)}
+    return out

@@ -4,15 +4,18 @@
 from __future__ import annotations
 
 import json
+import re
 
-import jsonschema
 import pytest
 
 from assistant.agent import Agent, normalize_task
-from assistant.prompt import AGENT_SCHEMA, PromptBuilder, clock
+from assistant.grounding import ground
+from assistant.prompt import PromptBuilder, clock
+from assistant.validate import rejection
 from eval.sessions import load_session
 
 from .conftest import FIXTURES, run_cli
+from .models_support import assistant_replies
 
 SESSION = FIXTURES / "session_small.json"
 
@@ -27,14 +30,71 @@ def test_null_variants(value, expected):
 
 
 def test_agent_on_recorded_session_with_real_model(default_model):
+    """The built-in model ranks grounded offers: every candidate passes the validator, the message shown is the
+    one built with it, and nothing fails."""
     observations = load_session(SESSION)
     agent = Agent(default_model, k=3)
+    assert default_model.capable is False
+    spoke = 0
     for i in range(len(observations)):
-        p = agent.predict(observations[: i + 1])
+        context = observations[: i + 1]
+        p = agent.predict(context)
         assert len(p.candidates) <= 3 and len({c.lower() for c in p.candidates}) == len(p.candidates)
-        jsonschema.validate({"Purpose": p.purpose, "Thoughts": p.thoughts, "Proactive Task": p.task,
-                             "Response": p.response}, AGENT_SCHEMA)
         assert p.errors == [] and p.latency_s > 0
+        for c in p.candidates:
+            assert rejection(c, ground(context)) is None
+            assert 0 <= p.preference[c] <= 1 and p.actions[c]
+        if p.task:
+            spoke += 1
+            assert p.response == p.messages[p.task]
+    assert spoke >= 3  # an error, a search and a file in this session: offers exist
+
+
+def example_words() -> set[str]:
+    """Content words of the prompt's examples (what a model could copy), minus our action templates' words."""
+    from assistant.candidates import ACTIONS
+    from assistant.prompt import EXAMPLES
+
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"[a-z][a-z0-9_.]{3,}", text.lower()))
+
+    templates = set().union(*(words(a.task + " " + a.message) for a in ACTIONS))
+    return set().union(*(words(m["content"]) for m in EXAMPLES)) - templates - {"user", "events", "time", "event"}
+
+
+def test_no_leakage_of_prompt_examples(default_model):
+    """Over a session about something else, no candidate carries a word of the prompt's examples that is absent
+    from the context (real default model)."""
+    observations = load_session(FIXTURES / "session_writing.json")
+    agent = Agent(default_model, k=3)
+    leaked_any = set()
+    offered = 0
+    for i in range(len(observations)):
+        context = observations[: i + 1]
+        context_text = " ".join(o["event"] for o in context).lower()
+        p = agent.predict(context)
+        offered += len(p.candidates)
+        for c in p.candidates:
+            leaked_any |= {w for w in example_words() if w in c.lower() and w not in context_text}
+    assert offered > 0 and leaked_any == set()
+
+
+def test_capable_model_writes_freely_and_the_validator_filters(scripted):
+    """A capable model's own tasks are kept when grounded; narration and the prompt's example are dropped and
+    the grounded offers take their place."""
+    from models.openai_http import OpenAICompatible
+
+    context = load_session(SESSION)
+    scripted.answer_with(assistant_replies("Explain the ReadTimeout from 'python client.py' and raise the timeout"))
+    model = OpenAICompatible(scripted.url, "m")
+    p = Agent(model, k=1).predict(context)
+    assert p.task == "Explain the ReadTimeout from 'python client.py' and raise the timeout"
+    assert "client.py" in scripted.requests[-1]["messages"][-1]["content"]  # the objects are in its prompt
+    for bad in ("The user switches to Visual Studio Code and fixes a bug.", "Provide assistance"):
+        scripted.answer_with(assistant_replies(bad))
+        p = Agent(model, k=1).predict(context)
+        assert bad in p.dropped and p.task != bad and p.task is not None
+        assert rejection(p.task, ground(context)) is None
 
 
 def test_k_is_bounded(default_model):

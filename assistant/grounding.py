@@ -1,0 +1,244 @@
+"""Grounding: what the person is working on, read from the recent episodes, and what they are doing right now.
+
+Every task the assistant offers is built from, or checked against, these objects, so it can only name things the
+person actually met: a search query, an error message, a file or project, a page (title, site), the document
+being written, a command run in a terminal, the AI chat in use. The activity of the last event (searching,
+reading, coding, debugging, writing, chatting with an AI, or noise) decides which actions fit.
+
+Regular expressions over the sentences, not a model: the sentences come from our own templates
+(`watcher/episodes.py`) or from ProactiveBench's recordings (English, with Chinese quoted text, and Chinese
+sentences), which follow a few stable patterns; this is deterministic, table-tested and well under a
+millisecond per turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT = (
+    "error", "query", "file", "project", "page", "site", "document", "command", "chat")
+SEARCHING, READING, CODING, DEBUGGING, WRITING, CHATTING, NOISE = (
+    "searching", "reading", "coding", "debugging", "writing", "chatting", "noise")
+RECENT = 3  # "right now" is the last three events
+
+QUOTED = re.compile(r"'([^']{2,}?)'(?=[\s.,;:!?)。，；：！？）]|$)|\"([^\"]{2,})\"|‘([^’]{2,})’|“([^”]{2,})”|「([^」]{2,})」|"
+                    r"《([^》]{2,})》|`([^`]{2,})`")
+CODE_EXT = ("py|rb|js|jsx|ts|tsx|java|kt|php|c|cc|cpp|h|hpp|go|rs|swift|cs|scala|sh|sql|html|css|json|yaml|yml|"
+            "toml|ipynb|vue|r|m|lua|pl")
+DOC_EXT = "md|txt|docx?|odt|rtf|tex|pptx?|xlsx?|csv|pdf|pages|key"
+FILE_NAME = re.compile(rf"(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:{CODE_EXT}|{DOC_EXT}))(?![\w])", re.I)
+DOC_FILE = re.compile(rf"\.(?:{DOC_EXT})$", re.I)
+ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception|Warning)\b|\berror\b|"
+                        r"\bfailed\b|\bfatal\b|\bpanic\b|\bsegmentation fault\b|\bnot found\b|\bundefined\b|"
+                        r"错误|报错|异常", re.I)
+SEARCH_WORD = re.compile(r"\bsearch(?:es|ed|ing)?\b(?![.\w])|\bgoogles?\b.*\bfor\b|\bquery\b|搜索|查找|检索", re.I)
+SEARCH_TITLE = re.compile(r"^(.+?)\s*[-–—|]\s*(?:Google\s*(?:搜索|Search)|Bing|搜索|百度搜索|Search|"
+                          r"DuckDuckGo)\s*$", re.I)
+TYPED = re.compile(r"\b(?:types?|typed|typing|inputs?|input text|enters?|输入)\s*(?:text\s*)?$", re.I)
+TERMINAL = re.compile(r"\bterminal\b|\bconsole\b|\bshell\b|\bbash\b|\bzsh\b|\bpowershell\b|\bcmd\.exe\b|终端", re.I)
+CHAT_NAMES = re.compile(r"\b(ChatGPT|DeepSeek|Kimi(?:\.ai)?|Claude|Copilot|Gemini|Perplexity|Mistral|Qwen|"
+                        r"Doubao|豆包|文心一言|通义千问|智谱清言)\b", re.I)
+SITE_PATTERNS = [
+    re.compile(r"\bon the ([A-Z][\w.]*(?: [A-Z][\w.]*){0,3}) (?:website|site|page|web page)\b"),
+    re.compile(r"\b(?:from|on) (?:the )?([A-Z][\w.]*(?: [A-Z][\w.]*){0,4}) (?:Developer Community|Community|"
+               r"forum|blog|documentation|docs)\b"),
+    re.compile(r"\bon ((?:[a-z0-9-]+\.)+[a-z]{2,})\b"),
+    re.compile(r"\b(Stack Overflow|GitHub|GeeksforGeeks|CSDN|MDN|W3Schools|Wikipedia|Medium|Reddit|YouTube|"
+               r"Zhihu|知乎|简书|少数派|IT之家)\b"),
+]
+PROJECT_PATTERNS = [
+    re.compile(r"\bproject (?:named |called )?['\"‘“]([^'\"’”]{2,60})['\"’”]", re.I),
+    re.compile(r"\bwithin an? ([A-Z]\w+) project\b"),
+    re.compile(r"项目\s*['\"‘“「]([^'\"’”」]{2,60})"),
+]
+PAGE_CONTEXT = re.compile(r"\b(?:page|article|titled?|website|webpage|discussion|post|tutorial|guide|visits?|"
+                          r"visited|opens?|opened|reads?|reading|views?|viewed|reviews?|content on|documentation|"
+                          r"about)\b|网页|文章|页面|标题", re.I)
+READ_WORD = re.compile(r"\b(?:reads?|reading|reviews?|reviewing|views?|viewing|visits?|visited|browses?|browsed|"
+                       r"browsing|scroll\w*\s+(?:through|and views?)|article|discussion|tutorial|documentation|"
+                       r"explor\w+)\b|阅读|浏览|查看", re.I)
+WRITE_WORD = re.compile(r"\b(?:notes?|essay|report|draft|paragraph|document|markdown|writes?|writing|wrote|"
+                        r"reflection|insights?|letter|reply)\b|写作|文档|笔记", re.I)
+CODE_WORD = re.compile(r"\b(?:code|coding|function|method|class|implement\w*|programm\w*|Visual Studio Code|"
+                       r"Code\.exe|VS ?Code|PyCharm|IntelliJ|Xcode|vim|emacs|IDE)\b|代码|编程", re.I)
+TYPE_WORD = re.compile(r"\b(?:types?|typed|typing|writes?|wrote|edits?|edited|editing|inputs?|pastes?|pasted)\b|"
+                       r"输入|编辑", re.I)
+KEY_NAME = re.compile(r"^(?:enter|return|shift|space|tab|esc|escape|backspace|delete|up|down|left|right|home|end|"
+                      r"caps_lock|\w|f\d+|(?:ctrl|cmd|alt|shift|super|meta)(?:_[lr])?(?:\+\S+)*)$", re.I)
+BLANK_TITLES = {"新建标签页", "new tab", "新标签页", "untitled", "google", "bing"}
+NOISE_WORD = re.compile(r"\b(?:scroll\w*|mouse|click\w*|moves?|moved|switch\w*|returns?|returned|navigat\w+|"
+                        r"remains?|stay\w*|idle|away|presses and releases|no specific|without (?:any |performing)"
+                        r")\b", re.I)
+
+
+@dataclass(frozen=True)
+class Obj:
+    """One thing the person met: its kind, its text as it appeared, and the index of the latest event naming it."""
+
+    kind: str
+    text: str
+    index: int
+
+
+@dataclass
+class Grounding:
+    """Objects (latest mention first) and the current activity, for one moment of one context."""
+
+    objects: list[Obj]
+    activity: str
+    n_events: int
+    context_text: str = field(repr=False, default="")
+
+    def of(self, kind: str, recent_only: bool = False) -> list[Obj]:
+        return [o for o in self.objects if o.kind == kind and (not recent_only or self.is_recent(o))]
+
+    def first(self, kind: str, recent_only: bool = False) -> Obj | None:
+        found = self.of(kind, recent_only)
+        return found[0] if found else None
+
+    def is_recent(self, obj: Obj) -> bool:
+        return obj.index >= self.n_events - RECENT
+
+    def recent(self) -> list[Obj]:
+        return [o for o in self.objects if self.is_recent(o)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"activity": self.activity,
+                "objects": [{"kind": o.kind, "text": o.text, "index": o.index} for o in self.objects]}
+
+
+def _event(o: Any) -> str:
+    return str(o.get("event", "")) if isinstance(o, dict) else str(o)
+
+
+def _quotes(sentence: str) -> list[tuple[int, str]]:
+    """Quoted fragments with their start offsets (several quoting styles: ProactiveBench mixes them)."""
+    out = []
+    for m in QUOTED.finditer(sentence):
+        text = next(g for g in m.groups() if g is not None).strip()
+        if text:
+            out.append((m.start(), text))
+    return out
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split()).strip(" .,;:")
+
+
+def extract(sentence: str, index: int) -> list[Obj]:
+    """The objects one event sentence names, in the order found."""
+    found: list[Obj] = []
+
+    def add(kind: str, text: str) -> None:
+        text = _clean(text)
+        if len(text) >= 2 and all((o.kind, o.text.lower()) != (kind, text.lower()) for o in found):
+            found.append(Obj(kind, text, index))
+
+    quotes = _quotes(sentence)
+    typed_spans: set[str] = set()
+    for start, text in quotes:
+        before = sentence[max(0, start - 40):start]
+        if TYPED.search(before):
+            typed_spans.add(text)
+    terminal = bool(TERMINAL.search(sentence))
+    searching = bool(SEARCH_WORD.search(sentence))
+    for start, text in quotes:
+        before = sentence[max(0, start - 60):start].lower()
+        if KEY_NAME.match(text) or any(p.search(text) and p.search(text).group(0) == text for p in SITE_PATTERNS):
+            continue  # a key ('Enter', 'cmd+v') or a site name, not something read or searched
+        if text.lower() in BLANK_TITLES:
+            continue
+        if re.search(r"(?:project|file|located at|folder|directory)\s*:?\s*$", before):
+            continue  # named again below as a project or file (or a bare path)
+        if "error message" in before or (ERROR_TEXT.search(text) and "search" not in before
+                                         and text not in typed_spans):
+            add(ERROR, text.rstrip("…"))
+            continue
+        title_query = SEARCH_TITLE.match(text)
+        if title_query:
+            add(QUERY, title_query.group(1))
+            continue
+        if FILE_NAME.fullmatch(text.strip()):
+            continue  # a quoted file name: taken below with the unquoted ones
+        if text in typed_spans:
+            if terminal and re.search(r"presses Enter|and Enter|回车", sentence[start:], re.I):
+                add(COMMAND, text)
+            continue  # typed text is raw keystrokes (often pinyin), not a name the person chose to read
+        if searching and (re.search(r"\b(?:for|query|results? (?:for|of)|about|titled|regarding|results page)\s*$", before)
+                          or "搜索" in before[-12:]):
+            add(QUERY, text)
+            continue
+        if re.search(r"\s[-–—|·]\s", text):  # 'Title - Site': a page title
+            add(PAGE, text)
+            continue
+        if searching and not any(o.kind == QUERY for o in found) and not PAGE_CONTEXT.search(before[-25:]):
+            add(QUERY, text)
+            continue
+        if PAGE_CONTEXT.search(before):
+            add(PAGE, text)
+            continue
+    for m in FILE_NAME.finditer(sentence):
+        name = m.group(1)
+        if any(name in t for t in typed_spans) and not any(name in t for _, t in quotes if t not in typed_spans) \
+                and not re.search(rf"(?:file|editing|in|opens?)\s+['\"]?{re.escape(name)}", sentence):
+            continue
+        add(DOCUMENT if DOC_FILE.search(name) else FILE, name)
+    for pattern in PROJECT_PATTERNS:
+        for m in pattern.finditer(sentence):
+            add(PROJECT, m.group(1))
+    for pattern in SITE_PATTERNS:
+        for m in pattern.finditer(sentence):
+            if not FILE_NAME.fullmatch(m.group(1)):
+                add(SITE, m.group(1))
+    for m in CHAT_NAMES.finditer(sentence):
+        add(CHAT, m.group(1))
+    if not any(o.kind == ERROR for o in found):
+        m = re.search(r"\b([A-Z]\w*(?:Error|Exception))\b", sentence)
+        if m:
+            add(ERROR, m.group(1))
+    return found
+
+
+def classify(sentence: str, objects: Sequence[Obj], recent: Sequence[str]) -> str:
+    """The activity of the last event; `recent` (the last few sentences) break ties for bare editor events."""
+    kinds = {o.kind for o in objects}
+    if ERROR in kinds or any(ERROR_TEXT.search(s) and re.search(r"error message|traceback|exception", s, re.I)
+                             for s in recent[-2:]):
+        return DEBUGGING
+    if CHAT in kinds:
+        return CHATTING
+    if QUERY in kinds or SEARCH_WORD.search(sentence):
+        return SEARCHING
+    typing = bool(TYPE_WORD.search(sentence))
+    if FILE in kinds and DOCUMENT not in kinds:
+        return CODING
+    if DOCUMENT in kinds or (typing and WRITE_WORD.search(sentence) and not re.search(r"\bcode\b", sentence)):
+        return WRITING
+    if typing and CODE_WORD.search(sentence):
+        return CODING
+    if PAGE in kinds or READ_WORD.search(sentence) or SITE in kinds:
+        return READING
+    if typing and CODE_WORD.search(" ".join(recent)):
+        return CODING
+    return NOISE
+
+
+def ground(context: Sequence[Any], window: int = 12) -> Grounding:
+    """Objects of the last `window` events (latest mention first) and the activity of the last one."""
+    events = [_event(o) for o in context]
+    start = max(0, len(events) - window)
+    latest: dict[tuple[str, str], Obj] = {}
+    per_event: list[list[Obj]] = []
+    for i in range(start, len(events)):
+        objs = extract(events[i], i)
+        per_event.append(objs)
+        for o in objs:
+            latest.pop((o.kind, o.text.lower()), None)
+            latest[(o.kind, o.text.lower())] = o
+    objects = sorted(latest.values(), key=lambda o: -o.index)
+    last = events[-1] if events else ""
+    activity = classify(last, per_event[-1] if per_event else [], events[-RECENT:]) if events else NOISE
+    return Grounding(objects, activity, len(events), " ".join(events))

@@ -1,0 +1,122 @@
+"""Grounding (objects and activity, table-driven on sentences from our watcher and from ProactiveBench, English
+and Chinese), grounded candidates, and the one validator every task passes."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from assistant.candidates import build
+from assistant.grounding import ground
+from assistant.validate import rejection
+
+
+def obs(*events: str) -> list[dict[str, str]]:
+    return [{"time": str(1763800000 + 10 * i), "event": e} for i, e in enumerate(events)]
+
+
+@pytest.mark.parametrize(
+    "event, objects, activity",
+    [
+        # our watcher's sentences (watcher/episodes.py templates)
+        ("The user copies an error message starting 'requests.exceptions.ReadTimeout: HTTPSConnectionPool' from "
+         "the terminal.", {("error", "requests.exceptions.ReadTimeout: HTTPSConnectionPool")}, "debugging"),
+        ("The user searches on Google for 'requests timeout' in Firefox.", {("query", "requests timeout")},
+         "searching"),
+        ("The user switches to client.py in Visual Studio Code. The user types 'import requests' and presses Enter "
+         "in client.py in Visual Studio Code.", {("file", "client.py")}, "coding"),
+        ("The user switches to the terminal ('build shell'). The user types 'pytest -x' and presses Enter in the "
+         "terminal.", {("command", "pytest -x")}, "noise"),
+        ("The user visits 'Timeouts - Requests documentation' on docs.python-requests.org in Firefox.",
+         {("page", "Timeouts - Requests documentation"), ("site", "docs.python-requests.org")}, "reading"),
+        ("The user types 'The city needs more buses' and presses Enter in report.docx in LibreOffice Writer.",
+         {("document", "report.docx")}, "writing"),
+        ("The user scrolls down (12 steps) in Firefox.", set(), "noise"),
+        # ProactiveBench's sentences
+        ("The user searches on Google for 'How to capitalize person name in ruby?' after typing and clicking "
+         "'Enter'.", {("query", "How to capitalize person name in ruby?")}, "searching"),
+        ("The user starts working on a file 'CheckName.rb' within a Ruby project in Visual Studio Code.",
+         {("file", "CheckName.rb"), ("project", "Ruby")}, "coding"),
+        ("The user scrolled through a Tencent Cloud Developer Community article on '如何使用 Python 验证电子邮件地址'.",
+         {("page", "如何使用 Python 验证电子邮件地址")}, "reading"),
+        ("The user opened a search result with the title '远程工作软件 - 搜索' on Bing.", {("query", "远程工作软件")},
+         "searching"),
+        ("The user typed 'dianz youjian dizhi jiaoyan4 python' in the DeepSeek chat application.",
+         {("chat", "DeepSeek")}, "chatting"),
+        ("The user clicks and presses 'Enter', opening a new web page displaying search results for 'swift ui 列表' "
+         "on Bing.", {("query", "swift ui 列表")}, "searching"),
+        ("The user opens a new tab in the browser, the title of the page is '新建标签页'.", set(), "noise"),
+        ("The user interacted with Visual Studio Code, editing a markdown file 'search.md' in the project "
+         "'PublicTrafficImprovement'.", {("document", "search.md"), ("project", "PublicTrafficImprovement")},
+         "writing"),
+        # Chinese sentences
+        ("用户在 Google 上搜索 'go 语言' 并打开了第一个结果。", {("query", "go 语言")}, "searching"),
+        ("用户复制了一条错误信息 'TypeError: undefined is not a function'。",
+         {("error", "TypeError: undefined is not a function")}, "debugging"),
+    ],
+)
+def test_extraction_and_activity(event, objects, activity):
+    g = ground(obs(event))
+    assert {(o.kind, o.text) for o in g.objects} == objects
+    assert g.activity == activity
+
+
+def test_typed_keys_and_pinyin_are_not_objects():
+    g = ground(obs("The user clicks on the web page, types 'swift ui ctrl_l liebiao ', and presses 'Enter'."))
+    assert g.objects == []
+
+
+def test_grounding_is_fast():
+    events = obs(*["The user searches on Google for 'requests timeout' in Firefox.",
+                   "The user copies an error message starting 'TimeoutError: timed out' from the terminal."] * 15)
+    started = time.perf_counter()
+    for i in range(1, len(events) + 1):
+        ground(events[:i])
+    assert (time.perf_counter() - started) / len(events) < 0.005
+
+
+def test_candidates_are_grounded_by_construction():
+    context = obs("The user switches to client.py in Visual Studio Code.",
+                  "The user copies an error message starting 'requests.exceptions.ReadTimeout: HTTPSConnectionPool' "
+                  "from the terminal.")
+    candidates = build(ground(context))
+    assert candidates[0].task == ("Explain the error 'requests.exceptions.ReadTimeout: HTTPSConnectionPool' and "
+                                  "suggest a fix for client.py")
+    assert "client.py" in candidates[0].message
+    for c in candidates:
+        assert rejection(c.task, ground(context)) is None
+
+
+def test_no_object_no_candidate():
+    assert build(ground(obs("The user scrolls down (3 steps) in Firefox."))) == []
+
+
+SEARCH = obs("The user switches to client.py in Visual Studio Code.",
+             "The user searches on Google for 'python requests timeout retry' in Firefox.")
+
+
+@pytest.mark.parametrize(
+    "task, reason",
+    [
+        ("Summarise the top results for 'python requests timeout retry'", None),
+        ("Show example code for 'python requests timeout retry' to use in client.py", None),
+        ("The user switches to Visual Studio Code and fixes a bug.", "narrates the user"),
+        ("The user is stuck in the terminal.", "narrates the user"),
+        ("Help the user with their task", "narrates the user"),
+        ("Provide assistance", "generic offer"),
+        ("Offer further help if needed", "generic offer"),
+        ("Fix the time out in client.p to 10:56:37.", "names nothing from the last three events"),
+        ("Suggest a fix to the request 'deepseek' in client.py", "names 'deepseek', which is not in the context"),
+        ("Suggest a fix for the requests TimeoutError in client.py",  # the prompt's own example
+         "names the error TimeoutError, which is not in the context"),
+        ("Explain the bug in utils.py", "names the file utils.py, which is not in the context"),
+    ],
+)
+def test_validator(task, reason):
+    assert rejection(task, ground(SEARCH)) == reason
+
+
+def test_validator_accepts_shortened_names():
+    context = obs("The user visits '7 款软件、4 大维度，远程桌面控制软件横评 - 少数派' on sspai.com in Firefox.")
+    assert rejection("Summarise the key points of '7 款软件、4 大维度，远程桌面控制软件横评'", ground(context)) is None
