@@ -113,6 +113,7 @@ class Agent:
             if gen_probs is None:
                 prediction.errors.append("the model could not rank the offers")
             probs = gen_probs
+            prediction.engine_s, prediction.prompt_tokens = self.model.last_rank_stats
         for i, c in enumerate(options):
             p = probs[i] if probs else 1.0 / len(options)
             prediction.candidates.append(c.task)

@@ -153,6 +153,9 @@ def extract(sentence: str, index: int) -> list[Obj]:
             continue
         if re.search(r"(?:project|file|located at|folder|directory)\s*:?\s*$", before):
             continue  # named again below as a project or file (or a bare path)
+        if before.endswith("error message starting ") and text.startswith("Traceback") and "and ending '" in \
+                sentence[start:]:
+            continue  # a traceback's header: its last line, quoted next, names the error
         if "error message" in before or (ERROR_TEXT.search(text) and "search" not in before
                                          and text not in typed_spans):
             add(ERROR, text.rstrip("…"))

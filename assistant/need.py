@@ -23,7 +23,7 @@ from .grounding import CHAT, DOCUMENT, ERROR, FILE, PAGE, QUERY, SITE, ground
 
 Context = Sequence[dict[str, Any]]
 KIND = "proactive-need-model"
-CONFIG: dict[str, Any] = {"C": 0.03, "features": ["g_"]}
+CONFIG: dict[str, Any] = {"C": 0.01, "features": ["g_"]}
 KINDS = (QUERY, ERROR, PAGE, FILE, DOCUMENT, CHAT, SITE)
 
 

@@ -129,7 +129,7 @@ class GateDecision:
 class Gate:
     """Need first (P(need) >= the level's threshold), then the best candidate that is not junk."""
 
-    def __init__(self, scorer: Scorer, proactivity: Proactivity, veto: float = 0.2,
+    def __init__(self, scorer: Scorer, proactivity: Proactivity, veto: float = 0.15,
                  need_model: NeedModel | None = None):
         self.scorer = scorer
         self.proactivity = proactivity

@@ -44,6 +44,8 @@ class Predictor(ABC):
     name: str = "model"
     #: whether the model writes usable free-text tasks; the built-in 135M model does not (it only ranks offers)
     capable: bool = True
+    #: seconds inside the inference engine and prompt tokens evaluated by the last `rank_options` call
+    last_rank_stats: tuple[float, int] = (0.0, 0)
 
     @abstractmethod
     def complete_json(self, messages: Messages, schema: dict[str, Any], *, temperature: float = 0.0,

@@ -166,6 +166,7 @@ class LlamaCppModel(Predictor):
                 logits = self._prime(self._tokens(self.formatter(messages=messages).prompt))
             except (ValueError, RuntimeError):
                 return None
+            self.last_rank_stats = (self._engine, self._prompt_tokens)
             ids = [self._tokens(str(i))[0] for i in range(1, n + 1)]
             chosen = np.array([logits[t] for t in ids], dtype=np.float64)
             weights = np.exp(chosen - chosen.max())

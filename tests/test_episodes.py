@@ -38,8 +38,8 @@ def test_one_episode_per_focus_span_with_sentences():
     assert "The user types 'import requests' and presses Enter in client.py in Visual Studio Code." in vs.sentences
     assert "The user presses Ctrl+S (save) 2 times in client.py in Visual Studio Code." in vs.sentences
     assert "The user clicks 2 times in client.py in Visual Studio Code." in vs.sentences
-    assert ("The user copies an error message starting 'Traceback (most recent call last):' from the terminal."
-            in term.sentences)
+    assert ("The user copies an error message starting 'Traceback (most recent call last):' and ending "
+            "'TimeoutError' from the terminal." in term.sentences)
     assert "The user scrolls down (3 steps) in the terminal." in term.sentences
     assert "The user comes back after being away for 4 minutes." in ff.sentences
     assert (vs.first_raw_id, vs.last_raw_id) == (1, 6)

@@ -38,7 +38,7 @@ GOOD, OK, JUNK = "Summarise the top results for 'requests timeout'", "Show code 
         (0.45, "medium", {GOOD: 0.9}, None, None, "P(need) 0.45 < 0.5"),  # not needed: even a great task waits
         (0.45, "high", {GOOD: 0.3}, None, GOOD, "shown"),  # high speaks at 0.3: a miss costs more
         (0.7, "low", {GOOD: 0.9}, None, None, "P(need) 0.70 < 0.75"),
-        (0.9, "medium", {JUNK: 0.1}, None, None, "every candidate below the veto 0.2"),
+        (0.9, "medium", {JUNK: 0.1}, None, None, "every candidate below the veto 0.15"),
         (0.9, "medium", {}, None, None, "no candidate"),
         # the task model ranks, and the agent's preference counts half
         (0.9, "medium", {GOOD: 0.5, OK: 0.6}, None, OK, "shown"),

@@ -24,6 +24,8 @@ def obs(*events: str) -> list[dict[str, str]]:
          "the terminal.", {("error", "requests.exceptions.ReadTimeout: HTTPSConnectionPool")}, "debugging"),
         ("The user searches on Google for 'requests timeout' in Firefox.", {("query", "requests timeout")},
          "searching"),
+        ("The user copies an error message starting 'Traceback (most recent call last):' and ending "
+         "'TimeoutError: timed out' from the terminal.", {("error", "TimeoutError: timed out")}, "debugging"),
         ("The user switches to client.py in Visual Studio Code. The user types 'import requests' and presses Enter "
          "in client.py in Visual Studio Code.", {("file", "client.py")}, "coding"),
         ("The user switches to the terminal ('build shell'). The user types 'pytest -x' and presses Enter in the "

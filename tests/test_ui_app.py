@@ -95,7 +95,7 @@ def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted):
     try:
         qtbot.waitUntil(lambda: bool(app.popups), timeout=30000)
         [(pid, popup)] = app.popups.items()
-        assert FIX_TASK in popup_text(popup) and "Want a fix for client.py?" in popup_text(popup)
+        assert FIX_TASK in popup_text(popup)  # a capable model's grounded task, shown as written
         assert app.state == "proposal"
         screenshot(popup, "live-popup.png")
         qtbot.mouseClick(popup.accept_button, Qt.MouseButton.LeftButton)

@@ -33,6 +33,7 @@ ERROR_HINT = re.compile(
     r"Traceback \(most recent call last\)|\b\w*(Error|Exception)\b|\berror\b|\bfailed\b|\bpanic\b|\bFATAL\b",
     re.IGNORECASE,
 )
+ERROR_NAME = re.compile(r"\b\w*(Error|Exception)\b|\berror\b", re.IGNORECASE)
 SEARCH_HOSTS = {"www.google.com": "Google", "google.com": "Google", "www.bing.com": "Bing", "bing.com": "Bing",
                 "duckduckgo.com": "DuckDuckGo", "html.duckduckgo.com": "DuckDuckGo",
                 "search.brave.com": "Brave Search", "www.startpage.com": "Startpage"}
@@ -258,9 +259,12 @@ def _item_sentence(kind: str, value: Any, where: str) -> str | None:
         text = data.get("text") or ""
         if not text.strip():
             return f"The user copies a large piece of content from {where}." if data.get("truncated") else None
-        first = next((ln for ln in text.splitlines() if ln.strip()), text)
+        lines = [ln for ln in text.splitlines() if ln.strip()] or [text]
         if ERROR_HINT.search(text):
-            return f"The user copies an error message starting '{quote(first, 80)}' from {where}."
+            # a traceback names its error on its last line: quote it too, so the error itself is in the context
+            last = lines[-1].strip()
+            ending = f" and ending '{quote(last, 80)}'" if len(lines) > 1 and ERROR_NAME.search(last) else ""
+            return f"The user copies an error message starting '{quote(lines[0], 80)}'{ending} from {where}."
         return f"The user copies '{quote(text, 80)}' from {where}."
     if kind == WEB:
         return web_sentence(data)
