@@ -53,7 +53,7 @@ ACTIONS: tuple[Action, ...] = (
            "Want example code for '{query}' to use in {file}?", (SEARCH, HISTORY, ANSWER)),
     Action("draft_from_query", (QUERY, DOCUMENT), "Draft a paragraph on '{query}' for {document}",
            "Want a draft paragraph on '{query}' for {document}?", (SEARCH, HISTORY, ANSWER)),
-    Action("summarise_results", (QUERY,), "Summarise the top results for '{query}' with a short example",
+    Action("summarise_results", (QUERY,), "Summarise the top results for '{query}'",
            "Want a summary of the top results for '{query}'?", (SEARCH, HISTORY, ANSWER)),
     Action("collect_page", (PAGE, DOCUMENT), "Collect the key points of '{page}' into {document}",
            "Want the key points of '{page}' collected into {document}?", (SEARCH, HISTORY, ANSWER)),

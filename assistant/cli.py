@@ -395,32 +395,38 @@ def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
 @rm.command("eval")
 @click.option("--data", "data", required=True, type=click.Path(dir_okay=False))
 @click.option("--rm", "rm_spec", default="default", show_default=True)
+@click.option("--out", "out", type=click.Path(file_okay=False), help="Also save reliability.png here.")
 @click.option("--json", "as_json", is_flag=True)
-def rm_eval(data: str, rm_spec: str, as_json: bool) -> None:
-    """Agreement of a reward model with human labels: accuracy, precision, recall, F1, per category."""
+def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
+    """Agreement of a reward model with human labels (accuracy, precision, recall, F1, per category) and the
+    calibration of its P(need) and P(accept): the gate thresholds these probabilities directly."""
     from assistant.agent import normalize_task
-    from eval.metrics import agreement
-    from models.judge import JudgeFailure
+    from eval.metrics import agreement, calibration
+    from eval.report import fmt
 
     rows = read_rows([data])
     scorer = load_scorer(rm_spec)
-    predicted, failures = [], 0
-    started = time.perf_counter()
-    with progress_bar(len(rows), "scoring") as advance:
-        for row in rows:
-            try:
-                predicted.append(scorer.score(row["obs"], normalize_task(row["pred_task"])) >= 0.5)
-            except JudgeFailure:
-                failures += 1
-                predicted.append(not row["valid"])  # a failure counts as a disagreement
-            advance()
-    result = agreement(rows, predicted)
-    result["seconds_per_item"] = (time.perf_counter() - started) / len(rows)
+    probs, failures, seconds = score_rows(scorer, rows)
+    predicted = [not row["valid"] if p is None else p >= 0.5 for row, p in zip(rows, probs, strict=True)]
+    result = agreement(rows, predicted)  # a failure counts as a disagreement
+    result["seconds_per_item"] = seconds
     result["failures"] = failures
     result["rm"] = getattr(scorer, "name", rm_spec)
+    task_rows = [(p, bool(r["valid"])) for r, p in zip(rows, probs, strict=True)
+                 if p is not None and normalize_task(r["pred_task"]) is not None]
+    result["calibration"] = {"need": need_calibration(scorer, rows),
+                             "accept": calibration([p for p, _ in task_rows], [y for _, y in task_rows])}
+    if out:
+        from eval.report import reliability_plot
+
+        Path(out).mkdir(parents=True, exist_ok=True)
+        curves = {name: c for name, c in (("P(need)", result["calibration"]["need"]),
+                                          ("P(accept), task rows", result["calibration"]["accept"])) if c["n"]}
+        result["calibration"]["plot"] = str(reliability_plot(Path(out) / "reliability.png", curves,
+                                                             f"Reliability of {result['rm']}"))
     if as_json:
         click.echo(json.dumps({k: result[k] for k in ("n", "accuracy", "precision", "recall", "f1", "agreement",
-                                                      "seconds_per_item", "failures", "rm")}))
+                                                      "seconds_per_item", "failures", "rm", "calibration")}))
         return
     click.echo(f"reward model {result['rm']} on {result['n']} rows of {data}")
     click.echo(f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "
@@ -428,6 +434,60 @@ def rm_eval(data: str, rm_spec: str, as_json: bool) -> None:
     click.echo("agreement  " + "  ".join(f"{c} {'-' if v is None else f'{v:.2f}'} (n={result['category_counts'][c]})"
                                          for c, v in result["agreement"].items()))
     click.echo(f"{result['seconds_per_item'] * 1000:.2f} ms per item, {failures} failures")
+    need, accept = result["calibration"]["need"], result["calibration"]["accept"]
+    click.echo(f"calibration ({need['bins']} equal-width bins; ECE = |observed - predicted| per bin, weighted by "
+               "its share of the items):")
+    for label, c, what in (("P(need)  ", need, f"distinct contexts vs help_needed; {need['source']}"),
+                           ("P(accept)", accept, "task rows vs valid")):
+        curve = "  ".join(f"{b['p']:.2f}->{b['observed']:.2f} (n={b['n']})" for b in c["curve"])
+        click.echo(f"  {label} ECE {fmt(c['ece'])}  AUC {fmt(c['auc'])}  on {c['n']} {what}")
+        click.echo(f"    reliability (predicted -> observed): {curve or '-'}")
+    if out:
+        click.echo(f"reliability plot: {result['calibration']['plot']}")
+
+
+def score_rows(scorer: Any, rows: list[dict[str, Any]]) -> tuple[list[float | None], int, float]:
+    """P(accept) of every row's task (None where the scorer failed), the failures and the seconds per item."""
+    from assistant.agent import normalize_task
+    from models.base import ModelError
+    from models.judge import JudgeFailure
+
+    probs: list[float | None] = []
+    failures = 0
+    started = time.perf_counter()
+    with progress_bar(len(rows), "scoring") as advance:
+        for row in rows:
+            try:
+                probs.append(float(scorer.score(row["obs"], normalize_task(row["pred_task"]))))
+            except (JudgeFailure, ModelError):
+                failures += 1
+                probs.append(None)
+            advance()
+    return probs, failures, (time.perf_counter() - started) / len(rows)
+
+
+def need_calibration(scorer: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Calibration of P(need) as the gate reads it (the need model stored with a trained reward model, else the
+    scorer's own) against `help_needed`, one item per distinct context."""
+    from assistant.policy import Gate, Proactivity
+    from eval.metrics import calibration
+    from models.base import ModelError
+    from models.judge import JudgeFailure
+    from models.reward import need_contexts
+
+    gate = Gate(scorer, Proactivity.parse("medium"))  # the level does not change P(need)
+    contexts = need_contexts(rows)
+    probs, labels, failures = [], [], 0
+    with progress_bar(len(contexts), "P(need)") as advance:
+        for c in contexts:
+            try:
+                probs.append(gate.need(c["obs"]))
+                labels.append(bool(c["need"]))
+            except (JudgeFailure, ModelError):
+                failures += 1
+            advance()
+    source = "need model stored with the reward model" if gate.need_model is not None else "the scorer's own"
+    return {**calibration(probs, labels), "failures": failures, "source": source}
 
 
 @cli.command()
@@ -440,19 +500,33 @@ def rm_eval(data: str, rm_spec: str, as_json: bool) -> None:
               help="Who judges: default (shipped reward model), signals, llm:MODEL, or a file.")
 @click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True)
 @click.option("--proactivity", help="Gate threshold level (default: config, medium).")
-@click.option("--baselines", type=click.Path(file_okay=False), help="Archived traces: DIR/<model>/<session>.json")
-@click.option("--out", type=click.Path(file_okay=False), help="Write report.md and plots here.")
+@click.option("--baselines", type=click.Path(file_okay=False, exists=True),
+              help="Archived traces: DIR/<model>/<session>.json (e.g. an earlier run's OUT/traces).")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Write report.md, plots, turns.jsonl and traces/<agent>/<session>.json here.")
 @click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
               help="Cache of model calls (default: PROACTIVE_HOME/cache/replay.db).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
            judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
            cache_path: str | None, as_json: bool) -> None:
-    """Replay recorded sessions through agent + gate, judge every prediction, report the metrics."""
-    from assistant.policy import Gate
+    """Replay recorded sessions through agent + gate, judge every prediction, report the metrics.
+
+    Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated."""
     from eval.metrics import need_labels
-    from eval.replay import Cache, Judge, Replayer, baseline_turns, summarize
+    from eval.replay import (
+        Cache,
+        Judge,
+        Replayer,
+        agent_name,
+        baseline_turns,
+        cached_gate,
+        save_run,
+        summarize,
+    )
     from eval.sessions import SessionError, load_session
+    from models.base import ModelError
+
     paths = [Path(s) for s in sessions]
     try:
         total = sum(len(load_session(p)) for p in paths)  # validate every file before any work
@@ -466,33 +540,46 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
             fail(f"{labels}: the labels match no event of the given sessions (contexts are matched by the "
                  "time of their last observation)")
     config = load_config()
-    gate = None if no_gate else Gate(load_scorer(rm_spec), proactivity_option(proactivity, config))
-    judge_scorer = load_scorer(judge_spec, "--judge")
     cache = Cache(Path(cache_path) if cache_path else home.cache_dir() / "replay.db")
-    judge = Judge(judge_scorer, cache)
+    gate = None if no_gate else cached_gate(load_scorer(rm_spec), proactivity_option(proactivity, config), cache)
+    judge = Judge(load_scorer(judge_spec, "--judge"), cache)
     notes = [f"model: {model_spec}, k={k}", f"judge: {judge.name}",
              "gate: none (raw first candidate)" if gate is None else
-             f"gate: {getattr(gate.scorer, 'name', rm_spec)}, threshold {gate.proactivity.threshold}"]
+             f"gate: {gate.scorer.name}, need first: P(need) >= {gate.proactivity.threshold} or nothing is "
+             "generated"]
     if gate is not None and (judge_spec == rm_spec):
         notes.append("WARNING: the judge is the gate's own reward model, so judged metrics are circular (it "
                      "accepts what it let through); need detection against human labels is the headline.")
-
-    replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache)
+    try:
+        replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache)
+    except (ModelError, OSError) as exc:
+        fail(f"--model: {model_spec}: {exc}")
     turns = []
     with progress_bar(total, "replaying") as advance:
         for path in paths:
             turns += replayer.session(path, advance)
     ours = f"ours ({model_spec}{'' if gate is None else ' + gate'})"
     results = {ours: summarize(turns, label_map)}
+    calib = results[ours].get("need_calibration")
+    if calib and calib["n"]:
+        from eval.report import fmt
+
+        notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
+                     f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
     if baselines:
-        for model_dir in sorted(p for p in Path(baselines).iterdir() if p.is_dir()):
-            traces = [model_dir / p.name for p in paths if (model_dir / p.name).exists()]
-            if traces:
-                try:
-                    results[model_dir.name] = summarize([t for tr in traces for t in baseline_turns(tr, judge)],
-                                                        label_map)
-                except (SessionError, ValueError) as exc:
-                    fail(f"{model_dir}: {exc}")
+        found = {d.name: [d / p.name for p in paths if (d / p.name).exists()]
+                 for d in sorted(p for p in Path(baselines).iterdir() if p.is_dir())}
+        found = {name: traces for name, traces in found.items() if traces}
+        with progress_bar(sum(map(len, found.values())), "judging baselines") as advance:
+            for name, traces in found.items():
+                judged = []
+                for trace in traces:
+                    try:
+                        judged += baseline_turns(trace, judge)
+                    except (SessionError, ValueError) as exc:
+                        fail(f"{trace}: {exc}")
+                    advance()
+                results[name] = summarize(judged, label_map)
     cache.close()
     summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
     if len(results) > 1:
@@ -500,8 +587,12 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     if out:
         from eval.report import write_report
 
+        agent = agent_name(model_spec, None if gate is None else rm_spec,
+                           None if gate is None else gate.proactivity.threshold)
+        save_run(Path(out), agent, turns, label_map)
         path = write_report(Path(out), ours, turns, results, label_map, notes)
-        notes.append(f"report: {path}")
+        notes += [f"report: {path}", f"turns: {Path(out) / 'turns.jsonl'}",
+                  f"traces: {Path(out) / 'traces' / agent} (read back with --baselines {Path(out) / 'traces'})"]
     if as_json:
         click.echo(json.dumps(summary))
         return

@@ -52,12 +52,12 @@ def rejection(task: str, grounding: Grounding) -> str | None:
         if norm(m.group(0)) not in context:
             return f"names the error {m.group(0)}, which is not in the context"
     recent = [o for o in grounding.objects if o.index >= grounding.n_events - RECENT]
-    if not any(_mentions(text, o.text) for o in recent):
+    if not any(mentions(text, o.text) for o in recent):
         return "generic offer" if GENERIC.search(text) else "names nothing from the last three events"
     return None
 
 
-def _mentions(task: str, name: str) -> bool:
+def mentions(task: str, name: str) -> bool:
     """The task names the object: its (possibly shortened) text, or most of its words."""
     t, n = norm(task), norm(name)
     if n in t:

@@ -6,6 +6,12 @@ silence accepted a TN, silence rejected an FN. Where the paper's scripts went wr
 - "false alarm" is reported as the paper defines it, FP/(TP+FP), *and* the conventional FPR, FP/(FP+TN), under
   its own name;
 - a prediction whose judgement failed is counted in `errors`, never silently dropped or scored.
+
+Calibration (of P(need) and P(accept)): `calibration(probs, labels)` gives the expected calibration error (ECE)
+over 10 equal-width bins of the predicted probability (its `bins` argument; the result says how many): each
+bin's |observed frequency - mean prediction|, weighted by its share of the items. It also gives the reliability
+curve (per non-empty bin: mean prediction, observed frequency, count) and ROC AUC. It is defined once, in
+`models/labels.py`, because the need model's training report uses it too.
 """
 
 from __future__ import annotations
@@ -14,10 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from models.labels import CATEGORIES, agreement, f1, normalize_task, ratio, short_category
+from models.labels import CATEGORIES, agreement, calibration, f1, normalize_task, ratio, short_category
 
 __all__ = ["CATEGORIES", "agreement", "short_category", "Judgement", "judgement", "confusion", "paper_metrics",
-           "event_at_k", "need_labels", "context_key", "need_detection", "percentile"]
+           "event_at_k", "need_labels", "context_key", "need_detection", "percentile", "calibration"]
 
 
 @dataclass(frozen=True)

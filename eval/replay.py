@@ -1,17 +1,24 @@
 """The replay harness: recorded sessions through agent + gate, judged, measured.
 
-At turn i the agent sees observations 0..i (the paper's protocol), proposes up to k candidates, the gate (the
-reward model with the proactivity threshold, the paper's "with RM" setting) decides what would be shown, and a
-judge scores what was shown, each candidate (for pred@k) and silence. Model calls are cached by content
-(model, k, context; judge, context, task) in a SQLite file, so a rerun is fast and an interrupted run resumes
-where it stopped. Archived predictions of other models (`--baselines`) go through the same judge.
+At turn i the agent sees observations 0..i (the paper's protocol). The gate decides need first, as the live
+assistant does: below the proactivity threshold the turn is silent and no model is asked (a run in which no turn
+needs help never loads the model); above it the agent proposes up to k candidates and the gate picks what would
+be shown. A judge scores what was shown, each candidate (for pred@k) and silence.
+
+Model calls are cached by content in a SQLite file, so a rerun is fast and an interrupted run resumes where it
+stopped. Keys name what an answer depends on, never a label that can be reused for something else: the model's
+identity (a GGUF's sha256, or a server's endpoint and model name), `PROMPT_VERSION` and k for predictions; the
+reward model's identity (a trained artefact's weights, an LLM judge's model) for verdicts. Failed calls are not
+kept, so a rerun after the server comes back retries them. Archived predictions of other models (`--baselines`)
+go through the same judge, and our own run is written in their format (`save_run`) so it can be read back.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,12 +26,17 @@ from typing import Any
 import sqlite_utils
 
 from assistant.agent import Agent, Prediction, normalize_task
-from assistant.policy import Gate
+from assistant.need import need_for
+from assistant.policy import Gate, Proactivity, p_need
+from assistant.prompt import PROMPT_VERSION
+from models.base import ModelError
+from models.judge import JudgeFailure
 
-from .metrics import Judgement, event_at_k, need_detection, paper_metrics, percentile
+from .metrics import Judgement, calibration, event_at_k, need_detection, paper_metrics, percentile
 from .sessions import load_session
 
 Scorer = Any  # anything with score(context, task_or_None) -> float and a `name`
+Context = Sequence[dict[str, str]]
 
 
 def digest(*parts: Any) -> str:
@@ -43,13 +55,13 @@ class Cache:
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: str) -> Any | None:
+    def get(self, key: str, count: bool = True) -> Any | None:
+        """The stored value, or None; `count=False` for bookkeeping (file hashes) that is not a model call."""
         row = self.db.execute("SELECT value FROM results WHERE key = ?", [key]).fetchone()
-        if row is None:
-            self.misses += 1
-            return None
-        self.hits += 1
-        return json.loads(row[0])
+        if count:
+            self.hits += row is not None
+            self.misses += row is None
+        return None if row is None else json.loads(row[0])
 
     def put(self, key: str, value: Any) -> None:
         with self.db.conn:
@@ -59,16 +71,95 @@ class Cache:
         self.db.close()
 
 
+# ----------------------------------------------------------------------------------------------- identities
+
+def file_sha256(path: Path, cache: Cache) -> str:
+    """sha256 of a model file. A GGUF can weigh gigabytes, so it is hashed once per (path, size, mtime) and the
+    result kept in the cache: a warm rerun does not read the file."""
+    path = path.resolve()
+    st = path.stat()
+    key = digest("file-sha256", str(path), st.st_size, st.st_mtime_ns)
+    known = cache.get(key, count=False)
+    if known is None:
+        h = hashlib.sha256()
+        with path.open("rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        known = h.hexdigest()
+        cache.put(key, known)
+    return str(known)
+
+
+def model_identity(spec: str, cache: Cache) -> str:
+    """What a model's answers depend on, from its spec and without loading it: a GGUF's content (`default` is its
+    file), or a server's endpoint and model name. Raises ModelError or OSError when the file is missing."""
+    from models.default import default_model_path
+
+    spec = (spec or "default").strip()
+    if spec.startswith("openai:"):
+        url, _, name = spec[len("openai:"):].partition("#")
+        return f"openai:{url.rstrip('/')}#{name}"
+    path = default_model_path() if spec == "default" else Path(spec).expanduser()
+    return "gguf:" + file_sha256(path, cache)
+
+
+def scorer_identity(scorer: Scorer, cache: Cache) -> str:
+    """What a reward model's verdicts depend on: a trained artefact's content without its name (every trained
+    model is called "trained"), an LLM judge's model, or the name of a fixed heuristic (`signals`)."""
+    if hasattr(scorer, "to_json"):
+        content = {k: v for k, v in scorer.to_json().items() if k != "name"}
+        return "trained:" + hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    model = getattr(scorer, "model", None)
+    if model is not None:  # an LLM judge: the spec that would load its model again
+        spec = f"openai:{model.base_url}#{model.model}" if hasattr(model, "base_url") else str(model.path)
+        return "llm:" + model_identity(spec, cache)
+    return str(scorer.name)
+
+
+class CachedScorer:
+    """A reward model whose answers are kept by content (its identity, the context, the task), for the gate and
+    the judge alike. A failure raises and is not kept, so a rerun asks again."""
+
+    def __init__(self, scorer: Scorer, cache: Cache):
+        self.scorer = scorer
+        self.cache = cache
+        self.name = str(getattr(scorer, "name", type(scorer).__name__))
+        self.identity = scorer_identity(scorer, cache)
+
+    def _ask(self, kind: str, context: Context, task: str | None, compute: Callable[[], float]) -> float:
+        key = digest(kind, self.identity, list(context), task)
+        value = self.cache.get(key)
+        if value is None:
+            value = float(compute())
+            self.cache.put(key, value)
+        return float(value)
+
+    def score(self, context: Context, task: str | None) -> float:
+        return self._ask("score", context, task, lambda: self.scorer.score(context, task))
+
+    def need(self, context: Context) -> float:
+        return self._ask("need", context, None, lambda: p_need(self.scorer, context))
+
+
+def cached_gate(scorer: Scorer, proactivity: Proactivity, cache: Cache) -> Gate:
+    """The live assistant's gate over a cached scorer (keeping the need model stored with a trained one)."""
+    return Gate(CachedScorer(scorer, cache), proactivity, need_model=need_for(scorer))
+
+
+# -------------------------------------------------------------------------------------------------- replay
+
 @dataclass
 class Turn:
     session: str
     index: int
     time: str
     event: str
-    candidates: list[str]
-    shown: str | None  # what the user would see (after the gate)
-    latency_s: float | None
+    candidates: list[str] = field(default_factory=list)
+    shown: str | None = None  # what the user would see (after the gate)
+    latency_s: float | None = None
     errors: list[str] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)  # the gate's P(accept) per candidate
+    p_need: float | None = None  # the gate's P(help needed now); None without a gate
     judged_shown: bool | None = None
     judged_candidates: list[bool | None] = field(default_factory=list)
     judged_silence: bool | None = None
@@ -78,30 +169,28 @@ class Judge:
     """Wraps a scorer as a cached yes/no judge (P(accept) >= 0.5); failures become None and are counted."""
 
     def __init__(self, scorer: Scorer, cache: Cache):
-        self.scorer = scorer
-        self.cache = cache
-        self.name = getattr(scorer, "name", type(scorer).__name__)
+        self.scorer = CachedScorer(scorer, cache)
+        self.name = self.scorer.name
         self.failures = 0
 
-    def __call__(self, context: Sequence[dict[str, str]], task: str | None) -> bool | None:
-        key = digest("judge", self.name, list(context), task)
-        cached = self.cache.get(key)
-        if cached is None:
-            try:
-                p = float(self.scorer.score(context, task))
-                cached = {"p": p}
-            except Exception as exc:  # a judge failure is data: counted, reported, cached
-                cached = {"error": str(exc)[:200]}
-            self.cache.put(key, cached)
-        if "error" in cached:
+    def __call__(self, context: Context, task: str | None) -> bool | None:
+        try:
+            return self.scorer.score(context, task) >= 0.5
+        except Exception:  # a judge failure is data: counted and reported (and asked again on a rerun)
             self.failures += 1
             return None
-        return cached["p"] >= 0.5
+
+
+def usable(prediction: Prediction, model: Any, k: int) -> bool:
+    """Whether a prediction is worth keeping: at least one of its model calls answered. A capable model makes one
+    call per candidate; the built-in one at most one (ranking the grounded offers)."""
+    return len(prediction.errors) < (k if getattr(model, "capable", True) else 1)
 
 
 class Replayer:
     def __init__(self, model_spec: str, load_model: Callable[[str], Any], k: int, gate: Gate | None, judge: Judge,
                  cache: Cache):
+        """Raises ModelError or OSError when the model file is missing (its content names the cache entries)."""
         self.model_spec = model_spec
         self._load_model = load_model
         self._model: Any = None
@@ -109,20 +198,50 @@ class Replayer:
         self.gate = gate
         self.judge = judge
         self.cache = cache
+        self.model_identity = model_identity(model_spec, cache)
         self._agent: Agent | None = None  # one per session: its prompt history (and KV cache) follows the session
 
     def predict(self, context: list[dict[str, str]]) -> dict[str, Any]:
-        key = digest("predict", self.model_spec, self.k, context)
+        key = digest("predict", self.model_identity, PROMPT_VERSION, self.k, context)
         cached = self.cache.get(key)
-        if cached is None:
-            if self._agent is None:
-                if self._model is None:  # loaded on the first cache miss: a fully cached rerun needs no model
-                    self._model = self._load_model(self.model_spec)
-                self._agent = Agent(self._model, k=self.k)
-            p: Prediction = self._agent.predict(context)
-            cached = {"candidates": p.candidates, "latency_s": p.latency_s, "errors": p.errors}
-            self.cache.put(key, cached)
-        return cached
+        if cached is not None:
+            return dict(cached)
+        if self._agent is None:
+            if self._model is None:  # loaded on the first cache miss: a fully cached rerun needs no model
+                self._model = self._load_model(self.model_spec)
+            self._agent = Agent(self._model, k=self.k)
+        try:
+            p = self._agent.predict(context)
+        except ModelError as exc:  # e.g. the server is down: nothing came back, nothing is kept
+            return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}
+        result = {"candidates": p.candidates, "preference": p.preference, "latency_s": p.latency_s,
+                  "errors": p.errors}
+        if usable(p, self._model, self.k):
+            self.cache.put(key, result)
+        return result
+
+    def decide(self, turn: Turn, context: list[dict[str, str]]) -> None:
+        """Need first: a silent decision before any generation; otherwise the agent proposes and the gate picks.
+        Without a gate the first candidate is shown (the paper's setting)."""
+        if self.gate is not None:
+            try:
+                turn.p_need = self.gate.need(context)
+                if self.gate.worth_generating(context, need=turn.p_need) is not None:
+                    return
+            except (JudgeFailure, ModelError) as exc:  # an LLM gate that did not answer: silent, counted
+                turn.errors.append(f"gate: {str(exc)[:200]}")
+                return
+        pred = self.predict(context)
+        turn.candidates, turn.latency_s, turn.errors = pred["candidates"], pred["latency_s"], list(pred["errors"])
+        if self.gate is None:
+            turn.shown = turn.candidates[0] if turn.candidates else None
+            return
+        try:
+            decision = self.gate.decide(context, turn.candidates, preference=pred["preference"], need=turn.p_need)
+        except (JudgeFailure, ModelError) as exc:
+            turn.errors.append(f"gate: {str(exc)[:200]}")
+            return
+        turn.shown, turn.scores = decision.task, decision.scores
 
     def session(self, path: Path, advance: Callable[[], None] = lambda: None) -> list[Turn]:
         observations = load_session(path)
@@ -130,12 +249,8 @@ class Replayer:
         turns = []
         for i, obs in enumerate(observations):
             context = observations[: i + 1]
-            pred = self.predict(context)
-            candidates = pred["candidates"]
-            shown = self.gate.decide(context, candidates).task if self.gate else (candidates[0] if candidates
-                                                                                 else None)
-            turn = Turn(path.name, i, obs["time"], obs["event"], candidates, shown, pred["latency_s"],
-                        list(pred["errors"]))
+            turn = Turn(path.name, i, obs["time"], obs["event"])
+            self.decide(turn, context)
             judge_turn(turn, context, self.judge)
             turns.append(turn)
             advance()
@@ -161,15 +276,27 @@ def baseline_turns(trace_path: Path, judge: Judge) -> list[Turn]:
         response = turn.get("agent_response")
         raw = response if isinstance(response, list) else [response]
         candidates = [t for t in (normalize_task(r) for r in raw) if t]
-        t = Turn(trace_path.name, i, obs["time"], obs["event"], candidates, candidates[0] if candidates else None,
-                 None)
+        t = Turn(trace_path.name, i, obs["time"], obs["event"], candidates, candidates[0] if candidates else None)
         judge_turn(t, observations[: i + 1], judge)
         turns.append(t)
     return turns
 
 
+def label_of(turn: Turn, labels: Mapping[str, bool] | None) -> bool | None:
+    """The human need label of a turn's context (matched by the time of its last observation), if any."""
+    return None if labels is None else labels.get(str(turn.time).strip())
+
+
+def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[str, Any]:
+    """Calibration of the gate's P(need) against the human need label, one item per labelled turn."""
+    pairs = [(t.p_need, label_of(t, labels)) for t in turns]
+    pairs = [(p, y) for p, y in pairs if p is not None and y is not None]
+    return calibration([p for p, _ in pairs], [y for _, y in pairs])
+
+
 def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:
-    """The summary of DESIGN.md section 6 (plus pred@k and counts) for one set of turns."""
+    """The summary of DESIGN.md section 6 (plus pred@k, counts and, for our gated run with labels, the
+    calibration of P(need)) for one set of turns."""
     shown = [Judgement(t.shown, t.judged_shown) for t in turns]
     at_k = [event_at_k(t.candidates, t.judged_candidates, t.judged_silence) for t in turns]
     paper = paper_metrics(shown)
@@ -190,4 +317,44 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
     if labels is not None:
         spoke = {str(t.time).strip(): t.shown is not None for t in turns}
         out["need"] = need_detection(spoke, labels)
+        if any(t.p_need is not None for t in turns):
+            out["need_calibration"] = need_calibration(turns, labels)
     return out
+
+
+# ------------------------------------------------------------------------------------------------ our run
+
+def agent_name(model_spec: str, rm_spec: str | None, threshold: float | None) -> str:
+    """A directory name for our run beside the archived models: the model spec and the gate, filesystem-safe
+    (a file path is named by its stem)."""
+
+    def short(spec: str) -> str:
+        return Path(spec).stem if Path(spec).expanduser().is_file() else spec
+
+    gate = "no-gate" if rm_spec is None else f"gate-{short(rm_spec)}-t{threshold}"
+    return re.sub(r"[^A-Za-z0-9.+-]+", "_", f"{short(model_spec)}+{gate}").strip("_.")
+
+
+def turn_row(turn: Turn, labels: Mapping[str, bool] | None) -> dict[str, Any]:
+    """One line of turns.jsonl: what the agent proposed, what the gate made of it, what the human said."""
+    return {"session": turn.session, "index": turn.index, "time": turn.time, "event": turn.event,
+            "candidates": turn.candidates, "scores": turn.scores, "p_need": turn.p_need, "shown": turn.shown,
+            "need": label_of(turn, labels)}
+
+
+def save_run(out: Path, agent: str, turns: Sequence[Turn], labels: Mapping[str, bool] | None) -> None:
+    """`out/turns.jsonl` (one line per turn) and `out/traces/<agent>/<session>` in the archived-trace format
+    (what was shown as `agent_response`), which `--baselines out/traces` reads back."""
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "turns.jsonl").open("w", encoding="utf-8") as f:
+        for t in turns:
+            f.write(json.dumps(turn_row(t, labels), ensure_ascii=False) + "\n")
+    sessions: dict[str, list[Turn]] = {}
+    for t in turns:
+        sessions.setdefault(t.session, []).append(t)
+    folder = out / "traces" / agent
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, ts in sessions.items():
+        trace = [{"observation": {"time": t.time, "event": t.event}, "agent_response": [t.shown] if t.shown else []}
+                 for t in ts]
+        (folder / name).write_text(json.dumps(trace, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -1,5 +1,7 @@
-"""Replay reports: `report.md` with the summary table (ours beside the baselines), per-session results, and
-plots (confusion matrix, per-session bars, latency histogram) as PNG files next to it."""
+"""Replay reports: `report.md` with the summary table (ours beside the baselines), per-session results, the
+tasks the person would have seen (quoted with the events before them, so anyone can judge them), the
+calibration of P(need) against human labels, and plots (confusion matrix, per-session bars, latency histogram,
+reliability) as PNG files next to it."""
 
 from __future__ import annotations
 
@@ -7,11 +9,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .replay import Turn, summarize
+from .replay import Turn, label_of, summarize
+
+QUOTES = 20  # shown tasks quoted in the report
 
 
 def fmt(value: Any) -> str:
-    return f"{value:.3f}" if isinstance(value, float) else str(value)
+    """Floats to 3 decimals; a missing value (None) as '-'."""
+    return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
 def summary_rows(results: Mapping[str, Mapping[str, Any]]) -> list[str]:
@@ -38,20 +43,87 @@ def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapp
         by_session.setdefault(t.session, []).append(t)
     per = {name: summarize(ts, labels) for name, ts in by_session.items()}
     lines += ["## Per session (ours)", "", *summary_rows(per), ""]
+    lines += quotes(turns, labels)
+    calib = results[ours_name].get("need_calibration")
+    if calib is not None:
+        lines += ["## Calibration of P(need) against the human labels", "",
+                  f"{calib['n']} labelled turns, {calib['bins']} equal-width bins: expected calibration error "
+                  f"{fmt(calib['ece'])}, ROC AUC {fmt(calib['auc'])} (see reliability_need.png).", ""]
     plots = _plots(out, results[ours_name], per, turns)
+    if calib is not None and calib["n"]:
+        plots.append(reliability_plot(out / "reliability_need.png", {"P(need)": calib},
+                                      "P(need) vs human need labels").name)
     lines += ["## Plots", ""] + [f"![{name}]({name})" for name in plots]
     path = out / "report.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
 
-def _plots(out: Path, ours: Mapping[str, Any], per: Mapping[str, Mapping[str, Any]],
-           turns: Sequence[Turn]) -> list[str]:
+def spread(turns: Sequence[Turn], limit: int = QUOTES) -> list[Turn]:
+    """Up to `limit` turns that showed a task: shared out among the sessions in turn (so every session is
+    quoted), evenly spaced within each; all of them if there are fewer."""
+    shown: dict[str, list[Turn]] = {}
+    for t in turns:
+        if t.shown is not None:
+            shown.setdefault(t.session, []).append(t)
+    quota = dict.fromkeys(shown, 0)
+    while sum(quota.values()) < min(limit, sum(map(len, shown.values()))):
+        for name, ts in shown.items():
+            if quota[name] < len(ts) and sum(quota.values()) < limit:
+                quota[name] += 1
+    return [ts[j * len(ts) // quota[name]] for name, ts in shown.items() for j in range(quota[name])]
+
+
+def quotes(turns: Sequence[Turn], labels: Mapping[str, bool] | None) -> list[str]:
+    """Markdown quoting shown tasks with the three events up to them, the gate's numbers and the verdicts."""
+    events = {(t.session, t.index): t for t in turns}
+    picked = spread(turns)
+    lines = [f"## What the person would have seen ({len(picked)} of {sum(t.shown is not None for t in turns)} "
+             "shown tasks)", ""]
+    for t in picked:
+        lines.append(f"**{t.session}, turn {t.index + 1}** ({t.time})")
+        lines += [f"> {events[(t.session, i)].event}  " for i in range(max(0, t.index - 2), t.index + 1)]
+        judged = {True: "accepts", False: "rejects", None: "failed"}[t.judged_shown]
+        need = {True: "help needed", False: "no help needed", None: "no label"}[label_of(t, labels)]
+        numbers = "" if t.p_need is None else f"P(need) {t.p_need:.2f}, P(accept) {t.scores.get(t.shown, 0):.2f}; "
+        lines += ["", f"- shown: **{t.shown}**", f"- {numbers}judge {judged}; human: {need}", ""]
+    return lines
+
+
+def reliability_plot(path: Path, curves: Mapping[str, Mapping[str, Any]], title: str) -> Path:
+    """Observed frequency against mean predicted probability per bin (the diagonal is perfect calibration), one
+    line per `calibration` result, labelled with its ECE; point size follows the bin's count."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(4.2, 4))
+    ax.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1, label="perfect")
+    for name, c in curves.items():
+        xs, ys, ns = ([b[key] for b in c["curve"]] for key in ("p", "observed", "n"))
+        [line] = ax.plot(xs, ys, marker="o", label=f"{name} (ECE {fmt(c['ece'])}, n={c['n']})")
+        ax.scatter(xs, ys, s=[12 + 60 * n / max(ns) for n in ns] if ns else [], alpha=0.4, color=line.get_color())
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("predicted probability (bin mean)")
+    ax.set_ylabel("observed frequency")
+    ax.set_title(title)
+    ax.legend(fontsize=7, loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def _plots(out: Path, ours: Mapping[str, Any], per: Mapping[str, Mapping[str, Any]],
+           turns: Sequence[Turn]) -> list[str]:
+    plt = _pyplot()
     names = []
     c = ours["counts"]
     fig, ax = plt.subplots(figsize=(3.6, 3.2))

@@ -537,13 +537,16 @@ def cross_validate(rows: list[dict[str, Any]], folds: int = 6, seed: int = 0,
                    config: dict[str, Any] | None = None) -> dict[str, Any]:
     """Session-grouped cross-validation (folds=0: leave one session out): this model and always-accept, each
     with accuracy, precision, recall, F1 and agreement per category. No session is on both sides of a fold."""
-    return _cross_validate_prepared(_prepare(rows), folds, seed, {**TRAIN_CONFIG, **(config or {})})
+    cfg = {**TRAIN_CONFIG, **(config or {})}
+    return _cross_validate_prepared(_prepare(_with_negatives(rows, cfg)), folds, seed, cfg)
 
 
 def cross_validated_scores(rows: list[dict[str, Any]], folds: int = 6, seed: int = 0,
                            config: dict[str, Any] | None = None) -> list[float]:
-    """Each row's score from the model trained without its fold (for studies and threshold plots)."""
-    return _oof_scores(_prepare(rows), folds, seed, {**TRAIN_CONFIG, **(config or {})})
+    """Each row's score from the model trained without its fold (for studies and threshold plots); the
+    synthetic negatives train with their fold and are not scored."""
+    cfg = {**TRAIN_CONFIG, **(config or {})}
+    return _oof_scores(_prepare(_with_negatives(rows, cfg)), folds, seed, cfg)[: len(rows)]
 
 
 def _oof_scores(rows: list[dict[str, Any]], folds: int, seed: int, cfg: dict[str, Any]) -> list[float]:

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+import webbrowser
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +31,20 @@ def proactive_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir()
     monkeypatch.setenv("PROACTIVE_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Path]:
+    """BROWSER set to a script that appends each URL it is given to a file; yields that file."""
+    opened = tmp_path / "opened.txt"
+    script = tmp_path / "browser"
+    script.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{opened}"\n')
+    script.chmod(0o755)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BROWSER", str(script))
+        webbrowser.register_standard_browsers()  # webbrowser reads BROWSER once per process: read it again
+        yield opened
+    webbrowser.register_standard_browsers()
 
 
 class ListSource(Source):

@@ -1,27 +1,223 @@
-"""What accepting a proposal does: a web search for look-up tasks, otherwise an answer from the real model."""
+"""What accepting a proposal does: a web search opened through the real `webbrowser` (BROWSER is a script that
+records the URL), the person's own history recalled from a real store (FTS5, kept in step with purge), and a
+model answer only when the model is capable or the answer is grounded."""
 
 from __future__ import annotations
 
+import json
+import time
+import webbrowser
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
+import sqlite_utils
 
-from assistant.help import do_task, search_url
+from assistant.candidates import Candidate, build
+from assistant.grounding import ground
+from assistant.help import NOTHING, ask, do_task, plan
+from assistant.validate import rejection
+from models.openai_http import OpenAICompatible
+from watcher.episodes import build_episodes
+from watcher.events import RawEvent
+from watcher.store import Store, migrations
+
+from .conftest import FIXTURES
+from .models_support import FIX_TASK, assistant_replies
+
+CONTEXT = [row["observation"] for row in json.loads((FIXTURES / "session_small.json").read_text())]
+ERROR = "requests.exceptions.ReadTimeout: HTTPSConnectionPool"
+ERROR_URL = "https://duckduckgo.com/?q=requests.exceptions.ReadTimeout%3A+HTTPSConnectionPool"
 
 
-@pytest.mark.parametrize(
-    "task, url",
-    [
-        ("Search for python requests timeout retry", "https://duckduckgo.com/?q=python+requests+timeout+retry"),
-        ("Look up pandas merge on multiple columns.", "https://duckduckgo.com/?q=pandas+merge+on+multiple+columns"),
-        ("Find documentation for asyncio.gather", "https://duckduckgo.com/?q=asyncio.gather"),
-        ("Suggest a fix for the TimeoutError in client.py", None),
-    ],
-)
-def test_search_tasks(task, url):
-    assert search_url(task) == url
+def candidate(action: str) -> Candidate:
+    return next(c for c in build(ground(CONTEXT)) if c.action == action)
 
 
-def test_answer_from_the_default_model(default_model):
+@pytest.fixture
+def utc() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TZ", "UTC")
+        time.tzset()
+        yield
+    time.tzset()
+
+
+@pytest.fixture
+def empty_store(proactive_home: Path) -> Path:
+    Store().close()
+    return proactive_home / "proactive.db"
+
+
+@pytest.fixture
+def history(proactive_home: Path) -> Path:
+    """The person's store: raw events of two earlier visits to the same error (and of the current context)
+    turned into episodes by the real episode builder."""
+    store = Store()
+    events = json.loads((FIXTURES / "history_events.json").read_text())
+    store.add_events([RawEvent(e["source"], e["kind"], e["data"], ts=e["ts"]) for e in events])
+    store.add_episodes(e.row() for e in build_episodes(store.iter_events()))
+    store.close()
+    return proactive_home / "proactive.db"
+
+
+# -- which help a task gets ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("task, action, kinds, subject", [
+    (candidate("explain_error_file").task, "explain_error_file", ("history", "search", "answer"), ERROR),
+    (candidate("code_for_query").task, "code_for_query", ("search", "history", "answer"),
+     "python requests timeout retry"),
+    (candidate("review_file").task, "review_file", ("history", "answer"), "client.py"),
+    # free-written tasks (a capable model's) have no action id: inferred from what they name
+    ("Explain the ReadTimeout error 'requests.exceptions.ReadTimeout: HTTPSConnectionPool'", None,
+     ("history", "search", "answer"), ERROR),
+    ("Search for python requests retry backoff", None, ("search", "history", "answer"),
+     "python requests retry backoff"),
+    ("Write a retry wrapper for client.py", None, ("history", "answer"), "client.py"),
+    ("Tidy up the desk", None, ("answer",), None),
+])
+def test_the_task_action_chooses_the_help(task, action, kinds, subject):
+    got_kinds, got_subject = plan(task, ground(CONTEXT), action)
+    assert got_kinds == kinds
+    assert (got_subject.text if got_subject else None) == subject
+
+
+# -- search -------------------------------------------------------------------------------------------------
+
+def test_search_opens_the_error_in_the_browser(proactive_home, browser):
+    c = candidate("explain_error_file")
+    result = do_task(None, CONTEXT, c.task, c.action)
+    assert browser.read_text().splitlines() == [ERROR_URL]
+    assert result.url == ERROR_URL and "search" in result.parts and result.kind == "search"
+    assert f"Opened a web search for '{ERROR}' in your browser." in result.text
+
+
+def test_search_task_opens_its_own_query(proactive_home, browser):
+    result = do_task(None, [], "Search for python requests retry backoff.")
+    assert browser.read_text().splitlines() == ["https://duckduckgo.com/?q=python+requests+retry+backoff"]
+    assert result.parts == ("search",) and "Your history could not be read" in result.text  # no store yet
+
+
+def test_without_a_browser_the_link_is_given(proactive_home, monkeypatch):
+    monkeypatch.setenv("BROWSER", "/bin/false")  # a browser that fails
+    webbrowser.register_standard_browsers()
+    try:
+        result = do_task(None, CONTEXT, candidate("summarise_results").task, "summarise_results")
+    finally:
+        monkeypatch.delenv("BROWSER")
+        webbrowser.register_standard_browsers()
+    assert "No browser could be opened" in result.text and result.url in result.text
+
+
+# -- history ------------------------------------------------------------------------------------------------
+
+def test_history_recalls_the_earlier_times(history, browser, utc):
+    """Two earlier visits to the same error (one with two copies in it, told once); the current context's own
+    episode, which mentions it too, is left out."""
+    c = candidate("explain_error_file")
+    result = do_task(None, CONTEXT, c.task, c.action, history)
+    assert result.history == (
+        "You met this on Wednesday 19 Nov at 08:13 in the terminal, then went to requests ReadTimeout error in "
+        "Firefox.",
+        "You met this on Sunday 16 Nov at 13:33 in the terminal, then went to client.py in Visual Studio Code.",
+    )
+    assert result.parts == ("history", "search")
+    assert result.text.startswith(f"Found 2 earlier times you met '{ERROR}':\n" + "\n".join(result.history))
+    assert do_task(None, CONTEXT, c.task, c.action).history == result.history  # default: the person's store
+
+
+def test_history_says_when_there_is_nothing(empty_store, browser):
+    result = do_task(None, CONTEXT, candidate("review_file").task, "review_file")
+    assert result.parts == ("history",) and result.history == ()
+    assert result.text == "Your history has no earlier mention of 'client.py'."
+
+
+def test_nothing_to_do_is_said(proactive_home):
+    result = do_task(None, CONTEXT, "Tidy up the desk")
+    assert (result.kind, result.text) == ("error", NOTHING)
+
+
+# -- the history index follows the episodes -----------------------------------------------------------------
+
+def trigrams(word: str) -> list[bytes]:
+    return [word[i:i + 3].lower().encode() for i in range(len(word) - 2)]
+
+
+def episode(start: float, event: str, raw_id: int) -> dict:
+    return {"start": start, "end": start + 5, "app": "XTerm", "title": "build shell", "event": event,
+            "sentences": [event], "first_raw_id": raw_id, "last_raw_id": raw_id}
+
+
+def test_purge_and_delete_reach_the_index(proactive_home):
+    store = Store()
+    now = time.time()
+    store.add_episodes([episode(now - 10 * 86400, "The user copies 'QZXJVWK timed out' from the terminal.", 1),
+                        episode(now - 60, "The user copies 'JXQZWVB timed out' from the terminal.", 2),
+                        episode(now - 30, "The user copies 'VKZQXJW timed out' from the terminal.", 3)])
+    assert [e["id"] for e in store.search_episodes("qzxjvwk", now)] == [1]
+    assert [e["id"] for e in store.search_episodes("TIMED OUT", now)] == [3, 2, 1]
+    store.apply_retention(7)
+    assert store.search_episodes("QZXJVWK", now) == []
+    store.delete_episode(2)
+    assert store.search_episodes("JXQZWVB", now) == []
+    assert [e["id"] for e in store.search_episodes("timed out", now)] == [3]
+    store.checkpoint()
+    blob = (proactive_home / "proactive.db").read_bytes()
+    assert not any(t in blob for t in trigrams("QZXJVWK") + trigrams("JXQZWVB"))  # not even in old segments
+    store.purge()
+    assert store.search_episodes("VKZQXJW", now) == []
+    store.close()
+    assert not any(t in (proactive_home / "proactive.db").read_bytes() for t in trigrams("VKZQXJW"))
+
+
+def test_index_covers_episodes_stored_before_it(proactive_home):
+    path = proactive_home / "old.db"
+    old = sqlite_utils.Database(path)  # the schema as it was before the index
+    migrations.apply(old, stop_before="m004_episodes_fts")
+    old["episodes"].insert(dict(episode(100.0, "The user searches on Google for 'pandas merge' in Firefox.", 1),
+                                sentences="[]"))
+    old.close()
+    store = Store(path)
+    assert [e["event"] for e in store.search_episodes("pandas merge", 1000.0)] == [
+        "The user searches on Google for 'pandas merge' in Firefox."]
+    store.close()
+
+
+# -- answer ---------------------------------------------------------------------------------------------------
+
+def test_builtin_model_text_is_shown_only_when_grounded(history, browser, default_model):
+    """The built-in model's answer, asked the same way do_task asks it, appears only if the validator passes it;
+    otherwise the window says what was done and why the answer is left out."""
+    c = candidate("explain_error_file")
+    raw, _ = ask(default_model, CONTEXT, c.task)
+    result = do_task(default_model, CONTEXT, c.task, c.action, history)
+    reason = rejection(raw, ground(CONTEXT)) if raw else "no answer"
+    if reason is None:
+        assert result.answer == raw and result.text.startswith(raw) and result.kind == "answer"
+    else:
+        assert result.answer is None and raw not in result.text
+        assert f"The model's answer is not shown ({result.dropped})." in result.text
+    assert result.parts[:2] == ("history", "search") and browser.read_text().splitlines() == [ERROR_URL]
+
+
+def test_ungrounded_answer_of_a_small_model_is_never_shown(empty_store, browser, scripted):
+    scripted.answer_with(lambda request: json.dumps({"answer": "The user switches to main.rs and fixes it."}))
+    model = OpenAICompatible(scripted.url, "m")
+    model.capable = False  # as the built-in model
+    result = do_task(model, CONTEXT, candidate("summarise_results").task, "summarise_results")
+    assert result.answer is None and result.dropped == "narrates the user"
+    assert "main.rs" not in result.text and "The model's answer is not shown (narrates the user)." in result.text
+    assert result.parts == ("search", "history")
+
+
+def test_capable_model_answer_comes_first(empty_store, browser, scripted):
+    """A free-written task naming an error: error help (history, search), and the capable model's answer."""
+    scripted.answer_with(assistant_replies())
     context = [{"time": "1763800041.2", "event": "The user copies an error message starting 'TimeoutError: "
                                                  "timed out' from the terminal."}]
-    result = do_task(default_model, context, "Explain the TimeoutError")
-    assert result.kind == "answer" and result.text.strip() and len(result.text) <= 600
+    result = do_task(OpenAICompatible(scripted.url, "m"), context, FIX_TASK)
+    assert result.parts == ("history", "search", "answer") and result.kind == "answer"
+    assert result.text.startswith("Raise the timeout: requests.get(url, timeout=30).\n\n")
+    assert browser.read_text().splitlines() == ["https://duckduckgo.com/?q=TimeoutError%3A+timed+out"]
+    stored = json.loads(json.dumps(result.to_json()))
+    assert stored["kind"] == "answer" and stored["text"] == result.text and stored["url"] == result.url

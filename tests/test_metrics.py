@@ -1,12 +1,17 @@
-"""Metrics, table-driven: every null variant, pred@k at event level, FPR vs the paper's false alarm, failures."""
+"""Metrics, table-driven: every null variant, pred@k at event level, FPR vs the paper's false alarm, failures,
+calibration (ECE over equal-width bins, reliability curve), and the calibration `proactive rm eval` reports."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
 from eval.metrics import (
     Judgement,
     agreement,
+    calibration,
     confusion,
     event_at_k,
     judgement,
@@ -16,6 +21,8 @@ from eval.metrics import (
     percentile,
     short_category,
 )
+
+from .conftest import FIXTURES, run_cli
 
 
 @pytest.mark.parametrize("task", [None, "", "null", "NULL", "None", "none", [], ["null"], "  ", "n/a"])
@@ -109,3 +116,54 @@ def test_percentile():
     assert percentile([], 0.5) == 0.0
     assert percentile([3, 1, 2], 0.5) == 2
     assert percentile(list(range(101)), 0.95) == 95
+
+
+@pytest.mark.parametrize(
+    "probs, labels, ece, curve",
+    [
+        # perfectly calibrated: 20% of the 0.2s and 80% of the 0.8s are positive
+        ([0.2] * 5 + [0.8] * 5, [True] + [False] * 4 + [True] * 4 + [False], 0.0,
+         [{"p": 0.2, "observed": 0.2, "n": 5}, {"p": 0.8, "observed": 0.8, "n": 5}]),
+        # overconfident: says 0.9, right half the time
+        ([0.9] * 4, [True, False, True, False], 0.4, [{"p": 0.9, "observed": 0.5, "n": 4}]),
+        # bins weigh by their share: 0.025 * 2/4 + 0.1 * 1/4 + 0 * 1/4; 1.0 falls in the last bin, 0.0 in the first
+        ([0.0, 0.1, 0.05, 1.0], [False, False, False, True], 0.0375,
+         [{"p": 0.025, "observed": 0.0, "n": 2}, {"p": 0.1, "observed": 0.0, "n": 1},
+          {"p": 1.0, "observed": 1.0, "n": 1}]),
+        ([], [], None, []),
+    ],
+    ids=["calibrated", "overconfident", "weighted-bins", "empty"],
+)
+def test_calibration_ece_and_reliability_curve(probs, labels, ece, curve):
+    result = calibration(probs, labels)
+    assert result["bins"] == 10 and result["n"] == len(probs)
+    assert result["ece"] == (None if ece is None else pytest.approx(ece, abs=1e-4))
+    assert result["curve"] == curve
+
+
+def test_calibration_bins_are_equal_width():
+    assert [b["n"] for b in calibration([0.1, 0.3, 0.45, 0.9], [True] * 4, bins=2)["curve"]] == [3, 1]
+    assert calibration([0.2, 0.8], [False, True])["auc"] == 1.0
+
+
+def test_rm_eval_reports_calibration(proactive_home, tmp_path):
+    legacy = {"n", "accuracy", "precision", "recall", "f1", "agreement", "seconds_per_item", "failures", "rm"}
+    out = run_cli("rm", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--json", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert set(result) == legacy | {"calibration"}
+    need, accept = result["calibration"]["need"], result["calibration"]["accept"]
+    rows = [json.loads(line) for line in (FIXTURES / "reward_small.jsonl").read_text().splitlines()]
+    assert need["n"] == len({json.dumps(r["obs"], sort_keys=True) for r in rows})  # one per distinct context
+    assert accept["n"] == sum(r["pred_task"] is not None for r in rows)  # task rows only
+    for c in (need, accept):
+        assert c["bins"] == 10 and 0.0 <= c["ece"] <= 1.0 and sum(b["n"] for b in c["curve"]) == c["n"]
+    assert need["source"] == "need model stored with the reward model" and need["failures"] == 0
+    assert Path(result["calibration"]["plot"]).stat().st_size > 1000
+    text = run_cli("rm", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--rm", "signals")
+    assert text.returncode == 0, text.stderr
+    assert "calibration (10 equal-width bins" in text.stdout and "P(need)   ECE" in text.stdout
+    assert "P(accept) ECE" in text.stdout and "the scorer's own" in text.stdout
+    bad = run_cli("rm", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--out",
+                  str(FIXTURES / "reward_small.jsonl"))
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1

@@ -1,5 +1,7 @@
 """The replay harness end to end with the real default model and the shipped reward model: metrics JSON, cache
-hits on rerun, resume after a killed run, reports with plots, baselines, and bad input."""
+hits on rerun, resume after a killed run, reports with plots, baselines, per-turn output read back as a baseline,
+the need-first gate (no model call, no model load, when no turn needs help), cache keys by content (two reward
+models with the same name; failures not kept), and bad input."""
 
 from __future__ import annotations
 
@@ -12,9 +14,12 @@ import subprocess
 import pytest
 
 from .conftest import FIXTURES, PROACTIVE, ROOT, run_cli, wait_for
+from .models_support import assistant_replies, free_port
 
 SESSION = FIXTURES / "session_small.json"
+WRITING = FIXTURES / "session_writing.json"
 LABELS = FIXTURES / "labels_small.jsonl"
+TURN_KEYS = {"session", "index", "time", "event", "candidates", "scores", "p_need", "shown", "need"}
 
 
 def replay(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -72,14 +77,40 @@ def test_interrupted_run_resumes(proactive_home, tmp_path):
 
 def test_report_and_baselines(proactive_home, tmp_path):
     outdir = tmp_path / "report"
-    out = replay(str(SESSION), "--labels", str(LABELS), "--baselines", str(FIXTURES / "baselines"),
+    out = replay(str(SESSION), str(WRITING), "--labels", str(LABELS), "--baselines", str(FIXTURES / "baselines"),
                  "--out", str(outdir), "--cache", str(tmp_path / "c.db"))
     assert out.returncode == 0, out.stderr
     assert "judge: " in out.stdout and "WARNING: the judge is the gate's own reward model" in out.stdout
     report = (outdir / "report.md").read_text()
     assert "always-speaks" in report and "always-silent" in report and "ours" in report
-    for png in ("confusion.png", "sessions.png", "latency.png"):
+    for png in ("confusion.png", "sessions.png", "latency.png", "reliability_need.png"):
         assert (outdir / png).stat().st_size > 1000
+    rows = [json.loads(line) for line in (outdir / "turns.jsonl").read_text().splitlines()]
+    assert len(rows) == 10 and all(set(r) == TURN_KEYS for r in rows)
+    assert [r["need"] for r in rows if r["session"] == SESSION.name] == [False, False, True, True, False]
+    assert {r["need"] for r in rows if r["session"] == WRITING.name} == {None}  # no labels for that session
+    for r in rows:
+        assert 0.0 <= r["p_need"] <= 1.0 and set(r["scores"]) == set(r["candidates"])
+        assert r["shown"] is None or r["shown"] in r["candidates"]
+    shown = [r for r in rows if r["shown"]]
+    assert shown, "the fixture has moments that need help"
+    # every shown task is quoted in the report with the events before it
+    assert f"What the person would have seen ({len(shown)} of {len(shown)} shown tasks)" in report
+    for r in shown:
+        assert f"**{r['shown']}**" in report and r["event"] in report
+    assert "expected calibration error" in report
+    # our run, in the archived-trace format, read back beside the baselines: the same shown tasks, the same need
+    # detection and judged outcomes
+    [agent] = [p.name for p in (outdir / "traces").iterdir()]
+    assert agent == "default+gate-default-t0.5"
+    trace = json.loads((outdir / "traces" / agent / SESSION.name).read_text())
+    assert [t["agent_response"] for t in trace] == [[r["shown"]] if r["shown"] else [] for r in rows[:5]]
+    assert [t["observation"] for t in trace] == [o["observation"] for o in json.loads(SESSION.read_text())]
+    again = json.loads(replay(str(SESSION), str(WRITING), "--labels", str(LABELS), "--baselines",
+                              str(outdir / "traces"), "--json", "--cache", str(tmp_path / "c.db")).stdout)
+    back = again["baselines"][agent]
+    assert back["need"] == again["need"] and back["paper"] == again["paper"] and back["events"] == 10
+    assert "need_calibration" not in back and again["need_calibration"]["n"] == 5
     art = ROOT / "test-artifacts"
     art.mkdir(exist_ok=True)
     shutil.copy(outdir / "sessions.png", art / "replay-sessions.png")
@@ -145,3 +176,184 @@ def test_replay_a_session_recorded_by_our_watcher(proactive_home, tmp_path):
     recorded.write_text('{"time": "1", "event": "x"}\n{"time": 2}\n')
     bad = replay(str(recorded))
     assert bad.returncode == 2 and "mine.jsonl:2" in bad.stderr
+
+
+def test_bad_model_exits_2(proactive_home, tmp_path):
+    out = replay(str(SESSION), "--model", str(tmp_path / "missing.gguf"), "--cache", str(tmp_path / "c.db"))
+    assert out.returncode == 2 and "missing.gguf" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------------------------------ in-process parts
+
+def parts(tmp_path, proactivity: str | None = "medium", rm=None):
+    """The replay's real parts on a private cache: the shipped reward model as gate (at `proactivity`, None: no
+    gate) and as judge."""
+    from assistant.policy import Proactivity
+    from eval.replay import Cache, Judge, cached_gate
+    from models.reward import load_default
+
+    cache = Cache(tmp_path / "cache.db")
+    scorer = rm or load_default()
+    gate = None if proactivity is None else cached_gate(scorer, Proactivity.parse(proactivity), cache)
+    return cache, gate, Judge(load_default(), cache)
+
+
+def test_need_first_no_model_call_below_the_threshold(tmp_path):
+    from eval.replay import Replayer
+    from models.registry import load_model
+
+    loads: list[str] = []
+
+    def counting_load(spec: str):
+        loads.append(spec)
+        return load_model(spec)
+
+    cache, gate, judge = parts(tmp_path, "0")  # threshold 0.9: no moment of the fixture needs help that much
+    turns = Replayer("default", counting_load, 1, gate, judge, cache).session(SESSION)
+    assert loads == [] and len(turns) == 5
+    assert all(t.shown is None and t.candidates == [] and t.latency_s is None for t in turns)
+    assert all(t.p_need is not None and t.p_need < gate.proactivity.threshold for t in turns)
+
+    cache, gate, judge = parts(tmp_path / "medium", "medium")
+    turns = Replayer("default", counting_load, 1, gate, judge, cache).session(SESSION)
+    assert loads == ["default"]  # loaded once, for the turns above the threshold only
+    for t in turns:
+        asked = t.p_need >= gate.proactivity.threshold
+        assert (t.latency_s is not None) == asked and bool(t.candidates) == asked
+        assert set(t.scores) == set(t.candidates) and (t.shown is None or t.shown in t.candidates)
+    assert any(t.shown for t in turns)
+
+
+def test_no_gate_shows_the_first_candidate(tmp_path):
+    from eval.replay import Replayer
+    from models.registry import load_model
+
+    cache, gate, judge = parts(tmp_path, None)
+    turns = Replayer("default", load_model, 2, gate, judge, cache).session(SESSION)
+    assert all(t.p_need is None and t.scores == {} for t in turns)
+    assert all(t.shown == (t.candidates[0] if t.candidates else None) for t in turns)
+    assert any(t.candidates for t in turns)
+
+
+def test_cache_tells_apart_reward_models_with_the_same_name(tmp_path):
+    """Every trained reward model is called "trained": verdicts are keyed by the weights, not the name."""
+    from eval.replay import Cache, Judge
+    from models.reward import DEFAULT_ARTEFACT, TrainedRewardModel
+
+    data = json.loads(DEFAULT_ARTEFACT.read_text())
+    data["name"] = "trained"
+    strict, lenient = tmp_path / "strict.json", tmp_path / "lenient.json"
+    strict.write_text(json.dumps(data))
+    data["task"]["intercept"] += 30  # accepts every task
+    lenient.write_text(json.dumps(data))
+    a, b = TrainedRewardModel.load(strict), TrainedRewardModel.load(lenient)
+    assert a.name == b.name == "trained"
+    cache = Cache(tmp_path / "cache.db")
+    context = json.loads(SESSION.read_text())[0:1]
+    context = [t["observation"] for t in context]
+    task = "Help the user with their current task"
+    assert Judge(a, cache)(context, task) is False
+    misses = cache.misses
+    assert Judge(b, cache)(context, task) is True and cache.misses == misses + 1
+    assert Judge(a, cache)(context, task) is False  # each keeps its own verdict
+    # the same weights under another name share the verdicts
+    data["name"] = "renamed"
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(json.dumps(data))
+    hits = cache.hits
+    assert Judge(TrainedRewardModel.load(renamed), cache)(context, task) is True and cache.hits == hits + 1
+
+
+def judge_or_agent(request: dict) -> str:
+    """A scripted server that answers as the judge (accepting everything) and as the agent."""
+    schema = request.get("response_format", {}).get("json_schema", {}).get("schema", {})
+    if "judgement" in schema.get("properties", {}):
+        return json.dumps({"thought": "fine", "judgement": "accepted"})
+    return assistant_replies("Explain the ReadTimeout error in client.py")(request)
+
+
+def test_failures_are_not_kept_and_are_retried(tmp_path, scripted):
+    """A prediction that got nothing back from the model and a judge that gave no verdict are counted, not cached:
+    once the server answers, a rerun asks again; after that, a rerun asks nothing."""
+    from eval.replay import Cache, Judge, Replayer
+    from models.judge import LLMJudge
+    from models.openai_http import OpenAICompatible
+    from models.registry import load_model
+
+    spec = f"openai:{scripted.url}#m"
+    cache = Cache(tmp_path / "cache.db")
+
+    def run() -> tuple[list, Judge]:
+        judge = Judge(LLMJudge(OpenAICompatible(scripted.url, "m")), cache)
+        return Replayer(spec, load_model, 1, None, judge, cache).session(SESSION), judge
+
+    turns, judge = run()  # the server answers 500 to everything
+    assert all(t.errors for t in turns) and judge.failures >= 5
+    assert cache.db.execute("SELECT count(*) FROM results").fetchone()[0] == 0
+    scripted.answer_with(judge_or_agent)
+    turns, judge = run()
+    assert not any(t.errors for t in turns) and judge.failures == 0
+    assert all(t.judged_shown is True for t in turns)
+    asked = len(scripted.requests)
+    turns, judge = run()
+    assert len(scripted.requests) == asked and not any(t.errors for t in turns)
+
+
+def test_unreachable_server_is_a_counted_failure(tmp_path):
+    from assistant.prompt import PROMPT_VERSION
+    from eval.replay import Replayer, digest
+    from eval.sessions import load_session
+    from models.registry import load_model
+
+    cache, gate, judge = parts(tmp_path, "high")
+    replayer = Replayer(f"openai:http://127.0.0.1:{free_port()}/v1#m", load_model, 1, gate, judge, cache)
+    turns = replayer.session(SESSION)
+    observations = load_session(SESSION)
+    asked = [t for t in turns if t.p_need >= gate.proactivity.threshold]
+    assert asked and all(t.shown is None and "unreachable" in t.errors[0] for t in asked)
+    assert not any(t.errors for t in turns if t not in asked)
+    for t in asked:
+        key = digest("predict", replayer.model_identity, PROMPT_VERSION, 1, observations[: t.index + 1])
+        assert cache.get(key) is None
+
+
+def test_model_identity_is_content(tmp_path):
+    from eval.replay import Cache, file_sha256, model_identity
+    from models.default import default_model_path
+
+    cache = Cache(tmp_path / "cache.db")
+    path = default_model_path()
+    assert model_identity("default", cache) == model_identity(str(path), cache) == "gguf:" + file_sha256(path, cache)
+    copy = tmp_path / "copy.gguf"
+    copy.write_bytes(b"GGUF" + b"\0" * 100)
+    first = model_identity(str(copy), cache)
+    copy.write_bytes(b"GGUF" + b"\1" * 100)  # new content (and mtime): hashed again
+    assert model_identity(str(copy), cache) != first
+    assert model_identity("openai:http://h:1/v1/#m", cache) == model_identity("openai:http://h:1/v1#m", cache)
+    assert model_identity("openai:http://h:1/v1#m", cache) != model_identity("openai:http://h:1/v1#n", cache)
+
+
+@pytest.mark.parametrize(
+    "model, rm, threshold, expected",
+    [("default", "default", 0.5, "default+gate-default-t0.5"), ("default", None, None, "default+no-gate"),
+     ("openai:http://127.0.0.1:8080/v1#qwen2.5", "llm:default", 0.3,
+      "openai_http_127.0.0.1_8080_v1_qwen2.5+gate-llm_default-t0.3")],
+)
+def test_agent_name_is_filesystem_safe(model, rm, threshold, expected):
+    from eval.replay import agent_name
+
+    assert agent_name(model, rm, threshold) == expected
+
+
+def test_quoted_tasks_are_spread_over_sessions():
+    from eval.replay import Turn
+    from eval.report import spread
+
+    turns = [Turn(s, i, str(i), f"e{i}", ["t"], "t" if s != "quiet" or i == 0 else None)
+             for s, n in (("busy", 40), ("few", 3), ("quiet", 5)) for i in range(n)]
+    picked = spread(turns)
+    assert len(picked) == 20 and len({(t.session, t.index) for t in picked}) == 20
+    assert [t.index for t in picked if t.session != "busy"] == [0, 1, 2, 0]  # all of the small ones
+    busy = [t.index for t in picked if t.session == "busy"]
+    assert busy == sorted(busy) and busy[0] == 0 and busy[-1] > 30  # evenly over the session, not its start
+    assert len(spread(turns[40:])) == 4  # all, when fewer than 20

@@ -21,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QLockFile, QObject, QRectF, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QLockFile, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QColor,
-    QDesktopServices,
     QGuiApplication,
     QIcon,
     QPainter,
@@ -103,7 +102,8 @@ class Bridge(QObject):
 
 
 class ResultWindow(QWidget):
-    """The help produced for an accepted proposal, with copy-to-clipboard."""
+    """The help produced for an accepted proposal, with copy-to-clipboard: the model's answer when one is shown,
+    then, as plain sentences, the web search opened and the earlier times the person met the same thing."""
 
     def __init__(self, task: str, help_: Help):
         super().__init__()
@@ -402,15 +402,18 @@ class TrayApp(QObject):
             self._popup(proposal)
 
     def _help(self, proposal: Proposal, latency: float) -> None:
-        """Accepting does the work, in a thread (the model may take seconds); the decision is stored with it."""
+        """Accepting does the work, in a thread (the model may take seconds; the web search opens from there);
+        the decision is stored with what was done. The help follows the proposal's grounded action, if any."""
         self.helping += 1
         context = self.assistant.context(self.store)[0]
+        action = proposal.data.get("actions", {}).get(proposal.task)
 
         def work() -> None:
             try:
-                result = do_task(self.assistant.agent.model, context, proposal.task or "")
+                result = do_task(self.assistant.agent.model, context, proposal.task or "", action, self.store_path)
             except Exception as exc:  # the help failed: say so, keep the decision
-                result = Help("error", f"could not do the task ({exc})")
+                log.exception("accepted help failed")
+                result = Help.failure(f"could not do the task ({exc})")
             self.bridge.help_done.emit(proposal.id, (proposal, latency, result))
 
         threading.Thread(target=work, name="help", daemon=True).start()
@@ -418,10 +421,7 @@ class TrayApp(QObject):
     def _help_ready(self, proposal_id: int, payload: tuple[Proposal, float, Help]) -> None:
         proposal, latency, result = payload
         self.helping -= 1
-        self.store.add_decision(proposal_id, ACCEPTED, latency,
-                                result=json.dumps({"kind": result.kind, "text": result.text}))
-        if result.kind == "search":
-            QDesktopServices.openUrl(QUrl(result.text))
+        self.store.add_decision(proposal_id, ACCEPTED, latency, result=json.dumps(result.to_json(), ensure_ascii=False))
         window = ResultWindow(proposal.task or "", result)
         self.windows.append(window)
         window.show()

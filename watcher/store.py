@@ -73,6 +73,54 @@ def m003_proposals_decisions_labels(db: sqlite_utils.Database) -> None:
     )
 
 
+FTS_TABLE = ("CREATE VIRTUAL TABLE episodes_fts USING fts5(title, event, content='episodes', content_rowid='id', "
+             "tokenize='{tokenize}')")
+FTS_TRIGGERS = (
+    "CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN "
+    "INSERT INTO episodes_fts (rowid, title, event) VALUES (new.id, new.title, new.event); END",
+    "CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN "
+    "INSERT INTO episodes_fts (episodes_fts, rowid, title, event) VALUES ('delete', old.id, old.title, old.event); END",
+    "CREATE TRIGGER episodes_fts_update AFTER UPDATE ON episodes BEGIN "
+    "INSERT INTO episodes_fts (episodes_fts, rowid, title, event) VALUES ('delete', old.id, old.title, old.event); "
+    "INSERT INTO episodes_fts (rowid, title, event) VALUES (new.id, new.title, new.event); END",
+)
+
+# FTS5 records a deletion as a marker in a new index segment: the deleted text's terms stay in the older segments
+# until they are merged. Merging everything now ('optimize') is what makes purge reach the index's copy too.
+FTS_OPTIMIZE = "INSERT INTO episodes_fts (episodes_fts) VALUES ('optimize')"
+
+
+@migrations()
+def m004_episodes_fts(db: sqlite_utils.Database) -> None:
+    """A full-text index over episodes, so accepted help can recall the earlier times the person met the same
+    error, query, file or page. External content: the text is stored once, in `episodes`, and triggers keep the
+    index in step with it, so purge, retention and deleting one episode reach the index too.
+
+    Trigram tokens make a match a case-insensitive substring (a file name inside a title, an error inside a
+    longer quote, Chinese text without spaces); SQLite before 3.34 has no trigram tokenizer and gets words."""
+    try:
+        db.execute(FTS_TABLE.format(tokenize="trigram"))
+    except sqlite3.OperationalError:
+        db.execute(FTS_TABLE.format(tokenize="unicode61"))
+    db.execute("INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild')")  # episodes stored before this
+    for trigger in FTS_TRIGGERS:
+        db.execute(trigger)
+
+
+EPISODE_COLUMNS = ("id", "start", "end", "app", "title", "event")
+NEXT_WITHIN_S = 600.0  # the episode after a match counts as "what they did next" if it began this soon
+SEARCH_SQL = f"""
+SELECT {", ".join("e." + c for c in EPISODE_COLUMNS)}, {", ".join("n." + c for c in EPISODE_COLUMNS)}
+FROM episodes_fts
+JOIN episodes e ON e.id = episodes_fts.rowid
+LEFT JOIN episodes n ON n.id = (SELECT id FROM episodes WHERE (start, id) > (e.start, e.id) ORDER BY start, id
+                                LIMIT 1) AND n.start < e.end + {NEXT_WITHIN_S}
+WHERE episodes_fts MATCH ? AND e.end < ?
+ORDER BY e.start DESC, e.id DESC
+LIMIT ?
+"""
+
+
 class StoreError(RuntimeError):
     """The database cannot be opened or written (locked, corrupt, not a database). Message is one line."""
 
@@ -169,6 +217,17 @@ class Store:
             e["sentences"] = json.loads(e["sentences"])
         return out
 
+    def search_episodes(self, text: str, before: float, limit: int = 20) -> list[dict[str, Any]]:
+        """Episodes that ended before `before` and mention `text` (title or sentences, any case), newest first.
+        Each has `next`: the episode that followed within NEXT_WITHIN_S seconds (what the person did next), or
+        None."""
+        phrase = '"' + text.replace('"', '""') + '"'  # one FTS5 string: no query syntax inside
+        rows = self.db.execute(SEARCH_SQL, [phrase, before, limit]).fetchall()
+        n = len(EPISODE_COLUMNS)
+        return [dict(zip(EPISODE_COLUMNS, r[:n], strict=True),
+                     next=dict(zip(EPISODE_COLUMNS, r[n:], strict=True)) if r[n] is not None else None)
+                for r in rows]
+
     def delete_episode(self, episode_id: int) -> None:
         """Delete one episode and the raw events behind it."""
         row = self.db.execute("SELECT first_raw_id, last_raw_id FROM episodes WHERE id = ?", [episode_id]).fetchone()
@@ -177,6 +236,7 @@ class Store:
         with self.db.conn:
             self.db.execute("DELETE FROM raw_events WHERE id BETWEEN ? AND ?", list(row))
             self.db.execute("DELETE FROM episodes WHERE id = ?", [episode_id])
+            self.db.execute(FTS_OPTIMIZE)
         self.checkpoint()
 
     # -- proposals and decisions ----------------------------------------------------------------------------
@@ -201,7 +261,8 @@ class Store:
         """Delete everything captured before `before` (epoch s), or everything when None: raw events, episodes,
         and the proposals, decisions and labels derived from them. Returns rows deleted.
 
-        Deleted content is overwritten (secure_delete) and the WAL is truncated so no copy stays on disk."""
+        Deleted content is overwritten (secure_delete), the full-text index is merged so deleted text leaves its
+        old index segments too, and the WAL is truncated: no copy stays on disk."""
         with self.db.conn:
             if before is None:
                 n = sum(self.db.execute(f"DELETE FROM {table}").rowcount
@@ -212,6 +273,7 @@ class Store:
                 for table in ("proposals", "labels", "raw_events"):
                     n += self.db.execute(f"DELETE FROM {table} WHERE ts < ?", [before]).rowcount
                 n += self.db.execute("DELETE FROM episodes WHERE end < ?", [before]).rowcount
+            self.db.execute(FTS_OPTIMIZE)
         self.checkpoint()
         if before is None:
             self.db.execute("VACUUM")
