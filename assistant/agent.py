@@ -31,6 +31,7 @@ from .prompt import AGENT_SCHEMA, PromptBuilder, choice_messages
 from .validate import keep, rejection
 
 MAX_K = 3
+MAX_OFFERS = 4  # grounded offers per decision: each costs the built-in model ~25 prompt tokens to read
 
 
 @dataclass
@@ -83,7 +84,7 @@ class Agent:
         k = self.k if k is None else k
         started = time.perf_counter()
         g = ground(observations)
-        options = [c for c in grounded.build(g) if rejection(c.task, g) is None]
+        options = [c for c in grounded.build(g) if rejection(c.task, g) is None][:MAX_OFFERS]
         if getattr(self.model, "capable", True):
             prediction = self._write(observations, feedback, k, g)
         else:

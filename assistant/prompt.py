@@ -67,7 +67,7 @@ CHOICE_SYSTEM = ("You help a person at their computer. Read what they just did, 
 
 
 def choice_messages(observations: Sequence[dict[str, str]], offers: Sequence[str],
-                    recent: int = 3) -> list[dict[str, str]]:
+                    recent: int = 2) -> list[dict[str, str]]:
     """The built-in model's prompt: the last few events and the numbered grounded offers (short: every token
     here is evaluated at each decision, and the answer is one token, read from the model's probabilities)."""
     events = "\n".join(f"- {o.get('event', '')}" for o in list(observations)[-recent:])
