@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from models.reward import _Linear, fit_linear, need_contexts, need_report, session_folds
+from models.reward import LinearModel, fit_linear, need_contexts, need_report, session_folds
 
 from .grounding import CHAT, DOCUMENT, ERROR, FILE, PAGE, QUERY, SITE, ground
 
@@ -43,7 +43,7 @@ def features(context: Context) -> dict[str, float]:
 class NeedModel:
     """Calibrated P(need) from grounding features."""
 
-    def __init__(self, linear: _Linear, meta: dict[str, Any] | None = None):
+    def __init__(self, linear: LinearModel, meta: dict[str, Any] | None = None):
         self.linear = linear
         self.meta = dict(meta or {})
 
@@ -57,7 +57,7 @@ class NeedModel:
     def from_json(cls, data: dict[str, Any]) -> NeedModel:
         if not isinstance(data, dict) or data.get("kind") != KIND:
             raise ValueError("not a need model")
-        return cls(_Linear.from_json(data["model"]), {k: v for k, v in data.items() if k not in ("kind", "model")})
+        return cls(LinearModel.from_json(data["model"]), {k: v for k, v in data.items() if k not in ("kind", "model")})
 
 
 def need_for(scorer: Any) -> NeedModel | None:
@@ -66,7 +66,7 @@ def need_for(scorer: Any) -> NeedModel | None:
     return NeedModel.from_json(data) if data else None
 
 
-def _fit(contexts: list[dict[str, Any]], seed: int, cfg: dict[str, Any]) -> _Linear:
+def _fit(contexts: list[dict[str, Any]], seed: int, cfg: dict[str, Any]) -> LinearModel:
     return fit_linear([c["_g"] for c in contexts], [float(c["need"]) for c in contexts], cfg["C"], 0.0, seed,
                       cfg["features"])
 

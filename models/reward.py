@@ -202,7 +202,7 @@ def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-class _Linear:
+class LinearModel:
     """One logistic regression over named features, standardised: everything inference needs, as JSON."""
 
     def __init__(self, names: list[str], mean: list[float], scale: list[float], coef: list[float],
@@ -224,7 +224,7 @@ class _Linear:
                 "coef": [round(float(v), 10) for v in self.coef], "intercept": round(self.intercept, 10)}
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> _Linear:
+    def from_json(cls, d: dict[str, Any]) -> LinearModel:
         names = list(d["features"])
         if not len(names) == len(d["mean"]) == len(d["scale"]) == len(d["coef"]):
             raise ValueError("feature, mean, scale and coef lengths differ")
@@ -238,7 +238,7 @@ class TrainedRewardModel:
     which reads grounding features this package cannot compute); the gate uses it when present.
     (Feeding the silence model's need estimate into the task model was tried: no gain in cross-validation.)"""
 
-    def __init__(self, silence: _Linear, task: _Linear, meta: dict[str, Any] | None = None,
+    def __init__(self, silence: LinearModel, task: LinearModel, meta: dict[str, Any] | None = None,
                  name: str = "trained"):
         self.silence, self.task, self.meta, self.name = silence, task, dict(meta or {}), name
 
@@ -282,7 +282,7 @@ class TrainedRewardModel:
         if data.get("version") not in READABLE_VERSIONS:
             raise ValueError(f"reward-model version {data.get('version')} is not supported (expected {VERSION})")
         try:
-            silence, task = _Linear.from_json(data["silence"]), _Linear.from_json(data["task"])
+            silence, task = LinearModel.from_json(data["silence"]), LinearModel.from_json(data["task"])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"corrupt reward-model file: {exc}") from None
         meta = {k: v for k, v in data.items() if k not in ("kind", "version", "name", "silence", "task")}
@@ -426,7 +426,7 @@ def _target(row: dict[str, Any], soft: bool) -> float:
 
 
 def fit_linear(feats: list[dict[str, float]], targets: list[float], c: float, balance: float, seed: int,
-               prefixes: Sequence[str], counted: Sequence[bool] | None = None) -> _Linear:
+               prefixes: Sequence[str], counted: Sequence[bool] | None = None) -> LinearModel:
     """Weighted logistic regression on soft targets: each row counts as a positive with weight p and a negative
     with weight 1-p; classes are reweighted towards equal total weight (balance=1: fully). Rows not `counted`
     (synthetic negatives) take the class weights computed without them, so they add to the human rejections
@@ -444,7 +444,7 @@ def fit_linear(feats: list[dict[str, float]], targets: list[float], c: float, ba
     pos, neg = float(y[mask].sum()), float((1 - y[mask]).sum())
     if pos < 1e-9 or neg < 1e-9:  # one class only (e.g. a tiny export): a constant model
         p = min(max(pos / max(pos + neg, 1e-9), 0.02), 0.98)
-        return _Linear(names, mean.tolist(), scale.tolist(), [0.0] * len(names), math.log(p / (1 - p)))
+        return LinearModel(names, mean.tolist(), scale.tolist(), [0.0] * len(names), math.log(p / (1 - p)))
     total = pos + neg
     w_pos = (total / (2 * pos)) ** balance
     w_neg = (total / (2 * neg)) ** balance
@@ -454,7 +454,7 @@ def fit_linear(feats: list[dict[str, float]], targets: list[float], c: float, ba
     keep = ww > 0
     lr = LogisticRegression(C=c, max_iter=2000, random_state=seed)
     lr.fit(xx[keep], yy[keep], sample_weight=ww[keep])
-    return _Linear(names, mean.tolist(), scale.tolist(), lr.coef_[0].tolist(), float(lr.intercept_[0]))
+    return LinearModel(names, mean.tolist(), scale.tolist(), lr.coef_[0].tolist(), float(lr.intercept_[0]))
 
 
 def _with_negatives(rows: Sequence[dict[str, Any]], cfg: dict[str, Any]) -> list[dict[str, Any]]:
