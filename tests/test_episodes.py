@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from watcher.episodes import EpisodeBuilder, build_episodes, place, web_sentence
+from watcher.episodes import EpisodeBuilder, build_episodes, place, switch_sentence, web_sentence
 from watcher.events import CLICK, CLIPBOARD, HOTKEY, IDLE, SCROLL, TEXT, WINDOW, RawEvent
 
 
@@ -92,3 +92,23 @@ def test_place(app, title, expected):
 )
 def test_web_sentences(data, expected):
     assert web_sentence(data) == expected
+
+
+@pytest.mark.parametrize(
+    "app, title, sentence",
+    [
+        ("Firefox", "requests timeout - Google Search - Mozilla Firefox",
+         "The user switches to Firefox and searches on Google for 'requests timeout'."),
+        ("Google Chrome", "go 语言 - Google 搜索 - Google Chrome",
+         "The user switches to Google Chrome and searches on Google for 'go 语言'."),
+        ("Firefox", "Timeouts - Requests documentation — Mozilla Firefox",
+         "The user switches to Firefox and views the page 'Timeouts - Requests documentation'."),
+        ("XTerm", "build shell", "The user switches to the terminal ('build shell')."),
+        ("Visual Studio Code", "client.py - proj - Visual Studio Code",
+         "The user switches to client.py in Visual Studio Code."),
+        ("Firefox", "", "The user switches to Firefox."),
+    ],
+)
+def test_switch_sentence_keeps_what_a_browser_title_says(app, title, sentence):
+    """Without ActivityWatch's browser extension the title is all we know of a page: a search stays a search."""
+    assert switch_sentence(app, title, place(app, title)) == sentence

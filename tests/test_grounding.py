@@ -35,6 +35,10 @@ def obs(*events: str) -> list[dict[str, str]]:
         ("The user types 'The city needs more buses' and presses Enter in report.docx in LibreOffice Writer.",
          {("document", "report.docx")}, "writing"),
         ("The user scrolls down (12 steps) in Firefox.", set(), "noise"),
+        ("The user switches to Firefox and searches on Google for 'requests timeout'.",
+         {("query", "requests timeout")}, "searching"),
+        ("The user switches to Firefox and views the page 'Timeouts - Requests documentation'.",
+         {("page", "Timeouts - Requests documentation")}, "reading"),
         # ProactiveBench's sentences
         ("The user searches on Google for 'How to capitalize person name in ruby?' after typing and clicking "
          "'Enter'.", {("query", "How to capitalize person name in ruby?")}, "searching"),

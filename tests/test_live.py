@@ -59,6 +59,31 @@ def test_step_decides_and_stores_every_decision(proactive_home, default_model):
     store.close()
 
 
+def test_real_default_model_and_shipped_gate_propose_a_grounded_task(proactive_home, default_model):
+    """The whole default path, nothing scripted: the built-in model and the shipped reward + need model. After a
+    copied traceback and a search, help is needed: the proposal names the error or the query, passes the
+    validator, and its message is built from the same parts."""
+    from assistant.grounding import ground
+    from assistant.validate import rejection
+    from models.reward import load_default
+
+    store = Store()
+    scenario(store, 1000.0)
+    p = Proactivity.parse("medium")
+    shown: list = []
+    assistant = Assistant(None, Agent(default_model, k=3), Gate(load_default(), p), FeedbackMemory(),
+                          TriggerPolicy(p.min_interval_s, min_gap_s=0), on_proposal=shown.append)
+    assistant.trigger.episode_closed(app_changed=True)
+    proposal = assistant.step(store, now=2000.0)
+    assert proposal is not None and proposal.task is not None and shown == [proposal], proposal.data.get("gate")
+    context, _, _ = assistant.context(store)
+    assert rejection(proposal.task, ground(context)) is None
+    assert "TimeoutError: timed out" in proposal.task or "requests timeout" in proposal.task
+    assert proposal.response and proposal.response != proposal.task
+    assert proposal.data["p_need"] >= p.threshold
+    store.close()
+
+
 def test_silent_decision_skips_generation(proactive_home, default_model):
     store = Store()
     store.add_events([RawEvent("window", WINDOW, {"app": "LibreOffice", "title": "letter.odt"}, ts=1.0),

@@ -37,6 +37,12 @@ ERROR_NAME = re.compile(r"\b\w*(Error|Exception)\b|\berror\b", re.IGNORECASE)
 SEARCH_HOSTS = {"www.google.com": "Google", "google.com": "Google", "www.bing.com": "Bing", "bing.com": "Bing",
                 "duckduckgo.com": "DuckDuckGo", "html.duckduckgo.com": "DuckDuckGo",
                 "search.brave.com": "Brave Search", "www.startpage.com": "Startpage"}
+BROWSER_APP = re.compile(r"firefox|chrom(e|ium)|\bedge\b|brave|opera|vivaldi|safari|epiphany|web browser",
+                         re.IGNORECASE)
+#: the title suffix of a search engine's result page -> the engine
+SEARCH_TITLES = {"Google Search": "Google", "Google 搜索": "Google", "Bing": "Bing", "搜索": "Bing",
+                 "DuckDuckGo": "DuckDuckGo", "Brave Search": "Brave Search", "Startpage": "Startpage",
+                 "百度搜索": "Baidu"}
 TITLE_SEPARATORS = re.compile(r"\s+[-\u2013\u2014|]\s+")
 
 
@@ -211,8 +217,7 @@ class _Span:
         if self.private:
             out.append("The user works in a private window (not recorded).")
         elif self.app:
-            title = f" ('{quote(self.title, 80)}')" if self.title and where == "the terminal" else ""
-            out.append(f"The user switches to {where}{title}.")
+            out.append(switch_sentence(self.app, self.title, where))
         typed = [(text, hidden, True) for text, hidden in self.lines]
         if self.current.strip():
             typed.append((self.current, False, False))
@@ -244,6 +249,24 @@ class _Span:
         end_ts = max(self.last_ts, end if end is not None else self.last_ts)
         return Episode(start=self.start, end=end_ts, app=self.app, title=self.title, first_raw_id=self.first_id,
                        last_raw_id=self.last_id, private=self.private, sentences=out)
+
+
+def switch_sentence(app: str, title: str, where: str) -> str:
+    """The focus change. A browser's title is all we know of its page when no ActivityWatch extension reports
+    URLs, so it is kept whole: a search engine's result page becomes the search ("searches on Google for
+    'requests timeout'"), any other page is quoted as the page viewed."""
+    if where == "the terminal":
+        return f"The user switches to the terminal ('{quote(title, 80)}')." if title else "The user switches to the terminal."
+    if BROWSER_APP.search(app) and title:
+        parts = [p.strip() for p in TITLE_SEPARATORS.split(title) if p.strip()]
+        if parts and BROWSER_APP.search(parts[-1]):
+            parts = parts[:-1]  # "... - Mozilla Firefox"
+        if len(parts) >= 2 and parts[-1] in SEARCH_TITLES:
+            query = " - ".join(parts[:-1])
+            return f"The user switches to {app} and searches on {SEARCH_TITLES[parts[-1]]} for '{quote(query, 80)}'."
+        if parts:
+            return f"The user switches to {app} and views the page '{quote(' - '.join(parts), 80)}'."
+    return f"The user switches to {where}."
 
 
 def _item_sentence(kind: str, value: Any, where: str) -> str | None:
