@@ -340,17 +340,30 @@ def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
 @db_option
 @click.argument("proposal_id", type=int)
 @click.argument("decision", type=click.Choice(["accepted", "rejected", "ignored", "snoozed"]))
-def decide(db: str | None, proposal_id: int, decision: str) -> None:
-    """Record your decision on a proposal (headless use); the running assistant learns from it at once."""
+@click.option("--no-help", "no_help", is_flag=True, help="Accept without doing the task (no search, no recall).")
+def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> None:
+    """Record your decision on a proposal (headless use); the running assistant learns from it at once.
+    Accepting does the task as the tray does (a web search, your earlier encounters with the same thing) and
+    prints what was done."""
+    from assistant.help import do_task
+    from assistant.live import recent_context
+
     store = open_store(db)
     try:
-        row = store.db.execute("SELECT task, ts FROM proposals WHERE id = ?", [proposal_id]).fetchone()
+        row = store.db.execute("SELECT task, ts, data FROM proposals WHERE id = ?", [proposal_id]).fetchone()
         if row is None or row[0] is None:
             fail(f"no proposal {proposal_id} with a task")
-        store.add_decision(proposal_id, decision, latency_s=time.time() - row[1])
+        result = None
+        if decision == "accepted" and not no_help:
+            action = json.loads(row[2] or "{}").get("actions", {}).get(row[0])
+            result = do_task(None, recent_context(store)[0], row[0], action, store.path)
+        store.add_decision(proposal_id, decision, latency_s=time.time() - row[1],
+                           result=None if result is None else json.dumps(result.to_json(), ensure_ascii=False))
     finally:
         store.close()
     click.echo(f"proposal {proposal_id}: {decision}")
+    if result is not None:
+        click.echo(result.text)
 
 
 def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:

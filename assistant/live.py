@@ -47,6 +47,18 @@ class Proposal:
                 "latency_s": self.data.get("latency_s")}
 
 
+def recent_context(store: Store, n: int = 30) -> tuple[list[dict[str, str]], int | None, int]:
+    """The last `n` observations (closed episodes plus the one still open), the last closed episode's id, and the
+    newest raw event id (the context's identity)."""
+    closed = store.episodes()[-n:]
+    last_raw = store.last_episode_raw_id()
+    tail = build_episodes(store.iter_events(after_id=last_raw))
+    obs = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
+    obs += [e.observation() for e in tail]
+    newest = tail[-1].last_raw_id if tail else last_raw
+    return obs[-n:], (closed[-1]["id"] if closed else None), newest
+
+
 class Assistant:
     def __init__(self, store_path: Path | str | None, agent: Agent, gate: Gate, memory: FeedbackMemory,
                  trigger: TriggerPolicy, on_proposal: Callable[[Proposal], None] | None = None,
@@ -121,13 +133,7 @@ class Assistant:
     def context(self, store: Store) -> tuple[list[dict[str, str]], int | None, int]:
         """Recent observations (closed episodes plus the one still open), the last closed episode's id, and the
         newest raw event id (the context's identity)."""
-        closed = store.episodes()[-self.context_episodes:]
-        last_raw = store.last_episode_raw_id()
-        tail = build_episodes(store.iter_events(after_id=last_raw))
-        obs = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
-        obs += [e.observation() for e in tail]
-        newest = tail[-1].last_raw_id if tail else last_raw
-        return obs[-self.context_episodes:], (closed[-1]["id"] if closed else None), newest
+        return recent_context(store, self.context_episodes)
 
     def sync_decisions(self, store: Store) -> None:
         """Bring decisions taken elsewhere (the tray, `proactive decide`) into the feedback memory."""

@@ -158,3 +158,28 @@ def test_decisions_taken_elsewhere_reach_the_memory(proactive_home, default_mode
     assistant.sync_decisions(store)
     assert assistant.memory.blocked("Suggest a fix for TimeoutError in client.py") is not None
     store.close()
+
+
+def test_headless_accept_does_the_task(proactive_home, browser):
+    """`proactive decide ID accepted` does what the tray's Accept does: it opens the search (through BROWSER) and
+    says so, and stores what was done with the decision; --no-help only records."""
+    from .conftest import run_cli
+
+    store = Store()
+    scenario(store, 1000.0)
+    task = "Summarise the top results for 'requests timeout'"
+    with store.db.conn:
+        for _ in range(2):
+            store.db.execute("INSERT INTO proposals (ts, task, response, score, data) VALUES (?, ?, '', 0.9, ?)",
+                             [time.time(), task, json.dumps({"actions": {task: "summarise_results"}})])
+    store.close()
+    out = run_cli("decide", "1", "accepted")  # the environment carries BROWSER and PROACTIVE_HOME
+    assert out.returncode == 0, out.stderr
+    assert "Opened a web search for 'requests timeout'" in out.stdout
+    assert browser.read_text().strip() == "https://duckduckgo.com/?q=requests+timeout"
+    assert run_cli("decide", "2", "accepted", "--no-help").returncode == 0
+    con = sqlite3.connect(proactive_home / "proactive.db")
+    results = dict(con.execute("SELECT proposal_id, result FROM decisions").fetchall())
+    con.close()
+    assert json.loads(results[1])["url"].endswith("q=requests+timeout") and results[2] is None
+    assert len(browser.read_text().split()) == 1
