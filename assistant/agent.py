@@ -68,10 +68,13 @@ class Prediction:
                 "grounding": self.grounding}
 
     def message(self, task: str | None) -> str:
+        """What the popup says for `task`: the message built with it (grounded) or the task itself."""
         return self.messages.get(task or "", "") or (self.response if task == self.task else "")
 
 
 class Agent:
+    """Up to k grounded candidates per moment; one per session (its prompt history follows the session)."""
+
     def __init__(self, model: Predictor, k: int = 1, budget_tokens: int = 700):
         if not 1 <= k <= MAX_K:
             raise ValueError(f"k must be between 1 and {MAX_K}")
