@@ -698,7 +698,7 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
 def install_signal_handlers(watcher: Any) -> None:
     signal.signal(signal.SIGINT, lambda *_: watcher.stop())
     signal.signal(signal.SIGTERM, lambda *_: watcher.stop())
-    signal.signal(control.PAUSE_SIGNAL, lambda *_: watcher.request_pause())
+    signal.signal(control.PAUSE_SIGNAL, lambda *_: watcher.signal_pause())
     signal.signal(control.RESUME_SIGNAL, lambda *_: watcher.request_resume())
 
 
@@ -759,8 +759,10 @@ def purge(db: str | None, before: str | None, everything: bool, yes: bool) -> No
 def pause(for_: str | None) -> None:
     """Pause capture (also: send SIGUSR1 to the watcher)."""
     until = time.time() + parse_duration(for_) if for_ else math.inf
-    control.write_pause(until)
+    pause_id = control.write_pause(until)
     pid = control.signal_watcher(control.PAUSE_SIGNAL)
+    if pid and not control.wait_acknowledged(pause_id):
+        fail(f"the watcher (pid {pid}) did not confirm the pause within 5 s; stop it with: kill {pid}")
     when = "until resumed" if math.isinf(until) else "until " + datetime.fromtimestamp(until).strftime("%H:%M:%S")
     click.echo(f"capture paused {when}" + ("" if pid else " (no watcher running now)"))
 

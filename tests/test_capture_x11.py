@@ -154,6 +154,36 @@ def test_pause_resume_by_command_and_signal(xsession: XSession, proactive_home: 
     assert "pausedword" not in text and "signalpaused" not in text
 
 
+def test_timed_pause_holds_and_ends_on_time(xsession: XSession, proactive_home: Path):
+    """`pause --for 3s` returns only once the watcher applied it: a word typed the instant it returns is not kept;
+    a hand-sent SIGUSR1 keeps the pause's end; capture comes back by itself after 3 s."""
+    term = xsession.start_xterm("timed pause", command=["cat"])
+    xsession.activate(term)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        xsession.type("beforetimed")
+        xsession.key("Return")
+        started = time.monotonic()
+        out = run_cli("pause", "--for", "3s", env=watcher.env)
+        assert out.returncode == 0, out.stderr
+        xsession.type("instantcanary")  # typed at once: must not be stored
+        xsession.key("Return")
+        watcher.proc.send_signal(signal.SIGUSR1)  # by hand, during a timed pause: the end stays
+        time.sleep(max(0.0, started + 3.6 - time.monotonic()))
+        xsession.type("aftertimed")
+        xsession.key("Return")
+        time.sleep(1)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    text = " ".join(e["event"] for e in watcher.episodes())
+    assert "beforetimed" in text and "aftertimed" in text
+    assert "instantcanary" not in text
+    for name in ("proactive.db", "proactive.db-wal"):
+        path = proactive_home / name
+        assert not path.exists() or b"instantcanary" not in path.read_bytes()
+
+
 def test_idle_is_detected(xsession: XSession, proactive_home: Path):
     (proactive_home / "config.toml").write_text("idle_seconds = 2\n")
     term = xsession.start_xterm("idle test", command=["cat"])

@@ -1,22 +1,29 @@
 """Controlling a running watcher from outside: the pid file (one watcher per home) and pause/resume.
 
 Pause state lives in a small file so it survives restarts and so `proactive pause` works whether or not a
-watcher runs; the command also signals the running watcher (SIGUSR1 = pause, SIGUSR2 = resume) so the change
-takes effect at once. The same signals sent by hand (`kill -USR1 PID`) pause and resume too.
+watcher runs; the command also signals the running watcher (SIGUSR1 = pause, SIGUSR2 = resume) and waits until
+the watcher acknowledges it (`pause.ack` holds the id of the pause it applied), so nothing typed after the command
+returns is kept. The same signals sent by hand (`kill -USR1 PID`) pause (until resumed, unless a timed pause is
+already set) and resume too. A pause file that cannot be read as a pause fails closed: capture stays paused, said
+once in the log.
 """
 
 from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import math
 import os
 import signal
 import time
+import uuid
 from pathlib import Path
 from typing import IO
 
 from . import home
+
+log = logging.getLogger(__name__)
 
 PAUSE_SIGNAL = signal.SIGUSR1
 RESUME_SIGNAL = signal.SIGUSR2
@@ -28,6 +35,10 @@ def pid_path() -> Path:
 
 def pause_path() -> Path:
     return home.home() / "paused.json"
+
+
+def ack_path() -> Path:
+    return home.home() / "pause.ack"
 
 
 class AlreadyRunning(RuntimeError):
@@ -78,22 +89,70 @@ def running_pid() -> int | None:
     return None
 
 
-def read_pause() -> float | None:
-    """When the pause ends (math.inf: until resumed), or None when capturing."""
+_warned: set[str] = set()  # malformed pause files already reported (one log line each)
+
+
+def _pause_state() -> tuple[float | None, str]:
+    """(when the pause ends, math.inf: until resumed, or None: capturing; the pause's id)."""
     path = pause_path()
-    if not path.exists():
-        return None
     try:
-        until = json.loads(path.read_text()).get("until")
-    except (ValueError, AttributeError):
-        return math.inf  # unreadable pause file: stay paused (fail closed)
-    if until is None:
-        return math.inf
-    return float(until) if float(until) > time.time() else None
+        text = path.read_text()
+    except FileNotFoundError:
+        return None, ""
+    except (OSError, UnicodeDecodeError) as exc:
+        return _malformed(path, f"unreadable ({getattr(exc, 'strerror', None) or exc.reason})"), ""
+    try:
+        data = json.loads(text)
+        until = data["until"]
+        pause_id = str(data.get("id", ""))
+        if until is None:
+            return math.inf, pause_id
+        if isinstance(until, bool) or not isinstance(until, int | float) or not math.isfinite(until):
+            raise TypeError
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return _malformed(path, "not a pause written by proactive"), ""
+    return (float(until) if until > time.time() else None), pause_id
 
 
-def write_pause(until: float) -> None:
-    pause_path().write_text(json.dumps({"until": None if math.isinf(until) else until, "since": time.time()}))
+def _malformed(path: Path, why: str) -> float:
+    if why not in _warned:
+        _warned.add(why)
+        log.warning("%s is %s: capture stays paused until `proactive resume`", path, why)
+    return math.inf
+
+
+def read_pause() -> float | None:
+    """When the pause ends (math.inf: until resumed), or None when capturing. Fails closed (paused)."""
+    return _pause_state()[0]
+
+
+def write_pause(until: float) -> str:
+    """Record a pause; returns its id, which the watcher acknowledges once it has applied it."""
+    pause_id = uuid.uuid4().hex
+    tmp = pause_path().with_suffix(".tmp")
+    tmp.write_text(json.dumps({"until": None if math.isinf(until) else until, "since": time.time(),
+                               "id": pause_id}))
+    tmp.replace(pause_path())  # atomic: a watcher never reads half a pause
+    return pause_id
+
+
+def acknowledge_pause() -> None:
+    """Called by the watcher once the pause state in the file is applied (typed text flushed, capture stopped)."""
+    until, pause_id = _pause_state()
+    ack_path().write_text(pause_id if until is not None else "")
+
+
+def wait_acknowledged(pause_id: str, timeout: float = 5.0) -> bool:
+    """True once the running watcher has applied pause `pause_id`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if ack_path().read_text().strip() == pause_id:
+                return True
+        except FileNotFoundError:
+            pass
+        time.sleep(0.02)
+    return False
 
 
 def clear_pause() -> None:

@@ -79,6 +79,11 @@ class Watcher:
         control.write_pause(until)
         self._control.put("reload")
 
+    def signal_pause(self) -> None:
+        """SIGUSR1: `proactive pause` wrote the pause already (a timed one must keep its end); sent by hand,
+        it pauses until resumed. Decided in the loop, not in the signal handler."""
+        self._control.put("signal")
+
     def request_resume(self) -> None:
         control.clear_pause()
         self._control.put("reload")
@@ -113,8 +118,10 @@ class Watcher:
                 except queue.Empty:
                     pass
                 while not self._control.empty():
-                    self._control.get_nowait()
+                    if self._control.get_nowait() == "signal" and control.read_pause() is None:
+                        control.write_pause(math.inf)
                     self._apply_pause(control.read_pause())
+                    control.acknowledge_pause()
                 if time.monotonic() >= next_flush:
                     self._tick(time.time())
                     self._write(store)
