@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import threading
 import time
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from . import sharing
 from .base import Generation, Messages, ModelError, Predictor, is_nullable, max_length, parse_json_output
 
 GGUF_MAGIC = b"GGUF"
@@ -57,8 +57,9 @@ class LlamaCppModel(Predictor):
         except ImportError as exc:
             raise ModelError(f"llama-cpp-python is not installed ({exc}): run packaging/setup.sh install") from exc
         try:
-            # llama-cpp-python defaults to half the cores; on a 2-core laptop that halves our speed
-            threads = n_threads or max(1, os.cpu_count() or 1)
+            # llama-cpp-python defaults to half the cores; on a 2-core laptop that halves our speed. Each call
+            # then uses the cores that are free at that moment (sharing.py)
+            threads = n_threads or sharing.cores()
             self.llm = Llama(model_path=str(self.path), n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads,
                              seed=seed, verbose=False)
         except (ValueError, RuntimeError) as exc:
@@ -73,11 +74,19 @@ class LlamaCppModel(Predictor):
         self.formatter = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
         self.n_vocab = self.llm.n_vocab()
         self.lock = threading.Lock()
+        self.max_threads = n_threads
         self._engine = 0.0  # seconds inside llama.cpp during the current generation
         self._prompt_tokens = 0
         self._completion_tokens = 0
 
     # -- tokens and engine calls -----------------------------------------------------------------------------
+
+    def _share_cpu(self) -> None:
+        """Before a generation: threads for the cores free now, the calling thread at low priority."""
+        sharing.lower_priority()
+        n = sharing.threads_now(self.max_threads)
+        self.llm._ctx.set_n_threads(n, n)
+        self.threads_used = n
 
     def count_tokens(self, text: str) -> int:
         return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
@@ -162,6 +171,7 @@ class LlamaCppModel(Predictor):
         """One forward pass: the next-token probabilities of "1".."n" after the prompt, renormalised."""
         with self.lock:
             self._engine, self._prompt_tokens, self._completion_tokens = 0.0, 0, 0
+            self._share_cpu()
             try:
                 logits = self._prime(self._tokens(self.formatter(messages=messages).prompt))
             except (ValueError, RuntimeError):
@@ -177,6 +187,7 @@ class LlamaCppModel(Predictor):
         props = schema.get("properties", {})
         with self.lock:
             self._engine, self._prompt_tokens, self._completion_tokens = 0.0, 0, 0
+            self._share_cpu()
             started = time.perf_counter()
             if seed is not None:
                 self.llm.set_seed(seed)

@@ -1,0 +1,42 @@
+"""Inference shares the CPU: beside busy processes it uses fewer threads, and it runs at low priority."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+from models import sharing
+
+
+def test_fewer_threads_beside_busy_processes():
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(sharing.cores())]
+    try:
+        time.sleep(0.5)
+        seen = [sharing.threads_now() for _ in range(5) if not time.sleep(0.05)]
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+    assert min(seen) == 1 and sharing.others_running() >= 0
+
+
+def test_inference_thread_runs_at_low_priority():
+    result: list[int] = []
+
+    def work() -> None:
+        sharing.lower_priority()
+        sharing.lower_priority()  # once per thread
+        result.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert result == [sharing.NICE]
+
+
+def test_model_sets_its_threads_per_call(default_model):
+    default_model.rank_options([{"role": "user", "content": "Pick 1 or 2."}], 2)
+    assert 1 <= default_model.threads_used <= sharing.cores()
