@@ -77,6 +77,8 @@ def open_store(db: str | None, readonly: bool = False) -> Store:
 
 
 def load_config() -> home.Config:
+    """config.toml checked against its schema (watcher.home.SCHEMA): anything unusable exits 2 with one line
+    naming the file, the setting and what would be valid."""
     try:
         return home.Config.load()
     except ValueError as exc:
@@ -180,11 +182,15 @@ def load_scorer(spec: str, option: str = "--rm") -> Any:
 
 
 def proactivity_option(value: str | None, config: home.Config) -> Any:
+    """--proactivity when given, else the config's; a bad value is blamed on where it came from."""
     from assistant.policy import Proactivity
 
     try:
         return Proactivity.parse(value if value is not None else config.proactivity)
     except ValueError as exc:
+        if value is None:  # the schema refuses it at load; this covers a Config built without load()
+            fail(str(home.ConfigError("proactivity", config.proactivity, home.SCHEMA["proactivity"].describe(),
+                                      path=home.config_path())))
         fail(f"--proactivity: {exc}")
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import threading
+import time
 
 import pytest
 
@@ -97,31 +99,54 @@ def test_filter_fails_closed(monkeypatch):
      ("ls -la", False), ("echo sudo", False), ("python manage.py runserver", False)],
 )
 def test_terminal_password_commands(line, asks):
-    assert PrivacyFilter.asks_password(line) is asks
+    """The whole recogniser is table-tested in test_terminal_secrets.py; here, the filter's answer."""
+    f = PrivacyFilter(Config())
+    f.clean(window("XTerm", "shell", "xterm"))
+    assert f.asks_password(line) is asks
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["[sudo] password for alice:", "Username for 'https://github.com':", "Password for 'https://me@github.com':",
+     "Enter passphrase for key '/home/alice/.ssh/id_ed25519':", "Enter PIN", "Password:"],
+)
+def test_prompt_titles_hide_typing_even_with_custom_password_titles(title):
+    f = PrivacyFilter(Config(password_titles=[]))  # the user's list replaces the defaults: prompts still count
+    f.clean(window("XTerm", title, "xterm"))
+    assert f.clean(RawEvent("keyboard", TEXT, {"text": "hunter2", "enter": True})) is None
+    assert not f.accepts_keys()
+
+
+def test_titles_that_only_mention_passwords_follow_the_users_list():
+    f = PrivacyFilter(Config(password_titles=[]))
+    f.clean(window("Firefox", "Password reset help - docs"))
+    assert f.clean(RawEvent("keyboard", TEXT, {"text": "how to"})) is not None
 
 
 def keys(text: str) -> list[RawEvent]:
     return [RawEvent("keyboard", KEY, {"key": "enter"} if c == "\n" else {"char": c}) for c in text]
 
 
-def test_pipeline_hides_sudo_password_and_excluded_typing(proactive_home):
-    events = [window("XTerm", "shell", "xterm"), *keys("sudo ls\nhunter2secret\necho done\n"),
-              window("KeePassXC", "db.kdbx - KeePassXC", "keepassxc"), *keys("vaultmaster99\n"),
-              window("XTerm", "shell", "xterm"), *keys("exit\n")]
+def run_pipeline(events: list[RawEvent]) -> tuple[str, str]:
+    """The stored raw events and episodes, as text, after the real pipeline ran over `events`."""
     w = Watcher(None, Config(), [ListSource(events)], flush_interval=0.05)
-    import threading
-
     t = threading.Thread(target=w.run)
     t.start()
     w.started.wait(5)
-    import time
-
     time.sleep(0.5)
     w.stop()
     t.join(10)
     store = Store()
-    blob = repr([e.data for _, e in store.iter_events()]) + repr(store.episodes())
+    raw, episodes = repr([e.data for _, e in store.iter_events()]), repr(store.episodes())
     store.close()
+    return raw, episodes
+
+
+def test_pipeline_hides_sudo_password_and_excluded_typing(proactive_home):
+    events = [window("XTerm", "shell", "xterm"), *keys("sudo ls\nhunter2secret\necho done\n"),
+              window("KeePassXC", "db.kdbx - KeePassXC", "keepassxc"), *keys("vaultmaster99\n"),
+              window("XTerm", "shell", "xterm"), *keys("exit\n")]
+    blob = "".join(run_pipeline(events))
     assert "hunter2secret" not in blob and "vaultmaster99" not in blob
     assert "sudo ls" in blob and "echo done" in blob and "exit" in blob
     assert "enters a password (hidden)" in blob

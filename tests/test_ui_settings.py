@@ -6,6 +6,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import dataclasses  # noqa: E402
 import stat  # noqa: E402
 import tomllib  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -15,7 +16,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
 from ui.settings import SettingsWindow  # noqa: E402
 from watcher import home  # noqa: E402
-from watcher.home import Config  # noqa: E402
+from watcher.home import SCHEMA, Config  # noqa: E402
 
 
 def screenshot(widget, name: str) -> Path:
@@ -129,16 +130,31 @@ def test_existing_values_round_trip(qtbot, proactive_home):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-def test_config_load_checks_model_and_rm(proactive_home):
-    home.config_path().write_text("model = 3\n")
-    try:
-        Config.load()
-    except ValueError as exc:
-        assert "model must be a string" in str(exc)
-    else:
-        raise AssertionError("a non-string model was accepted")
-    home.config_path().write_text('rm = "signals"\n')
-    assert Config.load().rm == "signals" and Config.load().model == "default"
+def test_form_ranges_are_the_schemas(qtbot, proactive_home):
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    for spin, name in [(window.retention_spin, "retention_days"), (window.idle_spin, "idle_seconds"),
+                       (window.popup_spin, "popup_seconds"), (window.snooze_spin, "snooze_minutes")]:
+        assert (spin.minimum(), spin.maximum()) == (SCHEMA[name].low, SCHEMA[name].high), name
+
+
+def test_schema_refuses_what_the_cli_refuses(qtbot, proactive_home):
+    """The window checks with the schema `Config.load` uses: a blank model, an out-of-range number or a bad
+    pattern in a setting the form does not show are refused with the schema's words, and nothing is written."""
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.model_edit.setCurrentText("   ")
+    assert window.save() is False
+    assert window.error_label.text() == f"Model: {SCHEMA['model'].describe()}."
+    window.model_edit.setCurrentText("default")
+    window.config = dataclasses.replace(window.config, popup_seconds=0.5)  # the spin box cannot go there
+    assert window.problems(window.config) == f"Popup closes after: {SCHEMA['popup_seconds'].describe()}."
+    window.config = dataclasses.replace(window.config, popup_seconds=30, password_titles=["ok", "(?P<"])
+    assert window.save() is False
+    assert window.error_label.text().startswith("password_titles, line 2: '(?P<': not a valid regular expression")
+    assert not home.config_path().exists()
+    screenshot(window, "schema_refused")
 
 
 def test_unusable_model_refused(qtbot, proactive_home):

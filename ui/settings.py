@@ -2,8 +2,10 @@
 
 Why: the exclusion lists are the user's main privacy control, and the model, reward model and proactivity are
 what they are most likely to want to change; all of it should be reachable from the tray. The form is checked
-before anything is written (a bad regex would otherwise make `Config.load` refuse to start the assistant), and
-the file is replaced atomically (temp file + os.replace, mode 0600) so a crash never leaves half a config.
+against the config's one schema (`watcher.home.SCHEMA`, the one `Config.load` and so the CLI use; the spin boxes
+take their ranges from it) before anything is written, so the window never saves a file the assistant would
+refuse to start with; on top of it, a model or reward-model file must exist now. The file is replaced
+atomically (temp file + os.replace, mode 0600) so a crash never leaves half a config.
 
 Applying the result: `saved` carries the new `Config`. What a running assistant can apply live is the
 proactivity (the gate's threshold and interval), the exclusions (excluded applications and title patterns) and
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import tempfile
 import tomllib
 from pathlib import Path
@@ -38,16 +39,20 @@ from PySide6.QtWidgets import (
 )
 
 from watcher import home
-from watcher.home import Config
+from watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, check_setting
 
 MODEL_CHOICES = ["default"]
 RM_CHOICES = ["default", "signals"]
-PROACTIVITY_LEVELS = ["low", "medium", "high"]
 # the settings this form edits; every other Config field is kept as it is in the file
 FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds",
                "popup_seconds", "snooze_minutes")
 # settings that a running assistant applies at once; the others need a restart
 LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles", "popup_seconds", "snooze_minutes")
+# how the form names a setting in its error line (a setting it does not show keeps its config name)
+LABELS = {"model": "Model", "rm": "Reward model", "proactivity": "Proactivity",
+          "excluded_apps": "Excluded applications", "excluded_titles": "Excluded titles",
+          "retention_days": "Keep history for", "idle_seconds": "Idle after",
+          "popup_seconds": "Popup closes after", "snooze_minutes": "Snooze for"}
 
 
 def lines(text: str) -> list[str]:
@@ -55,10 +60,14 @@ def lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+def schema_problem(error: ConfigError) -> str:
+    """A schema error in the form's words: its label, the line of a list entry, what would be valid."""
+    line = "" if error.index is None else f", line {error.index + 1}: {error.value!r}"
+    return f"{LABELS.get(error.field, error.field)}{line}: {error.problem}."
+
+
 def check_model(spec: str) -> str | None:
-    """Why `spec` is not a usable model setting, or None."""
-    if not spec:
-        return "Model: choose default, a GGUF file or openai:BASE_URL#MODEL."
+    """Why the model `spec` (already a non-empty string by the schema) cannot be used now, or None."""
     if spec == "default":
         return None
     if spec.startswith("openai:"):
@@ -72,34 +81,13 @@ def check_model(spec: str) -> str | None:
 
 
 def check_rm(spec: str) -> str | None:
-    """Why `spec` is not a usable reward-model setting, or None."""
+    """Why the reward-model `spec` (already a non-empty string by the schema) cannot be used now, or None."""
     if spec in RM_CHOICES:
         return None
     if spec.startswith("llm:"):
         return None if spec[4:].strip() else "Reward model: llm: needs a model, as in llm:default."
-    if not spec:
-        return "Reward model: choose default, signals, llm:MODEL or a reward-model file."
     if not Path(spec).expanduser().is_file():
         return f"Reward model: no such file {spec!r}."
-    return None
-
-
-def check_proactivity(value: str) -> str | None:
-    from assistant.policy import Proactivity
-
-    try:
-        Proactivity.parse(value)
-    except ValueError as exc:
-        return f"Proactivity: {exc}."
-    return None
-
-
-def check_patterns(patterns: list[str]) -> str | None:
-    for number, pattern in enumerate(patterns, 1):
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            return f"Excluded titles, line {number}: {pattern!r} is not a valid regular expression ({exc})."
     return None
 
 
@@ -170,20 +158,20 @@ class SettingsWindow(QWidget):
         self.excluded_titles_edit = QPlainTextEdit()
         self.excluded_titles_edit.setPlaceholderText("one regular expression per line")
         self.retention_spin = QSpinBox()
-        self.retention_spin.setRange(0, 3650)
+        self.retention_spin.setRange(int(SCHEMA["retention_days"].low), int(SCHEMA["retention_days"].high))
         self.retention_spin.setSuffix(" days")
         self.idle_spin = QDoubleSpinBox()
-        self.idle_spin.setRange(0, 86400)
+        self.idle_spin.setRange(SCHEMA["idle_seconds"].low, SCHEMA["idle_seconds"].high)
         self.idle_spin.setDecimals(1)
         self.idle_spin.setSuffix(" s")
         self.popup_spin = QDoubleSpinBox()
-        self.popup_spin.setRange(1, 3600)
+        self.popup_spin.setRange(SCHEMA["popup_seconds"].low, SCHEMA["popup_seconds"].high)
         self.popup_spin.setDecimals(0)
         self.popup_spin.setSuffix(" s")
         self.popup_spin.setToolTip("An unanswered proposal closes by itself after this time (counted as ignored)")
         self.snooze_spin = QDoubleSpinBox()
-        self.snooze_spin.setRange(0.5, 24 * 60)
-        self.snooze_spin.setDecimals(1)
+        self.snooze_spin.setDecimals(2)  # before the range, which Qt rounds to the decimals
+        self.snooze_spin.setRange(SCHEMA["snooze_minutes"].low, SCHEMA["snooze_minutes"].high)
         self.snooze_spin.setSuffix(" min")
         self.snooze_spin.setToolTip("A snoozed proposal comes back after this time")
         self.error_label = QLabel()
@@ -258,8 +246,12 @@ class SettingsWindow(QWidget):
         )
 
     def problems(self, config: Config) -> str | None:
-        return (check_model(config.model) or check_rm(config.rm) or check_proactivity(config.proactivity)
-                or check_patterns(config.excluded_titles))
+        """Why `config` cannot be saved: the config schema first, then whether the model files exist now."""
+        try:
+            config.check()
+        except ConfigError as exc:
+            return schema_problem(exc)
+        return check_model(config.model) or check_rm(config.rm)
 
     # -- actions ---------------------------------------------------------------------------------------------
 
@@ -287,7 +279,11 @@ class SettingsWindow(QWidget):
 
     def _recheck_patterns(self) -> None:
         """Flag a bad regex as soon as it is typed (clears once fixed)."""
-        problem = check_patterns(lines(self.excluded_titles_edit.toPlainText()))
+        try:
+            check_setting("excluded_titles", lines(self.excluded_titles_edit.toPlainText()))
+            problem = None
+        except ConfigError as exc:
+            problem = schema_problem(exc)
         if problem or self.error_label.text().startswith("Excluded titles"):
             self.show_error(problem)
 

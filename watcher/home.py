@@ -7,11 +7,17 @@ Files are created private (umask 077, so mode 0600 for files and 0700 for folder
 
 from __future__ import annotations
 
+import difflib
+import ipaddress
 import json
+import math
 import os
+import re
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import platformdirs
 
@@ -85,7 +91,8 @@ DEFAULT_PASSWORD_TITLES = [
 
 @dataclass
 class Config:
-    """User settings, read from `config.toml`; every field has a safe default."""
+    """User settings, read from `config.toml`; every field has a safe default, and `SCHEMA` says what each
+    accepts."""
 
     excluded_apps: list[str] = field(default_factory=lambda: list(DEFAULT_EXCLUDED_APPS))
     excluded_titles: list[str] = field(default_factory=lambda: list(DEFAULT_EXCLUDED_TITLES))
@@ -95,6 +102,8 @@ class Config:
     clipboard_max_chars: int = 2000
     activitywatch_url: str = "http://127.0.0.1:5600"
     activitywatch: bool = True
+    # episode text goes to activitywatch_url: another machine only when the user says so
+    activitywatch_allow_remote: bool = False
     activitywatch_poll_seconds: float = 10.0
     proactivity: str = "medium"
     # the proposal model: "default", a GGUF path or "openai:BASE_URL#MODEL" (see assistant.cli.load_predictor)
@@ -108,33 +117,181 @@ class Config:
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
-        """Read the config file; missing file -> defaults. A malformed file raises ValueError (never ignored:
-        a silently ignored exclusion list would be a privacy failure)."""
+        """Read the config file; missing file -> defaults. Anything unusable (unreadable, not TOML, an unknown
+        setting, a value of the wrong type or out of range) raises ConfigError, never ignored: a silently
+        ignored exclusion list would be a privacy failure, a 0-second poll would burn a core."""
         path = path or config_path()
-        if not path.exists():
-            return cls()
         try:
             data = tomllib.loads(path.read_text())
+        except FileNotFoundError:
+            return cls()
+        except OSError as exc:  # a directory, no permission
+            raise ConfigError("", None, f"cannot read it ({exc.strerror or exc}): make it a readable TOML file "
+                                        "or remove it", path=path) from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{path}: not valid TOML ({exc})") from exc
-        known = {f.name: f for f in fields(cls)}
-        unknown = sorted(set(data) - set(known))
-        if unknown:
-            raise ValueError(f"{path}: unknown setting(s) {', '.join(unknown)}")
-        config = cls()
-        for key, value in data.items():
-            default = getattr(config, key)
-            if isinstance(default, list) and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-                raise ValueError(f"{path}: {key} must be a list of strings")
-            if isinstance(default, (int, float)) and not isinstance(default, bool):
-                if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-                    raise ValueError(f"{path}: {key} must be a non-negative number")
-            if isinstance(default, bool) and not isinstance(value, bool):
-                raise ValueError(f"{path}: {key} must be true or false")
-            if isinstance(default, str) and not isinstance(value, str):
-                raise ValueError(f"{path}: {key} must be a string")
-            setattr(config, key, value)
-        return config
+            raise ConfigError("", None, f"not valid TOML ({exc})", path=path) from None
+        try:
+            return cls(**validate(data))
+        except ConfigError as exc:
+            raise exc.at(path) from None
+
+    def check(self) -> Config:
+        """This config against `SCHEMA` (the settings window's form): the normalized config, or ConfigError."""
+        return Config(**validate(asdict(self)))
 
     def to_json(self) -> str:
         return json.dumps(self.__dict__, indent=2)
+
+
+# The one schema of config.toml: `Config.load` (so the CLI and the tray), the settings window and `doctor` all
+# check through it. A small table rather than jsonschema: JSON Schema calls 1.0 an integer and true a number in
+# places, cannot compile Python regexes or tell a loopback host, and its messages do not say what the value is for.
+Kind = Literal["bool", "int", "number", "text", "names", "regexes", "proactivity", "url"]
+PROACTIVITY_LEVELS = ("low", "medium", "high")  # assistant.policy.Proactivity.LEVELS (a test keeps them equal)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What one setting accepts: a kind, an inclusive range for numbers, and what the value is for (it ends the
+    error line, so the user knows what they are fixing)."""
+
+    kind: Kind
+    meaning: str
+    low: float = 0
+    high: float = 0
+
+    def describe(self) -> str:
+        """What a valid value looks like: the "fix" half of an error line."""
+        if self.kind in ("int", "number"):
+            noun = "an integer" if self.kind == "int" else "a number"
+            return f"must be {noun} from {_number(self.low)} to {_number(self.high)} ({self.meaning})"
+        valid = {"bool": "true or false", "text": "a non-empty string", "names": "a list of non-empty strings",
+                 "regexes": "a list of regular expressions",
+                 "url": "an http:// or https:// URL with a host and a valid port",
+                 "proactivity": "low, medium, high, or a number from 0 to 1"}[self.kind]
+        return f"must be {valid} ({self.meaning})"
+
+
+SCHEMA: dict[str, Rule] = {
+    "excluded_apps": Rule("names", "process or application names never captured"),
+    "excluded_titles": Rule("regexes", "window titles never captured"),
+    "password_titles": Rule("regexes", "window titles where typing is not recorded"),
+    "idle_seconds": Rule("number", "seconds without input before you count as idle", 1, 86_400),
+    "retention_days": Rule("int", "days of history kept; 0 keeps everything", 0, 3650),
+    "clipboard_max_chars": Rule("int", "characters kept of each copy; 0 keeps only its length", 0, 1_000_000),
+    "activitywatch": Rule("bool", "read from and publish to a local ActivityWatch server"),
+    "activitywatch_url": Rule("url", "the ActivityWatch server's address"),
+    "activitywatch_allow_remote": Rule("bool", "let activitywatch_url name another machine"),
+    "activitywatch_poll_seconds": Rule("number", "seconds between polls", 0.5, 3600),
+    "proactivity": Rule("proactivity", "how readily the assistant speaks"),
+    "model": Rule("text", "default, a GGUF path, or openai:BASE_URL#MODEL"),
+    "rm": Rule("text", "default, signals, llm:MODEL, or a reward-model file"),
+    "popup_seconds": Rule("number", "seconds before an unanswered popup closes", 1, 3600),
+    "snooze_minutes": Rule("number", "minutes before a snoozed proposal comes back", 0.05, 1440),
+}
+
+
+class ConfigError(ValueError):
+    """An unusable config. Its str() is the one line the CLI prints, `PATH: FIELD = VALUE: what is valid`;
+    `field`, `index` (in a list) and `problem` let the settings window say the same in its own words."""
+
+    def __init__(self, field: str, value: Any, problem: str, index: int | None = None, path: Path | None = None):
+        self.field, self.value, self.problem, self.index, self.path = field, value, problem, index, path
+        where = f"{path}: " if path else ""
+        key = field if index is None else f"{field}[{index}]"
+        line = f"{where}{key} = {_shown(value)}: {problem}" if field else f"{where}{problem}"
+        super().__init__(" ".join(line.split()))  # one line, whatever a regex or TOML error says
+
+    def at(self, path: Path) -> ConfigError:
+        """The same error, naming the file it came from."""
+        return ConfigError(self.field, self.value, self.problem, self.index, path)
+
+
+def check_setting(name: str, value: Any) -> Any:
+    """`value` as `Config` holds it (a numeric proactivity becomes a string), or ConfigError. The loopback rule
+    of activitywatch_url needs a second setting: `validate` applies it."""
+    rule = SCHEMA[name]
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if rule.kind == "bool" and isinstance(value, bool):
+        return value
+    if rule.kind in ("int", "number") and number and (rule.kind == "number" or isinstance(value, int)):
+        if rule.low <= value <= rule.high:  # NaN fails too
+            return value
+    if rule.kind == "text" and isinstance(value, str) and value.strip():
+        return value
+    if rule.kind == "proactivity" and (number or isinstance(value, str)) and _is_proactivity(value):
+        return str(value)
+    if rule.kind == "url" and isinstance(value, str) and _url_host(value):
+        return value
+    if rule.kind in ("names", "regexes") and isinstance(value, list):
+        for index, item in enumerate(value):
+            if not isinstance(item, str) or (rule.kind == "names" and not item.strip()):
+                raise ConfigError(name, item, f"must be a {'non-empty ' if rule.kind == 'names' else ''}string",
+                                  index)
+            if rule.kind == "regexes":
+                try:
+                    re.compile(item)
+                except re.error as exc:
+                    raise ConfigError(name, item, f"not a valid regular expression ({exc})", index) from None
+        return list(value)
+    raise ConfigError(name, value, rule.describe())
+
+
+def validate(data: dict[str, Any]) -> dict[str, Any]:
+    """Every setting of `data` checked against `SCHEMA`: the normalized settings, or ConfigError for the first
+    bad one. Unknown names are errors (a typo silently ignored would be a setting silently not applied)."""
+    unknown = sorted(set(data) - set(SCHEMA))
+    if unknown:
+        guesses = [g for name in unknown for g in difflib.get_close_matches(name, SCHEMA, n=1)]
+        hint = f" (did you mean {', '.join(guesses)}?)" if guesses else ""
+        raise ConfigError("", None, f"unknown setting(s) {', '.join(unknown)}{hint}: fix or remove them; the "
+                                    "settings are listed in the README")
+    values = {name: check_setting(name, value) for name, value in data.items()}
+    url = values.get("activitywatch_url")
+    if url and not values.get("activitywatch_allow_remote") and not _is_loopback(_url_host(url)):
+        raise ConfigError("activitywatch_url", url, "must be on this machine (127.0.0.0/8, ::1 or localhost): "
+                                                    "episode text is sent there; set activitywatch_allow_remote "
+                                                    "= true to allow another host")
+    return values
+
+
+def _url_host(url: str) -> str:
+    """The host of an aw-server URL as watcher.activitywatch reads it (no scheme means http), or "" when the URL
+    is unusable (not http(s), no host, a bad port)."""
+    try:
+        parts = urlsplit(url if "//" in url else f"http://{url}")
+        _ = parts.port  # raises on a non-numeric or out-of-range port
+    except ValueError:
+        return ""
+    return (parts.hostname or "") if parts.scheme in ("http", "https") else ""
+
+
+def _is_loopback(host: str) -> bool:
+    if host in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _is_proactivity(value: str | float) -> bool:
+    """The rule of assistant.policy.Proactivity.parse, without importing the policy (and numpy) to read a config."""
+    if isinstance(value, str) and value.lower() in PROACTIVITY_LEVELS:
+        return True
+    try:
+        return 0.0 <= float(value) <= 1.0
+    except ValueError:
+        return False
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _shown(value: Any) -> str:
+    """A value as the user wrote it, near enough (TOML strings and arrays look like JSON), cut to fit a line."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # inf, nan: TOML's spelling, not JSON's Infinity
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -159,6 +159,11 @@ def _assigned_value(m: re.Match[str]) -> bool:
     return not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*(?:" + names + ")", value, re.IGNORECASE)
 
 
+def _literal(m: re.Match[str]) -> bool:
+    """A value, not a placeholder: `-p <password>` and `-p ****` in documentation stay."""
+    return not _PLACEHOLDER.fullmatch(m.group("secret"))
+
+
 # --- shared pattern pieces ---------------------------------------------------------------------------------------
 
 _NOT_MARKER = r"(?!\[REDACTED:[a-z0-9-]+\])"
@@ -174,6 +179,35 @@ _KEYWORDS = (
     r"auth[_-]?token|token|api[_-]?key|apikey|private[_-]?key|access[_-]?key)"
 )
 
+
+# --- secrets typed on a command line ------------------------------------------------------------------------------
+# The rest of one simple command (up to a pipe, `;`, `&` or the end of the line), bounded so each rule is tried
+# over a few hundred characters at most from any start.
+_CMD = r"[^|;&\n]{0,256}?"
+# A command that reads a password on its standard input: what is piped or here-string'ed into it is one.
+_STDIN_READER = (
+    r"(?:\bsudo\b" + _CMD + r"[ \t]-[A-Za-z]*S|--(?:password-)?stdin\b|--passphrase-fd\b|/dev/stdin\b"
+    r"|-pass(?:in)?[ \t]+(?:stdin|fd:0)\b|\bchpasswd\b|\bcryptsetup\b|\bkinit\b|\bsshpass\b"
+    r"|\bhtpasswd\b" + _CMD + r"[ \t]-[A-Za-z]*i)"
+)
+# What comes right before a password given as a program's option (the value follows).
+_PASSWORD_OPTIONS = [
+    r"\bsshpass\b" + _CMD + r"[ \t]-p[ \t]*",
+    r"\b(?:mysql\w*|mariadb[\w-]*)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
+    r"\blogin\b" + _CMD + r"[ \t]-p[ \t=]*",  # docker, podman, helm registry, oras, az, oc, cf login
+    r"\bmongo(?:sh)?\b" + _CMD + r"[ \t]-p[ \t]+",
+    r"\bredis-cli\b" + _CMD + r"[ \t]-a[ \t]+",
+    r"\bopenssl\b" + _CMD + r"[ \t]-k[ \t]+",
+    r"(?<![\w-])-pass(?:in|out)?[ \t]+[\"']?pass:",  # openssl -passin pass:X
+    r"(?<![\w-])-(?:src|dest)?(?:store|key)pass[ \t]+",  # keytool
+    r"\bldap\w+\b" + _CMD + r"[ \t]-w[ \t]+",
+    r"\b(?:un)?zip\b" + _CMD + r"[ \t]-P[ \t]+",
+    r"\bsmbclient\b" + _CMD + r"[ \t]-U[ \t]*[\"']?[^\s%\"']*%",
+    r"\bcurl\b" + _CMD + r"[ \t](?:-[uU][ \t]*|--(?:proxy-)?user(?:[ \t]+|=))[\"']?[^\s:\"']*:",
+    r"\bhttps?\b" + _CMD + r"[ \t](?:-a[ \t]*|--auth(?:[ \t]+|=))[\"']?[^\s:\"']*:",  # HTTPie
+]
+_PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
+                          "zip", "smbclient", "curl", "http")
 
 _AUTH_SCHEMES = r"(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|dpop|apikey|aws4-hmac-sha256)"
 
@@ -291,15 +325,52 @@ RULES: list[Rule] = [
         _assigned_value,
         hints=("pass", "pwd", "secret", "token", "key"),
     ),
-    # Environment style: export GITHUB_TOKEN=..., PGPASSWORD=..., MYSQL_PWD=..., SECRET_KEY_BASE=...
+    # Environment style: export GITHUB_TOKEN=..., PGPASSWORD=..., MYSQL_PWD=..., PASS=... cmd, SSHPASS=... sshpass -e
     Rule(
         "password",
         _rx(
-            r"(?<![A-Za-z0-9_])(?P<key>[A-Z0-9_]{0,40}(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY)"
-            r"|[A-Z0-9_]{0,40}_(?:PWD|PASS))(?:_[A-Z0-9_]{0,40})?=" + _VALUE
+            r"(?<![A-Za-z0-9_])(?P<key>[A-Z0-9_]{0,40}"
+            r"(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY)"
+            r"|(?:[A-Z0-9_]{0,40}_)?(?:PWD|PASS)|SSHPASS)(?:_[A-Z0-9_]{0,40})?=" + _VALUE
         ),
         _assigned_value,
         hints=("pass", "pwd", "secret", "token", "key"),
+    ),
+    # Command lines: `--password hunter2` (the `--password=` form is the rule above), `--token X`, `--api-key X`.
+    Rule(
+        "password",
+        _rx(
+            r"(?i)(?<![\w-])(?P<key>--(?!no-|ask-)(?:[a-z0-9]+-){0,4}(?:password|passwd|passphrase|pass|secret|token"
+            r"|api-?key|apikey|access-token|auth-token|client-secret|secret-key))[ \t]+(?![-<])" + _VALUE
+        ),
+        _assigned_value,
+        hints=("--",),
+    ),
+    # Options that take a password in one program: `sshpass -p X`, `mysql -pX`, `docker login -p X`, `curl -u me:X`...
+    Rule("password", _rx(r"(?:" + "|".join(_PASSWORD_OPTIONS) + r")" + _VALUE), _literal,
+         hints=_PASSWORD_OPTION_HINTS),
+    # Echoed or here-string'ed into a command that reads a password on its input: `echo X | sudo -S ls`,
+    # `printf 'X\n' | docker login --password-stdin`, `sudo -S true <<< X`. Every echoed argument goes.
+    Rule(
+        "password",
+        _rx(
+            r"(?<![\w-])(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+"
+            r"(?P<secret>(?=[^ \t])(?!-[neE]{1,3}[ \t])" + _NOT_MARKER
+            + r"(?:\"[^\"\n]{0,256}\"|'[^'\n]{0,256}'|[^;&|\n'\"]){1,256}?)"
+            r"[ \t]*\|(?!\|)(?=[^|;&\n]{0,256}?" + _STDIN_READER + r")"
+        ),
+        hints=("echo", "printf"),
+    ),
+    Rule("password", _rx(_STDIN_READER + r"[^|;&\n]{0,256}?<<<[ \t]*(?:\$(?=')|(?!\$'))" + _VALUE), _literal,
+         hints=("<<<",)),
+    # `htpasswd -b FILE USER PASSWORD`: the last word.
+    Rule(
+        "password",
+        _rx(
+            r"\bhtpasswd\b(?=" + _CMD + r"[ \t]-[A-Za-z]*b)[^|;&\n]{0,256}[ \t](?P<secret>" + _NOT_MARKER
+            + r"[^\s|;&]+)(?=[ \t]*(?:$|[|;&\n]))"
+        ),
+        hints=("htpasswd",),
     ),
     # 13-19 digits, plain or grouped by single spaces/dashes (4-4-4-4, 4-6-5, ...), that pass Luhn.
     Rule(

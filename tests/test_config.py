@@ -1,0 +1,173 @@
+"""config.toml against its one schema (watcher.home.SCHEMA): every setting checked by type and range at load, and
+a bad one refused by the real command with exit 2 and one line naming the file, the setting and the fix."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from assistant.cli import BadInput, proactivity_option
+from assistant.policy import Proactivity
+from watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, validate
+
+from .conftest import ROOT, WatcherProcess, run_cli
+
+
+def fix(name: str) -> str:
+    return SCHEMA[name].describe()
+
+
+# (what config.toml says, the error line after "PATH: ")
+INVALID = [
+    ("excluded_apps = 3", f"excluded_apps = 3: {fix('excluded_apps')}"),
+    ('excluded_apps = ["slack", " "]', 'excluded_apps[1] = " ": must be a non-empty string'),
+    ('excluded_titles = ["ok", "(unclosed["]',
+     'excluded_titles[1] = "(unclosed[": not a valid regular expression (unterminated character set at position 9)'),
+    ("password_titles = [1]", "password_titles[0] = 1: must be a string"),
+    ('password_titles = "pass"', f'password_titles = "pass": {fix("password_titles")}'),
+    ("idle_seconds = 0", f"idle_seconds = 0: {fix('idle_seconds')}"),
+    ("idle_seconds = 86401", f"idle_seconds = 86401: {fix('idle_seconds')}"),
+    ('idle_seconds = "120"', f'idle_seconds = "120": {fix("idle_seconds")}'),
+    ("idle_seconds = nan", f"idle_seconds = nan: {fix('idle_seconds')}"),
+    ("retention_days = -1", f"retention_days = -1: {fix('retention_days')}"),
+    ("retention_days = 7.5", f"retention_days = 7.5: {fix('retention_days')}"),
+    ("retention_days = 3651", f"retention_days = 3651: {fix('retention_days')}"),
+    ("clipboard_max_chars = 1.5", f"clipboard_max_chars = 1.5: {fix('clipboard_max_chars')}"),
+    ("clipboard_max_chars = 1_000_001", f"clipboard_max_chars = 1000001: {fix('clipboard_max_chars')}"),
+    ("clipboard_max_chars = true", f"clipboard_max_chars = true: {fix('clipboard_max_chars')}"),
+    ('activitywatch = "yes"', f'activitywatch = "yes": {fix("activitywatch")}'),
+    ("activitywatch_url = 5600", f"activitywatch_url = 5600: {fix('activitywatch_url')}"),
+    ('activitywatch_url = "ftp://127.0.0.1:5600"', f'activitywatch_url = "ftp://127.0.0.1:5600": '
+                                                   f'{fix("activitywatch_url")}'),
+    ('activitywatch_url = "http://localhost:99999"', f'activitywatch_url = "http://localhost:99999": '
+                                                     f'{fix("activitywatch_url")}'),
+    ("activitywatch_allow_remote = 1", f"activitywatch_allow_remote = 1: {fix('activitywatch_allow_remote')}"),
+    ("activitywatch_poll_seconds = 0",
+     "activitywatch_poll_seconds = 0: must be a number from 0.5 to 3600 (seconds between polls)"),
+    ("activitywatch_poll_seconds = inf", f"activitywatch_poll_seconds = inf: {fix('activitywatch_poll_seconds')}"),
+    ('proactivity = "loud"', f'proactivity = "loud": {fix("proactivity")}'),
+    ("proactivity = 1.5", f"proactivity = 1.5: {fix('proactivity')}"),
+    ("proactivity = true", f"proactivity = true: {fix('proactivity')}"),
+    ('model = ""', f'model = "": {fix("model")}'),
+    ("rm = 3", f"rm = 3: {fix('rm')}"),
+    ("popup_seconds = 0", f"popup_seconds = 0: {fix('popup_seconds')}"),
+    ("snooze_minutes = 0", f"snooze_minutes = 0: {fix('snooze_minutes')}"),
+    ("snooze_minutes = 1441", f"snooze_minutes = 1441: {fix('snooze_minutes')}"),
+    ("idle_secs = 3", "unknown setting(s) idle_secs (did you mean idle_seconds?): fix or remove them; the settings "
+                      "are listed in the README"),
+    ("idle_seconds = ", "not valid TOML (Invalid value (at line 1, column 16))"),
+]
+
+
+def refused(proactive_home: Path, *args: str) -> str:
+    """Run `proactive ARGS`, check it exits 2 with one line, and return that line without its prefix and path."""
+    out = run_cli(*args)
+    assert out.returncode == 2, out
+    [line] = out.stderr.strip().splitlines()
+    prefix = f"proactive: error: {proactive_home / 'config.toml'}: "
+    assert line.startswith(prefix), line
+    return line[len(prefix):]
+
+
+def test_every_setting_has_a_rule_and_the_defaults_pass():
+    assert set(SCHEMA) == {f.name for f in fields(Config)}
+    assert Config().check() == Config()
+    covered = {re.match(r"\w+", toml).group() for toml, _ in INVALID}
+    assert set(SCHEMA) <= covered  # the table below refuses a bad value of every setting
+
+
+@pytest.mark.parametrize("toml, line", INVALID, ids=[toml for toml, _ in INVALID])
+def test_invalid_setting_exits_2_with_one_line(proactive_home, toml, line):
+    (proactive_home / "config.toml").write_text(toml + "\n")
+    assert refused(proactive_home, "watch", "--no-aw") == line
+
+
+def test_bad_proactivity_is_the_configs_not_the_options(proactive_home):
+    (proactive_home / "config.toml").write_text('proactivity = "loud"\n')
+    assert refused(proactive_home, "run", "--headless", "--no-aw").startswith('proactivity = "loud": ')
+    (proactive_home / "config.toml").write_text('proactivity = "low"\n')
+    out = run_cli("run", "--headless", "--no-aw", "--proactivity", "loud")
+    assert out.returncode == 2 and out.stderr.startswith("proactive: error: --proactivity: "), out.stderr
+    with pytest.raises(BadInput, match=r"config\.toml: proactivity = \"loud\": must be"):  # a Config not from load
+        proactivity_option(None, Config(proactivity="loud"))
+
+
+def test_proactivity_rule_is_the_policys():
+    assert set(PROACTIVITY_LEVELS) == set(Proactivity.LEVELS)
+    for value in ["low", "HIGH", "0", "1", "0.25", 0.7, 1, "1.01", "-0.1", "nan", "loud", ""]:
+        try:
+            Proactivity.parse(value)
+            parses = True
+        except ValueError:
+            parses = False
+        try:
+            validate({"proactivity": value})
+            valid = True
+        except ConfigError:
+            valid = False
+        assert valid == parses, value
+    assert validate({"proactivity": 0.7}) == {"proactivity": "0.7"}  # Config holds it as text
+
+
+def test_bounds_are_inclusive(proactive_home):
+    for name, rule in SCHEMA.items():
+        if rule.kind in ("int", "number"):
+            assert validate({name: type(Config().__dict__[name])(rule.high)}) == {name: rule.high}
+            low = int(rule.low) if rule.kind == "int" else rule.low
+            assert validate({name: low}) == {name: low}
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:5600", "http://127.0.0.2:5600", "http://localhost:5600",
+                                 "http://[::1]:5600", "https://LOCALHOST", "127.0.0.1:5600"])
+def test_loopback_urls_accepted(url):
+    assert validate({"activitywatch_url": url}) == {"activitywatch_url": url}
+
+
+def test_remote_url_needs_the_opt_in(proactive_home, tmp_path):
+    url = "http://192.0.2.7:5600"  # TEST-NET-1: never reached (--no-aw), only checked
+    (proactive_home / "config.toml").write_text(f'activitywatch_url = "{url}"\n')
+    assert refused(proactive_home, "watch", "--no-aw") == (
+        f'activitywatch_url = "{url}": must be on this machine (127.0.0.0/8, ::1 or localhost): episode text is '
+        "sent there; set activitywatch_allow_remote = true to allow another host")
+    for host in ["example.com", "127.0.0.1.nip.io", "[::2]", "0.0.0.0"]:
+        with pytest.raises(ConfigError, match="must be on this machine"):
+            validate({"activitywatch_url": f"http://{host}:5600"})
+    (proactive_home / "config.toml").write_text(f'activitywatch_url = "{url}"\nactivitywatch_allow_remote = true\n')
+    assert Config.load().activitywatch_url == url
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    watcher = WatcherProcess(proactive_home, env, args=("--no-aw",))  # starts: the config is accepted
+    code, err = watcher.stop()
+    assert code == 0, err
+
+
+def test_directory_at_the_config_path_exits_2(proactive_home):
+    (proactive_home / "config.toml").mkdir()
+    line = refused(proactive_home, "watch", "--no-aw")
+    assert line == "cannot read it (Is a directory): make it a readable TOML file or remove it"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_config_exits_2(proactive_home):
+    path = proactive_home / "config.toml"
+    path.write_text("idle_seconds = 60\n")
+    path.chmod(0)
+    assert refused(proactive_home, "watch", "--no-aw").startswith("cannot read it (Permission denied)")
+
+
+def test_readme_config_block_is_a_valid_config_of_every_setting():
+    import tomllib
+
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("`config.toml` (all optional):\n```toml\n", 1)[1].split("```", 1)[0]
+    data = tomllib.loads(block)
+    assert set(data) == set(SCHEMA)
+    validate(data)
+    for name, rule in SCHEMA.items():  # each range is documented beside its setting
+        if rule.kind in ("int", "number"):
+            line = next(line for line in block.splitlines() if line.startswith(f"{name} ="))
+            bounds = "..".join(str(int(x)) if float(x).is_integer() else str(x) for x in (rule.low, rule.high))
+            assert f"# {bounds} " in line.replace("_", ""), line
