@@ -102,15 +102,16 @@ def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks:
     from watcher.sources import default_sources
 
     sources = default_sources(config.idle_seconds, config.clipboard_max_chars)
-    publish = None
+    publish = unpublish = None
     if config.activitywatch and not no_aw:
         from watcher.activitywatch import ActivityWatchPublisher, ActivityWatchSource
 
         # our own X11 sources give windows and idle; ActivityWatch's are the fallback where we have none
         sources.append(ActivityWatchSource(config.activitywatch_url, config.activitywatch_poll_seconds,
                                            use_windows=not sources, use_afk=not sources))
-        publish = ActivityWatchPublisher(config.activitywatch_url).publish
-    return Watcher(db, config, sources, publish=publish, **callbacks)
+        publisher = ActivityWatchPublisher(config.activitywatch_url)
+        publish, unpublish = publisher.publish, publisher.unpublish
+    return Watcher(db, config, sources, publish=publish, unpublish=unpublish, **callbacks)
 
 
 def run_watcher(db: str | None, watcher: Any) -> None:
@@ -743,21 +744,29 @@ def episodes(db: str | None, since: str | None, as_json: bool) -> None:
 @click.option("--before", help="Delete everything captured before this ISO time.")
 @click.option("--all", "everything", is_flag=True, help="Delete everything, and the logs.")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation (--all).")
-def purge(db: str | None, before: str | None, everything: bool, yes: bool) -> None:
-    """Delete captured data (secure delete: the bytes are overwritten, the WAL truncated)."""
+@click.option("--wait", type=click.FloatRange(0.1, 3600), default=60, show_default=True,
+              help="Seconds to wait for a running watcher to apply the purge.")
+def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait: float) -> None:
+    """Delete captured data everywhere: the database (bytes overwritten, WAL truncated, full-text index merged),
+    the running watcher's memory, the episodes published to ActivityWatch, the caches and (--all) the logs."""
+    from watcher.purging import PurgeError
+    from watcher.purging import purge as purge_everywhere
+
     if bool(before) == everything:
         fail("purge: give exactly one of --before ISO or --all")
     cutoff = parse_time(before, "--before") if before else None
+    config = load_config()
     if everything and not yes and sys.stdin.isatty():
         click.confirm("Delete everything captured, and the logs?", abort=True)
-    store = open_store(db)
+    open_store(db).close()  # an unusable database: exit 2 with its line, before asking the watcher
     try:
-        n = store.purge(cutoff)
-    finally:
-        store.close()
-    if everything:
-        home.empty_logs_and_cache()
-    click.echo(f"deleted {n} rows" + (" and the logs" if everything else ""))
+        report = purge_everywhere(db, cutoff, config, timeout=wait)
+    except (PurgeError, StoreError) as exc:
+        fail(str(exc))
+    for line in report.lines():
+        click.echo(line)
+    if report.activitywatch_error:
+        sys.exit(1)
 
 
 @cli.command()

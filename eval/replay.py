@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,8 +51,11 @@ class Cache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite_utils.Database(path)
         self.db.execute("PRAGMA journal_mode=WAL")
+        # `ts` (when the entry was made) lets `proactive purge --before` drop what came from the purged period
         if "results" not in self.db.table_names():
-            self.db["results"].create({"key": str, "value": str}, pk="key")
+            self.db["results"].create({"key": str, "value": str, "ts": float}, pk="key")
+        elif "ts" not in self.db["results"].columns_dict:
+            self.db["results"].add_column("ts", float)
         self.hits = 0
         self.misses = 0
 
@@ -65,7 +69,8 @@ class Cache:
 
     def put(self, key: str, value: Any) -> None:
         with self.db.conn:
-            self.db.execute("INSERT OR REPLACE INTO results (key, value) VALUES (?, ?)", [key, json.dumps(value)])
+            self.db.execute("INSERT OR REPLACE INTO results (key, value, ts) VALUES (?, ?, ?)",
+                            [key, json.dumps(value), time.time()])
 
     def close(self) -> None:
         self.db.close()

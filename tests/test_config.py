@@ -34,7 +34,7 @@ INVALID = [
     ('idle_seconds = "120"', f'idle_seconds = "120": {fix("idle_seconds")}'),
     ("idle_seconds = nan", f"idle_seconds = nan: {fix('idle_seconds')}"),
     ("retention_days = -1", f"retention_days = -1: {fix('retention_days')}"),
-    ("retention_days = 7.5", f"retention_days = 7.5: {fix('retention_days')}"),
+    ('retention_days = "7"', f'retention_days = "7": {fix("retention_days")}'),
     ("retention_days = 3651", f"retention_days = 3651: {fix('retention_days')}"),
     ("clipboard_max_chars = 1.5", f"clipboard_max_chars = 1.5: {fix('clipboard_max_chars')}"),
     ("clipboard_max_chars = 1_000_001", f"clipboard_max_chars = 1000001: {fix('clipboard_max_chars')}"),

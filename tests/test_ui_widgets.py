@@ -246,4 +246,5 @@ def test_privacy_purge_asks_then_empties_everything(qtbot, proactive_home: Path)
     assert log.exists() and log.read_bytes() == b""
     assert (home.logs_dir() / "proactive.log.1").read_bytes() == b""
     assert not cached.exists()
+    assert "database: deleted" in view.removed.text() and "logs: emptied" in view.removed.text()
     screenshot(view, "privacy_after_purge")

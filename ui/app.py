@@ -143,6 +143,7 @@ class TrayApp(QObject):
         if not self.lock.tryLock(100):
             raise AlreadyRunning(f"the tray app is already running for {home.home()}")
         config = config or home.Config()
+        self.config = config
         self.assistant = assistant
         self.watcher = watcher
         self.store_path = store_path
@@ -316,6 +317,7 @@ class TrayApp(QObject):
         self.assistant.gate.proactivity = level
         self.assistant.trigger.min_interval_s = level.min_interval_s
         self.set_timings(config)
+        self.config = config
         if self.watcher is not None:
             fresh = PrivacyFilter(config)
             current = self.watcher.filter
@@ -331,7 +333,7 @@ class TrayApp(QObject):
     def open_privacy(self) -> None:
         from .privacy import PrivacyView
 
-        window = PrivacyView(self.store_path)
+        window = PrivacyView(self.store_path, config=self.config)
         self.windows.append(window)
         window.show()
 

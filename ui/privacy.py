@@ -2,7 +2,9 @@
 
 Why: the user must be able to see exactly what the watcher kept (today's episodes, as the sentences the model
 reads) and remove any of it at once, one episode or everything, without a terminal. Deleting goes through
-the Store (secure delete, WAL truncated), so nothing deleted here lingers on disk.
+the Store (secure delete, WAL truncated), so nothing deleted here lingers on disk; "Purge everything" is the same
+purge as `proactive purge --all` (watcher.purging: the running watcher's memory, ActivityWatch, caches, logs), and
+the view then says what was removed where.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from watcher import home
+from watcher.purging import PurgeError, purge
 from watcher.store import Store
 
 PURGE_QUESTION = "Delete everything captured, and the logs? This cannot be undone."
@@ -42,13 +45,16 @@ class PrivacyView(QWidget):
     callers with their own dialogs) do not block on a modal box."""
 
     def __init__(self, store_path: Path | None = None, confirm: Callable[[str], bool] | None = None,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, config: home.Config | None = None):
         super().__init__(parent)
+        self.config = config or home.Config()
         self.setWindowTitle("Proactive: privacy")
         self.store = Store(store_path)
         self.confirm = confirm or self._ask
 
         self.summary = QLabel()
+        self.removed = QLabel()  # after a purge: what was removed where
+        self.removed.setWordWrap(True)
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.delete_button = QPushButton("Delete selected")
@@ -62,6 +68,7 @@ class PrivacyView(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.list, 1)
+        layout.addWidget(self.removed)
         layout.addLayout(buttons)
         self.resize(640, 420)
 
@@ -99,7 +106,11 @@ class PrivacyView(QWidget):
         """Like `proactive purge --all`, after the user confirms; returns whether it purged."""
         if not self.confirm(PURGE_QUESTION):
             return False
-        self.store.purge()
-        home.empty_logs_and_cache()
+        try:
+            report = purge(self.store.path, None, self.config)
+        except PurgeError as exc:
+            self.removed.setText(f"Not purged: {exc}")
+            return False
+        self.removed.setText("Removed:\n" + "\n".join(report.lines()))
         self.refresh()
         return True

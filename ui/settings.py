@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -157,8 +156,9 @@ class SettingsWindow(QWidget):
         self.excluded_apps_edit.setPlaceholderText("one application name per line")
         self.excluded_titles_edit = QPlainTextEdit()
         self.excluded_titles_edit.setPlaceholderText("one regular expression per line")
-        self.retention_spin = QSpinBox()
-        self.retention_spin.setRange(int(SCHEMA["retention_days"].low), int(SCHEMA["retention_days"].high))
+        self.retention_spin = QDoubleSpinBox()  # a fraction of a day is allowed (0.5 = 12 hours)
+        self.retention_spin.setDecimals(2)
+        self.retention_spin.setRange(SCHEMA["retention_days"].low, SCHEMA["retention_days"].high)
         self.retention_spin.setSuffix(" days")
         self.idle_spin = QDoubleSpinBox()
         self.idle_spin.setRange(SCHEMA["idle_seconds"].low, SCHEMA["idle_seconds"].high)
@@ -224,7 +224,7 @@ class SettingsWindow(QWidget):
         self.proactivity_combo.setCurrentText(config.proactivity)
         self.excluded_apps_edit.setPlainText("\n".join(config.excluded_apps))
         self.excluded_titles_edit.setPlainText("\n".join(config.excluded_titles))
-        self.retention_spin.setValue(int(config.retention_days))
+        self.retention_spin.setValue(float(config.retention_days))
         self.idle_spin.setValue(float(config.idle_seconds))
         self.popup_spin.setValue(float(config.popup_seconds))
         self.snooze_spin.setValue(float(config.snooze_minutes))

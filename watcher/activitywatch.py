@@ -27,9 +27,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from . import home
 from .events import IDLE, WEB, WINDOW, Emit, RawEvent
 from .sources import Source
 
@@ -439,6 +441,12 @@ class ActivityWatchSource(Source):
         return None
 
 
+def published_marker() -> Path:
+    """Exists once episodes were published from this home: a purge must then reach the bucket, and says so when
+    the server is down. Without it, no server answering means there is nothing there to delete."""
+    return home.home() / "activitywatch.published"
+
+
 class ActivityWatchPublisher:
     """Publishes closed episodes to aw-server as events of type `app.proactive.episode`.
 
@@ -453,6 +461,7 @@ class ActivityWatchPublisher:
         self.bucket_id = f"{CLIENT_NAME}_{self.hostname}"
         self._client: ActivityWatchClient | None = None
         self._bucket_ready = False
+        self._marked = False  # published_marker() written by this publisher
         self._lock = threading.Lock()
 
     def publish(self, episodes: list[dict[str, Any]]) -> int:
@@ -489,12 +498,50 @@ class ActivityWatchPublisher:
                     for start, duration, data in rows
                 ]
                 client.insert_events(self.bucket_id, events)
+                if not self._marked:
+                    published_marker().touch()
+                    self._marked = True
             except Exception as exc:
                 # The server may have restarted (memory storage loses the bucket): start over next time.
                 log.warning("publishing episodes to aw-server failed (%s)", type(exc).__name__)
                 self._close_locked()
                 return 0
         return len(rows)
+
+    def unpublish(self, before: float | None = None) -> int:
+        """Delete our published episodes that ended before `before` (all of them, with the bucket, when None);
+        returns how many were deleted. Raises OSError when no server answers, so a purge can say this copy is
+        still there instead of claiming it is gone."""
+        if not is_reachable(self.url):
+            if not published_marker().exists():
+                return 0  # nothing was ever published from this home
+            raise OSError(f"no ActivityWatch server answers at {self.url}")
+        with self._lock:
+            try:
+                if self._client is None:
+                    self._client, _ = _open_client(self.url)
+                    self._client.client_hostname = self.hostname
+                client = self._client
+                if self.bucket_id not in client.get_buckets():
+                    return 0
+                if before is None:
+                    n = int(client.get_eventcount(self.bucket_id))
+                    client.delete_bucket(self.bucket_id, force=True)
+                    self._bucket_ready = False  # the next publish creates it again
+                    published_marker().unlink(missing_ok=True)
+                    return n
+                cutoff = datetime.fromtimestamp(before, UTC)
+                old = [e for e in client.get_events(self.bucket_id, end=cutoff)
+                       if e.id is not None and e.timestamp + e.duration < cutoff]
+                for event in old:
+                    client.delete_event(self.bucket_id, event.id)
+                return len(old)
+            except OSError:
+                self._close_locked()
+                raise
+            except Exception as exc:
+                self._close_locked()
+                raise OSError(f"ActivityWatch at {self.url} refused the deletion ({type(exc).__name__})") from exc
 
     def close(self) -> None:
         """Release the aw-client (and its lock). Publishing again reopens it."""

@@ -69,6 +69,12 @@ class TextComposer:
         if self.line or self.sent or self.first_ts is not None:
             self._flush(len(self.line), final=True)
 
+    def discard(self) -> int:
+        """Forget the line being typed (purge); returns 1 when there was one, else 0."""
+        held = bool(self.line or self.sent)
+        self._reset()
+        return int(held)
+
     def _flush(self, end: int, enter: bool = False, final: bool = False) -> None:
         ts = self.first_ts if self.first_ts is not None else self.last_ts
         if self.hide_line:

@@ -159,6 +159,83 @@ def clear_pause() -> None:
     pause_path().unlink(missing_ok=True)
 
 
+# -- purge requests ----------------------------------------------------------------------------------------------
+# `proactive purge` (and the tray's privacy view) write a request; the watcher picks it up at its next flush (every
+# half second), drops what it holds in memory, purges every copy and answers with its report.
+
+
+def purge_request_path() -> Path:
+    return home.home() / "purge.request"
+
+
+def purge_answer_path() -> Path:
+    return home.home() / "purge.answer"
+
+
+def request_purge(before: float | None, db: Path) -> str:
+    """Ask the running watcher to purge `db` before `before` (everything when None); returns the request's id."""
+    request_id = uuid.uuid4().hex
+    purge_answer_path().unlink(missing_ok=True)
+    tmp = purge_request_path().with_suffix(".tmp")
+    tmp.write_text(json.dumps({"id": request_id, "before": before, "db": str(Path(db).resolve())}))
+    tmp.replace(purge_request_path())
+    return request_id
+
+
+def pending_purge() -> dict | None:
+    """The purge request waiting for this home's watcher, or None. A request that cannot be read is answered
+    with an error by the caller (its id is unknown, so it is removed and logged)."""
+    path = purge_request_path()
+    try:
+        data = json.loads(path.read_text())
+        if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+            raise ValueError
+        before = data.get("before")
+        if before is not None and (isinstance(before, bool) or not isinstance(before, int | float)
+                                   or not math.isfinite(before)):
+            raise ValueError
+        return data
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        log.warning("%s is not a purge request written by proactive: removed", path)
+        path.unlink(missing_ok=True)
+        return None
+
+
+def answer_purge(request_id: str, answer: dict) -> None:
+    """The watcher's answer: {"applied": true, "report": {...}}, {"applied": false} (another database) or
+    {"error": "one line"}."""
+    tmp = purge_answer_path().with_suffix(".tmp")
+    tmp.write_text(json.dumps(dict(answer, id=request_id)))
+    tmp.replace(purge_answer_path())
+    purge_request_path().unlink(missing_ok=True)
+
+
+def wait_purged(request_id: str, timeout: float) -> dict | None:
+    """The watcher's answer to request `request_id`, or None after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            answer = json.loads(purge_answer_path().read_text())
+            if answer.get("id") == request_id:
+                purge_answer_path().unlink(missing_ok=True)
+                return answer
+        except (FileNotFoundError, ValueError):
+            pass
+        time.sleep(0.05)
+    return None
+
+
+def cancel_purge(request_id: str) -> None:
+    """Withdraw a request nobody answered (so a watcher started later does not apply a purge nobody awaits)."""
+    try:
+        if json.loads(purge_request_path().read_text()).get("id") == request_id:
+            purge_request_path().unlink(missing_ok=True)
+    except (OSError, ValueError):
+        pass
+
+
 def signal_watcher(sig: signal.Signals) -> int | None:
     """Send `sig` to the running watcher; returns its pid, or None when none runs."""
     pid = running_pid()

@@ -53,14 +53,10 @@ def cache_dir() -> Path:
     return path
 
 
-def empty_logs_and_cache() -> None:
-    """The part of "purge everything" outside the database: empty the logs (an open log handler's file stays
-    valid) and delete every cached file (replay results, model answers)."""
+def empty_logs() -> None:
+    """Part of "purge everything": empty the logs (an open log handler's file stays valid)."""
     for log_file in logs_dir().glob("proactive.log*"):
         log_file.write_bytes(b"")
-    for cached in cache_dir().glob("**/*"):
-        if cached.is_file():
-            cached.unlink()
 
 
 def config_path() -> Path:
@@ -98,7 +94,7 @@ class Config:
     excluded_titles: list[str] = field(default_factory=lambda: list(DEFAULT_EXCLUDED_TITLES))
     password_titles: list[str] = field(default_factory=lambda: list(DEFAULT_PASSWORD_TITLES))
     idle_seconds: float = 120.0
-    retention_days: int = 30
+    retention_days: float = 30
     clipboard_max_chars: int = 2000
     activitywatch_url: str = "http://127.0.0.1:5600"
     activitywatch: bool = True
@@ -177,7 +173,7 @@ SCHEMA: dict[str, Rule] = {
     "excluded_titles": Rule("regexes", "window titles never captured"),
     "password_titles": Rule("regexes", "window titles where typing is not recorded"),
     "idle_seconds": Rule("number", "seconds without input before you count as idle", 1, 86_400),
-    "retention_days": Rule("int", "days of history kept; 0 keeps everything", 0, 3650),
+    "retention_days": Rule("number", "days of history kept (0.5 = 12 hours); 0 keeps everything", 0, 3650),
     "clipboard_max_chars": Rule("int", "characters kept of each copy; 0 keeps only its length", 0, 1_000_000),
     "activitywatch": Rule("bool", "read from and publish to a local ActivityWatch server"),
     "activitywatch_url": Rule("url", "the ActivityWatch server's address"),

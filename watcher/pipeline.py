@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import control
+from . import control, home, purging
 from .compose import TextComposer
 from .episodes import Episode, EpisodeBuilder, build_episodes
 from .events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent
@@ -30,7 +30,13 @@ from .store import Store
 log = logging.getLogger(__name__)
 
 SCROLL_GESTURE_SECONDS = 1.0
-RETENTION_EVERY_SECONDS = 3600.0
+RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
+
+
+def retention_interval(days: float) -> float:
+    """Seconds between retention passes: hourly, or more often when history is kept for less than a day, so
+    the database never holds much more than what the user asked to keep."""
+    return min(RETENTION_EVERY_SECONDS, days * 86400 / 24) if days > 0 else RETENTION_EVERY_SECONDS
 
 
 @dataclass
@@ -51,7 +57,8 @@ class Watcher:
                  flush_interval: float = 0.5,
                  on_episode: Callable[[Episode], None] | None = None,
                  on_events: Callable[[list[RawEvent]], None] | None = None,
-                 publish: Callable[[list[dict[str, Any]]], int] | None = None):
+                 publish: Callable[[list[dict[str, Any]]], int] | None = None,
+                 unpublish: purging.Unpublish | None = None):
         self.store_path = store_path
         self.config = config
         self.sources = sources
@@ -59,6 +66,7 @@ class Watcher:
         self.on_episode = on_episode
         self.on_events = on_events
         self.publish = publish
+        self.unpublish = unpublish  # deletes from where `publish` wrote (purge and retention reach it too)
         self.queue: queue.SimpleQueue[RawEvent] = queue.SimpleQueue()
         self.filter = PrivacyFilter(config)
         self.composer = TextComposer(self._accept)
@@ -97,7 +105,7 @@ class Watcher:
         store = Store(self.store_path)
         try:
             self._recover(store)
-            store.apply_retention(self.config.retention_days)
+            self._retain(store)
             self._apply_pause(control.read_pause())
             for source in self.sources:
                 try:
@@ -108,7 +116,7 @@ class Watcher:
             log.info("watcher started with sources: %s", ", ".join(self.stats.sources) or "none")
             self.started.set()
             next_flush = time.monotonic() + self.flush_interval
-            next_retention = time.monotonic() + RETENTION_EVERY_SECONDS
+            next_retention = time.monotonic() + retention_interval(self.config.retention_days)
             while not self._stop.is_set():
                 timeout = max(0.0, next_flush - time.monotonic())
                 try:
@@ -124,11 +132,14 @@ class Watcher:
                     control.acknowledge_pause()
                 if time.monotonic() >= next_flush:
                     self._tick(time.time())
+                    request = control.pending_purge()
+                    if request is not None:
+                        self._purge(store, request)
                     self._write(store)
                     next_flush = time.monotonic() + self.flush_interval
                 if time.monotonic() >= next_retention:
-                    store.apply_retention(self.config.retention_days)
-                    next_retention = time.monotonic() + RETENTION_EVERY_SECONDS
+                    self._retain(store)
+                    next_retention = time.monotonic() + retention_interval(self.config.retention_days)
         finally:
             for source in self.sources:
                 try:
@@ -153,6 +164,42 @@ class Watcher:
             log.info("watcher stopped: %s events in, %s stored, %s dropped by the privacy filter",
                      self.stats.events_in, self.stats.stored, self.stats.dropped)
         return self.stats
+
+    def _retain(self, store: Store) -> None:
+        """Retention: what is older than `retention_days` leaves every copy (database, ActivityWatch, caches)."""
+        cutoff = purging.retention_cutoff(self.config.retention_days)
+        if cutoff is not None:
+            report = purging.purge_copies(store, cutoff, self.unpublish)
+            if report.activitywatch_error:
+                log.warning("retention could not reach ActivityWatch: %s", report.activitywatch_error)
+
+    def _purge(self, store: Store, request: dict[str, Any]) -> None:
+        """Apply `proactive purge` here, where the open episode, typed text and pending batch live, so none of
+        them is written back afterwards; then answer with what was removed where."""
+        if str(Path(self.store_path or home.db_path()).resolve()) != request.get("db"):
+            control.answer_purge(request["id"], {"applied": False})
+            return
+        before = request.get("before")
+        try:
+            if before is None:  # everything: drop, unsaved, what this process holds
+                dropped = len(self.batch) + (self.scroll is not None) + self.composer.discard()
+                dropped += self.builder.current is not None
+                self.batch, self.scroll, self.builder = [], None, EpisodeBuilder()
+            else:  # a period in the past: save what is pending, so the purge below sees all of it
+                dropped = 0
+                self.composer.flush()
+                self._flush_scroll()
+                self._write(store)
+            report = purging.purge_copies(store, before, self.unpublish)
+        except Exception as exc:  # answered, never silent: the command that asked reports it
+            log.exception("purge failed")
+            control.answer_purge(request["id"], {"error": f"the watcher could not purge: {exc}"})
+            return
+        report.by_watcher, report.memory_items = True, dropped
+        control.answer_purge(request["id"], {"applied": True, "report": report.as_dict()})
+        if before is None and self.filter.window and not self.filter.paused:
+            # capture goes on in the window that has the focus: a fresh episode starts now
+            self._accept(RawEvent("window", WINDOW, dict(self.filter.window)))
 
     def _recover(self, store: Store) -> None:
         """Episodes left open by a watcher that was killed are closed now from the stored raw events."""

@@ -280,7 +280,7 @@ class Store:
             self.checkpoint()
         return n
 
-    def apply_retention(self, days: int) -> int:
+    def apply_retention(self, days: float) -> int:
         return self.purge(before=time.time() - days * 86400) if days > 0 else 0
 
     def checkpoint(self) -> None:

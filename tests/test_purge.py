@@ -1,0 +1,183 @@
+"""Purge and retention reach every copy: the database (and WAL), the running watcher's memory, the episodes
+published to a real aw-server, the caches and the logs; and the command says what it removed where."""
+
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from eval.replay import Cache
+from tests.aw_server_fixture import xdg_env
+from watcher import control, purging
+from watcher.home import Config
+from watcher.store import Store
+
+from .conftest import WatcherProcess, run_cli, wait_for
+from .xsession import XSession
+
+BUCKET = f"aw-watcher-proactive_{socket.gethostname()}"
+
+
+def home_bytes(home: Path) -> bytes:
+    """Every byte under the home: database, WAL, logs, caches, control files."""
+    return b"".join(p.read_bytes() for p in home.rglob("*") if p.is_file())
+
+
+def bucket_events(url: str) -> list[dict]:
+    try:
+        with urllib.request.urlopen(f"{url}/api/0/buckets/{BUCKET}/events?limit=-1") as resp:
+            return json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return []
+        raise
+
+
+@pytest.mark.aw
+def test_purge_all_with_a_running_watcher_reaches_every_copy(xsession: XSession, proactive_home: Path,
+                                                             aw_server_url: str, tmp_path: Path):
+    """Text typed, an episode published to ActivityWatch, a copy, an unfinished line in memory and a cache entry:
+    after `purge --all --yes` none of them is anywhere, and capture goes on with what is typed next."""
+    (proactive_home / "config.toml").write_text(f'activitywatch_url = "{aw_server_url}"\n')
+    env = dict(xsession.env, **xdg_env(tmp_path / "xdg"))
+    first = xsession.start_xterm("purge one", command=["cat"])
+    second = xsession.start_xterm("purge two", command=["cat"])
+    cache = Cache(proactive_home / "cache" / "replay.db")
+    cache.put("turn", {"task": "PrePurgeCache"})
+    cache.close()
+    xsession.activate(first)
+    watcher = WatcherProcess(proactive_home, env, args=())
+    try:
+        xsession.type("PrePurgeTyped")
+        xsession.key("Return")
+        xsession.activate(second)  # closes the first episode: stored and published
+        wait_for(lambda: any("PrePurgeTyped" in e["data"]["event"] for e in bucket_events(aw_server_url)),
+                 timeout=15, what="the episode to be published")
+        xsession.copy("PrePurgeCopy")
+        xsession.type("PrePurgeOpen")  # no Enter, no focus change: only in the watcher's memory so far
+        out = run_cli("purge", "--all", "--yes", env=watcher.env)
+        assert out.returncode == 0, out.stderr
+        assert "running watcher: dropped" in out.stdout
+        assert "ActivityWatch: deleted 1 published episodes" in out.stdout, out.stdout
+        assert "caches: deleted" in out.stdout and "logs: emptied" in out.stdout
+        xsession.key("Return")
+        xsession.type("PostPurge")
+        xsession.key("Return")
+        time.sleep(1.5)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    text = " ".join(e["event"] for e in watcher.episodes())
+    assert "PostPurge" in text
+    blob = home_bytes(proactive_home)
+    for canary in (b"PrePurgeTyped", b"PrePurgeCopy", b"PrePurgeOpen", b"PrePurgeCache"):
+        assert canary not in blob, canary
+        assert canary.decode() not in text
+    published = json.dumps(bucket_events(aw_server_url))
+    assert "PrePurge" not in published
+
+
+def test_purge_before_without_a_watcher_keeps_what_is_newer(proactive_home: Path):
+    """--before: older rows and older cache entries go, newer ones stay; the report names each place."""
+    store = Store()
+    now = time.time()
+    store.add_episodes([
+        {"start": now - 7200, "end": now - 7100, "app": "xterm", "title": "old", "event": "OldEpisode",
+         "sentences": ["OldEpisode"], "first_raw_id": 0, "last_raw_id": 0},
+        {"start": now - 60, "end": now - 10, "app": "xterm", "title": "new", "event": "NewEpisode",
+         "sentences": ["NewEpisode"], "first_raw_id": 0, "last_raw_id": 0},
+    ])
+    store.close()
+    cache = Cache(proactive_home / "cache" / "replay.db")
+    cache.put("old", "OldCache")
+    cache.db.execute("UPDATE results SET ts = ?", [now - 7200])
+    cache.db.conn.commit()
+    cache.put("new", "NewCache")
+    cache.close()
+    (proactive_home / "config.toml").write_text("activitywatch = false\n")
+    cutoff = time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(now - 3600))
+    out = run_cli("purge", "--before", cutoff)
+    assert out.returncode == 0, out.stderr
+    assert "database: deleted 1 rows" in out.stdout and "caches: deleted 1 entries" in out.stdout
+    assert "ActivityWatch" not in out.stdout and "logs" not in out.stdout
+    events = [e["event"] for e in Store().episodes()]
+    assert events == ["NewEpisode"]
+    conn = sqlite3.connect(proactive_home / "cache" / "replay.db")
+    assert [r[0] for r in conn.execute("SELECT value FROM results")] == ['"NewCache"']
+    conn.close()
+    assert b"OldCache" not in home_bytes(proactive_home) and b"OldEpisode" not in home_bytes(proactive_home)
+
+
+def test_purge_with_an_unresponsive_watcher_says_so(proactive_home: Path):
+    """A watcher that holds the lock but never answers: exit 2 with one line, and the request is withdrawn."""
+    lock = control.PidLock()
+    lock.acquire()  # this test process plays a watcher that never reads its requests
+    try:
+        out = run_cli("purge", "--all", "--yes", "--wait", "1")
+    finally:
+        lock.release()
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1 and "did not apply the purge" in out.stderr
+    assert not control.purge_request_path().exists()
+
+
+def test_unreachable_activitywatch_after_publishing_is_reported(proactive_home: Path):
+    """Once episodes were published, a purge that cannot reach the server says the copy is still there."""
+    from watcher.activitywatch import published_marker
+
+    published_marker().touch()
+    store = Store()
+    report = purging.purge_copies(store, None, purging.activitywatch_unpublish(
+        Config(activitywatch_url="http://127.0.0.1:9")))
+    store.close()
+    assert report.activitywatch is None and "no ActivityWatch server answers" in report.activitywatch_error
+    assert any(line.startswith("ActivityWatch: NOT removed") for line in report.lines())
+    published_marker().unlink()
+    store = Store()
+    report = purging.purge_copies(store, None, purging.activitywatch_unpublish(
+        Config(activitywatch_url="http://127.0.0.1:9")))
+    store.close()
+    assert report.activitywatch == 0 and not report.activitywatch_error  # nothing was ever published
+
+
+def test_retention_reaches_caches(proactive_home: Path):
+    """Retention is a purge of the period before the cutoff: cache entries made before it go too."""
+    cache = Cache(proactive_home / "cache" / "replay.db")
+    cache.put("old", "x")
+    cache.db.execute("UPDATE results SET ts = ?", [time.time() - 3 * 86400])
+    cache.db.conn.commit()
+    cache.put("new", "y")
+    cache.close()
+    store = Store()
+    report = purging.purge_copies(store, purging.retention_cutoff(2), None)
+    store.close()
+    assert report.cache_entries == 1 and not report.logs
+    assert purging.retention_cutoff(0) is None
+
+
+@pytest.mark.aw
+def test_unpublish_before_deletes_only_older_published_episodes(aw_server_url: str, proactive_home: Path,
+                                                                tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Retention and purge --before reach the ActivityWatch bucket: episodes that ended before the cutoff go."""
+    from watcher.activitywatch import ActivityWatchPublisher
+
+    for key, value in xdg_env(tmp_path / "xdg").items():
+        monkeypatch.setenv(key, value)
+    now = time.time()
+    episode = {"app": "xterm", "title": "t", "sentences": []}
+    with ActivityWatchPublisher(aw_server_url) as publisher:
+        try:
+            assert publisher.publish([dict(episode, start=now - 7200, end=now - 7100, event="OldPublished"),
+                                      dict(episode, start=now - 60, end=now - 30, event="NewPublished")]) == 2
+            assert publisher.unpublish(now - 3600) == 1
+            assert [e["data"]["event"] for e in bucket_events(aw_server_url)] == ["NewPublished"]
+            assert publisher.unpublish(None) == 1
+            assert bucket_events(aw_server_url) == []
+        finally:
+            publisher.unpublish(None)
