@@ -116,20 +116,35 @@ def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks:
 
 def run_watcher(db: str | None, watcher: Any) -> None:
     """Run `watcher` in this thread until SIGINT/SIGTERM, holding the one-watcher-per-home lock."""
-    store = open_store(db)  # fail early, with exit code 2, on an unusable database
-    store.close()
-    lock = control.PidLock()
-    try:
-        lock.acquire()
-    except control.AlreadyRunning as exc:
-        fail(str(exc))
+    locks = acquire_watcher_locks(db)
     install_signal_handlers(watcher)
     try:
         watcher.run()
     except StoreError as exc:
         fail(str(exc))
     finally:
-        lock.release()
+        for lock in locks:
+            lock.release()
+
+
+def acquire_watcher_locks(db: str | None) -> list[Any]:
+    """Before capture starts: the home's files made private (modes tightened), the database usable (else exit 2
+    with its line), and the two locks taken: one watcher per home and one per database file."""
+    tightened = home.tighten()
+    if tightened:
+        logging.getLogger(__name__).warning("made %d files and folders in %s private to you (mode 0600/0700)",
+                                            len(tightened), home.home())
+    open_store(db).close()
+    locks = [control.PidLock(), control.DatabaseLock(Path(db) if db else home.db_path())]
+    for i, lock in enumerate(locks):
+        try:
+            lock.acquire()
+        except control.AlreadyRunning as exc:
+            for held in locks[:i]:
+                held.release()
+            fail(str(exc))
+    announce_encryption(db)
+    return locks
 
 
 @cli.command()
@@ -142,6 +157,7 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
     SIGUSR1 pauses capture, SIGUSR2 resumes it (or use `proactive pause` / `proactive resume`)."""
     setup_logging(verbose)
     config = load_config()
+    announce_encryption(db, config, say=False)
     run_watcher(db, build_watcher(db, no_aw, config))
 
 
@@ -249,6 +265,7 @@ def start(db: str | None, model_spec: str | None, rm_spec: str | None, headless:
 
     setup_logging(verbose)
     config = load_config()
+    announce_encryption(db, config, say=False)
     level = proactivity_option(proactivity, config)
     model = load_predictor(model_spec or config.model)
     gate = Gate(load_scorer(rm_spec or config.rm), level)
@@ -282,20 +299,17 @@ def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config) 
 
     from ui.app import AlreadyRunning, TrayApp
 
-    lock = control.PidLock()
-    try:
-        lock.acquire()
-    except control.AlreadyRunning as exc:
-        fail(str(exc))
+    locks = acquire_watcher_locks(db)
     app = QApplication.instance() or QApplication(["proactive"])
     app.setQuitOnLastWindowClosed(False)
     try:
         tray = TrayApp(assistant, watcher, Path(db) if db else None, config)
     except AlreadyRunning as exc:
-        lock.release()
+        for lock in locks:
+            lock.release()
         fail(str(exc))
-    signal.signal(signal.SIGINT, lambda *_: app.quit())
-    signal.signal(signal.SIGTERM, lambda *_: app.quit())
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the terminal was closed
+        signal.signal(sig, lambda *_: app.quit())
     signal.signal(control.PAUSE_SIGNAL, lambda *_: tray.pause(None))
     signal.signal(control.RESUME_SIGNAL, lambda *_: tray.resume())
     ticker = QTimer()
@@ -309,7 +323,8 @@ def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config) 
         watcher.stop()
         capture.join(timeout=20)
         tray.close()
-        lock.release()
+        for lock in locks:
+            lock.release()
 
 
 @cli.command()
@@ -355,11 +370,15 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
     from assistant.help import do_task
     from assistant.live import recent_context
 
+    if not -(2 ** 63) <= proposal_id < 2 ** 63:  # beyond SQLite's integers: no row can have it
+        fail(f"no proposal {proposal_id}")
     store = open_store(db)
     try:
         row = store.db.execute("SELECT task, ts, data FROM proposals WHERE id = ?", [proposal_id]).fetchone()
-        if row is None or row[0] is None:
-            fail(f"no proposal {proposal_id} with a task")
+        if row is None:
+            fail(f"no proposal {proposal_id}")
+        if row[0] is None:
+            fail(f"no proposal {proposal_id} with a task (it was a silent turn)")
         result = None
         if decision == "accepted" and not no_help:
             action = json.loads(row[2] or "{}").get("actions", {}).get(row[0])
@@ -371,6 +390,50 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
     click.echo(f"proposal {proposal_id}: {decision}")
     if result is not None:
         click.echo(result.text)
+
+
+def out_file(option: str, value: str) -> Path:
+    """An output file, checked before any work: its folder must exist and be writable, as for `cp`, `gcc -o` or
+    `sqlite3` (output folders, by contrast, are created: `out_folder`)."""
+    import os
+
+    path = Path(value)
+    folder = path.parent
+    try:
+        if path.is_dir():
+            fail(f"{option}: {value} is a folder; give a file name")
+        if path.exists():  # overwritten in place (also /dev/stdout): the file itself must be writable
+            if not os.access(path, os.W_OK):
+                fail(f"{option}: {value}: not writable")
+            return path
+        if folder.exists() and not folder.is_dir():
+            fail(f"{option}: {value}: {folder} is a file, not a folder")
+        if not folder.is_dir():
+            fail(f"{option}: {value}: the folder {folder} does not exist (create it first)")
+    except OSError as exc:
+        fail(f"{option}: {value}: {exc.strerror or exc}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"{option}: {value}: cannot write in the folder {folder}")
+    return path
+
+
+def out_folder(option: str, value: str) -> Path:
+    """An output folder, checked before any work: created later (with its parents, like `mkdir -p`) unless
+    something that is not a folder is in the way or the nearest existing folder is not writable."""
+    import os
+
+    path = Path(value)
+    existing = path
+    try:
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if not existing.is_dir():
+            fail(f"{option}: {value}: {existing} is a file, not a folder")
+    except OSError as exc:
+        fail(f"{option}: {value}: {exc.strerror or exc}")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        fail(f"{option}: {value}: cannot write in the folder {existing}")
+    return path
 
 
 def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
@@ -394,7 +457,8 @@ def rm() -> None:
 @click.option("--data", "data", multiple=True, required=True, type=click.Path(dir_okay=False),
               help="Reward-format JSONL file(s): the shared labels, exports of your own decisions.")
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Where to write the model.")
-@click.option("--seed", default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2 ** 32 - 1), default=0, show_default=True,
+              help="Random seed (0 to 2^32-1).")
 @click.option("--json", "as_json", is_flag=True)
 def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     """Train the CPU reward model and the gate's need model (one file); the same data and seed give the same
@@ -403,11 +467,15 @@ def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     from assistant.policy import Proactivity
     from models.reward import train
 
+    out_path = out_file("--out", out)
     rows = read_rows(data)
     model = train(rows, seed=seed)
     levels = {name: Proactivity.parse(name).threshold for name in Proactivity.LEVELS}
     model.meta["need"] = need.train(rows, seed=seed, thresholds=levels).to_json()
-    model.save(Path(out))
+    try:
+        model.save(out_path)
+    except OSError as exc:
+        fail(f"--out: {out}: cannot write ({exc.strerror or exc})")
     summary = {"rows": len(rows), "out": out}
     click.echo(json.dumps(summary) if as_json else f"trained on {len(rows)} rows -> {out}")
 
@@ -424,6 +492,8 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
     from eval.metrics import agreement, calibration
     from eval.report import fmt
 
+    if out:
+        out_folder("--out", out)
     rows = read_rows([data])
     scorer = load_scorer(rm_spec)
     probs, failures, seconds = score_rows(scorer, rows)
@@ -533,34 +603,47 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     """Replay recorded sessions through agent + gate, judge every prediction, report the metrics.
 
     Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated."""
+    import sqlite3
+
     from eval.metrics import need_labels
     from eval.replay import (
         Cache,
         Judge,
         Replayer,
         agent_name,
-        baseline_turns,
         cached_gate,
+        find_baselines,
+        judge_trace,
         save_run,
         summarize,
     )
     from eval.sessions import SessionError, load_session
     from models.base import ModelError
 
+    # every input and output is checked before any work: a bad trace or a missing folder found after an hour of
+    # replaying would lose the hour
     paths = [Path(s) for s in sessions]
+    out_path = out_folder("--out", out) if out else None
+    if cache_path:
+        out_file("--cache", cache_path)
     try:
-        total = sum(len(load_session(p)) for p in paths)  # validate every file before any work
+        observed = {p: load_session(p) for p in paths}
+        found = find_baselines(Path(baselines), paths) if baselines else {}
     except SessionError as exc:
         fail(str(exc))
+    total = sum(len(observed[p]) for p in paths)
     label_map = None
     if labels:
         label_map = need_labels(read_rows([labels]))
-        times = {str(o["time"]).strip() for p in paths for o in load_session(p)}
+        times = {str(o["time"]).strip() for observations in observed.values() for o in observations}
         if not times & set(label_map):
             fail(f"{labels}: the labels match no event of the given sessions (contexts are matched by the "
                  "time of their last observation)")
     config = load_config()
-    cache = Cache(Path(cache_path) if cache_path else home.cache_dir() / "replay.db")
+    try:
+        cache = Cache(Path(cache_path) if cache_path else home.cache_dir() / "replay.db")
+    except (sqlite3.Error, OSError) as exc:
+        fail(f"--cache: {cache_path or home.cache_dir() / 'replay.db'}: not a usable cache database ({exc})")
     gate = None if no_gate else cached_gate(load_scorer(rm_spec), proactivity_option(proactivity, config), cache)
     judge = Judge(load_scorer(judge_spec, "--judge"), cache)
     notes = [f"model: {model_spec}, k={k}", f"judge: {judge.name}",
@@ -586,33 +669,31 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
 
         notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
                      f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
-    if baselines:
-        found = {d.name: [d / p.name for p in paths if (d / p.name).exists()]
-                 for d in sorted(p for p in Path(baselines).iterdir() if p.is_dir())}
-        found = {name: traces for name, traces in found.items() if traces}
+    if found:
         with progress_bar(sum(map(len, found.values())), "judging baselines") as advance:
             for name, traces in found.items():
                 judged = []
                 for trace in traces:
-                    try:
-                        judged += baseline_turns(trace, judge)
-                    except (SessionError, ValueError) as exc:
-                        fail(f"{trace}: {exc}")
+                    judged += judge_trace(trace, judge)
                     advance()
                 results[name] = summarize(judged, label_map)
     cache.close()
     summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
     if len(results) > 1:
         summary["baselines"] = {name: r for name, r in results.items() if name != ours}
-    if out:
+    if out_path is not None:
         from eval.report import write_report
 
         agent = agent_name(model_spec, None if gate is None else rm_spec,
                            None if gate is None else gate.proactivity.threshold)
-        save_run(Path(out), agent, turns, label_map)
-        path = write_report(Path(out), ours, turns, results, label_map, notes)
-        notes += [f"report: {path}", f"turns: {Path(out) / 'turns.jsonl'}",
-                  f"traces: {Path(out) / 'traces' / agent} (read back with --baselines {Path(out) / 'traces'})"]
+        try:
+            save_run(out_path, agent, turns, label_map)
+            path = write_report(out_path, ours, turns, results, label_map, notes)
+        except OSError as exc:
+            fail(f"--out: {out}: cannot write ({exc.strerror or exc}); the model calls are cached, so a rerun "
+                 "is quick")
+        notes += [f"report: {path}", f"turns: {out_path / 'turns.jsonl'}",
+                  f"traces: {out_path / 'traces' / agent} (read back with --baselines {out_path / 'traces'})"]
     if as_json:
         click.echo(json.dumps(summary))
         return
@@ -627,7 +708,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Reward-format JSONL file.")
 @click.option("--ignored", type=click.Choice(["skip", "rejected"]), default="skip", show_default=True,
               help="What an ignored proposal means: not a judgement (skip), or a rejection.")
-@click.option("--context", "n_context", default=10, show_default=True, help="Episodes before each proposal.")
+@click.option("--context", "n_context", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="Episodes before each proposal (1 to 1000).")
 def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
     """Your decisions on proposals, in reward format, for `proactive rm train`.
 
@@ -635,9 +717,12 @@ def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
     seen it), or a rejection with --ignored rejected; snoozed -> skipped (not a judgement of the task)."""
     from eval.export import export_decisions
 
+    out_path = out_file("--out", out)
     store = open_store(db, readonly=True)
     try:
-        n = export_decisions(store, Path(out), treat_ignored_as=ignored, n_context=n_context)
+        n = export_decisions(store, out_path, treat_ignored_as=ignored, n_context=n_context)
+    except OSError as exc:
+        fail(f"--out: {out}: cannot write ({exc.strerror or exc})")
     finally:
         store.close()
     click.echo(f"exported {n} rows -> {out}")
@@ -703,8 +788,8 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
 
 
 def install_signal_handlers(watcher: Any) -> None:
-    signal.signal(signal.SIGINT, lambda *_: watcher.stop())
-    signal.signal(signal.SIGTERM, lambda *_: watcher.stop())
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the terminal was closed; flush, exit 0
+        signal.signal(sig, lambda *_: watcher.stop())
     signal.signal(control.PAUSE_SIGNAL, lambda *_: watcher.signal_pause())
     signal.signal(control.RESUME_SIGNAL, lambda *_: watcher.request_resume())
 
@@ -802,12 +887,85 @@ def status(db: str | None) -> None:
     click.echo("capture: " + ("capturing" if until is None else "paused" + (
         "" if math.isinf(until) else " until " + datetime.fromtimestamp(until).strftime("%H:%M:%S"))))
     if path.exists():
+        from watcher import crypto
+
+        state = crypto.file_state(path)  # before opening: the header is read once per process
         store = open_store(str(path), readonly=True)
         try:
             click.echo(f"database: {path} ({store.count('raw_events')} raw events, "
                        f"{store.count('episodes')} episodes)")
         finally:
             store.close()
+        click.echo("encryption: " + {"encrypted": "encrypted at rest (key in the OS keyring)",
+                                     "plain": "none: stored unencrypted (no OS keyring, or encryption = \"off\")"}
+                   .get(state, state))
+
+
+# -- encryption at rest (watcher/crypto.py) --------------------------------------------------------------------
+
+def announce_encryption(db: str | None, config: home.Config | None = None, say: bool = True) -> None:
+    """Exit 2 (one line) when config.toml says encryption = "required" and no OS keyring can hold the key: checked
+    right after the config (say=False). Once the watcher holds its locks (say=True): one line saying the store
+    stays unencrypted when there is no keyring, the log line saying it is encrypted otherwise."""
+    from watcher import crypto
+
+    try:
+        crypto.announce(db, config.encryption if config else None, say=say)
+    except crypto.EncryptionError as exc:
+        fail(str(exc))
+
+
+@cli.group()
+def key() -> None:
+    """The database's encryption key, kept in the OS keyring: move it to another machine."""
+
+
+@key.command("export")
+@db_option
+@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+def key_export(db: str | None, file: str | None) -> None:
+    """Write the database's key to FILE (created mode 0600), or to stdout without FILE or with '-'. Whoever has
+    it and the database file can read everything captured: keep it as you would the data."""
+    import os
+
+    from watcher import crypto
+
+    path = Path(db) if db else home.db_path()
+    try:
+        text = crypto.export_key(path) + "\n"
+    except crypto.EncryptionError as exc:
+        fail(str(exc))
+    if file is None or file == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            os.fchmod(out.fileno(), 0o600)  # a file that already existed keeps no wider mode
+            out.write(text)
+    except OSError as exc:
+        fail(f"{file}: cannot write ({exc.strerror or exc})")
+    click.echo(f"key of {path} written to {file} (mode 0600)", err=True)
+
+
+@key.command("import")
+@db_option
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def key_import(db: str | None, file: str) -> None:
+    """Store the key in FILE ('-' reads stdin), written by `proactive key export`, in this machine's OS keyring
+    for the database. A key that does not open an encrypted database is refused (exit 2); a plain database is
+    encrypted with it at the next start."""
+    from watcher import crypto
+
+    path = Path(db) if db else home.db_path()
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{file}: cannot read ({getattr(exc, 'strerror', None) or exc})")
+    try:
+        click.echo(crypto.import_key(path, text))
+    except crypto.EncryptionError as exc:
+        fail(f"{file}: {exc}")
 
 
 def main() -> None:
@@ -825,6 +983,13 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except StoreError as exc:  # locked, read-only, full or foreign database: the line says what to do
+        click.echo(f"proactive: error: {exc}", err=True)
+        sys.exit(2)
+    except OSError as exc:  # a read-only or full home, a missing folder: name the file and the reason
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"proactive: error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(2)
     sys.exit(0)
 
 

@@ -18,7 +18,6 @@ the first action (in `candidates.ACTIONS` order) whose kinds it names; a task na
 from __future__ import annotations
 
 import re
-import sqlite3
 import time
 import webbrowser
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ from typing import Any
 from urllib.parse import quote_plus
 
 from models.base import Predictor
+from watcher import crypto
 from watcher.episodes import place, plural
 from watcher.store import Store, StoreError
 
@@ -184,7 +184,7 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
             before = min(starts, default=time.time()) - 1.0  # times are rounded: keep the first episode out too
             try:
                 history = recall(recall_text(subject), before, db)
-            except (StoreError, sqlite3.Error) as exc:
+            except (StoreError, *crypto.Error) as exc:  # plain or SQLCipher driver
                 lines.append(f"Your history could not be read ({exc}).")
                 continue
             parts.append(HISTORY)

@@ -66,8 +66,10 @@ def measure(model, work: list[list[dict[str, str]]]) -> tuple[float, float, floa
     return statistics.median(latencies), latencies[int(0.95 * (len(latencies) - 1))], cpu
 
 
-def child(sessions: Path, shared: bool) -> None:
+def child(sessions: Path, shared: bool, nice: int | None) -> None:
     """One measurement in a fresh process (a thread's niceness cannot be raised back without privileges)."""
+    if nice is not None:
+        sharing.NICE = nice
     work = contexts(sessions)
     model = load_model("default")
     if not shared:  # the old behaviour: a thread per core, normal priority
@@ -81,10 +83,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=Path, default=DEFAULT_SESSIONS)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--nice", type=int, help=f"niceness of inference with sharing on (default {sharing.NICE})")
     ap.add_argument("--child", choices=["on", "off"], help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.sessions, args.child == "on")
+        child(args.sessions, args.child == "on", args.nice)
         return
     rows = []
     for condition, commands in (("idle", []), ("beside CPU hogs", [[sys.executable, "-c", HOG]] * sharing.cores()),
@@ -93,7 +96,9 @@ def main() -> None:
         try:
             time.sleep(3 if commands else 0)  # let them start (the second model loads in ~1 s)
             for shared in ("on", "off"):
-                out = subprocess.run([sys.executable, __file__, "--sessions", str(args.sessions), "--child", shared],
+                nice = ["--nice", str(args.nice)] if args.nice is not None else []
+                out = subprocess.run([sys.executable, __file__, "--sessions", str(args.sessions), "--child", shared,
+                                      *nice],
                                      capture_output=True, text=True, check=True)
                 rows.append({"condition": condition, "sharing": shared, **json.loads(out.stdout)})
         finally:

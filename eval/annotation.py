@@ -26,7 +26,7 @@ from typing import Any
 
 from models.labels import CATEGORY_NAMES, normalize_task
 
-from .sessions import SessionError, load_session
+from .sessions import SessionError, decode_utf8, json_problem, load_session, read_regular_file
 
 VERSION = 1
 Observation = dict[str, str]
@@ -273,13 +273,14 @@ class Annotations:
     @classmethod
     def load(cls, path: Path | str) -> Annotations:
         """Read a file written by `save`; raises SessionError naming the file if it is not one."""
+        text = decode_utf8(path, read_regular_file(path))  # a FIFO or a folder is refused, never waited on
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            data = json.loads(text)
             if not isinstance(data, dict) or not isinstance(data.get("observations"), list):
                 raise ValueError("not an annotation file")
             return cls.from_json(data)
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise SessionError(f"{path}: cannot read annotations ({exc})") from None
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            raise SessionError(f"{path}: cannot read annotations ({json_problem(exc)})") from None
 
 
 def write_reward_rows(rows: Iterable[dict[str, Any]], path: Path | str) -> int:

@@ -34,7 +34,7 @@ from models.base import ModelError
 from models.judge import JudgeFailure
 
 from .metrics import Judgement, calibration, event_at_k, need_detection, paper_metrics, percentile
-from .sessions import load_session
+from .sessions import SessionError, load_session, load_turns
 
 Scorer = Any  # anything with score(context, task_or_None) -> float and a `name`
 Context = Sequence[dict[str, str]]
@@ -272,19 +272,63 @@ def judge_turn(turn: Turn, context: list[dict[str, str]], judge: Judge) -> None:
         turn.judged_shown = turn.judged_candidates[turn.candidates.index(turn.shown)]
 
 
-def baseline_turns(trace_path: Path, judge: Judge) -> list[Turn]:
-    """An archived trace (`agent_response` per turn: [], ["task"], "null") judged like our own predictions."""
-    data = json.loads(trace_path.read_text(encoding="utf-8"))
-    observations = load_session(trace_path)
-    turns = []
-    for i, (turn, obs) in enumerate(zip(data, observations, strict=True)):
-        response = turn.get("agent_response")
+@dataclass
+class Trace:
+    """An archived trace, read and checked: its observations and each turn's candidate tasks."""
+
+    path: Path
+    observations: list[dict[str, str]]
+    candidates: list[list[str]]
+
+
+def load_trace(trace_path: Path) -> Trace:
+    """An archived trace (`agent_response` per turn: [], ["task"], "task", {"task": ...}, null or "null"); raises
+    SessionError naming the file and line of anything malformed, so a run can check every trace before any
+    work."""
+    observations, candidates = [], []
+    for where, obs, turn in load_turns(trace_path):
+        response = turn.get("agent_response") if isinstance(turn, dict) else None
+        if isinstance(response, dict):  # {"task": ...} or {"proposed_task": ...}, as `annotation` reads it
+            response = response.get("task", response.get("proposed_task"))
         raw = response if isinstance(response, list) else [response]
-        candidates = [t for t in (normalize_task(r) for r in raw) if t]
-        t = Turn(trace_path.name, i, obs["time"], obs["event"], candidates, candidates[0] if candidates else None)
-        judge_turn(t, observations[: i + 1], judge)
+        if not all(r is None or isinstance(r, str) for r in raw):
+            raise SessionError(f"{where}: agent_response must be a task, a list of tasks or null")
+        observations.append(obs)
+        candidates.append([t for t in (normalize_task(r) for r in raw) if t])
+    return Trace(trace_path, observations, candidates)
+
+
+def judge_trace(trace: Trace, judge: Judge) -> list[Turn]:
+    """An archived trace's predictions judged like our own (the first candidate is what was shown)."""
+    turns = []
+    for i, (obs, candidates) in enumerate(zip(trace.observations, trace.candidates, strict=True)):
+        t = Turn(trace.path.name, i, obs["time"], obs["event"], candidates, candidates[0] if candidates else None)
+        judge_turn(t, trace.observations[: i + 1], judge)
         turns.append(t)
     return turns
+
+
+def baseline_turns(trace_path: Path, judge: Judge) -> list[Turn]:
+    """An archived trace judged like our own predictions (`load_trace` + `judge_trace`)."""
+    return judge_trace(load_trace(trace_path), judge)
+
+
+def find_baselines(folder: Path, sessions: Sequence[Path]) -> dict[str, list[Trace]]:
+    """The archived traces of the given sessions under `folder` (`folder/<model>/<session file name>`), read and
+    checked; raises SessionError when the folder cannot be read or holds no trace of these sessions."""
+    try:
+        models = sorted(p for p in folder.iterdir() if p.is_dir())
+    except OSError as exc:
+        raise SessionError(f"{folder}: cannot read ({exc.strerror or exc})") from None
+    found = {}
+    for model in models:
+        traces = [load_trace(model / s.name) for s in sessions if (model / s.name).exists()]
+        if traces:
+            found[model.name] = traces
+    if not found:
+        names = ", ".join(sorted({s.name for s in sessions}))
+        raise SessionError(f"{folder}: no archived trace of {names} (expected {folder}/<model>/<session file>)")
+    return found
 
 
 def label_of(turn: Turn, labels: Mapping[str, bool] | None) -> bool | None:

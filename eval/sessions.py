@@ -3,77 +3,191 @@
 A session is a JSON list of turns `{"observation": {"time", "event"}, ...}`, oldest first; other keys
 (`agent_response`, `task_status`) are ignored here. A session recorded by our own watcher is the output of
 `proactive episodes --json`: one `{"time", "event", ...}` object per line, which is read too.
+
+Hostile input: only regular files are opened (a FIFO or a device would block or never end), bytes that are not
+UTF-8, numbers too long to convert, nesting too deep for the parser and unpaired surrogates (`"\\ud800"`, valid
+JSON that no file or terminal can take) are refused with the file and line, and reading is linear in the size of
+the file (the list is walked once, and line numbers are counted as it goes).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 from pathlib import Path
+from typing import Any
 
 
 class SessionError(ValueError):
     """A session file that cannot be used; the message is one line naming the file (and line)."""
 
 
-def _turn_lines(text: str) -> list[int]:
-    """The line on which each element of a (valid) top-level JSON list starts."""
+def read_regular_file(path: Path | str, error: type[ValueError] = SessionError, named: bool = True) -> bytes:
+    """The bytes of a regular file. Raises `error` with one line (starting with the file's name unless `named` is
+    false) when it is missing, a folder, not a regular file (a FIFO, socket or device: opened without blocking
+    and refused) or unreadable."""
+    path = Path(path)
+
+    def problem(what: str) -> ValueError:
+        return error(f"{path}: {what}" if named else what)
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise problem("no such file") from None
+    except IsADirectoryError:
+        raise problem("is a folder, not a file") from None
+    except OSError as exc:
+        raise problem(f"cannot read ({exc.strerror or exc})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise problem("is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise problem("not a regular file (a FIFO, socket or device); give a file")
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            return f.read()
+    except OSError as exc:
+        raise problem(f"cannot read ({exc.strerror or exc})") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def decode_utf8(path: Path | str, data: bytes, error: type[ValueError] = SessionError) -> str:
+    """`data` as text (a UTF-8 byte-order mark is dropped); bytes that are not UTF-8 raise `error` naming the
+    line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise error(f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8") \
+            from None
+
+
+def unpaired_surrogate(text: str) -> str | None:
+    """The first unpaired surrogate in `text` as `\\udXXX` (JSON may carry one; UTF-8 cannot), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"\\u{ord(text[exc.start]):04x}"
+    return None
+
+
+def json_problem(exc: BaseException) -> str:
+    """What is wrong, for the errors `json` raises besides JSONDecodeError."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if "integer string conversion" in str(exc):
+        return "a number too long to read (over 4300 digits)"
+    return str(exc)
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _list_items(path: Path, text: str) -> list[tuple[int, Any]]:
+    """The elements of a top-level JSON list, each with the line it starts on, in one pass over `text`."""
     decoder = json.JSONDecoder()
-    lines, pos = [], text.index("[") + 1
-    while True:
-        while pos < len(text) and text[pos] in " \t\r\n,":
-            pos += 1
-        if pos >= len(text) or text[pos] == "]":
-            return lines
-        lines.append(text.count("\n", 0, pos) + 1)
-        _, pos = decoder.raw_decode(text, pos)
+    counted, line = 0, 1
+
+    def line_at(pos: int) -> int:
+        nonlocal counted, line
+        line += text.count("\n", counted, pos)
+        counted = pos
+        return line
+
+    pos = _WS.match(text).end() + 1  # the caller saw the "["
+    pos = _WS.match(text, pos).end()
+    items: list[tuple[int, Any]] = []
+    if text.startswith("]", pos):
+        pos += 1
+    else:
+        while True:
+            start = line_at(pos)
+            try:
+                value, pos = decoder.raw_decode(text, pos)
+            except json.JSONDecodeError as exc:
+                raise SessionError(f"{path}:{exc.lineno}: bad JSON ({exc.msg})") from None
+            except (ValueError, RecursionError) as exc:
+                raise SessionError(f"{path}:{start}: turn {len(items) + 1}: {json_problem(exc)}") from None
+            items.append((start, value))
+            pos = _WS.match(text, pos).end()
+            if text.startswith(",", pos):
+                pos = _WS.match(text, pos + 1).end()
+            elif text.startswith("]", pos):
+                pos += 1
+                break
+            else:
+                raise SessionError(f"{path}:{line_at(pos)}: bad JSON (expected ',' or ']' after turn {len(items)})")
+    pos = _WS.match(text, pos).end()
+    if pos < len(text):
+        raise SessionError(f"{path}:{line_at(pos)}: bad JSON (extra data after the list)")
+    return items
+
+
+def _observation(where: str, obs: Any) -> dict[str, str]:
+    """A checked `{"time", "event"}` observation."""
+    if not isinstance(obs, dict):
+        raise SessionError(f"{where}: missing 'observation' object")
+    for key in ("time", "event"):
+        if key not in obs:
+            raise SessionError(f"{where}: observation has no '{key}'")
+    event, time = obs["event"], obs["time"]
+    if not isinstance(event, str) or not event.strip():
+        raise SessionError(f"{where}: empty or non-text 'event'")
+    if isinstance(time, bool) or not isinstance(time, str | int | float):
+        raise SessionError(f"{where}: 'time' must be a string or a number")
+    time = str(time)
+    for key, value in (("event", event), ("time", time)):
+        bad = unpaired_surrogate(value)
+        if bad:
+            raise SessionError(f"{where}: '{key}' holds an unpaired surrogate ({bad}), which is not text")
+    return {"time": time, "event": event}
 
 
 def load_session(path: Path | str) -> list[dict[str, str]]:
     """The observations of a session file, oldest first. Raises SessionError on anything malformed."""
+    return [obs for _where, obs, _turn in load_turns(path)]
+
+
+def load_turns(path: Path | str) -> list[tuple[str, dict[str, str], Any]]:
+    """Every turn of a session file as (where, observation, the turn as read): `where` is "FILE:LINE: turn N"
+    (or "FILE:LINE" for a line-per-observation file), for errors about the turn's other keys. Raises
+    SessionError on anything malformed."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SessionError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SessionError(f"{path}: cannot read ({exc})") from None
+    text = decode_utf8(path, read_regular_file(path))
     if not text.lstrip().startswith("["):
         return _load_lines(path, text)
-    try:
-        turns = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SessionError(f"{path}:{exc.lineno}: bad JSON ({exc.msg})") from None
-    if not turns:
+    items = _list_items(path, text)
+    if not items:
         raise SessionError(f"{path}: the session is empty")
-    observations = []
-    lines = _turn_lines(text)
-    for i, turn in enumerate(turns):
-        where = f"{path}:{lines[i]}: turn {i + 1}"
-        obs = turn.get("observation") if isinstance(turn, dict) else None
-        if not isinstance(obs, dict):
-            raise SessionError(f"{where}: missing 'observation' object")
-        for key in ("time", "event"):
-            if key not in obs:
-                raise SessionError(f"{where}: observation has no '{key}'")
-        if not isinstance(obs["event"], str) or not obs["event"].strip():
-            raise SessionError(f"{where}: empty or non-text 'event'")
-        observations.append({"time": str(obs["time"]), "event": obs["event"]})
-    return observations
+    turns = []
+    for i, (line, turn) in enumerate(items):
+        where = f"{path}:{line}: turn {i + 1}"
+        turns.append((where, _observation(where, turn.get("observation") if isinstance(turn, dict) else None), turn))
+    return turns
 
 
-def _load_lines(path: Path, text: str) -> list[dict[str, str]]:
-    """`proactive episodes --json` output: one observation object per line."""
-    observations = []
-    for lineno, line in enumerate(text.splitlines(), 1):
+def _load_lines(path: Path, text: str) -> list[tuple[str, dict[str, str], Any]]:
+    """`proactive episodes --json` output: one observation object per line (split on "\\n" only: JSON strings
+    may hold U+2028 and friends, which `str.splitlines` would break on)."""
+    turns = []
+    for lineno, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
             obs = json.loads(line)
         except json.JSONDecodeError as exc:
             raise SessionError(f"{path}:{lineno}: bad JSON ({exc.msg})") from None
+        except (ValueError, RecursionError) as exc:
+            raise SessionError(f"{path}:{lineno}: {json_problem(exc)}") from None
         if not isinstance(obs, dict) or "time" not in obs or not isinstance(obs.get("event"), str):
             raise SessionError(f"{path}:{lineno}: expected an object with 'time' and 'event'")
-        observations.append({"time": str(obs["time"]), "event": obs["event"]})
-    if not observations:
+        turns.append((f"{path}:{lineno}", _observation(f"{path}:{lineno}", obs), obs))
+    if not turns:
         raise SessionError(f"{path}: the session is empty")
-    return observations
+    return turns

@@ -16,7 +16,8 @@ MODE=${1:-install}
 shift || true
 
 APT_RUN=(python3 python3-venv python3-dev build-essential xvfb openbox xdotool xclip x11-utils libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
-APT_TEST=(xterm desktop-file-utils trayer)
+# dbus + gnome-keyring: the encryption tests' real Secret Service on a private session bus
+APT_TEST=(xterm desktop-file-utils trayer dbus gnome-keyring)
 
 need_apt() {
     local missing=()

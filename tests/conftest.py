@@ -25,6 +25,18 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 PROACTIVE = [sys.executable, "-m", "assistant.cli"]
 
 
+@pytest.fixture(autouse=True)
+def no_desktop_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tests never reach the developer's own keyring: without a session bus every store is plain, unless a test
+    starts its own Secret Service (tests/keyring_session.py)."""
+    from watcher import crypto
+
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    crypto.reset()
+    yield
+    crypto.reset()
+
+
 @pytest.fixture
 def proactive_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"

@@ -456,3 +456,27 @@ def test_real_prompters_in_a_real_terminal(xsession: XSession, proactive_home: P
     # ...while the command lines around them were kept, and exactly the answers hidden
     assert stored_lines() == expected
     assert "git -c credential.helper= push" in json_out and "enters a password (hidden)" in text_out
+
+
+def test_echoed_password_is_held_until_the_pipe_shows_it() -> None:
+    """`echo PW ` then a pause, then `| sudo -S ls`: nothing of the line is handed on before Enter, so the
+    password is redacted whole, never stored as an early piece."""
+    from watcher.compose import TextComposer
+
+    out: list[RawEvent] = []
+    composer = TextComposer(out.append)
+    for i, ch in enumerate("echo Tr0ub4dor "):
+        composer.key(100.0 + i * 0.01, char=ch)
+    composer.tick(105.0)  # a long pause: ordinary text would be flushed now
+    assert out == []
+    for ch in "| sudo -S ls":
+        composer.key(106.0, char=ch)
+    composer.key(106.1, key="enter")
+    text = "".join(e.data["text"] for e in out)
+    assert "Tr0ub4dor" not in text and "[REDACTED:password]" in text and "sudo -S ls" in text
+    plain: list[RawEvent] = []
+    composer = TextComposer(plain.append)
+    for ch in "git status ":
+        composer.key(100.0, char=ch)
+    composer.tick(105.0)
+    assert plain and plain[0].data["text"] == "git status "

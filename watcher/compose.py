@@ -21,6 +21,9 @@ from .redact import redact
 HOLD_BACK = re.compile(
     r"(?:(?i:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|key)\S*\s*[:=]?\s*)?(?:\d[\d \-]*)?\S*$"
 )
+#: A line with `echo`/`printf` is held whole until Enter: its words are a password if `| sudo -S` (or another
+#: command reading a password on its input) is typed after them, which redaction can only know at the end.
+HOLD_LINE = re.compile(r"(?<![\w-])(?:echo|printf)\b")
 PAUSE_SECONDS = 1.0
 MAX_LINE = 4000  # a runaway line (key repeat) is flushed whole beyond this
 
@@ -62,6 +65,8 @@ class TextComposer:
         """Called often by the pipeline: text typed more than a second ago is flushed, as far as it is safe."""
         if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not self.hide_line:
             text = "".join(self.line)
+            if HOLD_LINE.search(text):
+                return
             self._flush(len(text) - len(HOLD_BACK.search(text).group(0)))
 
     def flush(self) -> None:

@@ -46,20 +46,26 @@ class AlreadyRunning(RuntimeError):
 
 
 class PidLock:
-    """Holds an exclusive lock on the pid file while the watcher runs (released by the OS if it is killed)."""
+    """Holds an exclusive lock on a pid file while the watcher runs (released by the OS if it is killed). By
+    default the home's `watcher.pid`: one watcher per home. The file stays after release: unlinking a lock file
+    races with the next process locking it."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or pid_path()
         self.file: IO[str] | None = None
 
+    def busy(self, other: str) -> str:
+        return f"a watcher is already running for {home.home()} (pid {other or '?'})"
+
     def acquire(self) -> None:
-        f = open(pid_path(), "a+")
+        f = open(self.path, "a+")
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError as exc:
             f.seek(0)
             other = f.read().strip()
             f.close()
-            raise AlreadyRunning(f"a watcher is already running for {home.home()} (pid {other or '?'})") from exc
+            raise AlreadyRunning(self.busy(other)) from exc
         f.seek(0)
         f.truncate()
         f.write(str(os.getpid()))
@@ -72,6 +78,19 @@ class PidLock:
             self.file.truncate()
             self.file.close()
             self.file = None
+
+
+class DatabaseLock(PidLock):
+    """One watcher per database, whatever its home: two homes given the same `--db` would store every event
+    twice. The lock is `<db>.lock`."""
+
+    def __init__(self, db: Path):
+        self.db = db
+        super().__init__(Path(str(db) + ".lock"))
+
+    def busy(self, other: str) -> str:
+        return f"another watcher (pid {other or '?'}) already captures into {self.db}: stop it, or give this " \
+               "one another --db"
 
 
 def running_pid() -> int | None:

@@ -13,6 +13,7 @@ import json
 import math
 import os
 import re
+import stat
 import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -35,6 +36,26 @@ def home() -> Path:
 def private_files() -> None:
     """Make every file this process creates readable by the user only."""
     os.umask(0o077)
+
+
+def tighten() -> list[Path]:
+    """Folders 0700 and files 0600 throughout the home, for homes made by older versions or loosened by hand
+    (a log or a database readable by other users would expose what was typed). Returns what was changed;
+    best effort: what cannot be changed (another owner, a read-only disk) is left for the store to report."""
+    changed: list[Path] = []
+    root = home()
+    for folder, dirs, files in os.walk(root):
+        for path, mode in [(Path(folder), 0o700)] + [(Path(folder) / f, 0o600) for f in files]:
+            try:
+                current = path.lstat().st_mode
+                if stat.S_ISLNK(current) or stat.S_IMODE(current) & 0o077 == 0:
+                    continue
+                os.chmod(path, stat.S_IMODE(current) & mode)
+                changed.append(path)
+            except OSError:
+                continue
+        dirs[:] = [d for d in dirs if not (Path(folder) / d).is_symlink()]
+    return changed
 
 
 def db_path() -> Path:
@@ -110,6 +131,9 @@ class Config:
     popup_seconds: float = 30.0
     # a snoozed proposal comes back after this many minutes
     snooze_minutes: float = 10.0
+    # encryption at rest (watcher.crypto): "auto" where an OS keyring exists, "required" refuses to start
+    # without one, "off" never encrypts
+    encryption: str = "auto"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
@@ -142,25 +166,28 @@ class Config:
 # The one schema of config.toml: `Config.load` (so the CLI and the tray), the settings window and `doctor` all
 # check through it. A small table rather than jsonschema: JSON Schema calls 1.0 an integer and true a number in
 # places, cannot compile Python regexes or tell a loopback host, and its messages do not say what the value is for.
-Kind = Literal["bool", "int", "number", "text", "names", "regexes", "proactivity", "url"]
+Kind = Literal["bool", "int", "number", "text", "names", "regexes", "proactivity", "url", "choice"]
 PROACTIVITY_LEVELS = ("low", "medium", "high")  # assistant.policy.Proactivity.LEVELS (a test keeps them equal)
 
 
 @dataclass(frozen=True)
 class Rule:
-    """What one setting accepts: a kind, an inclusive range for numbers, and what the value is for (it ends the
-    error line, so the user knows what they are fixing)."""
+    """What one setting accepts: a kind, an inclusive range for numbers, the values of a choice, and what the
+    value is for (it ends the error line, so the user knows what they are fixing)."""
 
     kind: Kind
     meaning: str
     low: float = 0
     high: float = 0
+    choices: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """What a valid value looks like: the "fix" half of an error line."""
         if self.kind in ("int", "number"):
             noun = "an integer" if self.kind == "int" else "a number"
             return f"must be {noun} from {_number(self.low)} to {_number(self.high)} ({self.meaning})"
+        if self.kind == "choice":
+            return f"must be {', '.join(self.choices[:-1])} or {self.choices[-1]} ({self.meaning})"
         valid = {"bool": "true or false", "text": "a non-empty string", "names": "a list of non-empty strings",
                  "regexes": "a list of regular expressions",
                  "url": "an http:// or https:// URL with a host and a valid port",
@@ -184,6 +211,8 @@ SCHEMA: dict[str, Rule] = {
     "rm": Rule("text", "default, signals, llm:MODEL, or a reward-model file"),
     "popup_seconds": Rule("number", "seconds before an unanswered popup closes", 1, 3600),
     "snooze_minutes": Rule("number", "minutes before a snoozed proposal comes back", 0.05, 1440),
+    "encryption": Rule("choice", "auto encrypts the database where an OS keyring exists, required refuses to "
+                                 "start without one", choices=("auto", "required", "off")),
 }
 
 
@@ -218,6 +247,8 @@ def check_setting(name: str, value: Any) -> Any:
     if rule.kind == "proactivity" and (number or isinstance(value, str)) and _is_proactivity(value):
         return str(value)
     if rule.kind == "url" and isinstance(value, str) and _url_host(value):
+        return value
+    if rule.kind == "choice" and isinstance(value, str) and value in rule.choices:
         return value
     if rule.kind in ("names", "regexes") and isinstance(value, list):
         for index, item in enumerate(value):

@@ -25,11 +25,12 @@ from .events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent
 from .home import Config
 from .privacy import PrivacyFilter, is_terminal
 from .sources import Source, SourceUnavailable
-from .store import Store
+from .store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
 SCROLL_GESTURE_SECONDS = 1.0
+FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
 RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
 
 
@@ -44,6 +45,7 @@ class Stats:
     events_in: int = 0
     stored: int = 0
     dropped: int = 0
+    dropped_full: int = 0  # not captured while the disk was full
     filter_failures: int = 0
     episodes: int = 0
     sources: list[str] = field(default_factory=list)
@@ -73,6 +75,9 @@ class Watcher:
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
         self.scroll: dict[str, Any] | None = None
+        self.unsaved_episodes: list[Episode] = []  # closed while the database was locked or full
+        self.store_trouble: str | None = None  # "locked" or "full" while writes fail; see _write
+        self.retry_at = 0.0
         self.stats = Stats()
         self._stop = threading.Event()
         self._control: queue.SimpleQueue[str] = queue.SimpleQueue()
@@ -153,11 +158,18 @@ class Watcher:
                 pass
             self.composer.flush()
             self._flush_scroll()
+            self.retry_at = 0.0  # a last attempt, whatever the back-off says
             self._write(store)
             last = self.builder.close(time.time())
             if last is not None:
                 self._episodes_closed(store, [last])
-            store.checkpoint()
+            if self.batch or self.unsaved_episodes:
+                log.warning("%d events and %d episodes could not be written (%s) and are lost",
+                            len(self.batch), len(self.unsaved_episodes), self.store_trouble)
+            try:
+                store.checkpoint()
+            except Exception:  # locked or full: the WAL is checkpointed by the next writer
+                log.warning("the final checkpoint failed (%s); the next start completes it", self.store_trouble)
             store.close()
             self.stats.dropped = self.filter.dropped
             self.stats.filter_failures = self.filter.failures
@@ -169,7 +181,13 @@ class Watcher:
         """Retention: what is older than `retention_days` leaves every copy (database, ActivityWatch, caches)."""
         cutoff = purging.retention_cutoff(self.config.retention_days)
         if cutoff is not None:
-            report = purging.purge_copies(store, cutoff, self.unpublish)
+            try:
+                report = purging.purge_copies(store, cutoff, self.unpublish)
+            except StoreError as exc:
+                if exc.kind not in ("locked", "full"):
+                    raise
+                log.warning("retention postponed: %s", exc)  # tried again at the next pass
+                return
             if report.activitywatch_error:
                 log.warning("retention could not reach ActivityWatch: %s", report.activitywatch_error)
 
@@ -244,6 +262,9 @@ class Watcher:
         self._accept(event)
 
     def _accept(self, event: RawEvent) -> None:
+        if self.store_trouble == "full":  # capture is paused until the disk has space again
+            self.stats.dropped_full += 1
+            return
         clean = self.filter.clean(event)
         if clean is not None:
             self.batch.append(clean)
@@ -268,10 +289,27 @@ class Watcher:
             self._flush_scroll()
 
     def _write(self, store: Store) -> None:
-        if not self.batch:
+        """Commit the batch (and any episodes a lock or a full disk held back). A lock is waited out (SQLite's
+        busy timeout, then again at the next flush) and a full disk pauses capture until a write succeeds: in
+        both cases what was captured stays in memory and nothing is lost. Other store errors end the watcher."""
+        if not self.batch and not self.unsaved_episodes:
+            return
+        if self.store_trouble is not None and time.monotonic() < self.retry_at:
             return
         batch, self.batch = self.batch, []
-        ids = store.add_events(batch)
+        try:
+            if self.unsaved_episodes:
+                store.add_episodes(e.row() for e in self.unsaved_episodes)
+                self.unsaved_episodes = []
+            ids = store.add_events(batch)
+        except StoreError as exc:
+            self.batch = batch + self.batch
+            self._store_failed(exc)
+            return
+        if self.store_trouble is not None:
+            log.warning("the database can be written again: capture goes on (%d events kept meanwhile, %d "
+                        "dropped while the disk was full)", len(batch), self.stats.dropped_full)
+            self.store_trouble = None
         self.stats.stored += len(ids)
         closed: list[Episode] = []
         for raw_id, event in zip(ids, batch, strict=True):
@@ -281,8 +319,22 @@ class Watcher:
         if self.on_events is not None:
             self.on_events(batch)
 
+    def _store_failed(self, exc: StoreError) -> None:
+        if exc.kind not in ("locked", "full"):
+            raise exc
+        if self.store_trouble != exc.kind:  # one line per trouble, not one per retry
+            log.warning("%s%s", exc, ": capture is paused until space returns" if exc.kind == "full" else
+                        ": waiting for the lock (what is captured meanwhile is kept)")
+            self.store_trouble = exc.kind
+        self.retry_at = time.monotonic() + (FULL_RETRY_SECONDS if exc.kind == "full" else 0.0)
+
     def _episodes_closed(self, store: Store, episodes: list[Episode]) -> None:
-        store.add_episodes(e.row() for e in episodes)
+        try:
+            store.add_episodes(e.row() for e in episodes)
+        except StoreError as exc:
+            self.unsaved_episodes.extend(episodes)
+            self._store_failed(exc)
+            return
         self.stats.episodes += len(episodes)
         if self.publish is not None:
             try:

@@ -18,6 +18,14 @@ Design choices:
   and most rules have a cheap substring pre-check (`Rule.hints`), so ordinary text costs a few microseconds.
 * `redact()` is idempotent: markers are never matched again (values that are a marker are skipped and spans
   inside existing markers are dropped).
+* Beside our own table, the maintained rule set of gitleaks (MIT; `watcher/rules/gitleaks.toml`, loaded by
+  `imported_rules()`) covers some 200 vendors' token formats. Its Go (RE2) patterns are translated to Python's
+  syntax where there is an exact equivalent, its keywords, entropy thresholds and allowlists are applied as gitleaks
+  applies them, and the rules that are left out (`GITLEAKS_EXCLUDED`: false positives on ordinary text, or
+  backtracking that Python's engine cannot bound) or cannot be translated are listed with the reason
+  (`skipped_rules()`). Two changes, for prose and for Python's engine: a token may also end at a full stop, comma or
+  colon (`_PROSE_SUFFIX`), and the lazy identifier prefix before a keyword is dropped (`_without_identifier_prefix`;
+  same secrets found). One keyword scan over the text picks the rules worth running, ours and gitleaks' alike.
 
 What is deliberately *not* redacted (to keep the captured context useful): hex strings such as git SHAs, UUIDs,
 words, CamelCase identifiers, file paths, numbers that fail the Luhn check (phone numbers, dates, order ids), and
@@ -26,14 +34,18 @@ random-looking strings shorter than 24 characters unless a rule recognises their
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+import tomllib
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-__all__ = ["RULES", "Rule", "contains_secret", "find_secrets", "redact"]
+__all__ = ["RULES", "Rule", "contains_secret", "find_secrets", "imported_rules", "redact", "skipped_rules"]
 
 Validator = Callable[[re.Match[str]], bool]
 
@@ -52,6 +64,30 @@ class Rule:
     pattern: re.Pattern[str]
     validator: Validator | None = None
     hints: tuple[str, ...] = ()
+    #: which part of a match is the secret: None for the group named `secret` (else the whole match); for rules
+    #: imported from gitleaks, its `secretGroup` (0: the first group that matched something, as gitleaks does)
+    group: int | None = None
+    source: str = "proactive"
+
+    def span(self, m: re.Match[str]) -> tuple[int, int]:
+        """Where the secret is in a match of `pattern`."""
+        if self.group is None:
+            return m.span("secret") if "secret" in m.re.groupindex else m.span()
+        if self.group > 0:
+            return m.span(self.group)
+        for i in range(1, m.re.groups + 1):
+            start, end = m.span(i)
+            if end > start:
+                return start, end
+        return m.span()
+
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        """The secrets this rule alone finds in `text` (its hints are not checked here)."""
+        for m in self.pattern.finditer(text):
+            if self.validator is None or self.validator(m):
+                start, end = self.span(m)
+                if start < end:
+                    yield start, end
 
 
 # --- validators --------------------------------------------------------------------------------------------------
@@ -118,10 +154,9 @@ def _high_entropy(m: re.Match[str]) -> bool:
     s = m.group()
     if "/" in s:
         segments = s.split("/")
-        if s.startswith("/") or (
-            len(segments) > 2 and 2 * sum(map(_plain_segment, segments)) > len(segments)
-        ):
-            return False  # a file path or URL path: its segments are checked one by one by the next rule
+        if s.startswith("/") or 2 * sum(map(_plain_segment, segments)) > len(segments):
+            # a file path or URL path (`<uuid>/Invoice` too): its segments are checked one by one by the next rule
+            return False
     return _token_like(s)
 
 
@@ -173,7 +208,9 @@ _VALUE = (
     r"(?P<q>[\"'`]?)(?P<secret>" + _NOT_MARKER + r"(?:(?<=\")[^\"\n]+|(?<=')[^'\n]+|(?<=`)[^`\n]+"
     r"|[^\s'\"`&]*[^\s'\"`&,;.)\]}>]))"
 )
-_SEP = r"[\"']?[ \t]*(?::=|=>|==|[:=])[ \t]*"
+# (a `:` or `=` that is half of `:=`, `=>` or `==` is never the separator: `TOKEN := "[REDACTED:x]"` would
+# otherwise offer `=` as the value)
+_SEP = r"[\"']?[ \t]*(?::=|=>|==|[:=](?![=>]))[ \t]*"
 _KEYWORDS = (
     r"(?:password|passwd|passphrase|pwd|pass|client[_-]?secret|secret[_-]?key|secret|access[_-]?token|"
     r"auth[_-]?token|token|api[_-]?key|apikey|private[_-]?key|access[_-]?key)"
@@ -372,11 +409,13 @@ RULES: list[Rule] = [
         ),
         hints=("htpasswd",),
     ),
-    # 13-19 digits, plain or grouped by single spaces/dashes (4-4-4-4, 4-6-5, ...), that pass Luhn.
+    # 13-19 digits, plain or grouped by single spaces/dashes (4-4-4-4, 4-6-5, ...), that pass Luhn; not the digits
+    # a hex hash or an identifier starts or ends with.
     Rule(
         "card",
         _rx(
-            r"(?<!\d)(?<!\d[.-])(?:\d{13,19}|\d{4}(?P<sep>[ -])\d{3,6}(?:(?P=sep)\d{3,6}){1,3})(?!\d)(?!-\d)"
+            r"(?<![0-9A-Za-z])(?<!\d[.-])(?:\d{13,19}|\d{4}(?P<sep>[ -])\d{3,6}(?:(?P=sep)\d{3,6}){1,3})"
+            r"(?![0-9A-Za-z])(?!-\d)"
         ),
         _card,
     ),
@@ -391,6 +430,284 @@ RULES: list[Rule] = [
     ),
 ]
 
+# --- rules imported from gitleaks ----------------------------------------------------------------------------------
+
+GITLEAKS_FILE = Path(__file__).with_name("rules") / "gitleaks.toml"
+
+#: gitleaks rules deliberately left out, and why. Each was checked on generated ordinary text (words, numbers, hex
+#: hashes, UUIDs, times) and on 100 KB of its own keywords; the rest of the set passes both.
+GITLEAKS_EXCLUDED: dict[str, str] = {
+    "generic-api-key": "its keywords are everyday words (key, token, auth, password, ...) and it takes any 10+ "
+                       "character value after them: ordinary text and code lose words; our `password` rules and "
+                       "`high-entropy` cover assignments with placeholder and code checks",
+    "sourcegraph-access-token": "one of its branches is any 40-character hex string, so every git SHA in a text "
+                                "that mentions Sourcegraph would go",
+    "linear-client-secret": "its keyword is the everyday word 'linear' and its secret any 32-character hex string "
+                            "(an MD5 hash)",
+    "curl-auth-user": "nested `.*` repetitions backtrack without bound in Python's engine (RE2 is linear): 30 s on "
+                      "100 KB of 'curl -u'; our command-line rules redact `curl -u user:password`",
+    "curl-auth-header": "nested `.*` repetitions backtrack without bound in Python's engine; our `authorization` "
+                        "and `bearer-token` rules redact the header's credentials",
+}
+
+#: RE2's ASCII character classes, as the contents of a Python character class
+_POSIX_CLASSES = {"alnum": "0-9A-Za-z", "alpha": "A-Za-z", "ascii": "\\x00-\\x7f", "blank": "\\t ",
+                  "cntrl": "\\x00-\\x1f\\x7f", "digit": "0-9", "graph": "!-~", "lower": "a-z", "print": " -~",
+                  "punct": "!-/:-@\\[-`{-~", "space": "\\t\\n\\v\\f\\r ", "upper": "A-Z", "word": "0-9A-Za-z_",
+                  "xdigit": "0-9A-Fa-f"}
+_GO_FLAGS = re.compile(r"\(\?([a-zA-Z]*)(?:-([a-zA-Z]+))?\)")
+#: the identifier prefix gitleaks' generator puts before a keyword (`GenerateSemiGenericRegex`)
+_IDENTIFIER_PREFIX = r"[\w.-]{0,50}?"
+
+
+def _regex_tokens(pattern: str) -> Iterator[tuple[int, str, bool]]:
+    """(index, token, inside a character class) for each character or escape of a regex."""
+    i, in_class = 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            yield i, pattern[i : i + 2], in_class
+            i += 2
+        elif in_class and pattern.startswith("[:", i) and ":]" in pattern[i + 2 :]:
+            end = pattern.index(":]", i + 2) + 2  # a POSIX class such as [:alnum:]
+            yield i, pattern[i:end], True
+            i = end
+        elif in_class:
+            in_class = c != "]"
+            yield i, c, True
+            i += 1
+        elif c == "[":
+            yield i, c, False
+            in_class, i = True, i + 1
+            if pattern.startswith("^", i):
+                yield i, "^", True
+                i += 1
+            if pattern.startswith("]", i):  # a `]` first in a class is a literal
+                yield i, "]", True
+                i += 1
+        else:
+            yield i, c, False
+            i += 1
+
+
+def go_regex(pattern: str) -> str:
+    """A Go (RE2) pattern in Python's syntax. Raises ValueError where Python has no exact equivalent.
+
+    - `\\z` (end of text) is Python's `\\Z`;
+    - a flag group such as `(?i)` after the start applies, in Go, to the rest of its enclosing group: it becomes a
+      scoped group `(?i:...)` around that rest (or is dropped when the whole pattern already has the flag); when
+      the rest holds an alternation Go applies the flag to every later branch, which a scoped group cannot say;
+    - a POSIX class inside a character class (`[[:alnum:]]`) is spelt out, and any other `[` inside a class is
+      escaped (Python reserves `[[` for nested sets).
+    Compile the result with re.ASCII: RE2's `\\w`, `\\d`, `\\s` and `\\b` are ASCII-only."""
+    pattern = re.sub(r"(?<!\\)((?:\\\\)*)\\z", r"\1\\Z", pattern)
+    while True:
+        flag = next((m for i, tok, in_class in _regex_tokens(pattern) if tok == "(" and not in_class and i > 0
+                     for m in [_GO_FLAGS.match(pattern, i)] if m), None)
+        if flag is None:
+            break
+        on, off = flag.group(1), flag.group(2) or ""
+        leading = _GO_FLAGS.match(pattern)
+        if leading and not off and set(on) <= set(leading.group(1)):
+            pattern = pattern[: flag.start()] + pattern[flag.end():]
+            continue
+        depth, end = 0, len(pattern)
+        for i, tok, in_class in _regex_tokens(pattern):
+            if i < flag.end() or in_class or tok.startswith("\\"):
+                continue
+            if tok == "(":
+                depth += 1
+            elif tok == ")":
+                if depth == 0:
+                    end = i
+                    break
+                depth -= 1
+            elif tok == "|" and depth == 0:
+                raise ValueError(f"the inline flag {flag.group()} before an alternation applies to every later "
+                                 "branch in Go; Python has no exact form")
+        scoped = on + ("-" + off if off else "")
+        pattern = f"{pattern[: flag.start()]}(?{scoped}:{pattern[flag.end() : end]}){pattern[end:]}"
+    out = []
+    for _i, tok, in_class in _regex_tokens(pattern):
+        if in_class and tok.startswith("[:"):
+            if tok[2:-2] not in _POSIX_CLASSES:
+                raise ValueError(f"the character class {tok} has no Python form")
+            tok = _POSIX_CLASSES[tok[2:-2]]
+        out.append("\\[" if in_class and tok == "[" else tok)
+    return "".join(out)
+
+
+def _without_identifier_prefix(pattern: str) -> str:
+    """Drop the lazy `[\\w.-]{0,50}?` before a keyword (also inside a leading `(?i)` or `(?i:`): it can match
+    nothing and we redact only the secret group, so the secrets found are the same, and Python's backtracking
+    engine would otherwise try up to 50 x 50 starts at every position of a text that holds the keyword."""
+    changed = True
+    while changed:
+        changed = False
+        for head in ("", "(?i)"):
+            for opener in ("", "(?i:"):
+                if pattern.startswith(head + opener + _IDENTIFIER_PREFIX):
+                    pattern = head + opener + pattern[len(head + opener + _IDENTIFIER_PREFIX):]
+                    changed = True
+    return pattern
+
+
+#: gitleaks' end of a secret (`secretSuffix` in its generator): a quote, space, `;`, an escaped newline or the end.
+#: In captured prose a token is as often followed by a full stop or a comma ("my key is X."), so ours also takes
+#: `.`, `,`, `:`, `!`, `?` and `)` when a space or the end follows.
+_SECRET_SUFFIX = "(?:[\\x60'\"\\s;]|\\\\[nr]|$)"
+_PROSE_SUFFIX = "(?:[\\x60'\"\\s;]|\\\\[nr]|$|[.,:!?)](?=\\s|$))"
+
+
+def _compile_go(pattern: str) -> re.Pattern[str]:
+    return re.compile(go_regex(pattern), re.ASCII)
+
+
+@dataclass(frozen=True)
+class _Allowlist:
+    """A gitleaks allowlist: a finding is allowed (not a secret) when its target matches one of the regexes or its
+    secret contains a stopword ("OR"), or when every kind of check it has passes ("AND"; a check of file paths or
+    commits never passes on captured text)."""
+
+    regexes: tuple[re.Pattern[str], ...]
+    stopwords: tuple[str, ...]
+    target: str = "secret"  # or "match" or "line"
+    all_of: bool = False
+    other_checks: bool = False  # paths or commits
+
+    @classmethod
+    def parse(cls, spec: dict[str, Any]) -> _Allowlist:
+        return cls(tuple(_compile_go(r) for r in spec.get("regexes", ())),
+                   tuple(w.lower() for w in spec.get("stopwords", ())), spec.get("regexTarget", "secret"),
+                   spec.get("condition", "OR").upper() == "AND", bool(spec.get("paths") or spec.get("commits")))
+
+    def allows(self, m: re.Match[str], secret: str) -> bool:
+        if self.target == "match":
+            target = m.group()
+        elif self.target == "line":
+            text = m.string
+            target = text[text.rfind("\n", 0, m.start()) + 1 : (text.find("\n", m.end()) + 1 or len(text) + 1) - 1]
+        else:
+            target = secret
+        by_regex = bool(target) and any(r.search(target) for r in self.regexes)
+        lower = secret.lower()
+        by_word = bool(secret) and any(w in lower for w in self.stopwords)
+        if not self.all_of:
+            return by_regex or by_word
+        checks = [by_regex] * bool(self.regexes) + [by_word] * bool(self.stopwords) + [False] * self.other_checks
+        return bool(checks) and all(checks)
+
+
+def _gitleaks_rule(spec: dict[str, Any], global_allow: _Allowlist) -> Rule:
+    """A Rule that finds what gitleaks' rule finds: its regex (translated), its secret group, and a finding kept
+    only above its entropy threshold and outside the global and the rule's allowlists."""
+    pattern = re.compile(_without_identifier_prefix(go_regex(spec["regex"])).replace(_SECRET_SUFFIX, _PROSE_SUFFIX),
+                         re.ASCII)
+    group = int(spec.get("secretGroup", 0))
+    if group > pattern.groups:
+        raise ValueError(f"secretGroup {group} but the regex has {pattern.groups} groups")
+    entropy = float(spec.get("entropy", 0))
+    allowlists = (global_allow, *(_Allowlist.parse(a) for a in spec.get("allowlists", ())))
+    rule: Rule
+
+    def valid(m: re.Match[str]) -> bool:
+        start, end = rule.span(m)
+        secret = m.string[start:end]
+        if entropy and shannon_entropy(secret) <= entropy:
+            return False
+        return not any(a.allows(m, secret) for a in allowlists)
+
+    rule = Rule(spec["id"], pattern, valid, tuple(k.lower() for k in spec.get("keywords", ())), group, "gitleaks")
+    return rule
+
+
+@functools.cache
+def _load_gitleaks(path: Path = GITLEAKS_FILE) -> tuple[tuple[Rule, ...], tuple[tuple[str, str], ...]]:
+    """The rules of a gitleaks config that we use, and (rule id, why not) for the others."""
+    with open(path, "rb") as f:
+        config = tomllib.load(f)
+    global_allow = _Allowlist.parse(config.get("allowlist", {}))
+    rules, skipped = [], []
+    for spec in config.get("rules", []):
+        rule_id = spec.get("id", "?")
+        if rule_id in GITLEAKS_EXCLUDED:
+            skipped.append((rule_id, f"excluded: {GITLEAKS_EXCLUDED[rule_id]}"))
+        elif "regex" not in spec:
+            skipped.append((rule_id, "matches file names only (captured text has none)"))
+        elif "path" in spec:
+            skipped.append((rule_id, f"applies only to files whose path matches {spec['path']!r} (captured text "
+                                     "has no path)"))
+        else:
+            try:
+                rules.append(_gitleaks_rule(spec, global_allow))
+            except (ValueError, re.error) as exc:
+                skipped.append((rule_id, f"not translatable to Python's re: {exc}"))
+    return tuple(rules), tuple(skipped)
+
+
+def imported_rules() -> tuple[Rule, ...]:
+    """The gitleaks rules in use, in the file's order (after our own `RULES` when labels tie)."""
+    return _load_gitleaks()[0]
+
+
+def skipped_rules() -> tuple[tuple[str, str], ...]:
+    """(rule id, reason) for every gitleaks rule not in use."""
+    return _load_gitleaks()[1]
+
+
+# --- choosing the rules worth running: one scan for every rule's keywords ------------------------------------------
+
+
+def _keyword_trie(words: set[str]) -> str:
+    """A regex matching any of `words`, factored as a trie so the engine tries one branch per character."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        branches = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = "(?:" + "|".join(branches) + ")"
+        return body + "?" if "" in node else body
+
+    return build(trie)
+
+
+@dataclass(frozen=True)
+class _RuleIndex:
+    rules: tuple[Rule, ...]  # ours, then gitleaks'
+    keywords: re.Pattern[str]  # finds every keyword occurrence (overlapping: a lookahead at each position)
+    by_keyword: dict[str, tuple[int, ...]]  # keyword (and every keyword it starts with) -> rule indexes
+    always: tuple[int, ...]  # rules without keywords
+
+
+@functools.cache
+def _rule_index() -> _RuleIndex:
+    rules = (*RULES, *imported_rules())
+    words = {h for rule in rules for h in rule.hints}
+    by_word: dict[str, list[int]] = {}
+    for i, rule in enumerate(rules):
+        for h in rule.hints:
+            by_word.setdefault(h, []).append(i)
+    # the trie match is the longest keyword at a position: it also stands for the keywords it starts with
+    by_keyword = {w: tuple(sorted({i for v in words if w.startswith(v) for i in by_word[v]})) for w in words}
+    return _RuleIndex(rules, re.compile(f"(?=({_keyword_trie(words)}))"), by_keyword,
+                      tuple(i for i, rule in enumerate(rules) if not rule.hints))
+
+
+def _rules_for(text: str) -> list[tuple[int, Rule]]:
+    """(priority, rule) for the rules whose keywords occur in `text` (and those without keywords), in order."""
+    index = _rule_index()
+    chosen = set(index.always)
+    for word in {m.group(1) for m in index.keywords.finditer(text.lower())}:
+        chosen.update(index.by_keyword[word])
+    return [(i, index.rules[i]) for i in sorted(chosen)]
+
+
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
 
 
@@ -402,18 +719,10 @@ def find_secrets(text: str) -> list[tuple[str, int, int]]:
     """
     if not text:
         return []
-    lower = text.lower()
     found: list[tuple[int, int, int, str]] = []
-    for priority, rule in enumerate(RULES):
-        if rule.hints and not any(h in lower for h in rule.hints):
-            continue
-        has_secret_group = "secret" in rule.pattern.groupindex
-        for m in rule.pattern.finditer(text):
-            if rule.validator is not None and not rule.validator(m):
-                continue
-            start, end = m.span("secret") if has_secret_group else m.span()
-            if start < end:
-                found.append((start, end, priority, rule.kind))
+    for priority, rule in _rules_for(text):
+        for start, end in rule.spans(text):
+            found.append((start, end, priority, rule.kind))
     if not found:
         return []
     if "[REDACTED:" in text:  # already-redacted text: never redact a marker again

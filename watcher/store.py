@@ -9,9 +9,9 @@ free pages.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -20,7 +20,7 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from . import home
+from . import crypto, home
 from .events import RawEvent
 
 migrations = Migrations("proactive")
@@ -100,7 +100,7 @@ def m004_episodes_fts(db: sqlite_utils.Database) -> None:
     longer quote, Chinese text without spaces); SQLite before 3.34 has no trigram tokenizer and gets words."""
     try:
         db.execute(FTS_TABLE.format(tokenize="trigram"))
-    except sqlite3.OperationalError:
+    except crypto.OperationalError:
         db.execute(FTS_TABLE.format(tokenize="unicode61"))
     db.execute("INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild')")  # episodes stored before this
     for trigger in FTS_TRIGGERS:
@@ -122,7 +122,51 @@ LIMIT ?
 
 
 class StoreError(RuntimeError):
-    """The database cannot be opened or written (locked, corrupt, not a database). Message is one line."""
+    """The database cannot be opened or written. Message is one line saying what to do; `kind` is "locked",
+    "readonly", "full", "foreign" or "other", so the watcher can wait out a lock or a full disk and fail on the
+    rest."""
+
+    def __init__(self, message: str, kind: str = "other"):
+        super().__init__(message)
+        self.kind = kind
+
+
+#: What SQLite's messages mean for the user: (words in the message, kind, what to do).
+_TROUBLES = (
+    (("locked", "busy"), "locked",
+     "the database is locked by another process; close the program holding it (a sqlite3 shell, a backup) "
+     "and try again"),
+    (("readonly", "read-only", "permission", "unable to open"), "readonly",
+     "cannot write here (read-only file or folder): fix its permissions, or choose another place with --db "
+     "or PROACTIVE_HOME"),
+    (("disk is full", "disk full", "database or disk is full"), "full", "the disk is full: free some space"),
+    (("not a database", "malformed", "encrypted"), "foreign",
+     "not a proactive database (not SQLite, damaged, or encrypted with another key): move it away or choose "
+     "another with --db"),
+)
+
+
+def store_error(path: Path, exc: BaseException, action: str = "open") -> StoreError:
+    """One line for an SQLite (or file system) error: the file, what went wrong, and what to do about it."""
+    text = str(exc).lower()
+    if isinstance(exc, OSError) and exc.strerror:
+        text += " " + exc.strerror.lower()
+    for words, kind, advice in _TROUBLES:
+        if any(w in text for w in words):
+            return StoreError(f"{path}: cannot {action}: {advice}", kind)
+    return StoreError(f"{path}: cannot {action} ({exc})")
+
+
+#: Tables a database made by this program has; anything else in a database we did not make means "foreign".
+MIGRATIONS_TABLE = "_sqlite_migrations"
+
+
+def _check_ours(db: sqlite_utils.Database, path: Path) -> None:
+    """Refuse another program's SQLite database instead of adding our tables to it."""
+    tables = set(db.table_names())
+    if tables and MIGRATIONS_TABLE not in tables:
+        raise StoreError(f"{path}: not a proactive database (it holds other tables: "
+                         f"{', '.join(sorted(tables)[:3])}): choose another file with --db", "foreign")
 
 
 class Store:
@@ -132,25 +176,49 @@ class Store:
         self.path = Path(path) if path else home.db_path()
         if readonly and not self.path.exists():
             raise StoreError(f"{self.path}: no such database (run `proactive watch` first)")
+        created = not self.path.exists()
         try:
-            conn = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False)
+            conn = crypto.connect(self.path, timeout=timeout)  # SQLCipher where a keyring holds the key
             self.db = sqlite_utils.Database(conn)
+            _check_ours(self.db, self.path)  # before anything writes (WAL mode changes the file's header)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute("PRAGMA secure_delete=ON")
             if not readonly:
                 migrations.apply(self.db)
-            else:
-                self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}: cannot open database ({exc})") from exc
+            elif "episodes" not in self.db.table_names():
+                raise StoreError(f"{self.path}: an empty database (capture never started here): run "
+                                 "`proactive watch`, or remove the file", "foreign")
+        except (*crypto.DatabaseError, OSError, StoreError) as exc:
+            if created:  # a failed first start (disk full, read-only) leaves no empty file behind
+                for suffix in ("", "-wal", "-shm"):
+                    Path(str(self.path) + suffix).unlink(missing_ok=True)
+            if isinstance(exc, StoreError):
+                raise
+            if isinstance(exc, crypto.EncryptionError):  # its own line already says what to do
+                raise StoreError(f"{self.path}: {exc}", "foreign") from exc
+            raise store_error(self.path, exc) from exc
         for suffix in ("", "-wal", "-shm"):
             p = Path(str(self.path) + suffix)
-            if p.exists():
+            try:
                 os.chmod(p, 0o600)
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise store_error(p, exc) from exc
 
     def close(self) -> None:
         self.db.close()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """One transaction; an SQLite failure becomes a StoreError that says what to do (its `kind` tells a lock
+        or a full disk, which the watcher waits out, from the rest)."""
+        try:
+            with self.db.conn:
+                yield
+        except crypto.DatabaseError as exc:
+            raise store_error(self.path, exc, "write") from exc
 
     # -- raw events -----------------------------------------------------------------------------------------
 
@@ -170,8 +238,8 @@ class Store:
                 )
                 # rowids are max+1 each, and we are the only writer inside this transaction: contiguous
                 last = self.db.conn.execute("SELECT max(id) FROM raw_events").fetchone()[0]
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"{self.path}: cannot write ({exc})") from exc
+        except crypto.DatabaseError as exc:
+            raise store_error(self.path, exc, "write") from exc
         return list(range(last - len(rows) + 1, last + 1))
 
     def iter_events(self, after_id: int = 0, since: float | None = None) -> Iterator[tuple[int, RawEvent]]:
@@ -197,7 +265,7 @@ class Store:
     def add_episodes(self, episodes: Iterable[dict[str, Any]]) -> None:
         rows = [dict(e, sentences=json.dumps(e["sentences"], ensure_ascii=False)) for e in episodes]
         if rows:
-            with self.db.conn:
+            with self.writing():
                 self.db["episodes"].insert_all(rows)
 
     def last_episode_raw_id(self) -> int:
@@ -233,7 +301,7 @@ class Store:
         row = self.db.execute("SELECT first_raw_id, last_raw_id FROM episodes WHERE id = ?", [episode_id]).fetchone()
         if row is None:
             return
-        with self.db.conn:
+        with self.writing():
             self.db.execute("DELETE FROM raw_events WHERE id BETWEEN ? AND ?", list(row))
             self.db.execute("DELETE FROM episodes WHERE id = ?", [episode_id])
             self.db.execute(FTS_OPTIMIZE)
@@ -243,7 +311,7 @@ class Store:
 
     def add_decision(self, proposal_id: int, decision: str, latency_s: float | None = None,
                      result: str | None = None, ts: float | None = None) -> int:
-        with self.db.conn:
+        with self.writing():
             cur = self.db.execute(
                 "INSERT INTO decisions (ts, proposal_id, decision, latency_s, result) VALUES (?, ?, ?, ?, ?)",
                 [time.time() if ts is None else ts, proposal_id, decision, latency_s, result])
@@ -263,7 +331,7 @@ class Store:
 
         Deleted content is overwritten (secure_delete), the full-text index is merged so deleted text leaves its
         old index segments too, and the WAL is truncated: no copy stays on disk."""
-        with self.db.conn:
+        with self.writing():
             if before is None:
                 n = sum(self.db.execute(f"DELETE FROM {table}").rowcount
                         for table in ("decisions", "proposals", "labels", "raw_events", "episodes"))
