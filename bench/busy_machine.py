@@ -3,7 +3,7 @@
 The same decisions as `bench/proposal_latency.py` (the turns of the shared sessions where the need-first gate lets
 the built-in model rank grounded offers), run three times: on an idle machine, beside one busy-looping process per
 core, and beside another process running the same model in a loop. Each condition runs twice: with the CPU
-sharing of `models/sharing.py` (threads for the free cores, nice 10) and without it (a thread per core, normal
+sharing of `models/sharing.py` (threads for the free cores, SCHED_BATCH) and without it (a thread per core, normal
 priority), so the table shows what sharing changes. CPU seconds are this process's own (user + system).
 Target: latency <= 2.5x idle, and no more CPU seconds than idle.
 

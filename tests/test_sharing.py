@@ -29,12 +29,14 @@ def test_inference_thread_runs_at_low_priority():
     def work() -> None:
         sharing.lower_priority()
         sharing.lower_priority()  # once per thread
-        result.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        tid = threading.get_native_id()
+        result.extend([os.getpriority(os.PRIO_PROCESS, tid), os.sched_getscheduler(tid)])
 
     t = threading.Thread(target=work)
     t.start()
     t.join()
-    assert result == [sharing.NICE]
+    assert result == [sharing.NICE, os.SCHED_BATCH]
+    assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER  # only the inference thread
 
 
 def test_model_sets_its_threads_per_call(default_model):
