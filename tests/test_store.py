@@ -107,3 +107,23 @@ def test_purge_removes_proposals_and_decisions_too(proactive_home):
     assert store.count("proposals") == 0 and store.count("decisions") == 0
     store.close()
     assert b"NEWTASK" not in (proactive_home / "proactive.db").read_bytes()
+
+
+def test_raw_event_ids_are_never_reused_after_retention_empties_the_table(proactive_home):
+    """Retention that deletes every raw event must not let ids start again at 1: episodes name their events by
+    id range, so a reused id would put new text inside an old episode's range (and out of a new one's)."""
+    import time as _time
+
+    from watcher.episodes import build_episodes
+    from watcher.events import TEXT, WINDOW, RawEvent
+
+    store = Store()
+    old = _time.time() - 3 * 86400
+    ids = store.add_events([RawEvent("window", WINDOW, {"app": "xterm", "title": "a"}, ts=old),
+                            RawEvent("keyboard", TEXT, {"text": "old line", "erase": 0, "enter": True}, ts=old + 1)])
+    store.add_episodes(e.row() for e in build_episodes(zip(ids, [e for _, e in store.iter_events()], strict=True)))
+    store.apply_retention(1)
+    assert store.count("raw_events") == 0
+    new = store.add_events([RawEvent("keyboard", TEXT, {"text": "new secret line", "erase": 0, "enter": True})])
+    assert new[0] > max(ids)
+    store.close()

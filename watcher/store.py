@@ -107,6 +107,28 @@ def m004_episodes_fts(db: sqlite_utils.Database) -> None:
         db.execute(trigger)
 
 
+@migrations()
+def m005_raw_event_ids_never_reused(db: sqlite_utils.Database) -> None:
+    """Raw event ids only ever grow (AUTOINCREMENT). Without it SQLite starts again at 1 once retention has
+    emptied the table (no input for longer than `retention_days`), and episodes, which name their events by id
+    range (`first_raw_id`..`last_raw_id`), would cover the wrong events: deleting one episode could leave the text
+    of another on disk, and recovery and live context, which read "events after the last episode's", would skip
+    new ones. The table is rebuilt in the migration's transaction, keeping every id."""
+    db.execute("CREATE TABLE raw_events_new (id INTEGER PRIMARY KEY AUTOINCREMENT, ts FLOAT, source TEXT, "
+               "kind TEXT, app TEXT, title TEXT, data TEXT)")
+    db.execute("INSERT INTO raw_events_new (id, ts, source, kind, app, title, data) "
+               "SELECT id, ts, source, kind, app, title, data FROM raw_events")
+    high = max(db.execute("SELECT max(id) FROM raw_events").fetchone()[0] or 0,
+               db.execute("SELECT max(last_raw_id) FROM episodes").fetchone()[0] or 0)
+    db.execute("DROP TABLE raw_events")
+    db.execute("ALTER TABLE raw_events_new RENAME TO raw_events")
+    db.execute("CREATE INDEX idx_raw_events_ts ON raw_events (ts)")
+    if high:  # ids already used by episodes whose events retention deleted stay used
+        db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'raw_events'", [high])
+        if db.execute("SELECT changes()").fetchone()[0] == 0:
+            db.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('raw_events', ?)", [high])
+
+
 EPISODE_COLUMNS = ("id", "start", "end", "app", "title", "event")
 NEXT_WITHIN_S = 600.0  # the episode after a match counts as "what they did next" if it began this soon
 SEARCH_SQL = f"""
