@@ -36,7 +36,6 @@ def test_inference_thread_runs_at_low_priority():
     t.start()
     t.join()
     assert result == [sharing.NICE, os.SCHED_BATCH]
-    assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER  # only the inference thread
 
 
 def test_model_sets_its_threads_per_call(default_model):

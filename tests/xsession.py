@@ -122,7 +122,7 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number")
 
 
-def start_x() -> tuple[XSession, Callable[[], None]]:
+def start_x(attempts: int = 2) -> tuple[XSession, Callable[[], None]]:
     """Start Xvfb and openbox on a free display; returns the session and a function that stops both."""
     missing = [t for t in ("Xvfb", "openbox", "xdotool", "xclip", "xterm", "xprop") if shutil.which(t) is None]
     if missing:
@@ -142,11 +142,7 @@ def start_x() -> tuple[XSession, Callable[[], None]]:
                              text=True)
         return "window id" in out.stdout
 
-    wait_for(wm_ready, timeout=20, what="openbox")
-    session = XSession(display, env)
-
-    def stop() -> None:
-        session.close()
+    def stop_servers() -> None:
         wm.terminate()
         xvfb.send_signal(signal.SIGTERM)
         for p in (wm, xvfb):
@@ -154,5 +150,18 @@ def start_x() -> tuple[XSession, Callable[[], None]]:
                 p.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 p.kill()
+
+    try:
+        wait_for(wm_ready, timeout=20, what="openbox")
+    except AssertionError:
+        stop_servers()  # no orphaned Xvfb; a busy machine sometimes delays openbox: try once more
+        if attempts > 1:
+            return start_x(attempts - 1)
+        raise RuntimeError("openbox did not start on the new X server within 20 s") from None
+    session = XSession(display, env)
+
+    def stop() -> None:
+        session.close()
+        stop_servers()
 
     return session, stop
