@@ -24,9 +24,10 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from models.files import decode_utf8, json_problem, read_regular_file
 from models.labels import CATEGORY_NAMES, normalize_task
 
-from .sessions import SessionError, decode_utf8, json_problem, load_session, read_regular_file
+from .sessions import SessionError, load_session
 
 VERSION = 1
 Observation = dict[str, str]
@@ -273,7 +274,7 @@ class Annotations:
     @classmethod
     def load(cls, path: Path | str) -> Annotations:
         """Read a file written by `save`; raises SessionError naming the file if it is not one."""
-        text = decode_utf8(path, read_regular_file(path))  # a FIFO or a folder is refused, never waited on
+        text = decode_utf8(path, read_regular_file(path, SessionError), SessionError)  # a FIFO or a folder is refused, never waited on
         try:
             data = json.loads(text)
             if not isinstance(data, dict) or not isinstance(data.get("observations"), list):

@@ -13,77 +13,15 @@ the file (the list is walked once, and line numbers are counted as it goes).
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from pathlib import Path
 from typing import Any
+
+from models.files import decode_utf8, json_problem, read_regular_file, unpaired_surrogate
 
 
 class SessionError(ValueError):
     """A session file that cannot be used; the message is one line naming the file (and line)."""
-
-
-def read_regular_file(path: Path | str, error: type[ValueError] = SessionError, named: bool = True) -> bytes:
-    """The bytes of a regular file. Raises `error` with one line (starting with the file's name unless `named` is
-    false) when it is missing, a folder, not a regular file (a FIFO, socket or device: opened without blocking
-    and refused) or unreadable."""
-    path = Path(path)
-
-    def problem(what: str) -> ValueError:
-        return error(f"{path}: {what}" if named else what)
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise problem("no such file") from None
-    except IsADirectoryError:
-        raise problem("is a folder, not a file") from None
-    except OSError as exc:
-        raise problem(f"cannot read ({exc.strerror or exc})") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise problem("is a folder, not a file")
-        if not stat.S_ISREG(mode):
-            raise problem("not a regular file (a FIFO, socket or device); give a file")
-        with os.fdopen(fd, "rb") as f:
-            fd = -1
-            return f.read()
-    except OSError as exc:
-        raise problem(f"cannot read ({exc.strerror or exc})") from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-
-
-def decode_utf8(path: Path | str, data: bytes, error: type[ValueError] = SessionError) -> str:
-    """`data` as text (a UTF-8 byte-order mark is dropped); bytes that are not UTF-8 raise `error` naming the
-    line."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise error(f"{path}:{line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8") \
-            from None
-
-
-def unpaired_surrogate(text: str) -> str | None:
-    """The first unpaired surrogate in `text` as `\\udXXX` (JSON may carry one; UTF-8 cannot), or None."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        return f"\\u{ord(text[exc.start]):04x}"
-    return None
-
-
-def json_problem(exc: BaseException) -> str:
-    """What is wrong, for the errors `json` raises besides JSONDecodeError."""
-    if isinstance(exc, RecursionError):
-        return "nested too deeply"
-    if "integer string conversion" in str(exc):
-        return "a number too long to read (over 4300 digits)"
-    return str(exc)
 
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -159,7 +97,7 @@ def load_turns(path: Path | str) -> list[tuple[str, dict[str, str], Any]]:
     (or "FILE:LINE" for a line-per-observation file), for errors about the turn's other keys. Raises
     SessionError on anything malformed."""
     path = Path(path)
-    text = decode_utf8(path, read_regular_file(path))
+    text = decode_utf8(path, read_regular_file(path, SessionError), SessionError)
     if not text.lstrip().startswith("["):
         return _load_lines(path, text)
     items = _list_items(path, text)

@@ -273,7 +273,7 @@ class TrainedRewardModel:
     @classmethod
     def load(cls, path: Path) -> TrainedRewardModel:
         """Raises ValueError with a one-line reason when the file is not a reward model of this version."""
-        from eval.sessions import json_problem, read_regular_file
+        from .files import json_problem, read_regular_file
 
         try:
             text = read_regular_file(path, ValueError, named=False).decode("utf-8")
@@ -311,7 +311,7 @@ def read_reward_rows(paths: Iterable[Path | str]) -> list[dict[str, Any]]:
     `category`, `annotation`, `help_needed` or `session`: they are derived (category from pred_task/valid) or
     left for the trainer to default. Every field present is checked by type (`check_reward_row`), and the file
     must be a regular file of UTF-8 text: anything else raises ValueError naming the file (and line)."""
-    from eval.sessions import json_problem, read_regular_file
+    from .files import json_problem, read_regular_file
 
     rows: list[dict[str, Any]] = []
     for path in paths:
@@ -373,7 +373,7 @@ def check_reward_row(row: Any, has_escapes: bool = True) -> str | None:
         if row.get(key) is not None and not isinstance(row[key], str):
             return f"{key} must be a string or null"
     if has_escapes:
-        from eval.sessions import unpaired_surrogate
+        from .files import unpaired_surrogate
 
         bad = unpaired_surrogate(json.dumps(row, ensure_ascii=False))
         if bad:
