@@ -2,7 +2,7 @@
 
 Every task the assistant offers is built from, or checked against, these objects, so it can only name things the
 person actually met: a search query, an error message, a file or project, a page (title, site), the document
-being written, a command run in a terminal, the AI chat in use. The activity of the last event (searching,
+being written and its topic (prose typed into it), a command run in a terminal, the AI chat in use. The activity of the last event (searching,
 reading, coding, debugging, writing, chatting with an AI, or noise) decides which actions fit.
 
 Regular expressions over the sentences, not a model: the sentences come from our own templates
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT = (
-    "error", "query", "file", "project", "page", "site", "document", "command", "chat")
+ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT, TOPIC = (
+    "error", "query", "file", "project", "page", "site", "document", "command", "chat", "topic")
 SEARCHING, READING, CODING, DEBUGGING, WRITING, CHATTING, NOISE = (
     "searching", "reading", "coding", "debugging", "writing", "chatting", "noise")
 RECENT = 3  # "right now" is the last three events
@@ -37,7 +37,8 @@ ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exce
 SEARCH_WORD = re.compile(r"\bsearch(?:es|ed|ing)?\b(?![.\w])|\bgoogles?\b.*\bfor\b|\bquery\b|搜索|查找|检索", re.I)
 SEARCH_TITLE = re.compile(r"^(.+?)\s*[-–—|]\s*(?:Google\s*(?:搜索|Search)|Bing|搜索|百度搜索|Search|"
                           r"DuckDuckGo)\s*$", re.I)
-TYPED = re.compile(r"\b(?:types?|typed|typing|inputs?|input text|enters?|输入)\s*(?:text\s*)?$", re.I)
+TYPED = re.compile(r"\b(?:types?|typed|typing|inputs?|input text|enters?|输入)\s*(?:text\s*)?"
+                   r"(?:(?:including|such as|like|containing)\s*)?:?\s*$", re.I)
 TERMINAL = re.compile(r"\bterminal\b|\bconsole\b|\bshell\b|\bbash\b|\bzsh\b|\bpowershell\b|\bcmd\.exe\b|终端", re.I)
 CHAT_NAMES = re.compile(r"\b(ChatGPT|DeepSeek|Kimi(?:\.ai)?|Claude|Copilot|Gemini|Perplexity|Mistral|Qwen|"
                         r"Doubao|豆包|文心一言|通义千问|智谱清言)\b", re.I)
@@ -66,6 +67,11 @@ CODE_WORD = re.compile(r"\b(?:code|coding|function|method|class|implement\w*|pro
                        r"Code\.exe|VS ?Code|PyCharm|IntelliJ|Xcode|vim|emacs|IDE)\b|代码|编程", re.I)
 TYPE_WORD = re.compile(r"\b(?:types?|typed|typing|writes?|wrote|edits?|edited|editing|inputs?|pastes?|pasted)\b|"
                        r"输入|编辑", re.I)
+#: typed text that reads as a sentence of the document being written (the topic of a writing turn), not raw
+#: keystrokes: three or more words with an English function word, or four or more Chinese characters. Pinyin
+#: ("yuancheng gongzuo ruanjian", "tablianjie shouji") has no such words, so it is never taken for a topic.
+PHRASE_WORD = re.compile(r"\b(?:the|to|of|and|for|with|how|what|why|is|are|in|on|about|from|by|can|should)\b", re.I)
+PHRASE_CJK = re.compile(r"[\u4e00-\u9fff]{4,}")
 KEY_NAME = re.compile(r"^(?:enter|return|shift|space|tab|esc|escape|backspace|delete|up|down|left|right|home|end|"
                       r"caps_lock|\w|f\d+|(?:ctrl|cmd|alt|shift|super|meta)(?:_[lr])?(?:\+\S+)*)$", re.I)
 BLANK_TITLES = {"新建标签页", "new tab", "新标签页", "untitled", "google", "bing"}
@@ -128,6 +134,15 @@ def _clean(text: str) -> str:
     return " ".join(text.split()).strip(" .,;:")
 
 
+def is_phrase(text: str) -> bool:
+    """Typed text that is prose the person is writing (a topic), not keystrokes, code or pinyin."""
+    if PHRASE_CJK.search(text):
+        return True
+    words = re.findall(r"[A-Za-z]+", text)
+    return (len(words) >= 3 and bool(PHRASE_WORD.search(text))
+            and not re.search(r"[(){}\[\]=<>;_$]|\b(?:def|import|return|function|class|var|let|const)\b", text))
+
+
 def extract(sentence: str, index: int) -> list[Obj]:
     """The objects one event sentence names, in the order found."""
     found: list[Obj] = []
@@ -169,6 +184,8 @@ def extract(sentence: str, index: int) -> list[Obj]:
         if text in typed_spans:
             if terminal and re.search(r"presses Enter|and Enter|回车", sentence[start:], re.I):
                 add(COMMAND, text)
+            elif not terminal and is_phrase(text):
+                add(TOPIC, text)
             continue  # typed text is raw keystrokes (often pinyin), not a name the person chose to read
         if searching and (re.search(r"\b(?:for|query|results? (?:for|of)|about|titled|regarding|results page)\s*$", before)
                           or "搜索" in before[-12:]):

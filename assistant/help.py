@@ -33,7 +33,7 @@ from watcher.episodes import place, plural
 from watcher.store import Store, StoreError
 
 from .candidates import ACTIONS, ANSWER, BY_ID, HISTORY, SEARCH, Action, short
-from .grounding import CHAT, COMMAND, ERROR, PAGE, QUERY, Grounding, Obj, extract, ground
+from .grounding import CHAT, COMMAND, ERROR, PAGE, QUERY, TOPIC, Grounding, Obj, extract, ground
 from .prompt import observation_line
 from .validate import mentions, norm, rejection
 
@@ -48,7 +48,7 @@ SEARCH_TASK = re.compile(r"^\s*(search|look up|google|find (?:docs|documentation
 SYSTEM = ("You are a helpful assistant on the user's computer. The user accepted your offer; do the task now. "
           "Answer directly and concretely in a few sentences (code or a command if that is what helps). "
           'Reply as JSON: {"answer": "..."}')
-SEARCHABLE = (ERROR, QUERY, PAGE, COMMAND)  # a file or document name means nothing to a search engine
+SEARCHABLE = (ERROR, QUERY, PAGE, COMMAND, TOPIC)  # a file or document name means nothing to a search engine
 MAX_HISTORY = 3
 VISIT_GAP_S = 1800.0  # matches closer than this to a newer one are the same visit, told once
 NOTHING = "Nothing could be done: the task names nothing from your recent work to search for or recall."

@@ -19,7 +19,7 @@ from typing import Any
 
 from models.reward import LinearModel, fit_linear, need_contexts, need_report, session_folds
 
-from .grounding import CHAT, DOCUMENT, ERROR, FILE, PAGE, QUERY, SITE, ground
+from .grounding import CHAT, DOCUMENT, ERROR, FILE, PAGE, QUERY, SITE, TOPIC, ground
 
 Context = Sequence[dict[str, Any]]
 KIND = "proactive-need-model"
@@ -30,7 +30,8 @@ KINDS = (QUERY, ERROR, PAGE, FILE, DOCUMENT, CHAT, SITE)
 def features(context: Context) -> dict[str, float]:
     """Grounding features of a context (all prefixed g_)."""
     g = ground(context)
-    f = {f"g_act_{g.activity}": 1.0, "g_n_recent": len(g.recent()) / 3}
+    # a topic is text the person typed: counting it would make the need model learn the typing rate
+    f = {f"g_act_{g.activity}": 1.0, "g_n_recent": len([o for o in g.recent() if o.kind != TOPIC]) / 3}
     last = [o for o in g.objects if o.index == g.n_events - 1]
     for kind in KINDS:
         f[f"g_last_{kind}"] = float(any(o.kind == kind for o in last))

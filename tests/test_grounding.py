@@ -33,7 +33,9 @@ def obs(*events: str) -> list[dict[str, str]]:
         ("The user visits 'Timeouts - Requests documentation' on docs.python-requests.org in Firefox.",
          {("page", "Timeouts - Requests documentation"), ("site", "docs.python-requests.org")}, "reading"),
         ("The user types 'The city needs more buses' and presses Enter in report.docx in LibreOffice Writer.",
-         {("document", "report.docx")}, "writing"),
+         {("document", "report.docx"), ("topic", "The city needs more buses")}, "writing"),
+        ("The user types 'return self.session.get(url, timeout=5)' in client.py in Visual Studio Code.",
+         {("file", "client.py")}, "coding"),
         ("The user scrolls down (12 steps) in Firefox.", set(), "noise"),
         ("The user switches to Firefox and searches on Google for 'requests timeout'.",
          {("query", "requests timeout")}, "searching"),
@@ -56,6 +58,11 @@ def obs(*events: str) -> list[dict[str, str]]:
         ("The user interacted with Visual Studio Code, editing a markdown file 'search.md' in the project "
          "'PublicTrafficImprovement'.", {("document", "search.md"), ("project", "PublicTrafficImprovement")},
          "writing"),
+        ("The user interacted with Visual Studio Code, editing a markdown file 'search.md' in the project "
+         "'PublicTrafficImprovement'. Typed text including 'strategies to improve thepublic trafic.' followed by "
+         "considerable keyboard activity.", {("document", "search.md"), ("project", "PublicTrafficImprovement"),
+                                             ("topic", "strategies to improve thepublic trafic")}, "writing"),
+        ("The user typed 'yuancheng gongzuo ruanjian' in the search box of Bing.", set(), "searching"),
         # Chinese sentences
         ("用户在 Google 上搜索 'go 语言' 并打开了第一个结果。", {("query", "go 语言")}, "searching"),
         ("用户复制了一条错误信息 'TypeError: undefined is not a function'。",
@@ -92,6 +99,16 @@ def test_candidates_are_grounded_by_construction():
     assert "client.py" in candidates[0].message
     for c in candidates:
         assert rejection(c.task, ground(context)) is None
+
+
+def test_a_typed_topic_gives_a_draft_for_the_document():
+    context = obs("The user switches to report.docx in LibreOffice Writer.",
+                  "The user types 'how buses can reduce traffic in the city' in report.docx in LibreOffice Writer.")
+    tasks = [c.task for c in build(ground(context))]
+    assert "Draft the next paragraph on 'how buses can reduce traffic in the city' for report.docx" in tasks
+    # typed in a terminal, the same words are a command, never a topic
+    terminal = obs("The user types 'how buses can reduce traffic' and presses Enter in the terminal.")
+    assert [o.kind for o in ground(terminal).objects] == ["command"]
 
 
 def test_no_object_no_candidate():
