@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from models.base import Generation, Predictor
-from models.labels import normalize_task
+from proactive.models.base import Generation, Predictor
+from proactive.models.labels import normalize_task
 
 from . import candidates as grounded
 from .grounding import Grounding, ground

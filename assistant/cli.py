@@ -21,8 +21,8 @@ from typing import Any, NoReturn
 
 import click
 
-from watcher import control, home
-from watcher.store import Store, StoreError
+from proactive.watcher import control, home
+from proactive.watcher.store import Store, StoreError
 
 
 class BadInput(click.ClickException):
@@ -98,13 +98,13 @@ def cli() -> None:
 
 def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks: Any) -> Any:
     """The watcher with this platform's sources (and ActivityWatch unless turned off)."""
-    from watcher.pipeline import Watcher
-    from watcher.sources import default_sources
+    from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.sources import default_sources
 
     sources = default_sources(config.idle_seconds, config.clipboard_max_chars)
     publish = unpublish = None
     if config.activitywatch and not no_aw:
-        from watcher.activitywatch import ActivityWatchPublisher, ActivityWatchSource
+        from proactive.watcher.activitywatch import ActivityWatchPublisher, ActivityWatchSource
 
         # our own X11 sources give windows and idle; ActivityWatch's are the fallback where we have none
         sources.append(ActivityWatchSource(config.activitywatch_url, config.activitywatch_poll_seconds,
@@ -162,8 +162,8 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
 
 
 def load_predictor(spec: str) -> Any:
-    from models.base import ModelError
-    from models.registry import load_model
+    from proactive.models.base import ModelError
+    from proactive.models.registry import load_model
 
     try:
         return load_model(spec)
@@ -174,22 +174,22 @@ def load_predictor(spec: str) -> Any:
 def load_scorer(spec: str, option: str = "--rm") -> Any:
     """A reward model by name: `default` (the shipped trained model), `signals` (the built-in heuristic),
     `llm:M` (an LLM judge on model M), or a path to a trained artefact."""
-    from models.base import ModelError
+    from proactive.models.base import ModelError
 
     try:
         if spec == "default":
-            from models.reward import load_default
+            from proactive.models.reward import load_default
 
             return load_default()
         if spec == "signals":
-            from assistant.policy import SignalScorer
+            from proactive.assistant.policy import SignalScorer
 
             return SignalScorer()
         if spec.startswith("llm:"):
-            from models.judge import LLMJudge
+            from proactive.models.judge import LLMJudge
 
             return LLMJudge(load_predictor(spec[4:]), name=spec)
-        from models.reward import TrainedRewardModel
+        from proactive.models.reward import TrainedRewardModel
 
         if not Path(spec).is_file():
             fail(f"{option}: {spec!r} is not default, signals, llm:MODEL or a reward-model file")
@@ -200,7 +200,7 @@ def load_scorer(spec: str, option: str = "--rm") -> Any:
 
 def proactivity_option(value: str | None, config: home.Config) -> Any:
     """--proactivity when given, else the config's; a bad value is blamed on where it came from."""
-    from assistant.policy import Proactivity
+    from proactive.assistant.policy import Proactivity
 
     try:
         return Proactivity.parse(value if value is not None else config.proactivity)
@@ -257,11 +257,11 @@ def start(db: str | None, model_spec: str | None, rm_spec: str | None, headless:
           proactivity: str | None, no_aw: bool, verbose: bool) -> None:
     """`run` and `tray`: load the model and reward model (options over config.toml), then capture and think
     until stopped, behind the tray app or headless."""
-    from assistant.agent import Agent
-    from assistant.feedback import FeedbackMemory
-    from assistant.live import Assistant, Proposal
-    from assistant.policy import Gate
-    from assistant.trigger import TriggerPolicy
+    from proactive.assistant.agent import Agent
+    from proactive.assistant.feedback import FeedbackMemory
+    from proactive.assistant.live import Assistant, Proposal
+    from proactive.assistant.policy import Gate
+    from proactive.assistant.trigger import TriggerPolicy
 
     setup_logging(verbose)
     config = load_config()
@@ -297,7 +297,7 @@ def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config) 
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.app import AlreadyRunning, TrayApp
+    from proactive.ui.app import AlreadyRunning, TrayApp
 
     locks = acquire_watcher_locks(db)
     app = QApplication.instance() or QApplication(["proactive"])
@@ -334,8 +334,8 @@ def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config) 
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per turn.")
 def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
     """Run the agent over a recorded ProactiveBench-format session: at turn i it sees observations 0..i."""
-    from assistant.agent import Agent
-    from eval.sessions import SessionError, load_session
+    from proactive.assistant.agent import Agent
+    from proactive.eval.sessions import SessionError, load_session
 
     try:
         observations = load_session(session)
@@ -367,8 +367,8 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
     """Record your decision on a proposal (headless use); the running assistant learns from it at once.
     Accepting does the task as the tray does (a web search, your earlier encounters with the same thing) and
     prints what was done."""
-    from assistant.help import do_task
-    from assistant.live import recent_context
+    from proactive.assistant.help import do_task
+    from proactive.assistant.live import recent_context
 
     if not -(2 ** 63) <= proposal_id < 2 ** 63:  # beyond SQLite's integers: no row can have it
         fail(f"no proposal {proposal_id}")
@@ -437,7 +437,7 @@ def out_folder(option: str, value: str) -> Path:
 
 
 def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
-    from models.reward import read_reward_rows
+    from proactive.models.reward import read_reward_rows
 
     try:
         rows = read_reward_rows([Path(p) for p in paths])
@@ -463,9 +463,9 @@ def rm() -> None:
 def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     """Train the CPU reward model and the gate's need model (one file); the same data and seed give the same
     file."""
-    from assistant import need
-    from assistant.policy import Proactivity
-    from models.reward import train
+    from proactive.assistant import need
+    from proactive.assistant.policy import Proactivity
+    from proactive.models.reward import train
 
     out_path = out_file("--out", out)
     rows = read_rows(data)
@@ -488,9 +488,9 @@ def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
 def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
     """Agreement of a reward model with human labels (accuracy, precision, recall, F1, per category) and the
     calibration of its P(need) and P(accept): the gate thresholds these probabilities directly."""
-    from assistant.agent import normalize_task
-    from eval.metrics import agreement, calibration
-    from eval.report import fmt
+    from proactive.assistant.agent import normalize_task
+    from proactive.eval.metrics import agreement, calibration
+    from proactive.eval.report import fmt
 
     if out:
         out_folder("--out", out)
@@ -507,7 +507,7 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
     result["calibration"] = {"need": need_calibration(scorer, rows),
                              "accept": calibration([p for p, _ in task_rows], [y for _, y in task_rows])}
     if out:
-        from eval.report import reliability_plot
+        from proactive.eval.report import reliability_plot
 
         Path(out).mkdir(parents=True, exist_ok=True)
         curves = {name: c for name, c in (("P(need)", result["calibration"]["need"]),
@@ -538,9 +538,9 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
 
 def score_rows(scorer: Any, rows: list[dict[str, Any]]) -> tuple[list[float | None], int, float]:
     """P(accept) of every row's task (None where the scorer failed), the failures and the seconds per item."""
-    from assistant.agent import normalize_task
-    from models.base import ModelError
-    from models.judge import JudgeFailure
+    from proactive.assistant.agent import normalize_task
+    from proactive.models.base import ModelError
+    from proactive.models.judge import JudgeFailure
 
     probs: list[float | None] = []
     failures = 0
@@ -559,11 +559,11 @@ def score_rows(scorer: Any, rows: list[dict[str, Any]]) -> tuple[list[float | No
 def need_calibration(scorer: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Calibration of P(need) as the gate reads it (the need model stored with a trained reward model, else the
     scorer's own) against `help_needed`, one item per distinct context."""
-    from assistant.policy import Gate, Proactivity
-    from eval.metrics import calibration
-    from models.base import ModelError
-    from models.judge import JudgeFailure
-    from models.reward import need_contexts
+    from proactive.assistant.policy import Gate, Proactivity
+    from proactive.eval.metrics import calibration
+    from proactive.models.base import ModelError
+    from proactive.models.judge import JudgeFailure
+    from proactive.models.reward import need_contexts
 
     gate = Gate(scorer, Proactivity.parse("medium"))  # the level does not change P(need)
     contexts = need_contexts(rows)
@@ -605,8 +605,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated."""
     import sqlite3
 
-    from eval.metrics import need_labels
-    from eval.replay import (
+    from proactive.eval.metrics import need_labels
+    from proactive.eval.replay import (
         Cache,
         Judge,
         Replayer,
@@ -617,8 +617,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
         save_run,
         summarize,
     )
-    from eval.sessions import SessionError, load_session
-    from models.base import ModelError
+    from proactive.eval.sessions import SessionError, load_session
+    from proactive.models.base import ModelError
 
     # every input and output is checked before any work: a bad trace or a missing folder found after an hour of
     # replaying would lose the hour
@@ -665,7 +665,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     results = {ours: summarize(turns, label_map)}
     calib = results[ours].get("need_calibration")
     if calib and calib["n"]:
-        from eval.report import fmt
+        from proactive.eval.report import fmt
 
         notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
                      f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
@@ -682,7 +682,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     if len(results) > 1:
         summary["baselines"] = {name: r for name, r in results.items() if name != ours}
     if out_path is not None:
-        from eval.report import write_report
+        from proactive.eval.report import write_report
 
         agent = agent_name(model_spec, None if gate is None else rm_spec,
                            None if gate is None else gate.proactivity.threshold)
@@ -697,7 +697,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     if as_json:
         click.echo(json.dumps(summary))
         return
-    from eval.report import summary_rows
+    from proactive.eval.report import summary_rows
 
     for line in [*notes, "", *summary_rows(results)]:
         click.echo(line)
@@ -715,7 +715,7 @@ def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
 
     accepted -> valid task (CD); rejected -> invalid task (FA); ignored -> skipped by default (you may not have
     seen it), or a rejection with --ignored rejected; snoozed -> skipped (not a judgement of the task)."""
-    from eval.export import export_decisions
+    from proactive.eval.export import export_decisions
 
     out_path = out_file("--out", out)
     store = open_store(db, readonly=True)
@@ -739,9 +739,9 @@ def annotate(session: str | None, db: str | None, annotator: str, model_spec: st
     in reward format for `proactive rm train`."""
     from PySide6.QtWidgets import QApplication
 
-    from eval.annotation import load_candidates, load_database, load_observations
-    from eval.sessions import SessionError
-    from ui.annotate import AnnotationWindow
+    from proactive.eval.annotation import load_candidates, load_database, load_observations
+    from proactive.eval.sessions import SessionError
+    from proactive.ui.annotate import AnnotationWindow
 
     try:
         if session:
@@ -760,8 +760,8 @@ def annotate(session: str | None, db: str | None, annotator: str, model_spec: st
 
 def agent_suggestions(model_spec: str) -> Callable[[list[dict[str, str]]], list[str]]:
     """The agent's candidate tasks (k=3) for annotators; the model loads at the first question, not at start."""
-    from assistant.agent import Agent
-    from models.registry import load_model
+    from proactive.assistant.agent import Agent
+    from proactive.models.registry import load_model
 
     agent: list[Agent] = []
 
@@ -800,7 +800,7 @@ def install_signal_handlers(watcher: Any) -> None:
 @click.option("--json", "as_json", is_flag=True, help='One JSON object per line: {"time","event","app","title"}.')
 def episodes(db: str | None, since: str | None, as_json: bool) -> None:
     """Print captured episodes, oldest first, one per line."""
-    from watcher.episodes import build_episodes
+    from proactive.watcher.episodes import build_episodes
 
     since_ts = parse_time(since, "--since") if since else None
     store = open_store(db, readonly=True)
@@ -834,8 +834,8 @@ def episodes(db: str | None, since: str | None, as_json: bool) -> None:
 def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait: float) -> None:
     """Delete captured data everywhere: the database (bytes overwritten, WAL truncated, full-text index merged),
     the running watcher's memory, the episodes published to ActivityWatch, the caches and (--all) the logs."""
-    from watcher.purging import PurgeError
-    from watcher.purging import purge as purge_everywhere
+    from proactive.watcher.purging import PurgeError
+    from proactive.watcher.purging import purge as purge_everywhere
 
     if bool(before) == everything:
         fail("purge: give exactly one of --before ISO or --all")
@@ -887,7 +887,7 @@ def status(db: str | None) -> None:
     click.echo("capture: " + ("capturing" if until is None else "paused" + (
         "" if math.isinf(until) else " until " + datetime.fromtimestamp(until).strftime("%H:%M:%S"))))
     if path.exists():
-        from watcher import crypto
+        from proactive.watcher import crypto
 
         state = crypto.file_state(path)  # before opening: the header is read once per process
         store = open_store(str(path), readonly=True)
@@ -907,7 +907,7 @@ def announce_encryption(db: str | None, config: home.Config | None = None, say: 
     """Exit 2 (one line) when config.toml says encryption = "required" and no OS keyring can hold the key: checked
     right after the config (say=False). Once the watcher holds its locks (say=True): one line saying the store
     stays unencrypted when there is no keyring, the log line saying it is encrypted otherwise."""
-    from watcher import crypto
+    from proactive.watcher import crypto
 
     try:
         crypto.announce(db, config.encryption if config else None, say=say)
@@ -928,7 +928,7 @@ def key_export(db: str | None, file: str | None) -> None:
     it and the database file can read everything captured: keep it as you would the data."""
     import os
 
-    from watcher import crypto
+    from proactive.watcher import crypto
 
     path = Path(db) if db else home.db_path()
     try:
@@ -955,7 +955,7 @@ def key_import(db: str | None, file: str) -> None:
     """Store the key in FILE ('-' reads stdin), written by `proactive key export`, in this machine's OS keyring
     for the database. A key that does not open an encrypted database is refused (exit 2); a plain database is
     encrypted with it at the next start."""
-    from watcher import crypto
+    from proactive.watcher import crypto
 
     path = Path(db) if db else home.db_path()
     try:

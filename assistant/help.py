@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus
 
-from models.base import Predictor
-from watcher import crypto
-from watcher.episodes import place, plural
-from watcher.store import Store, StoreError
+from proactive.models.base import Predictor
+from proactive.watcher import crypto
+from proactive.watcher.episodes import place, plural
+from proactive.watcher.store import Store, StoreError
 
 from .candidates import ACTIONS, ANSWER, BY_ID, HISTORY, SEARCH, Action, short
 from .grounding import CHAT, COMMAND, ERROR, PAGE, QUERY, TOPIC, Grounding, Obj, extract, ground

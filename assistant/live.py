@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from watcher.episodes import Episode, build_episodes
-from watcher.events import CONTROL, IDLE, WINDOW, RawEvent
-from watcher.store import Store
+from proactive.watcher.episodes import Episode, build_episodes
+from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
+from proactive.watcher.store import Store
 
 from .agent import Agent
 from .feedback import IGNORED, FeedbackMemory

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from models.reward import LinearModel, fit_linear, need_contexts, need_report, session_folds
+from proactive.models.reward import LinearModel, fit_linear, need_contexts, need_report, session_folds
 
 from .grounding import CHAT, DOCUMENT, ERROR, FILE, PAGE, QUERY, SITE, TOPIC, ground
 

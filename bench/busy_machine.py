@@ -24,12 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assistant.agent import Agent  # noqa: E402
-from assistant.policy import Gate, Proactivity  # noqa: E402
-from eval.sessions import load_session  # noqa: E402
-from models import sharing  # noqa: E402
-from models.registry import load_model  # noqa: E402
-from models.reward import load_default  # noqa: E402
+from proactive.assistant.agent import Agent  # noqa: E402
+from proactive.assistant.policy import Gate, Proactivity  # noqa: E402
+from proactive.eval.sessions import load_session  # noqa: E402
+from proactive.models import sharing  # noqa: E402
+from proactive.models.registry import load_model  # noqa: E402
+from proactive.models.reward import load_default  # noqa: E402
 
 DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "sessions"
 HOG = "while True: pass"

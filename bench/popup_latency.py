@@ -36,15 +36,15 @@ def run(n: int) -> dict[str, float]:
         from PySide6.QtCore import QEvent, QObject
         from PySide6.QtWidgets import QApplication
 
-        from assistant.agent import Agent
-        from assistant.feedback import FeedbackMemory
-        from assistant.live import Assistant, Proposal
-        from assistant.policy import Gate, Proactivity, SignalScorer
-        from assistant.trigger import TriggerPolicy
-        from models.openai_http import OpenAICompatible
-        from ui.app import TrayApp
-        from ui.popup import ProposalPopup
-        from watcher.store import Store
+        from proactive.assistant.agent import Agent
+        from proactive.assistant.feedback import FeedbackMemory
+        from proactive.assistant.live import Assistant, Proposal
+        from proactive.assistant.policy import Gate, Proactivity, SignalScorer
+        from proactive.assistant.trigger import TriggerPolicy
+        from proactive.models.openai_http import OpenAICompatible
+        from proactive.ui.app import TrayApp
+        from proactive.ui.popup import ProposalPopup
+        from proactive.watcher.store import Store
 
         app = QApplication(["proactive-bench"])
         level = Proactivity.parse("medium")

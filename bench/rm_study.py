@@ -19,7 +19,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from models.reward import (  # noqa: E402
+from proactive.models.reward import (  # noqa: E402
     _metrics,
     cross_validated_scores,
     load_default,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from eval.sessions import load_session  # noqa: E402
+from proactive.eval.sessions import load_session  # noqa: E402
 
 EVENT = ("The user switches to client.py in Visual Studio Code. The user types 'resp = requests.get(url, "
          "timeout=5)' and presses Enter in client.py in Visual Studio Code. Turn {i}.")

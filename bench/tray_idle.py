@@ -35,7 +35,7 @@ def measure(seconds: float, settle: float, with_model: bool) -> dict[str, float]
     try:
         session.start_tray()
         model = [] if with_model else ["--model", "openai:http://127.0.0.1:9/v1#unused"]
-        app = subprocess.Popen([sys.executable, "-m", "assistant.cli", "tray", "--no-aw", *model], env=env,
+        app = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "tray", "--no-aw", *model], env=env,
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         log = home / "logs" / "proactive.log"
         wait_for(lambda: (log.exists() and "watcher started" in log.read_text()) or app.poll() is not None,

@@ -27,8 +27,8 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from proactive.watcher.store import Store  # noqa: E402
 from tests.xsession import start_x, wait_for  # noqa: E402
-from watcher.store import Store  # noqa: E402
 
 WORDS = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa "
          "quebec romeo sierra tango uniform victor whiskey xray yankee zulu").split()
@@ -104,7 +104,7 @@ def main() -> None:
         title = "bench editor"
         wid = session.start_xterm(title, command=["cat"])
         session.activate(wid)
-        watcher = subprocess.Popen([sys.executable, "-m", "assistant.cli", "watch", "--no-aw"], env=env, cwd=ROOT,
+        watcher = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "watch", "--no-aw"], env=env, cwd=ROOT,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         log = home / "logs" / "proactive.log"
         wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=30, what="watcher")

@@ -24,8 +24,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from models.files import decode_utf8, json_problem, read_regular_file
-from models.labels import CATEGORY_NAMES, normalize_task
+from proactive.models.files import decode_utf8, json_problem, read_regular_file
+from proactive.models.labels import CATEGORY_NAMES, normalize_task
 
 from .sessions import SessionError, load_session
 
@@ -76,7 +76,7 @@ def proposals_by_episode(store: Any) -> dict[int, list[str]]:
 def load_database(path: Path | str) -> tuple[list[Observation], dict[int, list[str]]]:
     """Observations from the episodes of the database at `path`, and the assistant's proposals there as
     candidates; raises SessionError if the database has no episodes."""
-    from watcher.store import Store, StoreError
+    from proactive.watcher.store import Store, StoreError
 
     try:
         store = Store(path, readonly=True)

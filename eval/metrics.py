@@ -20,7 +20,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from models.labels import CATEGORIES, agreement, calibration, f1, normalize_task, ratio, short_category
+from proactive.models.labels import (
+    CATEGORIES,
+    agreement,
+    calibration,
+    f1,
+    normalize_task,
+    ratio,
+    short_category,
+)
 
 __all__ = ["CATEGORIES", "agreement", "short_category", "Judgement", "judgement", "confusion", "paper_metrics",
            "event_at_k", "need_labels", "context_key", "need_detection", "percentile", "calibration"]

@@ -26,12 +26,12 @@ from typing import Any
 
 import sqlite_utils
 
-from assistant.agent import Agent, Prediction, normalize_task
-from assistant.need import need_for
-from assistant.policy import Gate, Proactivity, p_need
-from assistant.prompt import PROMPT_VERSION
-from models.base import ModelError
-from models.judge import JudgeFailure
+from proactive.assistant.agent import Agent, Prediction, normalize_task
+from proactive.assistant.need import need_for
+from proactive.assistant.policy import Gate, Proactivity, p_need
+from proactive.assistant.prompt import PROMPT_VERSION
+from proactive.models.base import ModelError
+from proactive.models.judge import JudgeFailure
 
 from .metrics import Judgement, calibration, event_at_k, need_detection, paper_metrics, percentile
 from .sessions import SessionError, load_session, load_turns
@@ -98,7 +98,7 @@ def file_sha256(path: Path, cache: Cache) -> str:
 def model_identity(spec: str, cache: Cache) -> str:
     """What a model's answers depend on, from its spec and without loading it: a GGUF's content (`default` is its
     file), or a server's endpoint and model name. Raises ModelError or OSError when the file is missing."""
-    from models.default import default_model_path
+    from proactive.models.default import default_model_path
 
     spec = (spec or "default").strip()
     if spec.startswith("openai:"):

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from models.files import decode_utf8, json_problem, read_regular_file, unpaired_surrogate
+from proactive.models.files import decode_utf8, json_problem, read_regular_file, unpaired_surrogate
 
 
 class SessionError(ValueError):

@@ -1,6 +1,6 @@
 """PyInstaller entry point for the frozen `proactive` app (see packaging/proactive.spec)."""
 
-from assistant.cli import main
+from proactive.assistant.cli import main
 
 if __name__ == "__main__":
     main()

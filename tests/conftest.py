@@ -14,22 +14,22 @@ from pathlib import Path
 
 import pytest
 
+from proactive.watcher.events import RawEvent
+from proactive.watcher.sources import Source
 from tests.aw_server_fixture import aw_dirs, aw_server_url  # noqa: F401  (fixtures shared by the aw tests)
 from tests.models_support import default_model, llama_server, scripted  # noqa: F401  (model fixtures)
 from tests.xsession import XSession, start_x, wait_for
-from watcher.events import RawEvent
-from watcher.sources import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-PROACTIVE = [sys.executable, "-m", "assistant.cli"]
+PROACTIVE = [sys.executable, "-m", "proactive.assistant.cli"]
 
 
 @pytest.fixture(autouse=True)
 def no_desktop_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Tests never reach the developer's own keyring: without a session bus every store is plain, unless a test
     starts its own Secret Service (tests/keyring_session.py)."""
-    from watcher import crypto
+    from proactive.watcher import crypto
 
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     crypto.reset()

@@ -15,8 +15,8 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
-from models.default import default_model_path
-from models.llama_cpp import LlamaCppModel
+from proactive.models.default import default_model_path
+from proactive.models.llama_cpp import LlamaCppModel
 
 
 @pytest.fixture(scope="session")

@@ -19,8 +19,7 @@ import pytest
 from aw_client import ActivityWatchClient
 from aw_core.models import Event
 
-from tests.aw_server_fixture import free_port
-from watcher.activitywatch import (
+from proactive.watcher.activitywatch import (
     CLIENT_NAME,
     EPISODE_EVENT_TYPE,
     ActivityWatchPublisher,
@@ -28,7 +27,8 @@ from watcher.activitywatch import (
     browser_name,
     is_reachable,
 )
-from watcher.events import IDLE, WEB, WINDOW, RawEvent
+from proactive.watcher.events import IDLE, WEB, WINDOW, RawEvent
+from tests.aw_server_fixture import free_port
 
 pytestmark = pytest.mark.aw
 
@@ -238,7 +238,7 @@ def test_lock_held_by_another_process_is_survived(
     )  # fmt: skip
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
-        caplog.set_level(logging.WARNING, logger="watcher.activitywatch")
+        caplog.set_level(logging.WARNING, logger="proactive.watcher.activitywatch")
         source = ActivityWatchSource(aw_server_url, poll_seconds=POLL)
         got = Collector()
         source.start(got)

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from assistant.agent import Agent, normalize_task
-from assistant.grounding import ground
-from assistant.prompt import PromptBuilder, clock
-from assistant.validate import rejection
-from eval.sessions import load_session
+from proactive.assistant.agent import Agent, normalize_task
+from proactive.assistant.grounding import ground
+from proactive.assistant.prompt import PromptBuilder, clock
+from proactive.assistant.validate import rejection
+from proactive.eval.sessions import load_session
 
 from .conftest import FIXTURES, run_cli
 from .models_support import assistant_replies
@@ -52,8 +52,8 @@ def test_agent_on_recorded_session_with_real_model(default_model):
 
 def example_words() -> set[str]:
     """Content words of the prompt's examples (what a model could copy), minus our action templates' words."""
-    from assistant.candidates import ACTIONS
-    from assistant.prompt import EXAMPLES
+    from proactive.assistant.candidates import ACTIONS
+    from proactive.assistant.prompt import EXAMPLES
 
     def words(text: str) -> set[str]:
         return set(re.findall(r"[a-z][a-z0-9_.]{3,}", text.lower()))
@@ -82,7 +82,7 @@ def test_no_leakage_of_prompt_examples(default_model):
 def test_capable_model_writes_freely_and_the_validator_filters(scripted):
     """A capable model's own tasks are kept when grounded; narration and the prompt's example are dropped and
     the grounded offers take their place."""
-    from models.openai_http import OpenAICompatible
+    from proactive.models.openai_http import OpenAICompatible
 
     context = load_session(SESSION)
     scripted.answer_with(assistant_replies("Explain the ReadTimeout from 'python client.py' and raise the timeout"))

@@ -12,7 +12,7 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 
-from eval.annotation import (  # noqa: E402
+from proactive.eval.annotation import (  # noqa: E402
     Annotations,
     cohen_kappa,
     load_database,
@@ -20,11 +20,11 @@ from eval.annotation import (  # noqa: E402
     majority_vote,
     observations_from_store,
 )
-from models.labels import normalize_task  # noqa: E402
-from models.reward import read_reward_rows  # noqa: E402
+from proactive.models.labels import normalize_task  # noqa: E402
+from proactive.models.reward import read_reward_rows  # noqa: E402
+from proactive.ui.annotate import AnnotationWindow  # noqa: E402
 from tests.conftest import run_cli  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
-from ui.annotate import AnnotationWindow  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "fixtures" / "session_small.json"
 
@@ -133,7 +133,7 @@ def test_reward_rows_content(tmp_path: Path) -> None:
 
 
 def test_observations_from_file_and_database(tmp_path: Path) -> None:
-    from watcher.store import Store
+    from proactive.watcher.store import Store
 
     assert len(load_observations(FIXTURE)) == 5
     db = tmp_path / "real.db"
@@ -150,7 +150,7 @@ def test_observations_from_file_and_database(tmp_path: Path) -> None:
     store.close()
     assert load_database(db) == ([{"time": "12.500", "event": "The user opens a file."}],
                                  {0: ["Summarise a.txt", "Translate a.txt"]})
-    from eval.sessions import SessionError
+    from proactive.eval.sessions import SessionError
 
     with pytest.raises(SessionError):
         load_database(tmp_path / "missing.db")
@@ -253,7 +253,7 @@ def test_window_two_annotators_export_and_train(qtbot, tmp_path: Path) -> None:
 
 def test_ask_the_agent_adds_its_candidates(qtbot, default_model) -> None:
     """The real default model suggests tasks (k=3) for the current event; they arrive unjudged."""
-    from assistant.agent import Agent
+    from proactive.assistant.agent import Agent
 
     agent = Agent(default_model, k=3)
     asked: list[tuple[int, list[str]]] = []

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from watcher.events import TEXT, WINDOW, RawEvent
-from watcher.store import Store
+from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.store import Store
 
 from .conftest import run_cli
 

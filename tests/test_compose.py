@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from watcher.compose import TextComposer
-from watcher.episodes import EpisodeBuilder
-from watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.compose import TextComposer
+from proactive.watcher.episodes import EpisodeBuilder
+from proactive.watcher.events import TEXT, WINDOW, RawEvent
 
 
 def compose(keys: list, pause_after: set[int] | None = None) -> tuple[list[dict], str]:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant.cli import BadInput, proactivity_option
-from assistant.policy import Proactivity
-from watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, validate
+from proactive.assistant.cli import BadInput, proactivity_option
+from proactive.assistant.policy import Proactivity
+from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, validate
 
 from .conftest import ROOT, WatcherProcess, run_cli
 

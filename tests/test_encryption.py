@@ -25,9 +25,9 @@ from pathlib import Path
 
 import pytest
 
-from watcher import crypto
-from watcher.events import TEXT, WINDOW, RawEvent
-from watcher.store import Store
+from proactive.watcher import crypto
+from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.store import Store
 
 from .conftest import PROACTIVE, ROOT, WatcherProcess, XSession, run_cli, wait_for
 from .keyring_session import KeyringSession, available
@@ -83,8 +83,8 @@ def one_line(out: subprocess.CompletedProcess[str]) -> str:
 
 KILLED_WRITER = """
 import os, sys
-from watcher.events import TEXT, RawEvent
-from watcher.store import Store
+from proactive.watcher.events import TEXT, RawEvent
+from proactive.watcher.store import Store
 store = Store(sys.argv[1])
 store.db.execute("PRAGMA wal_autocheckpoint = 0")
 store.add_events([RawEvent("keyboard", TEXT, {"text": sys.argv[2], "erase": 0, "enter": True}, ts=1002.0)])

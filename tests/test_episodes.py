@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from watcher.episodes import EpisodeBuilder, build_episodes, place, switch_sentence, web_sentence
-from watcher.events import CLICK, CLIPBOARD, HOTKEY, IDLE, SCROLL, TEXT, WINDOW, RawEvent
+from proactive.watcher.episodes import EpisodeBuilder, build_episodes, place, switch_sentence, web_sentence
+from proactive.watcher.events import CLICK, CLIPBOARD, HOTKEY, IDLE, SCROLL, TEXT, WINDOW, RawEvent
 
 
 def ev(kind: str, ts: float, **data) -> RawEvent:

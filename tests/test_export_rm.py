@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from watcher.events import TEXT, WINDOW, RawEvent
-from watcher.store import Store
+from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.store import Store
 
 from .conftest import FIXTURES, run_cli
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.need import need_for
-from assistant.policy import Gate, Proactivity
-from models.labels import calibration
-from models.reward import load_default
+from proactive.assistant.need import need_for
+from proactive.assistant.policy import Gate, Proactivity
+from proactive.models.labels import calibration
+from proactive.models.reward import load_default
 
 CONTEXT = [{"time": "1", "event": "The user searches on Google for 'requests timeout' in Firefox."}]
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from assistant.candidates import build
-from assistant.grounding import ground
-from assistant.validate import rejection
+from proactive.assistant.candidates import build
+from proactive.assistant.grounding import ground
+from proactive.assistant.validate import rejection
 
 
 def obs(*events: str) -> list[dict[str, str]]:

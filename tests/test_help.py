@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from assistant.candidates import Candidate, build
-from assistant.grounding import ground
-from assistant.help import NOTHING, ask, do_task, plan
-from assistant.validate import rejection
-from models.openai_http import OpenAICompatible
-from watcher.episodes import build_episodes
-from watcher.events import RawEvent
-from watcher.store import Store, migrations
+from proactive.assistant.candidates import Candidate, build
+from proactive.assistant.grounding import ground
+from proactive.assistant.help import NOTHING, ask, do_task, plan
+from proactive.assistant.validate import rejection
+from proactive.models.openai_http import OpenAICompatible
+from proactive.watcher.episodes import build_episodes
+from proactive.watcher.events import RawEvent
+from proactive.watcher.store import Store, migrations
 
 from .conftest import FIXTURES
 from .models_support import FIX_TASK, assistant_replies

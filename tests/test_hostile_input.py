@@ -204,7 +204,7 @@ def test_decide_with_a_huge_id(proactive_home, proposal_id):
 
 
 def test_decide_with_an_unknown_id(proactive_home):
-    from watcher.store import Store
+    from proactive.watcher.store import Store
 
     Store().close()
     assert bad_input("decide", "5", "rejected").endswith("no proposal 5")
@@ -315,8 +315,8 @@ def test_replay_baselines_fifo_trace(proactive_home, tmp_path):
 
 def test_annotation_file_that_is_a_fifo_or_too_deep_is_refused(tmp_path: Path) -> None:
     """Annotations.load never blocks on a FIFO and names the file for JSON nested too deeply."""
-    from eval.annotation import Annotations
-    from eval.sessions import SessionError
+    from proactive.eval.annotation import Annotations
+    from proactive.eval.sessions import SessionError
 
     fifo = tmp_path / "marks.fifo"
     os.mkfifo(fifo)

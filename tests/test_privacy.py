@@ -8,11 +8,11 @@ import time
 
 import pytest
 
-from watcher.events import CLICK, CLIPBOARD, CONTROL, HOTKEY, KEY, TEXT, WEB, WINDOW, RawEvent
-from watcher.home import Config
-from watcher.pipeline import Watcher
-from watcher.privacy import PRIVATE_APP, PrivacyFilter
-from watcher.store import Store
+from proactive.watcher.events import CLICK, CLIPBOARD, CONTROL, HOTKEY, KEY, TEXT, WEB, WINDOW, RawEvent
+from proactive.watcher.home import Config
+from proactive.watcher.pipeline import Watcher
+from proactive.watcher.privacy import PRIVATE_APP, PrivacyFilter
+from proactive.watcher.store import Store
 
 from .conftest import ListSource
 
@@ -82,7 +82,7 @@ def test_pause_with_expiry_ends_by_itself():
 
 
 def test_filter_fails_closed(monkeypatch):
-    import watcher.privacy as privacy
+    import proactive.watcher.privacy as privacy
 
     def broken(text: str) -> str:
         raise RuntimeError("boom")

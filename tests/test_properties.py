@@ -27,13 +27,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eval.sessions import SessionError, load_session
-from models.reward import read_reward_rows
+from proactive.eval.sessions import SessionError, load_session
+from proactive.models.reward import read_reward_rows
+from proactive.watcher.compose import PAUSE_SECONDS, TextComposer
+from proactive.watcher.episodes import EpisodeBuilder, build_episodes
+from proactive.watcher.events import (
+    CLICK,
+    CLIPBOARD,
+    CONTROL,
+    HOTKEY,
+    IDLE,
+    SCROLL,
+    TEXT,
+    WEB,
+    WINDOW,
+    RawEvent,
+)
+from proactive.watcher.redact import RULES, find_secrets, imported_rules, redact
 from tests.conftest import FIXTURES
-from watcher.compose import PAUSE_SECONDS, TextComposer
-from watcher.episodes import EpisodeBuilder, build_episodes
-from watcher.events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
-from watcher.redact import RULES, find_secrets, imported_rules, redact
 
 
 def bounded(n: int) -> settings:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from eval.replay import Cache
+from proactive.eval.replay import Cache
+from proactive.watcher import control, purging
+from proactive.watcher.home import Config
+from proactive.watcher.store import Store
 from tests.aw_server_fixture import xdg_env
-from watcher import control, purging
-from watcher.home import Config
-from watcher.store import Store
 
 from .conftest import WatcherProcess, run_cli, wait_for
 from .xsession import XSession
@@ -131,7 +131,7 @@ def test_purge_with_an_unresponsive_watcher_says_so(proactive_home: Path):
 
 def test_unreachable_activitywatch_after_publishing_is_reported(proactive_home: Path):
     """Once episodes were published, a purge that cannot reach the server says the copy is still there."""
-    from watcher.activitywatch import published_marker
+    from proactive.watcher.activitywatch import published_marker
 
     published_marker().touch()
     store = Store()
@@ -167,7 +167,7 @@ def test_retention_reaches_caches(proactive_home: Path):
 def test_unpublish_before_deletes_only_older_published_episodes(aw_server_url: str, proactive_home: Path,
                                                                 tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Retention and purge --before reach the ActivityWatch bucket: episodes that ended before the cutoff go."""
-    from watcher.activitywatch import ActivityWatchPublisher
+    from proactive.watcher.activitywatch import ActivityWatchPublisher
 
     for key, value in xdg_env(tmp_path / "xdg").items():
         monkeypatch.setenv(key, value)

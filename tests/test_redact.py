@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from watcher.redact import RULES, contains_secret, find_secrets, redact
+from proactive.watcher.redact import RULES, contains_secret, find_secrets, redact
 
 ALNUM = string.ascii_letters + string.digits
 UPPER_ALNUM = string.ascii_uppercase + string.digits

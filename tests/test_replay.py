@@ -156,8 +156,8 @@ def test_bad_labels(proactive_home, tmp_path, content, needle):
 
 
 def test_replay_a_session_recorded_by_our_watcher(proactive_home, tmp_path):
-    from watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
-    from watcher.store import Store
+    from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
+    from proactive.watcher.store import Store
 
     store = Store()
     store.add_events([
@@ -188,9 +188,9 @@ def test_bad_model_exits_2(proactive_home, tmp_path):
 def parts(tmp_path, proactivity: str | None = "medium", rm=None):
     """The replay's real parts on a private cache: the shipped reward model as gate (at `proactivity`, None: no
     gate) and as judge."""
-    from assistant.policy import Proactivity
-    from eval.replay import Cache, Judge, cached_gate
-    from models.reward import load_default
+    from proactive.assistant.policy import Proactivity
+    from proactive.eval.replay import Cache, Judge, cached_gate
+    from proactive.models.reward import load_default
 
     cache = Cache(tmp_path / "cache.db")
     scorer = rm or load_default()
@@ -199,8 +199,8 @@ def parts(tmp_path, proactivity: str | None = "medium", rm=None):
 
 
 def test_need_first_no_model_call_below_the_threshold(tmp_path):
-    from eval.replay import Replayer
-    from models.registry import load_model
+    from proactive.eval.replay import Replayer
+    from proactive.models.registry import load_model
 
     loads: list[str] = []
 
@@ -225,8 +225,8 @@ def test_need_first_no_model_call_below_the_threshold(tmp_path):
 
 
 def test_no_gate_shows_the_first_candidate(tmp_path):
-    from eval.replay import Replayer
-    from models.registry import load_model
+    from proactive.eval.replay import Replayer
+    from proactive.models.registry import load_model
 
     cache, gate, judge = parts(tmp_path, None)
     turns = Replayer("default", load_model, 2, gate, judge, cache).session(SESSION)
@@ -237,8 +237,8 @@ def test_no_gate_shows_the_first_candidate(tmp_path):
 
 def test_cache_tells_apart_reward_models_with_the_same_name(tmp_path):
     """Every trained reward model is called "trained": verdicts are keyed by the weights, not the name."""
-    from eval.replay import Cache, Judge
-    from models.reward import DEFAULT_ARTEFACT, TrainedRewardModel
+    from proactive.eval.replay import Cache, Judge
+    from proactive.models.reward import DEFAULT_ARTEFACT, TrainedRewardModel
 
     data = json.loads(DEFAULT_ARTEFACT.read_text())
     data["name"] = "trained"
@@ -275,10 +275,10 @@ def judge_or_agent(request: dict) -> str:
 def test_failures_are_not_kept_and_are_retried(tmp_path, scripted):
     """A prediction that got nothing back from the model and a judge that gave no verdict are counted, not cached:
     once the server answers, a rerun asks again; after that, a rerun asks nothing."""
-    from eval.replay import Cache, Judge, Replayer
-    from models.judge import LLMJudge
-    from models.openai_http import OpenAICompatible
-    from models.registry import load_model
+    from proactive.eval.replay import Cache, Judge, Replayer
+    from proactive.models.judge import LLMJudge
+    from proactive.models.openai_http import OpenAICompatible
+    from proactive.models.registry import load_model
 
     spec = f"openai:{scripted.url}#m"
     cache = Cache(tmp_path / "cache.db")
@@ -300,10 +300,10 @@ def test_failures_are_not_kept_and_are_retried(tmp_path, scripted):
 
 
 def test_unreachable_server_is_a_counted_failure(tmp_path):
-    from assistant.prompt import PROMPT_VERSION
-    from eval.replay import Replayer, digest
-    from eval.sessions import load_session
-    from models.registry import load_model
+    from proactive.assistant.prompt import PROMPT_VERSION
+    from proactive.eval.replay import Replayer, digest
+    from proactive.eval.sessions import load_session
+    from proactive.models.registry import load_model
 
     cache, gate, judge = parts(tmp_path, "high")
     replayer = Replayer(f"openai:http://127.0.0.1:{free_port()}/v1#m", load_model, 1, gate, judge, cache)
@@ -318,8 +318,8 @@ def test_unreachable_server_is_a_counted_failure(tmp_path):
 
 
 def test_model_identity_is_content(tmp_path):
-    from eval.replay import Cache, file_sha256, model_identity
-    from models.default import default_model_path
+    from proactive.eval.replay import Cache, file_sha256, model_identity
+    from proactive.models.default import default_model_path
 
     cache = Cache(tmp_path / "cache.db")
     path = default_model_path()
@@ -340,14 +340,14 @@ def test_model_identity_is_content(tmp_path):
       "openai_http_127.0.0.1_8080_v1_qwen2.5+gate-llm_default-t0.3")],
 )
 def test_agent_name_is_filesystem_safe(model, rm, threshold, expected):
-    from eval.replay import agent_name
+    from proactive.eval.replay import agent_name
 
     assert agent_name(model, rm, threshold) == expected
 
 
 def test_quoted_tasks_are_spread_over_sessions():
-    from eval.replay import Turn
-    from eval.report import spread
+    from proactive.eval.replay import Turn
+    from proactive.eval.report import spread
 
     turns = [Turn(s, i, str(i), f"e{i}", ["t"], "t" if s != "quiet" or i == 0 else None)
              for s, n in (("busy", 40), ("few", 3), ("quiet", 5)) for i in range(n)]

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from models.reward import (
+from proactive.models.reward import (
     DEFAULT_ARTEFACT,
     TrainedRewardModel,
     cross_validate,

@@ -17,8 +17,7 @@ from collections import defaultdict
 
 import pytest
 
-from tests.conftest import FIXTURES
-from watcher.redact import (
+from proactive.watcher.redact import (
     GITLEAKS_EXCLUDED,
     GITLEAKS_FILE,
     RULES,
@@ -27,6 +26,7 @@ from watcher.redact import (
     redact,
     skipped_rules,
 )
+from tests.conftest import FIXTURES
 
 CASES = json.loads((FIXTURES / "gitleaks_cases.json").read_text(encoding="utf-8"))
 BY_RULE: dict[str, list[dict]] = defaultdict(list)

@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 
-from models import sharing
+from proactive.models import sharing
 
 
 def test_fewer_threads_beside_busy_processes():

@@ -8,8 +8,8 @@ import time
 
 import sqlite_utils
 
-from watcher.events import TEXT, WINDOW, RawEvent
-from watcher.store import Store, StoreError, migrations
+from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.store import Store, StoreError, migrations
 
 
 def test_migrations_from_empty(proactive_home):
@@ -114,8 +114,8 @@ def test_raw_event_ids_are_never_reused_after_retention_empties_the_table(proact
     id range, so a reused id would put new text inside an old episode's range (and out of a new one's)."""
     import time as _time
 
-    from watcher.episodes import build_episodes
-    from watcher.events import TEXT, WINDOW, RawEvent
+    from proactive.watcher.episodes import build_episodes
+    from proactive.watcher.events import TEXT, WINDOW, RawEvent
 
     store = Store()
     old = _time.time() - 3 * 86400

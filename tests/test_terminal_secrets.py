@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from watcher.events import CLICK, TEXT, WINDOW, RawEvent
-from watcher.home import Config
-from watcher.privacy import MAX_HIDDEN_LINES, PrivacyFilter, prompt_lines
-from watcher.store import Store
+from proactive.watcher.events import CLICK, TEXT, WINDOW, RawEvent
+from proactive.watcher.home import Config
+from proactive.watcher.privacy import MAX_HIDDEN_LINES, PrivacyFilter, prompt_lines
+from proactive.watcher.store import Store
 
 from .conftest import WatcherProcess, XSession, run_cli, wait_for
 from .test_privacy import keys, run_pipeline
@@ -259,7 +259,7 @@ def test_pieces_flushed_before_enter_are_dropped() -> None:
 
 
 def test_recognition_failure_hides_the_next_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import watcher.privacy as privacy
+    import proactive.watcher.privacy as privacy
 
     def broken(line: str) -> int:
         raise RuntimeError("boom")
@@ -461,7 +461,7 @@ def test_real_prompters_in_a_real_terminal(xsession: XSession, proactive_home: P
 def test_echoed_password_is_held_until_the_pipe_shows_it() -> None:
     """`echo PW ` then a pause, then `| sudo -S ls`: nothing of the line is handed on before Enter, so the
     password is redacted whole, never stored as an early piece."""
-    from watcher.compose import TextComposer
+    from proactive.watcher.compose import TextComposer
 
     out: list[RawEvent] = []
     composer = TextComposer(out.append)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.feedback import ACCEPTED, IGNORED, REJECTED, FeedbackMemory, similar
-from assistant.policy import Gate, Proactivity, SignalScorer
-from assistant.trigger import APP_CHANGE, BURST, EPISODE, TriggerPolicy
+from proactive.assistant.feedback import ACCEPTED, IGNORED, REJECTED, FeedbackMemory, similar
+from proactive.assistant.policy import Gate, Proactivity, SignalScorer
+from proactive.assistant.trigger import APP_CHANGE, BURST, EPISODE, TriggerPolicy
 
 
 def run_script(script: list[tuple]) -> list[str | None]:

@@ -19,16 +19,16 @@ import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QLabel, QSystemTrayIcon  # noqa: E402
 
-from assistant.agent import Agent  # noqa: E402
-from assistant.feedback import FeedbackMemory  # noqa: E402
-from assistant.live import Assistant, Proposal  # noqa: E402
-from assistant.policy import Gate, Proactivity, SignalScorer  # noqa: E402
-from assistant.trigger import TriggerPolicy  # noqa: E402
-from models.openai_http import OpenAICompatible  # noqa: E402
-from watcher.events import CLIPBOARD, WINDOW, RawEvent  # noqa: E402
-from watcher.home import Config  # noqa: E402
-from watcher.pipeline import Watcher  # noqa: E402
-from watcher.store import Store  # noqa: E402
+from proactive.assistant.agent import Agent  # noqa: E402
+from proactive.assistant.feedback import FeedbackMemory  # noqa: E402
+from proactive.assistant.live import Assistant, Proposal  # noqa: E402
+from proactive.assistant.policy import Gate, Proactivity, SignalScorer  # noqa: E402
+from proactive.assistant.trigger import TriggerPolicy  # noqa: E402
+from proactive.models.openai_http import OpenAICompatible  # noqa: E402
+from proactive.watcher.events import CLIPBOARD, WINDOW, RawEvent  # noqa: E402
+from proactive.watcher.home import Config  # noqa: E402
+from proactive.watcher.pipeline import Watcher  # noqa: E402
+from proactive.watcher.store import Store  # noqa: E402
 
 from .conftest import ListSource, screenshot  # noqa: E402
 from .models_support import FIX_TASK, assistant_replies  # noqa: E402
@@ -44,7 +44,7 @@ def make_assistant(model) -> Assistant:
 
 @pytest.fixture
 def tray(qtbot, proactive_home, default_model, browser):
-    from ui.app import TrayApp
+    from proactive.ui.app import TrayApp
 
     store = Store()
     store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=1000.0),
@@ -76,7 +76,7 @@ def popup_text(popup) -> str:
 
 def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted, browser):
     """Watcher pipeline -> episode closes -> assistant thread proposes -> popup -> Accept -> help -> decision."""
-    from ui.app import TrayApp
+    from proactive.ui.app import TrayApp
 
     scripted.answer_with(assistant_replies())
     assistant = make_assistant(OpenAICompatible(scripted.url, "m"))
@@ -236,7 +236,7 @@ def test_tray_menu_states_and_pause(qtbot, tray):
 
 
 def test_state_icons_differ(qtbot):
-    from ui.app import STATES, state_icon
+    from proactive.ui.app import STATES, state_icon
 
     images = {state: state_icon(state).pixmap(32, 32).toImage() for state in STATES}
     assert all(not image.isNull() for image in images.values())
@@ -244,7 +244,7 @@ def test_state_icons_differ(qtbot):
 
 
 def test_one_instance(qtbot, tray):
-    from ui.app import AlreadyRunning, TrayApp
+    from proactive.ui.app import AlreadyRunning, TrayApp
 
     with pytest.raises(AlreadyRunning):
         TrayApp(tray.assistant, None, None)

@@ -13,10 +13,10 @@ from pathlib import Path  # noqa: E402
 
 from PySide6.QtCore import Qt  # noqa: E402
 
+from proactive.ui.settings import SettingsWindow  # noqa: E402
+from proactive.watcher import home  # noqa: E402
+from proactive.watcher.home import SCHEMA, Config  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
-from ui.settings import SettingsWindow  # noqa: E402
-from watcher import home  # noqa: E402
-from watcher.home import SCHEMA, Config  # noqa: E402
 
 
 def screenshot(widget, name: str) -> Path:

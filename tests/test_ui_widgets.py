@@ -14,13 +14,13 @@ import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
+from proactive.ui.history import HistoryWindow  # noqa: E402
+from proactive.ui.popup import ProposalPopup  # noqa: E402
+from proactive.ui.privacy import PrivacyView, midnight_today  # noqa: E402
+from proactive.watcher import home  # noqa: E402
+from proactive.watcher.events import RawEvent  # noqa: E402
+from proactive.watcher.store import Store  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
-from ui.history import HistoryWindow  # noqa: E402
-from ui.popup import ProposalPopup  # noqa: E402
-from ui.privacy import PrivacyView, midnight_today  # noqa: E402
-from watcher import home  # noqa: E402
-from watcher.events import RawEvent  # noqa: E402
-from watcher.store import Store  # noqa: E402
 
 
 def screenshot(widget, name: str) -> Path:

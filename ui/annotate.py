@@ -35,8 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eval.annotation import Annotations, load_candidates, load_database, load_observations, write_reward_rows
-from eval.sessions import SessionError
+from proactive.eval.annotation import (
+    Annotations,
+    load_candidates,
+    load_database,
+    load_observations,
+    write_reward_rows,
+)
+from proactive.eval.sessions import SessionError
 
 CONTEXT = 3
 # the agent: observations up to an event -> candidate tasks (assistant.agent.Agent.predict's candidates)

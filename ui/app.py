@@ -44,11 +44,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from assistant.feedback import ACCEPTED, SNOOZED
-from assistant.help import Help, do_task
-from assistant.live import Assistant, Proposal
-from watcher import control, home
-from watcher.store import Store
+from proactive.assistant.feedback import ACCEPTED, SNOOZED
+from proactive.assistant.help import Help, do_task
+from proactive.assistant.live import Assistant, Proposal
+from proactive.watcher import control, home
+from proactive.watcher.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -310,8 +310,8 @@ class TrayApp(QObject):
 
     def apply_settings(self, config: home.Config) -> None:
         """What can change without a restart: proactivity, privacy exclusions, popup timeout and snooze time."""
-        from assistant.policy import Proactivity
-        from watcher.privacy import PrivacyFilter
+        from proactive.assistant.policy import Proactivity
+        from proactive.watcher.privacy import PrivacyFilter
 
         level = Proactivity.parse(config.proactivity)
         self.assistant.gate.proactivity = level

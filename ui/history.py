@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from watcher.store import Store
+from proactive.watcher.store import Store
 
 SHOWN, SILENT = "shown", "silent"
 FILTERS = ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent")

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from watcher import home
-from watcher.purging import PurgeError, purge
-from watcher.store import Store
+from proactive.watcher import home
+from proactive.watcher.purging import PurgeError, purge
+from proactive.watcher.store import Store
 
 PURGE_QUESTION = "Delete everything captured, and the logs? This cannot be undone."
 

@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from watcher import home
-from watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, check_setting
+from proactive.watcher import home
+from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, check_setting
 
 MODEL_CHOICES = ["default"]
 RM_CHOICES = ["default", "signals"]
