@@ -1,4 +1,4 @@
-"""The `proactive` command line (DESIGN.md section 6).
+"""The `proactive` command line (its commands are listed in README.md).
 
 Exit codes: 0 ok, 2 bad input (one line on stderr saying what is wrong), 1 internal error.
 """
@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
-import logging.handlers
 import math
 import re
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -24,6 +21,8 @@ import click
 from proactive.watcher import control, home
 from proactive.watcher.store import Store, StoreError
 
+from . import runtime
+
 
 class BadInput(click.ClickException):
     """Bad input from the user: exit code 2 and a one-line reason."""
@@ -33,20 +32,6 @@ class BadInput(click.ClickException):
 
 def fail(message: str) -> NoReturn:
     raise BadInput(message)
-
-
-def setup_logging(verbose: bool = False) -> None:
-    """Log to PROACTIVE_HOME/logs/proactive.log (rotated) and warnings to stderr. Never log captured content."""
-    root = logging.getLogger()
-    root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    handler = logging.handlers.RotatingFileHandler(home.logs_dir() / "proactive.log", maxBytes=2_000_000,
-                                                   backupCount=3)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    err = logging.StreamHandler()
-    err.setLevel(logging.DEBUG if verbose else logging.WARNING)
-    err.setFormatter(logging.Formatter("proactive: %(levelname)s: %(message)s"))
-    root.addHandler(err)
 
 
 def parse_time(value: str, option: str) -> float:
@@ -77,12 +62,7 @@ def open_store(db: str | None, readonly: bool = False) -> Store:
 
 
 def load_config() -> home.Config:
-    """config.toml checked against its schema (watcher.home.SCHEMA): anything unusable exits 2 with one line
-    naming the file, the setting and what would be valid."""
-    try:
-        return home.Config.load()
-    except ValueError as exc:
-        fail(str(exc))
+    return runtime.load_config()
 
 
 db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
@@ -96,57 +76,6 @@ def cli() -> None:
     home.private_files()
 
 
-def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks: Any) -> Any:
-    """The watcher with this platform's sources (and ActivityWatch unless turned off)."""
-    from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.sources import default_sources
-
-    sources = default_sources(config.idle_seconds, config.clipboard_max_chars)
-    publish = unpublish = None
-    if config.activitywatch and not no_aw:
-        from proactive.watcher.activitywatch import ActivityWatchPublisher, ActivityWatchSource
-
-        # our own X11 sources give windows and idle; ActivityWatch's are the fallback where we have none
-        sources.append(ActivityWatchSource(config.activitywatch_url, config.activitywatch_poll_seconds,
-                                           use_windows=not sources, use_afk=not sources))
-        publisher = ActivityWatchPublisher(config.activitywatch_url)
-        publish, unpublish = publisher.publish, publisher.unpublish
-    return Watcher(db, config, sources, publish=publish, unpublish=unpublish, **callbacks)
-
-
-def run_watcher(db: str | None, watcher: Any) -> None:
-    """Run `watcher` in this thread until SIGINT/SIGTERM, holding the one-watcher-per-home lock."""
-    locks = acquire_watcher_locks(db)
-    install_signal_handlers(watcher)
-    try:
-        watcher.run()
-    except StoreError as exc:
-        fail(str(exc))
-    finally:
-        for lock in locks:
-            lock.release()
-
-
-def acquire_watcher_locks(db: str | None) -> list[Any]:
-    """Before capture starts: the home's files made private (modes tightened), the database usable (else exit 2
-    with its line), and the two locks taken: one watcher per home and one per database file."""
-    tightened = home.tighten()
-    if tightened:
-        logging.getLogger(__name__).warning("made %d files and folders in %s private to you (mode 0600/0700)",
-                                            len(tightened), home.home())
-    open_store(db).close()
-    locks = [control.PidLock(), control.DatabaseLock(Path(db) if db else home.db_path())]
-    for i, lock in enumerate(locks):
-        try:
-            lock.acquire()
-        except control.AlreadyRunning as exc:
-            for held in locks[:i]:
-                held.release()
-            fail(str(exc))
-    announce_encryption(db)
-    return locks
-
-
 @cli.command()
 @db_option
 @click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
@@ -155,60 +84,17 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
     """Capture activity until SIGINT/SIGTERM, then flush and exit 0.
 
     SIGUSR1 pauses capture, SIGUSR2 resumes it (or use `proactive pause` / `proactive resume`)."""
-    setup_logging(verbose)
-    config = load_config()
-    announce_encryption(db, config, say=False)
-    run_watcher(db, build_watcher(db, no_aw, config))
+    runtime.watch(db, no_aw, verbose)
 
 
-def load_predictor(spec: str) -> Any:
-    from proactive.models.base import ModelError
-    from proactive.models.registry import load_model
-
-    try:
-        return load_model(spec)
-    except ModelError as exc:
-        fail(str(exc))
+def load_predictor(spec: str, option: str = "--model") -> Any:
+    """The model named by an option, through the one registry (exit 2 with one line when unusable)."""
+    return runtime.load_model(spec, option)
 
 
 def load_scorer(spec: str, option: str = "--rm") -> Any:
-    """A reward model by name: `default` (the shipped trained model), `signals` (the built-in heuristic),
-    `llm:M` (an LLM judge on model M), or a path to a trained artefact."""
-    from proactive.models.base import ModelError
-
-    try:
-        if spec == "default":
-            from proactive.models.reward import load_default
-
-            return load_default()
-        if spec == "signals":
-            from proactive.assistant.policy import SignalScorer
-
-            return SignalScorer()
-        if spec.startswith("llm:"):
-            from proactive.models.judge import LLMJudge
-
-            return LLMJudge(load_predictor(spec[4:]), name=spec)
-        from proactive.models.reward import TrainedRewardModel
-
-        if not Path(spec).is_file():
-            fail(f"{option}: {spec!r} is not default, signals, llm:MODEL or a reward-model file")
-        return TrainedRewardModel.load(Path(spec))
-    except (ValueError, OSError, ModelError) as exc:
-        fail(f"{option}: {spec}: {exc}")
-
-
-def proactivity_option(value: str | None, config: home.Config) -> Any:
-    """--proactivity when given, else the config's; a bad value is blamed on where it came from."""
-    from proactive.assistant.policy import Proactivity
-
-    try:
-        return Proactivity.parse(value if value is not None else config.proactivity)
-    except ValueError as exc:
-        if value is None:  # the schema refuses it at load; this covers a Config built without load()
-            fail(str(home.ConfigError("proactivity", config.proactivity, home.SCHEMA["proactivity"].describe(),
-                                      path=home.config_path())))
-        fail(f"--proactivity: {exc}")
+    """The reward model named by an option, through the one registry (exit 2 with one line when unusable)."""
+    return runtime.load_reward(spec, option)
 
 
 model_option = click.option("--model", "model_spec", default="default", show_default=True,
@@ -242,7 +128,7 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
         proactivity: str | None, no_aw: bool, verbose: bool) -> None:
     """Watcher + assistant (+ the tray app unless --headless): propose help at the right moments, or stay
     silent."""
-    start(db, model_spec, rm_spec, headless, k, proactivity, no_aw, verbose)
+    runtime.run(db, model_spec, rm_spec, headless, k, proactivity, no_aw, verbose)
 
 
 @cli.command()
@@ -250,81 +136,7 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
 def tray(db: str | None, model_spec: str | None, rm_spec: str | None, k: int, proactivity: str | None,
          no_aw: bool, verbose: bool) -> None:
     """The tray app with the watcher and the assistant (the same as `proactive run`)."""
-    start(db, model_spec, rm_spec, False, k, proactivity, no_aw, verbose)
-
-
-def start(db: str | None, model_spec: str | None, rm_spec: str | None, headless: bool, k: int,
-          proactivity: str | None, no_aw: bool, verbose: bool) -> None:
-    """`run` and `tray`: load the model and reward model (options over config.toml), then capture and think
-    until stopped, behind the tray app or headless."""
-    from proactive.assistant.agent import Agent
-    from proactive.assistant.feedback import FeedbackMemory
-    from proactive.assistant.live import Assistant, Proposal
-    from proactive.assistant.policy import Gate
-    from proactive.assistant.trigger import TriggerPolicy
-
-    setup_logging(verbose)
-    config = load_config()
-    announce_encryption(db, config, say=False)
-    level = proactivity_option(proactivity, config)
-    model = load_predictor(model_spec or config.model)
-    gate = Gate(load_scorer(rm_spec or config.rm), level)
-
-    def emit(proposal: Proposal) -> None:
-        click.echo(json.dumps(proposal.to_json(), ensure_ascii=False))
-        sys.stdout.flush()
-
-    open_store(db).close()  # create and migrate the database before two threads open it
-    assistant = Assistant(db, Agent(model, k=k), gate, FeedbackMemory(), TriggerPolicy(level.min_interval_s),
-                          on_proposal=emit, record_shown_as_ignored=headless)
-    watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events)
-    assistant.start()
-    try:
-        if headless:
-            run_watcher(db, watcher)
-        else:
-            run_tray(db, watcher, assistant, config)
-    finally:
-        assistant.stop()
-        model.close()
-        logging.getLogger(__name__).info("assistant stopped: %s", assistant.stats)
-
-
-def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config) -> None:
-    """The tray app in this (main) thread, the watcher in a background thread."""
-    import threading
-
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
-    from proactive.ui.app import AlreadyRunning, TrayApp
-
-    locks = acquire_watcher_locks(db)
-    app = QApplication.instance() or QApplication(["proactive"])
-    app.setQuitOnLastWindowClosed(False)
-    try:
-        tray = TrayApp(assistant, watcher, Path(db) if db else None, config)
-    except AlreadyRunning as exc:
-        for lock in locks:
-            lock.release()
-        fail(str(exc))
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the terminal was closed
-        signal.signal(sig, lambda *_: app.quit())
-    signal.signal(control.PAUSE_SIGNAL, lambda *_: tray.pause(None))
-    signal.signal(control.RESUME_SIGNAL, lambda *_: tray.resume())
-    ticker = QTimer()
-    ticker.start(200)  # lets Python run its signal handlers while Qt's loop waits
-    ticker.timeout.connect(lambda: None)
-    capture = threading.Thread(target=watcher.run, name="watcher", daemon=True)
-    capture.start()
-    try:
-        app.exec()
-    finally:
-        watcher.stop()
-        capture.join(timeout=20)
-        tray.close()
-        for lock in locks:
-            lock.release()
+    runtime.run(db, model_spec, rm_spec, False, k, proactivity, no_aw, verbose)
 
 
 @cli.command()
@@ -374,16 +186,17 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
         fail(f"no proposal {proposal_id}")
     store = open_store(db)
     try:
-        row = store.db.execute("SELECT task, ts, data FROM proposals WHERE id = ?", [proposal_id]).fetchone()
-        if row is None:
+        proposal = store.proposal(proposal_id)
+        if proposal is None:
             fail(f"no proposal {proposal_id}")
-        if row[0] is None:
+        task = proposal["task"]
+        if task is None:
             fail(f"no proposal {proposal_id} with a task (it was a silent turn)")
         result = None
         if decision == "accepted" and not no_help:
-            action = json.loads(row[2] or "{}").get("actions", {}).get(row[0])
-            result = do_task(None, recent_context(store)[0], row[0], action, store.path)
-        store.add_decision(proposal_id, decision, latency_s=time.time() - row[1],
+            action = proposal["data"].get("actions", {}).get(task)
+            result = do_task(None, recent_context(store)[0], task, action, store.path)
+        store.add_decision(proposal_id, decision, latency_s=time.time() - proposal["ts"],
                            result=None if result is None else json.dumps(result.to_json(), ensure_ascii=False))
     finally:
         store.close()
@@ -459,7 +272,7 @@ def rm() -> None:
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Where to write the model.")
 @click.option("--seed", type=click.IntRange(0, 2 ** 32 - 1), default=0, show_default=True,
               help="Random seed (0 to 2^32-1).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the training report as JSON.")
 def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     """Train the CPU reward model and the gate's need model (one file); the same data and seed give the same
     file."""
@@ -481,39 +294,23 @@ def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
 
 
 @rm.command("eval")
-@click.option("--data", "data", required=True, type=click.Path(dir_okay=False))
-@click.option("--rm", "rm_spec", default="default", show_default=True)
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False),
+              help="Labelled reward-format JSONL rows to compare with.")
+@click.option("--rm", "rm_spec", default="default", show_default=True,
+              help="Reward model to assess: default, signals, llm:MODEL, or a trained file.")
 @click.option("--out", "out", type=click.Path(file_okay=False), help="Also save reliability.png here.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
     """Agreement of a reward model with human labels (accuracy, precision, recall, F1, per category) and the
     calibration of its P(need) and P(accept): the gate thresholds these probabilities directly."""
-    from proactive.assistant.agent import normalize_task
-    from proactive.eval.metrics import agreement, calibration
+    from proactive.eval.assessment import assess
     from proactive.eval.report import fmt
 
     if out:
         out_folder("--out", out)
     rows = read_rows([data])
-    scorer = load_scorer(rm_spec)
-    probs, failures, seconds = score_rows(scorer, rows)
-    predicted = [not row["valid"] if p is None else p >= 0.5 for row, p in zip(rows, probs, strict=True)]
-    result = agreement(rows, predicted)  # a failure counts as a disagreement
-    result["seconds_per_item"] = seconds
-    result["failures"] = failures
-    result["rm"] = getattr(scorer, "name", rm_spec)
-    task_rows = [(p, bool(r["valid"])) for r, p in zip(rows, probs, strict=True)
-                 if p is not None and normalize_task(r["pred_task"]) is not None]
-    result["calibration"] = {"need": need_calibration(scorer, rows),
-                             "accept": calibration([p for p, _ in task_rows], [y for _, y in task_rows])}
-    if out:
-        from proactive.eval.report import reliability_plot
-
-        Path(out).mkdir(parents=True, exist_ok=True)
-        curves = {name: c for name, c in (("P(need)", result["calibration"]["need"]),
-                                          ("P(accept), task rows", result["calibration"]["accept"])) if c["n"]}
-        result["calibration"]["plot"] = str(reliability_plot(Path(out) / "reliability.png", curves,
-                                                             f"Reliability of {result['rm']}"))
+    result = assess(load_scorer(rm_spec), rows, progress_bar, Path(out) if out else None)
+    failures = result["failures"]
     if as_json:
         click.echo(json.dumps({k: result[k] for k in ("n", "accuracy", "precision", "recall", "f1", "agreement",
                                                       "seconds_per_item", "failures", "rm", "calibration")}))
@@ -536,50 +333,6 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
         click.echo(f"reliability plot: {result['calibration']['plot']}")
 
 
-def score_rows(scorer: Any, rows: list[dict[str, Any]]) -> tuple[list[float | None], int, float]:
-    """P(accept) of every row's task (None where the scorer failed), the failures and the seconds per item."""
-    from proactive.assistant.agent import normalize_task
-    from proactive.models.base import ModelError
-    from proactive.models.judge import JudgeFailure
-
-    probs: list[float | None] = []
-    failures = 0
-    started = time.perf_counter()
-    with progress_bar(len(rows), "scoring") as advance:
-        for row in rows:
-            try:
-                probs.append(float(scorer.score(row["obs"], normalize_task(row["pred_task"]))))
-            except (JudgeFailure, ModelError):
-                failures += 1
-                probs.append(None)
-            advance()
-    return probs, failures, (time.perf_counter() - started) / len(rows)
-
-
-def need_calibration(scorer: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Calibration of P(need) as the gate reads it (the need model stored with a trained reward model, else the
-    scorer's own) against `help_needed`, one item per distinct context."""
-    from proactive.assistant.policy import Gate, Proactivity
-    from proactive.eval.metrics import calibration
-    from proactive.models.base import ModelError
-    from proactive.models.judge import JudgeFailure
-    from proactive.models.reward import need_contexts
-
-    gate = Gate(scorer, Proactivity.parse("medium"))  # the level does not change P(need)
-    contexts = need_contexts(rows)
-    probs, labels, failures = [], [], 0
-    with progress_bar(len(contexts), "P(need)") as advance:
-        for c in contexts:
-            try:
-                probs.append(gate.need(c["obs"]))
-                labels.append(bool(c["need"]))
-            except (JudgeFailure, ModelError):
-                failures += 1
-            advance()
-    source = "need model stored with the reward model" if gate.need_model is not None else "the scorer's own"
-    return {**calibration(probs, labels), "failures": failures, "source": source}
-
-
 @cli.command()
 @click.argument("sessions", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--labels", type=click.Path(dir_okay=False), help="Reward-format labels: need detection vs humans.")
@@ -588,7 +341,8 @@ def need_calibration(scorer: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
 @click.option("--no-gate", is_flag=True, help="Judge the agent's raw first candidate (the paper's setting).")
 @click.option("--judge", "judge_spec", default="default", show_default=True,
               help="Who judges: default (shipped reward model), signals, llm:MODEL, or a file.")
-@click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True)
+@click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="Candidate tasks per turn (pred@k).")
 @click.option("--proactivity", help="Gate threshold level (default: config, medium).")
 @click.option("--baselines", type=click.Path(file_okay=False, exists=True),
               help="Archived traces: DIR/<model>/<session>.json (e.g. an earlier run's OUT/traces).")
@@ -596,27 +350,21 @@ def need_calibration(scorer: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
               help="Write report.md, plots, turns.jsonl and traces/<agent>/<session>.json here.")
 @click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
               help="Cache of model calls (default: PROACTIVE_HOME/cache/replay.db).")
+@click.option("--parallel", type=click.IntRange(1, 256), default=4, show_default=True,
+              help="Generations in flight at once against a server (--model openai:...); 1 = one at a time. "
+                   "The results are the same; the built-in and GGUF models always run one at a time.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
            judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
-           cache_path: str | None, as_json: bool) -> None:
+           cache_path: str | None, parallel: int, as_json: bool) -> None:
     """Replay recorded sessions through agent + gate, judge every prediction, report the metrics.
 
     Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated."""
     import sqlite3
 
+    from proactive.eval import harness
     from proactive.eval.metrics import need_labels
-    from proactive.eval.replay import (
-        Cache,
-        Judge,
-        Replayer,
-        agent_name,
-        cached_gate,
-        find_baselines,
-        judge_trace,
-        save_run,
-        summarize,
-    )
+    from proactive.eval.replay import Cache, Judge, Replayer, cached_gate, find_baselines
     from proactive.eval.sessions import SessionError, load_session
     from proactive.models.base import ModelError
 
@@ -644,62 +392,26 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
         cache = Cache(Path(cache_path) if cache_path else home.cache_dir() / "replay.db")
     except (sqlite3.Error, OSError) as exc:
         fail(f"--cache: {cache_path or home.cache_dir() / 'replay.db'}: not a usable cache database ({exc})")
-    gate = None if no_gate else cached_gate(load_scorer(rm_spec), proactivity_option(proactivity, config), cache)
+    gate = None if no_gate else cached_gate(load_scorer(rm_spec), runtime.proactivity(proactivity, config), cache)
     judge = Judge(load_scorer(judge_spec, "--judge"), cache)
-    notes = [f"model: {model_spec}, k={k}", f"judge: {judge.name}",
-             "gate: none (raw first candidate)" if gate is None else
-             f"gate: {gate.scorer.name}, need first: P(need) >= {gate.proactivity.threshold} or nothing is "
-             "generated"]
-    if gate is not None and (judge_spec == rm_spec):
-        notes.append("WARNING: the judge is the gate's own reward model, so judged metrics are circular (it "
-                     "accepts what it let through); need detection against human labels is the headline.")
     try:
-        replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache)
+        replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache, parallel=parallel)
     except (ModelError, OSError) as exc:
         fail(f"--model: {model_spec}: {exc}")
-    turns = []
-    with progress_bar(total, "replaying") as advance:
-        for path in paths:
-            turns += replayer.session(path, advance)
-    ours = f"ours ({model_spec}{'' if gate is None else ' + gate'})"
-    results = {ours: summarize(turns, label_map)}
-    calib = results[ours].get("need_calibration")
-    if calib and calib["n"]:
-        from proactive.eval.report import fmt
-
-        notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
-                     f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
-    if found:
-        with progress_bar(sum(map(len, found.values())), "judging baselines") as advance:
-            for name, traces in found.items():
-                judged = []
-                for trace in traces:
-                    judged += judge_trace(trace, judge)
-                    advance()
-                results[name] = summarize(judged, label_map)
-    cache.close()
-    summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
-    if len(results) > 1:
-        summary["baselines"] = {name: r for name, r in results.items() if name != ours}
+    result = harness.run(paths, total, replayer, gate, judge, cache, model_spec, rm_spec, judge_spec, found,
+                         label_map, progress_bar)
     if out_path is not None:
-        from proactive.eval.report import write_report
-
-        agent = agent_name(model_spec, None if gate is None else rm_spec,
-                           None if gate is None else gate.proactivity.threshold)
         try:
-            save_run(out_path, agent, turns, label_map)
-            path = write_report(out_path, ours, turns, results, label_map, notes)
+            harness.write(result, out_path, label_map)
         except OSError as exc:
             fail(f"--out: {out}: cannot write ({exc.strerror or exc}); the model calls are cached, so a rerun "
                  "is quick")
-        notes += [f"report: {path}", f"turns: {out_path / 'turns.jsonl'}",
-                  f"traces: {out_path / 'traces' / agent} (read back with --baselines {out_path / 'traces'})"]
     if as_json:
-        click.echo(json.dumps(summary))
+        click.echo(json.dumps(result.summary))
         return
     from proactive.eval.report import summary_rows
 
-    for line in [*notes, "", *summary_rows(results)]:
+    for line in [*result.notes, "", *summary_rows(result.results)]:
         click.echo(line)
 
 
@@ -787,28 +499,20 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
         yield lambda: progress.advance(task)
 
 
-def install_signal_handlers(watcher: Any) -> None:
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the terminal was closed; flush, exit 0
-        signal.signal(sig, lambda *_: watcher.stop())
-    signal.signal(control.PAUSE_SIGNAL, lambda *_: watcher.signal_pause())
-    signal.signal(control.RESUME_SIGNAL, lambda *_: watcher.request_resume())
-
-
 @cli.command()
 @db_option
 @click.option("--since", help="Only episodes ending at or after this ISO time.")
 @click.option("--json", "as_json", is_flag=True, help='One JSON object per line: {"time","event","app","title"}.')
 def episodes(db: str | None, since: str | None, as_json: bool) -> None:
     """Print captured episodes, oldest first, one per line."""
-    from proactive.watcher.episodes import build_episodes
+    from proactive.watcher.episodes import unstored_episodes
 
     since_ts = parse_time(since, "--since") if since else None
     store = open_store(db, readonly=True)
     try:
         rows = store.episodes(since_ts)
         # the episode still open (watcher running, or killed) is built from the raw events after the last one
-        tail = build_episodes(store.iter_events(after_id=store.last_episode_raw_id()))
-        rows += [e.row() for e in tail if since_ts is None or e.end >= since_ts]
+        rows += [e.row() for e in unstored_episodes(store) if since_ts is None or e.end >= since_ts]
     except StoreError as exc:
         fail(str(exc))
     except Exception as exc:  # sqlite3.DatabaseError and friends: an old or damaged database
@@ -903,18 +607,6 @@ def status(db: str | None) -> None:
 
 # -- encryption at rest (watcher/crypto.py) --------------------------------------------------------------------
 
-def announce_encryption(db: str | None, config: home.Config | None = None, say: bool = True) -> None:
-    """Exit 2 (one line) when config.toml says encryption = "required" and no OS keyring can hold the key: checked
-    right after the config (say=False). Once the watcher holds its locks (say=True): one line saying the store
-    stays unencrypted when there is no keyring, the log line saying it is encrypted otherwise."""
-    from proactive.watcher import crypto
-
-    try:
-        crypto.announce(db, config.encryption if config else None, say=say)
-    except crypto.EncryptionError as exc:
-        fail(str(exc))
-
-
 @cli.group()
 def key() -> None:
     """The database's encryption key, kept in the OS keyring: move it to another machine."""
@@ -968,6 +660,25 @@ def key_import(db: str | None, file: str) -> None:
         fail(f"{file}: {exc}")
 
 
+@cli.command("models")
+@click.option("--timeout", type=click.FloatRange(0.05, 10), default=0.5, show_default=True,
+              help="Seconds to wait for each local port to answer.")
+@click.option("--json", "as_json", is_flag=True, help="Print the models, the folder and the probed ports as JSON.")
+def models_command(timeout: float, as_json: bool) -> None:
+    """List the models usable here, each with its --model spec: the built-in one (if installed), GGUF files in
+    the models folder (PROACTIVE_HOME/models, i.e. the data folder's models/), and OpenAI-compatible servers
+    answering on 127.0.0.1 on the usual ports (Ollama 11434, llama-server 8080, LM Studio 1234, vLLM 8000).
+    Only loopback is probed, without any key."""
+    from proactive.models.discovery import discover, lines
+
+    report = discover(home.models_dir(), timeout)
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    for line in lines(report):
+        click.echo(line)
+
+
 def main() -> None:
     """Entry point: click's own usage errors also exit 2, with one line instead of the usage text."""
     try:
@@ -983,12 +694,24 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except runtime.SetupError as exc:  # a config value, a model, a lock: the line says what to fix
+        click.echo(f"proactive: error: {exc}", err=True)
+        sys.exit(2)
     except StoreError as exc:  # locked, read-only, full or foreign database: the line says what to do
         click.echo(f"proactive: error: {exc}", err=True)
         sys.exit(2)
     except OSError as exc:  # a read-only or full home, a missing folder: name the file and the reason
         where = f"{exc.filename}: " if exc.filename else ""
         click.echo(f"proactive: error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(2)
+    except Exception as exc:
+        # a part of the install this command needs is missing (pyproject.toml's extras): one line naming it.
+        # Imported here, not at the top, so `proactive --help` stays quick (it is loaded if it was raised).
+        from proactive.models.extras import MissingExtra
+
+        if not isinstance(exc, MissingExtra):
+            raise
+        click.echo(f"proactive: error: {exc}", err=True)
         sys.exit(2)
     sys.exit(0)
 

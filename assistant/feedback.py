@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from .policy import words
+from proactive.models.signals import words
 
 ACCEPTED, REJECTED, IGNORED, SNOOZED = "accepted", "rejected", "ignored", "snoozed"
 DECISIONS = (ACCEPTED, REJECTED, IGNORED, SNOOZED)

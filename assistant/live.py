@@ -8,7 +8,6 @@ worker); the worker thread owns the model, its own database connection and all d
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -17,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from proactive.watcher.episodes import Episode, build_episodes
+from proactive.watcher.episodes import Episode, unstored_episodes
 from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
 from .agent import Agent
 from .feedback import IGNORED, FeedbackMemory
-from .policy import Gate
+from .policy import Gate, Proactivity
 from .trigger import TriggerPolicy
 
 log = logging.getLogger(__name__)
@@ -51,11 +50,10 @@ def recent_context(store: Store, n: int = 30) -> tuple[list[dict[str, str]], int
     """The last `n` observations (closed episodes plus the one still open), the last closed episode's id, and the
     newest raw event id (the context's identity)."""
     closed = store.episodes()[-n:]
-    last_raw = store.last_episode_raw_id()
-    tail = build_episodes(store.iter_events(after_id=last_raw))
+    tail = unstored_episodes(store)
     obs = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
     obs += [e.observation() for e in tail]
-    newest = tail[-1].last_raw_id if tail else last_raw
+    newest = tail[-1].last_raw_id if tail else store.last_episode_raw_id()
     return obs[-n:], (closed[-1]["id"] if closed else None), newest
 
 
@@ -101,6 +99,13 @@ class Assistant:
         self._wake.set()
 
     # -- worker ----------------------------------------------------------------------------------------------
+
+    def set_proactivity(self, level: Proactivity) -> None:
+        """A new proactivity level (the settings window saved one): the gate's threshold and the trigger's minimum
+        time between proposals change together."""
+        with self._lock:
+            self.gate.proactivity = level
+            self.trigger.min_interval_s = level.min_interval_s
 
     def start(self) -> None:
         self._thread.start()
@@ -177,10 +182,10 @@ class Assistant:
             decision = self.gate.decide(observations, allowed, prediction.preference, need=need)
             data.update(prediction.to_json())
         data.update({"gate": decision.reason, "scores": decision.scores, "silence_score": decision.silence_score,
-                     "p_need": decision.p_need, "scorer": getattr(self.gate.scorer, "name", "?"),
+                     "p_need": decision.p_need, "scorer": self.gate.scorer.name,
                      "latency_s": time.perf_counter() - started})
         response = prediction.message(decision.task) if prediction and decision.task else ""
-        proposal_id = self._store(store, now, episode_id, decision.task, response, decision.score, data)
+        proposal_id = store.add_proposal(now, episode_id, decision.task, response, decision.score, data)
         proposal = Proposal(proposal_id, now, decision.task, response, decision.score, reason, data)
         if decision.task is None:
             self.stats["silent"] += 1
@@ -194,12 +199,3 @@ class Assistant:
         if self.on_proposal is not None:
             self.on_proposal(proposal)
         return proposal
-
-    @staticmethod
-    def _store(store: Store, ts: float, episode_id: int | None, task: str | None, response: str,
-               score: float | None, data: dict[str, Any]) -> int:
-        with store.db.conn:
-            cur = store.db.execute(
-                "INSERT INTO proposals (ts, episode_id, task, response, score, data) VALUES (?, ?, ?, ?, ?, ?)",
-                [ts, episode_id, task, response, score, json.dumps(data, ensure_ascii=False, default=str)])
-        return int(cur.lastrowid)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from proactive.models.reward import LinearModel, fit_linear, need_contexts, need_report, session_folds
+from proactive.models.scorer import Scorer
 
 from .grounding import CHAT, DOCUMENT, ERROR, FILE, PAGE, QUERY, SITE, TOPIC, ground
 
@@ -61,9 +62,9 @@ class NeedModel:
         return cls(LinearModel.from_json(data["model"]), {k: v for k, v in data.items() if k not in ("kind", "model")})
 
 
-def need_for(scorer: Any) -> NeedModel | None:
+def need_for(scorer: Scorer) -> NeedModel | None:
     """The need model stored with a trained reward model, if it has one."""
-    data = getattr(scorer, "meta", {}).get("need") if isinstance(getattr(scorer, "meta", None), dict) else None
+    data = scorer.meta.get("need")
     return NeedModel.from_json(data) if data else None
 
 

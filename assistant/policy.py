@@ -11,32 +11,20 @@ Which task is shown is a second, separate question: the scorer's task half (P(th
 ranks the candidates together with the agent's own preference, and vetoes only clear junk (below `veto`).
 Mixing the two questions (a task had to beat silence) hid most moments where help was wanted.
 
-The scorer interface is the reward model's (`score(context, task_or_None) -> P(the user accepts)`, plus
-`need(context)`), so a trained reward model plugs in here unchanged. `SignalScorer` is a hand-written fallback.
+Any scorer of `proactive.models.scorer` plugs in here: the trained reward model, the hand-written
+`SignalScorer`, or an LLM judge.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+
+from proactive.models.scorer import Scorer
 
 from .need import NeedModel, need_for
 
 Context = Sequence[dict[str, str]]
-
-
-class Scorer(Protocol):
-    name: str
-
-    def score(self, context: Context, task: str | None) -> float:
-        """Probability that the user accepts `task` (or, for None, that silence is right) at this moment."""
-        ...
-
-    def need(self, context: Context) -> float:
-        """Calibrated probability that help is needed at this moment."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -64,58 +52,6 @@ class Proactivity:
         return cls(threshold=round(0.9 - 0.8 * level, 3), min_interval_s=round(300 - 270 * level, 1))
 
 
-SIGNALS: list[tuple[str, re.Pattern[str], float]] = [
-    ("error", re.compile(r"\b(error|exception|traceback|failed|failure|fatal|panic|cannot|can't|undefined|"
-                         r"not found|denied|segmentation)\b", re.I), 0.45),
-    ("search", re.compile(r"\bsearch(es|ed)?\b|\bgoogles?\b|stack ?overflow|\bdocs?\b|documentation", re.I), 0.25),
-    ("question", re.compile(r"\bhow (to|do|can)\b|\bwhat is\b|\bwhy\b|\?", re.I), 0.2),
-    ("undo", re.compile(r"ctrl\+z \(undo\) (\d+) times", re.I), 0.15),
-    ("copy", re.compile(r"\bcopies\b", re.I), 0.1),
-]
-WORD = re.compile(r"[a-z0-9_.']{3,}")
-STOP = set("the user and with for that this from into their they them his her its about after before while "
-           "then than you your are was were has have had not but can will would should could in on of to a an "
-           "is it as at by or be".split())
-
-
-def words(text: str) -> set[str]:
-    return {w.strip(".'") for w in WORD.findall(text.lower())} - STOP
-
-
-class SignalScorer:
-    """The default scorer until a reward model is configured: need signals x task relevance. Deterministic."""
-
-    name = "signals"
-
-    def __init__(self, recent: int = 3):
-        self.recent = recent
-
-    def need(self, context: Context) -> float:
-        text = " ".join(o.get("event", "") for o in list(context)[-self.recent:])
-        score = 0.1 + sum(weight for _, pattern, weight in SIGNALS if pattern.search(text))
-        return min(score, 0.95)
-
-    def upper_bound(self, context: Context) -> float:
-        """The best score any task could get here (a perfectly relevant one): lets the gate skip generation."""
-        return self.need(context)
-
-    def score(self, context: Context, task: str | None) -> float:
-        need = self.need(context)
-        if task is None:
-            return 1.0 - need
-        recent = words(" ".join(o.get("event", "") for o in list(context)[-self.recent:]))
-        task_words = words(task)
-        overlap = len(task_words & recent) / max(1, min(len(task_words), 6))
-        relevance = 0.5 + 0.5 * min(1.0, overlap * 2)  # a task about nothing recent is worth half
-        return round(need * relevance, 4)
-
-
-def p_need(scorer: Scorer, context: Context) -> float:
-    """P(help is needed now) from any scorer: its own `need`, else 1 - P(silence is right)."""
-    need = getattr(scorer, "need", None)
-    return float(need(context)) if need is not None else 1.0 - float(scorer.score(context, None))
-
-
 @dataclass
 class GateDecision:
     task: str | None  # what to show, or None: stay silent
@@ -140,7 +76,7 @@ class Gate:
     def need(self, context: Context) -> float:
         if self.need_model is not None:
             return self.need_model.prob(context)
-        return round(p_need(self.scorer, context), 6)
+        return round(float(self.scorer.need(context)), 6)
 
     def worth_generating(self, context: Context, need: float | None = None) -> GateDecision | None:
         """Decide silence before any text is generated: returns the silent decision when help is not needed."""

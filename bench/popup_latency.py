@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.xsession import start_x  # noqa: E402
+from bench.xsession import start_x  # noqa: E402
 
 
 def run(n: int) -> dict[str, float]:
@@ -39,9 +39,10 @@ def run(n: int) -> dict[str, float]:
         from proactive.assistant.agent import Agent
         from proactive.assistant.feedback import FeedbackMemory
         from proactive.assistant.live import Assistant, Proposal
-        from proactive.assistant.policy import Gate, Proactivity, SignalScorer
+        from proactive.assistant.policy import Gate, Proactivity
         from proactive.assistant.trigger import TriggerPolicy
         from proactive.models.openai_http import OpenAICompatible
+        from proactive.models.signals import SignalScorer
         from proactive.ui.app import TrayApp
         from proactive.ui.popup import ProposalPopup
         from proactive.watcher.store import Store
@@ -66,7 +67,7 @@ def run(n: int) -> dict[str, float]:
         latencies = []
         for i in range(n):
             task = f"Suggest a fix for error number {i} in client.py"
-            pid = assistant._store(store, time.time(), None, task, "Want a fix?", 0.8, {"trigger": "bench"})
+            pid = store.add_proposal(time.time(), None, task, "Want a fix?", 0.8, {"trigger": "bench"})
             proposal = Proposal(pid, time.time(), task, "Want a fix?", 0.8, "bench", {})
             started: dict[str, float] = {}
 

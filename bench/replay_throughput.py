@@ -1,4 +1,4 @@
-"""Replay throughput (DESIGN.md section 8): how fast `proactive replay` gets through recorded sessions.
+"""Replay throughput: how fast `proactive replay` gets through recorded sessions.
 
 Runs `proactive replay` as a researcher would, on every session in SESSIONS (default: the 8 shared
 ProactiveBench sessions), with the default model and the shipped reward model as gate and judge. Each run

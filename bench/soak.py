@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.watcher_overhead import WORDS, mover, script  # noqa: E402
-from tests.xsession import XSession, start_x, wait_for  # noqa: E402
+from bench.xsession import XSession, start_x, wait_for  # noqa: E402
 
 # (program name the xterm runs under, window title): the program name is what the watcher reports as the app
 WINDOWS = {

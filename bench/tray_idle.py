@@ -12,11 +12,13 @@ core) over SECONDS and its RSS (peak, sampled every second).
 from __future__ import annotations
 
 import argparse
+import http.server
 import json
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -25,16 +27,38 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.xsession import start_x, wait_for  # noqa: E402
+from bench.xsession import start_x, wait_for  # noqa: E402
+
+
+def idle_endpoint() -> http.server.ThreadingHTTPServer:
+    """A loopback server that lists one model and is never asked to generate (nothing happens while idle): the
+    tray starts without loading a GGUF, and its start-up check of the endpoint passes."""
+
+    class Models(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802  (http.server's name)
+            body = json.dumps({"object": "list", "data": [{"id": "idle", "object": "model"}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Models)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def measure(seconds: float, settle: float, with_model: bool) -> dict[str, float]:
     session, stop_x = start_x()
+    endpoint = None if with_model else idle_endpoint()
     home = Path(tempfile.mkdtemp(prefix="proactive-bench-"))
     env = dict(session.env, PROACTIVE_HOME=str(home), QT_QPA_PLATFORM="xcb")
     try:
         session.start_tray()
-        model = [] if with_model else ["--model", "openai:http://127.0.0.1:9/v1#unused"]
+        model = [] if endpoint is None else ["--model", f"openai:http://127.0.0.1:{endpoint.server_address[1]}/v1#idle"]
         app = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "tray", "--no-aw", *model], env=env,
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         log = home / "logs" / "proactive.log"
@@ -54,6 +78,8 @@ def measure(seconds: float, settle: float, with_model: bool) -> dict[str, float]
         app.wait(timeout=30)
     finally:
         stop_x()
+        if endpoint is not None:
+            endpoint.shutdown()
     cpu = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
     return {"seconds": round(elapsed, 1), "cpu_percent_of_one_core": round(100 * cpu / elapsed, 3),
             "peak_rss_mb": round(peak / 2**20, 1), "exit_code": app.returncode}

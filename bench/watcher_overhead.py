@@ -1,4 +1,4 @@
-"""Watcher overhead under a steady synthetic input stream (issue 2 benchmark; DESIGN.md section 8).
+"""Watcher overhead under a steady synthetic input stream (issue 2 benchmark).
 
 Starts Xvfb + openbox and an xterm, starts `proactive watch --no-aw`, then for DURATION seconds xdotool types a
 steady 10 keystrokes/s (words and Enter) while an XTest client moves the pointer 30 times/s. Reports the watcher
@@ -27,8 +27,8 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.xsession import start_x, wait_for  # noqa: E402
 from proactive.watcher.store import Store  # noqa: E402
-from tests.xsession import start_x, wait_for  # noqa: E402
 
 WORDS = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa "
          "quebec romeo sierra tango uniform victor whiskey xray yankee zulu").split()

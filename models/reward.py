@@ -27,25 +27,17 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
-from .labels import CATEGORY_NAMES, agreement, calibration, normalize_task, row_category
+from .labels import CATEGORY_NAMES, agreement, calibration, confusion, normalize_task, rates, row_category
 
 Context = Sequence[dict[str, Any]]
 VERSION = 2  # 2: may carry the assistant's need model (key "need", kept in `meta`); version 1 still loads
 READABLE_VERSIONS = (1, 2)
 DEFAULT_ARTEFACT = Path(__file__).with_name("reward_default.json")
 REQUIRED = ("obs", "pred_task", "valid")
-
-
-class RewardModel(Protocol):
-    name: str
-
-    def score(self, context: Context, task: str | None) -> float:
-        """Probability that the user accepts `task` (or, for None, that silence is right) at this moment."""
-        ...
 
 
 # --------------------------------------------------------------------------------------------------- features
@@ -474,7 +466,10 @@ def fit_linear(feats: list[dict[str, float]], targets: list[float], c: float, ba
     with weight 1-p; classes are reweighted towards equal total weight (balance=1: fully). Rows not `counted`
     (synthetic negatives) take the class weights computed without them, so they add to the human rejections
     instead of diluting them."""
-    from sklearn.linear_model import LogisticRegression
+    from .extras import needs
+
+    with needs("research", "training a reward model"):  # scikit-learn: one line naming the extra when missing
+        from sklearn.linear_model import LogisticRegression
 
     names = sorted({k for f in feats for k in f if k.startswith(tuple(prefixes))})
     x = np.array([[f.get(k, 0.0) for k in names] for f in feats], dtype=np.float64)
@@ -620,12 +615,6 @@ def need_report(probs: Sequence[float], labels: Sequence[bool],
     """Calibration and, at each named threshold, speaking-vs-needing metrics (precision, recall, F1, FPR)."""
     out: dict[str, Any] = {"contexts": len(probs), "calibration": calibration(probs, labels)}
     for name, threshold in thresholds.items():
-        tp = sum(p >= threshold and y for p, y in zip(probs, labels, strict=True))
-        fp = sum(p >= threshold and not y for p, y in zip(probs, labels, strict=True))
-        fn = sum(p < threshold and y for p, y in zip(probs, labels, strict=True))
-        tn = len(probs) - tp - fp - fn
-        precision, recall = tp / max(1, tp + fp), tp / max(1, tp + fn)
-        out[name] = {"threshold": threshold, "precision": round(precision, 4), "recall": round(recall, 4),
-                     "f1": round(2 * precision * recall / max(1e-9, precision + recall), 4),
-                     "fpr": round(fp / max(1, fp + tn), 4)}
+        scores = rates(confusion([p >= threshold for p in probs], labels))
+        out[name] = {"threshold": threshold, **{k: round(v, 4) for k, v in scores.items()}}
     return out

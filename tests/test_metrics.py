@@ -1,5 +1,6 @@
 """Metrics, table-driven: every null variant, pred@k at event level, FPR vs the paper's false alarm, failures,
-calibration (ECE over equal-width bins, reliability curve), and the calibration `proactive rm eval` reports."""
+one confusion count for every comparison, calibration (ECE over equal-width bins, reliability curve), and the
+calibration `proactive rm eval` reports."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from proactive.eval.metrics import (
     percentile,
     short_category,
 )
+from proactive.models.labels import confusion as binary_confusion
+from proactive.models.labels import rates
+from proactive.models.reward import need_report
 
 from .conftest import FIXTURES, run_cli
 
@@ -110,6 +114,37 @@ def test_agreement_per_category():
     assert always["accuracy"] == 0.5 and always["agreement"] == {"MN": 0.0, "CR": 1.0, "CD": 1.0, "FA": 0.0}
     perfect = agreement(rows, [True, False, True, False])
     assert perfect["f1"] == 1.0 and all(v == 1.0 for v in perfect["agreement"].values())
+
+
+@pytest.mark.parametrize(
+    "pairs, counts",
+    [
+        ([(True, True)] * 3 + [(True, False)] * 2 + [(False, False)] * 4 + [(False, True)],
+         {"tp": 3, "fp": 2, "tn": 4, "fn": 1}),
+        ([(True, True), (True, True)], {"tp": 2, "fp": 0, "tn": 0, "fn": 0}),
+        ([(False, True), (False, False)], {"tp": 0, "fp": 0, "tn": 1, "fn": 1}),
+        ([], {"tp": 0, "fp": 0, "tn": 0, "fn": 0}),
+    ],
+    ids=["mixed", "all-right-positives", "never-predicts", "empty"],
+)
+def test_one_confusion_count_for_every_comparison(pairs, counts):
+    """(predicted, true) pairs counted once, in models/labels.py; need detection, agreement with human labels,
+    the need model's report and the paper's metrics all count through it and agree."""
+    predicted, actual = [p for p, _ in pairs], [a for _, a in pairs]
+    assert binary_confusion(predicted, actual) == counts
+    expected = rates(counts)
+    keys = [str(i) for i in range(len(pairs))]
+    detection = need_detection(dict(zip(keys, predicted, strict=True)), dict(zip(keys, actual, strict=True)))
+    assert {k: detection[k] for k in counts} == counts and detection["contexts"] == len(pairs)
+    assert {k: detection[k] for k in expected} == pytest.approx(expected)
+    agreed = agreement([{"valid": a, "pred_task": "t"} for a in actual], predicted)
+    assert {k: agreed[k] for k in ("precision", "recall", "f1")} == pytest.approx(
+        {k: expected[k] for k in ("precision", "recall", "f1")})
+    report = need_report([0.9 if p else 0.1 for p in predicted], actual, {"at": 0.5})["at"]
+    assert {k: report[k] for k in expected} == pytest.approx(expected, abs=1e-4)
+    # a proposal is a positive; the truth is positive when a proposal is accepted or a silence rejected
+    paper = paper_metrics([judgement("t" if p else None, a if p else not a) for p, a in pairs])
+    assert paper["counts"] == {**counts, "errors": 0} and paper["fpr"] == pytest.approx(expected["fpr"])
 
 
 def test_percentile():

@@ -114,10 +114,10 @@ def test_garbage_output_is_counted_never_raised(scripted, replies, ok, error):
 def test_server_errors_and_non_json_bodies(scripted):
     scripted.raw(500, "internal error")
     scripted.raw(200, "<html>proxy</html>")
-    scripted.raw(503, "busy")
+    scripted.raw(502, "bad gateway")  # (429 and 503 are asked again after a backoff: tests/test_model_server.py)
     gen = OpenAICompatible(scripted.url, "m", retries=2).complete_json([{"role": "user", "content": "x"}],
                                                                        AGENT_SCHEMA)
-    assert gen.data is None and "HTTP 503" in gen.error
+    assert gen.data is None and "HTTP 502" in gen.error
 
 
 def test_old_server_gets_the_json_object_form(scripted):

@@ -303,10 +303,14 @@ def test_unreachable_server_is_a_counted_failure(tmp_path):
     from proactive.assistant.prompt import PROMPT_VERSION
     from proactive.eval.replay import Replayer, digest
     from proactive.eval.sessions import load_session
-    from proactive.models.registry import load_model
+    from proactive.models.openai_http import OpenAICompatible
+
+    def gone(spec: str) -> OpenAICompatible:  # the server passed its start check, then went away
+        url, _, name = spec[len("openai:"):].partition("#")
+        return OpenAICompatible(url, name)
 
     cache, gate, judge = parts(tmp_path, "high")
-    replayer = Replayer(f"openai:http://127.0.0.1:{free_port()}/v1#m", load_model, 1, gate, judge, cache)
+    replayer = Replayer(f"openai:http://127.0.0.1:{free_port()}/v1#m", gone, 1, gate, judge, cache)
     turns = replayer.session(SESSION)
     observations = load_session(SESSION)
     asked = [t for t in turns if t.p_need >= gate.proactivity.threshold]

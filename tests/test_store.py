@@ -1,20 +1,26 @@
-"""The store: migrations from an empty and from an older schema, private files, purge and retention."""
+"""The store: migrations from an empty and from an older schema, private files, purge and retention, proposals
+and their latest decision, the episodes not stored yet."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import stat
 import time
 
+import pytest
 import sqlite_utils
 
+from proactive.eval.export import export_decisions
+from proactive.watcher.episodes import unstored_episodes
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
 from proactive.watcher.store import Store, StoreError, migrations
 
 
 def test_migrations_from_empty(proactive_home):
     store = Store()
-    assert {"raw_events", "episodes", "proposals", "decisions", "labels"} <= set(store.db.table_names())
+    assert {"raw_events", "episodes", "proposals", "decisions"} <= set(store.db.table_names())
+    assert "labels" not in store.db.table_names()  # made by m003, never used, dropped by m006
     assert [m.name for m in migrations.applied(store.db)] == [m.name for m in migrations._migrations]
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     store.close()
@@ -126,4 +132,103 @@ def test_raw_event_ids_are_never_reused_after_retention_empties_the_table(proact
     assert store.count("raw_events") == 0
     new = store.add_events([RawEvent("keyboard", TEXT, {"text": "new secret line", "erase": 0, "enter": True})])
     assert new[0] > max(ids)
+    store.close()
+
+
+def test_labels_table_is_dropped_from_a_database_made_by_the_old_migrations(proactive_home):
+    path = proactive_home / "old.db"
+    old = sqlite_utils.Database(path)
+    migrations.apply(old, stop_before="m006_drop_labels")
+    assert "labels" in old.table_names()
+    old["episodes"].insert({"start": 1.0, "end": 2.0, "app": "XTerm", "title": "t", "event": "e",
+                            "sentences": '["e"]', "first_raw_id": 1, "last_raw_id": 1})
+    old["proposals"].insert({"id": 1, "ts": 3.0, "episode_id": 1, "task": "KEPTTASK", "response": "", "data": "{}"})
+    old["decisions"].insert({"ts": 4.0, "proposal_id": 1, "decision": "accepted"})
+    old["labels"].insert({"ts": 5.0, "annotator": "a", "episode_id": 1, "task": "LABELTEXT", "help_needed": 1,
+                          "valid": 1})
+    old.close()
+    store = Store(path)
+    assert "labels" not in store.db.table_names()
+    assert [m.name for m in migrations.applied(store.db)][-2:] == ["m006_drop_labels", "m007_latest_decision_index"]
+    assert "idx_decisions_latest" in {i.name for i in store.db["decisions"].indexes}
+    [proposal] = store.proposals()
+    assert (proposal["task"], proposal["decision"]) == ("KEPTTASK", "accepted")
+    assert store.purge() == 3  # a decision, a proposal, an episode: no labels table left to reach
+    store.close()
+    assert b"LABELTEXT" not in path.read_bytes()
+
+
+# The latest decision on a proposal, as every reader must see it: (decision, its time) in the order written.
+LATEST_CASES = [
+    ("one decision", [("rejected", 10.0)], "rejected"),
+    ("snoozed, then answered", [("snoozed", 10.0), ("accepted", 20.0)], "accepted"),
+    ("written after a later one", [("accepted", 20.0), ("rejected", 10.0)], "accepted"),
+    ("same time: the later row", [("accepted", 10.0), ("rejected", 10.0)], "rejected"),
+    ("never answered", [], None),
+]
+
+
+@pytest.mark.parametrize("name, decisions, latest", LATEST_CASES, ids=[c[0] for c in LATEST_CASES])
+def test_every_reader_sees_the_same_latest_decision(proactive_home, tmp_path, name, decisions, latest):
+    """One rule (decision time, then row id) for the history (`proposals`), `proposal(id)` (`proactive decide`)
+    and the export. The export used the highest id, the history the time: "written after a later one" split
+    them."""
+    store = Store()
+    store.add_episodes([{"start": 100.0, "end": 110.0, "app": "XTerm", "title": "t", "event": "e", "sentences": ["e"],
+                         "first_raw_id": 1, "last_raw_id": 1}])
+    pid = store.add_proposal(111.0, None, "Fix it", "Want a fix?", 0.7, {"trigger": "episode"})
+    for decision, ts in decisions:
+        store.add_decision(pid, decision, ts=111.0 + ts)
+    assert store.proposal(pid)["decision"] == latest
+    assert [p["decision"] for p in store.proposals(newest_first=True)] == [latest]
+    assert [p["decision"] for p in store.proposals(with_task=True, decided=True)] == ([latest] if latest else [])
+    out = tmp_path / "export.jsonl"
+    rows = export_decisions(store, out)
+    assert rows == (latest in ("accepted", "rejected"))
+    if rows:
+        assert json.loads(out.read_text())["valid"] == (latest == "accepted")
+    store.close()
+
+
+def test_proposals_filters_order_and_damaged_data(proactive_home):
+    store = Store()
+    silent = store.add_proposal(1.0, None, None, "", 0.1, {"trigger": "idle"})
+    shown = store.add_proposal(2.0, None, "Explain the error", "Want help?", 0.8, {"trigger": "episode"})
+    answered = store.add_proposal(3.0, None, "Open the docs", "Want them?", 0.9, {"trigger": "switch"})
+    store.add_decision(answered, "rejected", ts=4.0)
+    with store.db.conn:
+        store.db.execute("UPDATE proposals SET data = 'not json' WHERE id = ?", [shown])
+    assert [p["id"] for p in store.proposals()] == [silent, shown, answered]
+    assert [p["id"] for p in store.proposals(newest_first=True, limit=2)] == [answered, shown]
+    assert [p["id"] for p in store.proposals(with_task=True)] == [shown, answered]
+    assert [p["id"] for p in store.proposals(decided=True)] == [answered]
+    assert store.proposal(shown)["data"] == {}  # a damaged row reads as empty, it does not hide the others
+    assert store.proposal(silent) == {"id": silent, "ts": 1.0, "episode_id": None, "task": None, "response": "",
+                                      "score": 0.1, "data": {"trigger": "idle"}, "decision": None}
+    assert store.proposal(answered + 1) is None
+    store.close()
+
+
+def test_episodes_before_a_time(proactive_home):
+    store = Store()
+    store.add_episodes([{"start": float(t), "end": t + 5.0, "app": "A", "title": str(t), "event": str(t),
+                         "sentences": [str(t)], "first_raw_id": t, "last_raw_id": t} for t in (10, 20, 30, 40)])
+    assert [e["event"] for e in store.episodes_before(30.0, 2)] == ["20", "30"]
+    assert [e["event"] for e in store.episodes_before(35.0, 10)] == ["10", "20", "30"]
+    assert store.episodes_before(5.0, 3) == []
+    store.close()
+
+
+def test_unstored_episodes_are_built_from_the_events_after_the_last_stored_one(proactive_home):
+    store = Store()
+    ids = store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "one"}, ts=1.0),
+                            RawEvent("keyboard", TEXT, {"text": "stored", "enter": True}, ts=2.0),
+                            RawEvent("window", WINDOW, {"app": "XTerm", "title": "two"}, ts=3.0),
+                            RawEvent("keyboard", TEXT, {"text": "open"}, ts=4.0)])
+    assert [e.title for e in unstored_episodes(store)] == ["one", "two"]  # nothing stored yet: a killed watcher
+    [first, _] = unstored_episodes(store)
+    store.add_episodes([first.row()])
+    [tail] = unstored_episodes(store)
+    assert (tail.title, tail.first_raw_id, tail.last_raw_id) == ("two", ids[2], ids[3])
+    assert "open" in tail.event
     store.close()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from proactive.assistant.feedback import ACCEPTED, IGNORED, REJECTED, FeedbackMemory, similar
-from proactive.assistant.policy import Gate, Proactivity, SignalScorer
+from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.trigger import APP_CHANGE, BURST, EPISODE, TriggerPolicy
+from proactive.models.signals import SignalScorer
 
 
 def run_script(script: list[tuple]) -> list[str | None]:

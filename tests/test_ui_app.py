@@ -22,9 +22,10 @@ from PySide6.QtWidgets import QLabel, QSystemTrayIcon  # noqa: E402
 from proactive.assistant.agent import Agent  # noqa: E402
 from proactive.assistant.feedback import FeedbackMemory  # noqa: E402
 from proactive.assistant.live import Assistant, Proposal  # noqa: E402
-from proactive.assistant.policy import Gate, Proactivity, SignalScorer  # noqa: E402
+from proactive.assistant.policy import Gate, Proactivity  # noqa: E402
 from proactive.assistant.trigger import TriggerPolicy  # noqa: E402
 from proactive.models.openai_http import OpenAICompatible  # noqa: E402
+from proactive.models.signals import SignalScorer  # noqa: E402
 from proactive.watcher.events import CLIPBOARD, WINDOW, RawEvent  # noqa: E402
 from proactive.watcher.home import Config  # noqa: E402
 from proactive.watcher.pipeline import Watcher  # noqa: E402
@@ -58,7 +59,7 @@ def tray(qtbot, proactive_home, default_model, browser):
 
 def proposal(tray, task: str) -> Proposal:
     store = Store()
-    pid = tray.assistant._store(store, 1002.0, None, task, "Want me to help?", 0.8, {"trigger": "episode"})
+    pid = store.add_proposal(1002.0, None, task, "Want me to help?", 0.8, {"trigger": "episode"})
     store.close()
     return Proposal(pid, 1002.0, task, "Want me to help?", 0.8, "episode", {})
 

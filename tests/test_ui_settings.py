@@ -164,8 +164,12 @@ def test_unusable_model_refused(qtbot, proactive_home):
     window.model_edit.setCurrentText("/nonexistent/model.gguf")
     assert window.save() is False
     assert "no such file" in window.error_label.text()
-    window.model_edit.setCurrentText("openai:http://localhost:8080/v1")  # no #MODEL
+    window.model_edit.setCurrentText("openai:localhost:8080/v1#qwen")  # no scheme
     assert window.save() is False
-    assert "openai:BASE_URL#MODEL" in window.error_label.text()
+    assert "must start with http:// or https://" in window.error_label.text()
+    window.rm_edit.setCurrentText("llm:")
+    window.model_edit.setCurrentText("default")
+    assert window.save() is False
+    assert "llm: needs a model" in window.error_label.text()
     assert not home.config_path().exists()
     screenshot(window, "bad_model")

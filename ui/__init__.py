@@ -1,1 +1,7 @@
-"""Placeholder package: built by a later issue (see DESIGN.md)."""
+"""The Qt desktop app: the tray icon (or a small window where there is no tray), the proposal popup, and the
+history, privacy, settings and annotation windows.
+
+`proactive.ui` imports `proactive.assistant`, `proactive.watcher`, `proactive.models` and `proactive.eval` (the
+annotation window); only the CLI and the runtime import it, so the rest of the project runs without Qt (see
+ARCHITECTURE.md).
+"""

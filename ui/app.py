@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QLockFile, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLockFile, QObject, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -125,9 +125,27 @@ class ResultWindow(QWidget):
 
 class FallbackWindow(QWidget):
     """The tray's stand-in where no system tray exists. It is then the only handle on the app, so closing it
-    minimises it (Quit ends the app)."""
+    minimises it (Quit ends the app). Once the app quits it closes like any window: Qt 6 cancels a quit that a
+    window refuses, so refusing then would keep the process up (SIGTERM ignored). The app quits through
+    `TrayApp.quit()`, which says so, or through any `QApplication.quit()`, seen here as the application's Quit
+    event (before Qt asks the windows to close; `aboutToQuit` comes after)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.quitting = False
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802  (Qt override)
+        if event.type() == QEvent.Type.Quit and watched is QCoreApplication.instance():
+            self.quitting = True
+        return False
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802  (Qt override)
+        if self.quitting or QCoreApplication.closingDown():
+            event.accept()
+            return
         event.ignore()
         self.showMinimized()
 
@@ -311,19 +329,12 @@ class TrayApp(QObject):
     def apply_settings(self, config: home.Config) -> None:
         """What can change without a restart: proactivity, privacy exclusions, popup timeout and snooze time."""
         from proactive.assistant.policy import Proactivity
-        from proactive.watcher.privacy import PrivacyFilter
 
-        level = Proactivity.parse(config.proactivity)
-        self.assistant.gate.proactivity = level
-        self.assistant.trigger.min_interval_s = level.min_interval_s
+        self.assistant.set_proactivity(Proactivity.parse(config.proactivity))
         self.set_timings(config)
         self.config = config
         if self.watcher is not None:
-            fresh = PrivacyFilter(config)
-            current = self.watcher.filter
-            current.excluded_apps = fresh.excluded_apps
-            current.excluded_titles = fresh.excluded_titles
-            current.password_titles = fresh.password_titles
+            self.watcher.filter.reconfigure(config)
 
     def set_timings(self, config: home.Config) -> None:
         """The popup's timeout and the snooze time (seconds), from the config."""
@@ -338,9 +349,14 @@ class TrayApp(QObject):
         window.show()
 
     def quit(self) -> None:
+        """End the app: the Quit entry, and SIGINT/SIGTERM/SIGHUP (`control.install_handlers(stop=tray.quit)`),
+        with or without a system tray. The watcher stops, the event loop ends; `close()` then cleans up."""
         if self.watcher is not None:
             self.watcher.stop()
+        if self.fallback is not None and shiboken6.isValid(self.fallback):
+            self.fallback.quitting = True  # it closes instead of minimising
         QApplication.instance().quit()
+        QCoreApplication.exit(0)  # should another window refuse to close, Qt 6 cancels quit(): the loop ends anyway
 
     def close(self) -> None:
         """Leave the screen clean: open popups close (recorded as ignored), windows close, the icon goes."""

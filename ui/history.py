@@ -2,16 +2,16 @@
 
 Why: a proactive assistant earns trust by being inspectable. The user can see when it spoke, when it chose
 silence, what triggered it, how each offer was answered, and the activity it was looking at (the context
-episodes), so a bad offer can be understood rather than just dismissed. The window only reads the database;
-all rows come from one SQL query over `proposals` and their latest `decisions`.
+episodes), so a bad offer can be understood rather than just dismissed. The window only reads the database:
+the store's proposals with their latest decision (`Store.proposals`) and the episodes before each.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -33,16 +33,6 @@ SHOWN, SILENT = "shown", "silent"
 FILTERS = ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent")
 COLUMNS = ("Time", "Task", "Score", "Trigger", "Outcome")
 CONTEXT_EPISODES = 5
-
-# Each proposal with the decision recorded last (a snoozed proposal may be answered again later).
-HISTORY_SQL = """
-SELECT p.id, p.ts, p.task, p.score, p.data, d.decision
-FROM proposals p
-LEFT JOIN decisions d ON d.id = (
-    SELECT d2.id FROM decisions d2 WHERE d2.proposal_id = p.id ORDER BY d2.ts DESC, d2.id DESC LIMIT 1)
-ORDER BY p.ts DESC, p.id DESC
-"""
-CONTEXT_SQL = "SELECT start, event FROM episodes WHERE start <= ? ORDER BY start DESC, id DESC LIMIT ?"
 
 
 @dataclass
@@ -67,11 +57,8 @@ class HistoryRow:
         return not text or any(text.lower() in cell.lower() for cell in self.cells())
 
 
-def _trigger(data: str | None) -> str:
-    try:
-        value = json.loads(data or "{}").get("trigger")
-    except (ValueError, AttributeError):  # a damaged row must not hide the rest of the history
-        return ""
+def _trigger(data: dict[str, Any]) -> str:
+    value = data.get("trigger")
     return "" if value is None else str(value)
 
 
@@ -121,10 +108,12 @@ class HistoryWindow(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Re-read the database (the assistant keeps adding proposals while the window is open)."""
+        """Re-read the database (the assistant keeps adding proposals while the window is open); a proposal
+        answered twice (snoozed, then answered) shows its latest decision."""
         self.rows = [
-            HistoryRow(pid, ts, task, score, _trigger(data), decision or (SILENT if task is None else SHOWN))
-            for pid, ts, task, score, data, decision in self.store.db.execute(HISTORY_SQL).fetchall()
+            HistoryRow(p["id"], p["ts"], p["task"], p["score"], _trigger(p["data"]),
+                       p["decision"] or (SILENT if p["task"] is None else SHOWN))
+            for p in self.store.proposals(newest_first=True)
         ]
         self.apply_filters()
 
@@ -154,6 +143,6 @@ class HistoryWindow(QWidget):
         if row is None:
             self.context_view.clear()
             return
-        episodes = self.store.db.execute(CONTEXT_SQL, [row.ts, CONTEXT_EPISODES]).fetchall()
-        lines = [f"{datetime.fromtimestamp(start).strftime('%H:%M:%S')}  {event}" for start, event in reversed(episodes)]
+        lines = [f"{datetime.fromtimestamp(e['start']).strftime('%H:%M:%S')}  {e['event']}"
+                 for e in self.store.episodes_before(row.ts, CONTEXT_EPISODES)]
         self.context_view.setPlainText("\n".join(lines) if lines else "(no activity recorded before it)")

@@ -37,11 +37,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from proactive.models.registry import MODEL_SPECS, REWARD_NAMES, REWARD_SPECS, model_problem, reward_problem
 from proactive.watcher import home
 from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, check_setting
 
 MODEL_CHOICES = ["default"]
-RM_CHOICES = ["default", "signals"]
+RM_CHOICES = list(REWARD_NAMES)
 # the settings this form edits; every other Config field is kept as it is in the file
 FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds",
                "popup_seconds", "snooze_minutes")
@@ -66,28 +67,15 @@ def schema_problem(error: ConfigError) -> str:
 
 
 def check_model(spec: str) -> str | None:
-    """Why the model `spec` (already a non-empty string by the schema) cannot be used now, or None."""
-    if spec == "default":
-        return None
-    if spec.startswith("openai:"):
-        base, _, name = spec[len("openai:"):].partition("#")
-        if not base or not name:
-            return "Model: an OpenAI-compatible server is written openai:BASE_URL#MODEL."
-        return None
-    if not Path(spec).expanduser().is_file():
-        return f"Model: no such file {spec!r}."
-    return None
+    """Why the model `spec` cannot be used now, or None: the registry's check, in the form's words."""
+    problem = model_problem(spec)
+    return f"Model: {problem}." if problem else None
 
 
 def check_rm(spec: str) -> str | None:
-    """Why the reward-model `spec` (already a non-empty string by the schema) cannot be used now, or None."""
-    if spec in RM_CHOICES:
-        return None
-    if spec.startswith("llm:"):
-        return None if spec[4:].strip() else "Reward model: llm: needs a model, as in llm:default."
-    if not Path(spec).expanduser().is_file():
-        return f"Reward model: no such file {spec!r}."
-    return None
+    """Why the reward-model `spec` cannot be used now, or None: the registry's check, in the form's words."""
+    problem = reward_problem(spec)
+    return f"Reward model: {problem}." if problem else None
 
 
 def write_config(config: Config, path: Path, keep: dict[str, Any] | None = None) -> None:
@@ -143,13 +131,13 @@ class SettingsWindow(QWidget):
         self.model_edit = QComboBox()
         self.model_edit.setEditable(True)
         self.model_edit.addItems(MODEL_CHOICES)
-        self.model_edit.setToolTip("default, a GGUF file, or openai:BASE_URL#MODEL for an OpenAI-compatible server")
+        self.model_edit.setToolTip(MODEL_SPECS)
         self.model_browse = QPushButton("Browse…")
         self.model_browse.clicked.connect(self._browse_model)
         self.rm_edit = QComboBox()
         self.rm_edit.setEditable(True)
         self.rm_edit.addItems(RM_CHOICES)
-        self.rm_edit.setToolTip("default, signals, llm:MODEL (an LLM judge) or a trained reward-model file")
+        self.rm_edit.setToolTip(REWARD_SPECS)
         self.proactivity_combo = QComboBox()
         self.proactivity_combo.addItems(PROACTIVITY_LEVELS)
         self.excluded_apps_edit = QPlainTextEdit()

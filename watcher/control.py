@@ -1,16 +1,19 @@
-"""Controlling a running watcher from outside: the pid file (one watcher per home) and pause/resume.
+"""Controlling a running watcher from outside: the lock (one watcher per home) and pause/resume.
 
 Pause state lives in a small file so it survives restarts and so `proactive pause` works whether or not a
-watcher runs; the command also signals the running watcher (SIGUSR1 = pause, SIGUSR2 = resume) and waits until
-the watcher acknowledges it (`pause.ack` holds the id of the pause it applied), so nothing typed after the command
-returns is kept. The same signals sent by hand (`kill -USR1 PID`) pause (until resumed, unless a timed pause is
-already set) and resume too. A pause file that cannot be read as a pause fails closed: capture stays paused, said
-once in the log.
+watcher runs. The running watcher reads that file at each flush (every half second), so the command works
+wherever Python runs; where POSIX signals exist it also signals the watcher (SIGUSR1 = pause, SIGUSR2 = resume),
+which applies the pause at once. Either way the command waits until the watcher acknowledges it (`pause.ack`
+holds the id of the pause it applied), so nothing typed after the command returns is kept. The same signals sent
+by hand (`kill -USR1 PID`) pause (until resumed, unless a timed pause is already set) and resume too. A pause file
+that cannot be read as a pause fails closed: capture stays paused, said once in the log.
+
+Nothing here needs a POSIX-only module: the locks are `filelock`'s (flock on POSIX, LockFileEx on Windows) and
+the signals that only some systems have are looked up with getattr.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import math
@@ -18,19 +21,33 @@ import os
 import signal
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+
+from filelock import FileLock, Timeout
 
 from . import home
 
 log = logging.getLogger(__name__)
+logging.getLogger("filelock").setLevel(logging.WARNING)  # its debug lines (every probe) would flood `-v`
 
-PAUSE_SIGNAL = signal.SIGUSR1
-RESUME_SIGNAL = signal.SIGUSR2
+#: None where the signal does not exist (Windows): the watcher then sees the pause file at its next flush.
+PAUSE_SIGNAL: signal.Signals | None = getattr(signal, "SIGUSR1", None)
+RESUME_SIGNAL: signal.Signals | None = getattr(signal, "SIGUSR2", None)
+
+#: How long a start waits for a lock someone holds for a moment (a `status` or `pause` checking it), and how long
+#: a check waits before it concludes the holder is a watcher. Exclusive locks only (Windows has no shared ones):
+#: a check holds the lock for microseconds, a watcher for its whole life, so a short wait tells them apart.
+START_WAIT = 0.5
+PROBE_WAIT = 0.15
 
 
 def pid_path() -> Path:
     return home.home() / "watcher.pid"
+
+
+def lock_path() -> Path:
+    return home.home() / "watcher.lock"
 
 
 def pause_path() -> Path:
@@ -46,66 +63,102 @@ class AlreadyRunning(RuntimeError):
 
 
 class PidLock:
-    """Holds an exclusive lock on a pid file while the watcher runs (released by the OS if it is killed). By
-    default the home's `watcher.pid`: one watcher per home. The file stays after release: unlinking a lock file
-    races with the next process locking it."""
+    """Holds an exclusive lock while the watcher runs (released by the OS if it is killed), and its pid in a file
+    beside it. By default the home's `watcher.lock` and `watcher.pid`: one watcher per home. The pid has a file of
+    its own because Windows forbids reading a locked file's bytes. The lock file stays after release on POSIX:
+    unlinking a lock file races with the next process locking it."""
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or pid_path()
-        self.file: IO[str] | None = None
+    def __init__(self, path: Path | None = None, pid_file: Path | None = None) -> None:
+        self.path = path or lock_path()
+        self.pid_file = pid_file or (pid_path() if path is None else Path(str(self.path) + ".pid"))
+        self.lock: FileLock | None = None
 
     def busy(self, other: str) -> str:
         return f"a watcher is already running for {home.home()} (pid {other or '?'})"
 
     def acquire(self) -> None:
-        f = open(self.path, "a+")
+        lock = FileLock(str(self.path), thread_local=False)
         try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError as exc:
-            f.seek(0)
-            other = f.read().strip()
-            f.close()
-            raise AlreadyRunning(self.busy(other)) from exc
-        f.seek(0)
-        f.truncate()
-        f.write(str(os.getpid()))
-        f.flush()
-        self.file = f
+            lock.acquire(timeout=START_WAIT, poll_interval=0.02)
+        except Timeout as exc:
+            raise AlreadyRunning(self.busy(_read_pid(self.pid_file))) from exc
+        self.lock = lock
+        self.pid_file.write_text(str(os.getpid()))
 
     def release(self) -> None:
-        if self.file is not None:
-            self.file.seek(0)
-            self.file.truncate()
-            self.file.close()
-            self.file = None
+        if self.lock is not None:
+            self.pid_file.unlink(missing_ok=True)
+            self.lock.release()
+            self.lock = None
 
 
 class DatabaseLock(PidLock):
     """One watcher per database, whatever its home: two homes given the same `--db` would store every event
-    twice. The lock is `<db>.lock`."""
+    twice. The lock is `<db>.lock`, the holder's pid in `<db>.pid`."""
 
     def __init__(self, db: Path):
         self.db = db
-        super().__init__(Path(str(db) + ".lock"))
+        super().__init__(Path(str(db) + ".lock"), Path(str(db) + ".pid"))
 
     def busy(self, other: str) -> str:
         return f"another watcher (pid {other or '?'}) already captures into {self.db}: stop it, or give this " \
                "one another --db"
 
 
-def running_pid() -> int | None:
-    """The pid of the watcher holding the lock, or None."""
-    path = pid_path()
-    if not path.exists():
+def _read_pid(path: Path) -> str:
+    try:
+        return path.read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def holder(lock: Path, pid_file: Path) -> str | None:
+    """None when nobody holds `lock`; else the holder's pid as written in `pid_file` ("" when unknown)."""
+    if not lock.exists():  # checking never creates lock files
         return None
-    with open(path) as f:
-        try:
-            fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            text = f.read().strip()
-            return int(text) if text.isdigit() else None
-        fcntl.flock(f, fcntl.LOCK_UN)
+    probe = FileLock(str(lock), thread_local=False)
+    try:
+        probe.acquire(timeout=PROBE_WAIT, poll_interval=0.01)
+    except Timeout:
+        pid = _read_pid(pid_file)
+        deadline = time.monotonic() + 0.5
+        while not pid.isdigit() and time.monotonic() < deadline:  # a watcher that has just started writes it
+            time.sleep(0.02)
+            pid = _read_pid(pid_file)
+        return pid
+    probe.release()
     return None
+
+
+def running_pid() -> int | None:
+    """The pid of the watcher holding this home's lock, or None."""
+    pid = holder(lock_path(), pid_path())
+    return int(pid) if pid and pid.isdigit() else None
+
+
+def database_held(db: Path) -> bool:
+    """A watcher (of any home) holds the database's lock `<db>.lock`."""
+    return holder(Path(str(db) + ".lock"), Path(str(db) + ".pid")) is not None
+
+
+def install_handlers(stop: Callable[[], object], pause: Callable[[], object] | None = None,
+                     resume: Callable[[], object] | None = None,
+                     hangup: Callable[[], object] | None = None) -> list[signal.Signals]:
+    """This process's signal handlers, on any system: SIGINT and SIGTERM (and Windows' SIGBREAK, Ctrl+Break) call
+    `stop`; SIGHUP (the terminal was closed) `hangup`, or `stop`; SIGUSR1 `pause` and SIGUSR2 `resume`. Signals
+    this system lacks are skipped (pause and resume then reach the watcher through the pause file). Returns the
+    signals handled. Call from the main thread; keep the callbacks short (they run between bytecodes)."""
+    wanted: list[tuple[str, Callable[[], object] | None]] = [
+        ("SIGINT", stop), ("SIGTERM", stop), ("SIGBREAK", stop), ("SIGHUP", hangup or stop),
+        ("SIGUSR1", pause), ("SIGUSR2", resume)]
+    installed = []
+    for name, callback in wanted:
+        sig = getattr(signal, name, None)
+        if sig is None or callback is None:
+            continue
+        signal.signal(sig, lambda _signum, _frame, callback=callback: callback())
+        installed.append(sig)
+    return installed
 
 
 _warned: set[str] = set()  # malformed pause files already reported (one log line each)
@@ -155,9 +208,15 @@ def write_pause(until: float) -> str:
     return pause_id
 
 
-def acknowledge_pause() -> None:
-    """Called by the watcher once the pause state in the file is applied (typed text flushed, capture stopped)."""
-    until, pause_id = _pause_state()
+def pause_state() -> tuple[float | None, str]:
+    """(when the pause ends: math.inf until resumed, None when capturing; the pause's id). Fails closed."""
+    return _pause_state()
+
+
+def acknowledge_pause(state: tuple[float | None, str] | None = None) -> None:
+    """Called by the watcher once the pause state in the file (or `state`, the one it read and applied) is
+    applied (typed text flushed, capture stopped)."""
+    until, pause_id = state if state is not None else _pause_state()
     ack_path().write_text(pause_id if until is not None else "")
 
 
@@ -255,10 +314,11 @@ def cancel_purge(request_id: str) -> None:
         pass
 
 
-def signal_watcher(sig: signal.Signals) -> int | None:
-    """Send `sig` to the running watcher; returns its pid, or None when none runs."""
+def signal_watcher(sig: signal.Signals | None) -> int | None:
+    """Send `sig` to the running watcher (None, a signal this system lacks: nothing is sent, the watcher reads
+    the pause file at its next flush); returns its pid, or None when none runs."""
     pid = running_pid()
-    if pid is not None:
+    if pid is not None and sig is not None:
         try:
             os.kill(pid, sig)
         except ProcessLookupError:

@@ -24,7 +24,6 @@ Logs and messages name paths and reasons only, never captured text.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import logging
 import os
 import re
@@ -351,7 +350,7 @@ def connect(path: Path | str, timeout: float = 5.0) -> Any:
 def _new_key(path: Path) -> str:
     """Generate and keep the database's key, unless another process did meanwhile (two first starts at once
     must not each encrypt with a key the other overwrote)."""
-    with _folder_lock(path.parent):
+    with _migration_lock(path):
         with _lock:
             _keys.pop(key_user(path), None)
         key = stored_key(path)
@@ -422,32 +421,20 @@ def _remove(*paths: Path) -> None:
 
 
 @contextlib.contextmanager
-def _folder_lock(folder: Path) -> Iterator[None]:
-    """One migration at a time per folder (two commands starting together)."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+def _migration_lock(path: Path) -> Iterator[None]:
+    """One key generation or migration at a time per database (two commands starting together): an exclusive
+    `filelock` on `<db>.migrate.lock` (flock on POSIX, LockFileEx on Windows)."""
+    from filelock import FileLock
+
+    with FileLock(f"{path}.migrate.lock"):
         yield
-    finally:
-        os.close(fd)
 
 
 def _watcher_holds(path: Path) -> bool:
     """A watcher runs for this home, or holds `<db>.lock` (watcher.control's per-database lock)."""
     from . import control
 
-    if control.running_pid() is not None:
-        return True
-    try:
-        with open(f"{path}.lock") as f:
-            try:
-                fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return True
-            fcntl.flock(f, fcntl.LOCK_UN)
-    except FileNotFoundError:
-        pass
-    return False
+    return control.running_pid() is not None or control.database_held(path)
 
 
 def _sidecars(path: Path) -> list[Path]:
@@ -468,7 +455,7 @@ def migrate(path: Path, key: str, mode: str = "auto") -> bool:
     Killed before 4, the plain database is whole (the next attempt removes the temporary file); after it, the
     encrypted one is. A failure leaves the plain database in use: "required" raises, "auto" says so."""
     tmp = path.with_name(path.name + ".encrypting")
-    with _folder_lock(path.parent):
+    with _migration_lock(path):
         state = file_state(path)
         if state != "plain":
             return state == "encrypted"

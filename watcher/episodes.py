@@ -11,11 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
 from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from .privacy import PRIVATE_APP, is_terminal
+
+if TYPE_CHECKING:
+    from .store import Store
 
 MAX_QUOTE = 100  # characters of typed or copied text quoted in a sentence
 MAX_LINES = 6  # typed lines quoted per episode; more are counted
@@ -154,6 +157,13 @@ def build_episodes(events: Iterable[tuple[int, RawEvent]], close: bool = True) -
         if last is not None:
             out.append(last)
     return out
+
+
+def unstored_episodes(store: Store) -> list[Episode]:
+    """The episodes not stored yet, built from the raw events after the last stored episode's: the one a running
+    watcher still has open, or those a killed watcher left. The last one is closed here, on its last event,
+    however short (it may still be in focus)."""
+    return build_episodes(store.iter_events(after_id=store.last_episode_raw_id()))
 
 
 class _Span:

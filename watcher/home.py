@@ -68,6 +68,11 @@ def logs_dir() -> Path:
     return path
 
 
+def models_dir() -> Path:
+    """Where the user keeps GGUF files for `proactive models` to list (not created: only read if present)."""
+    return home() / "models"
+
+
 def cache_dir() -> Path:
     path = home() / "cache"
     path.mkdir(exist_ok=True, mode=0o700)
@@ -123,9 +128,9 @@ class Config:
     activitywatch_allow_remote: bool = False
     activitywatch_poll_seconds: float = 10.0
     proactivity: str = "medium"
-    # the proposal model: "default", a GGUF path or "openai:BASE_URL#MODEL" (see assistant.cli.load_predictor)
+    # the proposal model: "default", a GGUF path or "openai:BASE_URL#MODEL" (models/registry.py)
     model: str = "default"
-    # the reward model: "default", "signals", "llm:MODEL" or a trained artefact's path (assistant.cli.load_scorer)
+    # the reward model: "default", "signals", "llm:MODEL" or a trained artefact's path (models/registry.py)
     rm: str = "default"
     # the tray's proposal popup closes by itself after this many seconds (the proposal counts as ignored)
     popup_seconds: float = 30.0
@@ -149,7 +154,8 @@ class Config:
             raise ConfigError("", None, f"cannot read it ({exc.strerror or exc}): make it a readable TOML file "
                                         "or remove it", path=path) from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ConfigError("", None, f"not valid TOML ({exc})", path=path) from None
+            raise ConfigError("", None, f"not valid TOML ({exc}): fix it, or remove the file to use the "
+                                        "defaults", path=path) from None
         try:
             return cls(**validate(data))
         except ConfigError as exc:
@@ -256,12 +262,25 @@ def check_setting(name: str, value: Any) -> Any:
                 raise ConfigError(name, item, f"must be a {'non-empty ' if rule.kind == 'names' else ''}string",
                                   index)
             if rule.kind == "regexes":
-                try:
-                    re.compile(item)
-                except re.error as exc:
-                    raise ConfigError(name, item, f"not a valid regular expression ({exc})", index) from None
+                problem = regex_problem(item)
+                if problem:
+                    raise ConfigError(name, item, f"not a valid regular expression ({problem}): fix it (a literal "
+                                                  "( [ { * + ? . needs a backslash before it) or remove it", index)
         return list(value)
     raise ConfigError(name, value, rule.describe())
+
+
+def regex_problem(pattern: str) -> str | None:
+    """Why `pattern` is not a usable regular expression, or None. Python's `re` raises more than `re.error`: a
+    repeat count over 2**32 is an OverflowError, deep nesting a RecursionError; all of them are the user's to
+    fix, so none may escape as a traceback."""
+    try:
+        re.compile(pattern)
+    except (re.error, OverflowError) as exc:
+        return str(exc)
+    except RecursionError:
+        return "nested too deeply"
+    return None
 
 
 def validate(data: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import control, home, purging
 from .compose import TextComposer
-from .episodes import Episode, EpisodeBuilder, build_episodes
+from .episodes import Episode, EpisodeBuilder, unstored_episodes
 from .events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent
 from .home import Config
 from .privacy import PrivacyFilter, is_terminal
@@ -81,6 +81,7 @@ class Watcher:
         self.stats = Stats()
         self._stop = threading.Event()
         self._control: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._pause_seen: tuple[float | None, str] = (None, "")  # the pause file's state last applied
         self.started = threading.Event()
 
     # -- control (safe from signal handlers and other threads) -------------------------------------------------
@@ -93,8 +94,9 @@ class Watcher:
         self._control.put("reload")
 
     def signal_pause(self) -> None:
-        """SIGUSR1: `proactive pause` wrote the pause already (a timed one must keep its end); sent by hand,
-        it pauses until resumed. Decided in the loop, not in the signal handler."""
+        """SIGUSR1 (where it exists; elsewhere the loop sees the pause file change at its next flush): `proactive
+        pause` wrote the pause already (a timed one must keep its end); sent by hand, it pauses until resumed.
+        Decided in the loop, not in the signal handler."""
         self._control.put("signal")
 
     def request_resume(self) -> None:
@@ -111,7 +113,8 @@ class Watcher:
         try:
             self._recover(store)
             self._retain(store)
-            self._apply_pause(control.read_pause())
+            self._pause_seen = control.pause_state()
+            self._apply_pause(self._pause_seen[0])
             for source in self.sources:
                 try:
                     source.start(self.queue.put)
@@ -130,11 +133,14 @@ class Watcher:
                         self._handle(self.queue.get_nowait())
                 except queue.Empty:
                     pass
+                if time.monotonic() >= next_flush and control.pause_state() != self._pause_seen:
+                    self._control.put("reload")  # the pause file changed: `proactive pause` where no signal exists
                 while not self._control.empty():
                     if self._control.get_nowait() == "signal" and control.read_pause() is None:
                         control.write_pause(math.inf)
-                    self._apply_pause(control.read_pause())
-                    control.acknowledge_pause()
+                    self._pause_seen = control.pause_state()
+                    self._apply_pause(self._pause_seen[0])
+                    control.acknowledge_pause(self._pause_seen)
                 if time.monotonic() >= next_flush:
                     self._tick(time.time())
                     request = control.pending_purge()
@@ -221,11 +227,11 @@ class Watcher:
 
     def _recover(self, store: Store) -> None:
         """Episodes left open by a watcher that was killed are closed now from the stored raw events."""
-        tail = list(store.iter_events(after_id=store.last_episode_raw_id()))
-        if tail:
-            episodes = build_episodes(tail)
+        episodes = unstored_episodes(store)
+        if episodes:
             store.add_episodes(e.row() for e in episodes)
-            log.info("recovered %d episodes from %d raw events", len(episodes), len(tail))
+            log.info("recovered %d episodes from raw events %d to %d", len(episodes), episodes[0].first_raw_id,
+                     episodes[-1].last_raw_id)
 
     def _apply_pause(self, until: float | None) -> None:
         was = self.filter.paused

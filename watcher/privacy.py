@@ -382,9 +382,7 @@ class PrivacyFilter:
     """Stateful filter over the merged event stream. Not thread-safe: the pipeline thread owns it."""
 
     def __init__(self, config: Config):
-        self.excluded_apps = {a.lower() for a in config.excluded_apps}
-        self.excluded_titles = [re.compile(p) for p in config.excluded_titles]
-        self.password_titles = [re.compile(p) for p in config.password_titles]
+        self.reconfigure(config)
         self.paused_until: float | None = None  # None: capturing; math.inf: paused until resumed
         self.private = False
         self.password_context = False
@@ -395,6 +393,14 @@ class PrivacyFilter:
         self.continued = ""  # the start of a command line that goes on in the next line (`\`, an open quote)
         self.dropped = 0
         self.failures = 0
+
+    def reconfigure(self, config: Config) -> None:
+        """Take the exclusions of `config` (the settings window saved it). Each list is built first and then
+        swapped in whole, so the pipeline thread never sees a half-made one."""
+        apps = {a.lower() for a in config.excluded_apps}
+        titles = [re.compile(p) for p in config.excluded_titles]
+        passwords = [re.compile(p) for p in config.password_titles]
+        self.excluded_apps, self.excluded_titles, self.password_titles = apps, titles, passwords
 
     # -- state -----------------------------------------------------------------------------------------------
 

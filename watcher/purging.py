@@ -1,7 +1,7 @@
 """Purge and retention that reach every copy of what was captured, and say where each copy was removed.
 
-Copies of captured text live in: the database (raw events, episodes, proposals, decisions, labels, the full-text
-index, the WAL), the running watcher's memory (the open episode, the typed-text buffer, the batch not yet
+Copies of captured text live in: the database (raw events, episodes, proposals, decisions, the full-text index,
+the WAL), the running watcher's memory (the open episode, the typed-text buffer, the batch not yet
 written), the episodes published to our ActivityWatch bucket, the cache files under the home's `cache/` folder
 (replay results, model answers) and, for a full purge, the logs.
 

@@ -129,7 +129,23 @@ def m005_raw_event_ids_never_reused(db: sqlite_utils.Database) -> None:
             db.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('raw_events', ?)", [high])
 
 
+@migrations()
+def m006_drop_labels(db: sqlite_utils.Database) -> None:
+    """The `labels` table made by m003 was never written or read: human labels are reward-format JSONL files
+    (`proactive annotate`, eval/annotation.py), not rows here. Dropped, so purge and retention have one place
+    fewer to reach and nobody expects labels in the database (secure_delete overwrites anything it held)."""
+    db.execute("DROP TABLE IF EXISTS labels")
+
+
+@migrations()
+def m007_latest_decision_index(db: sqlite_utils.Database) -> None:
+    """The latest decision of each proposal (see `LATEST_DECISION`) is one index seek instead of a scan of every
+    decision per proposal: the history window and the export read it for every proposal."""
+    db.execute("CREATE INDEX IF NOT EXISTS idx_decisions_latest ON decisions (proposal_id, ts, id)")
+
+
 EPISODE_COLUMNS = ("id", "start", "end", "app", "title", "event")
+EPISODE_ROW = (*EPISODE_COLUMNS, "sentences", "first_raw_id", "last_raw_id")
 NEXT_WITHIN_S = 600.0  # the episode after a match counts as "what they did next" if it began this soon
 SEARCH_SQL = f"""
 SELECT {", ".join("e." + c for c in EPISODE_COLUMNS)}, {", ".join("n." + c for c in EPISODE_COLUMNS)}
@@ -141,6 +157,26 @@ WHERE episodes_fts MATCH ? AND e.end < ?
 ORDER BY e.start DESC, e.id DESC
 LIMIT ?
 """
+
+#: The latest decision on proposal `p`, the one rule every reader uses: the decision taken last, by its time
+#: (`decisions.ts`), the later row when two share a time. By time rather than by row id because ids give the
+#: order rows were written, not the order the user decided: decisions come from several processes (the tray,
+#: `proactive decide`, a headless run), each takes its time and then waits for the write lock, so one decided
+#: earlier can be written later; and a caller may record when a decision was taken (`add_decision(ts=...)`),
+#: which is not when it is written. The id only settles equal times (a coarse clock), so the pick is stable.
+LATEST_DECISION = "SELECT id FROM decisions WHERE proposal_id = p.id ORDER BY ts DESC, id DESC LIMIT 1"
+PROPOSAL_COLUMNS = ("id", "ts", "episode_id", "task", "response", "score", "data")
+PROPOSALS_SQL = (f"SELECT {', '.join('p.' + c for c in PROPOSAL_COLUMNS)}, d.decision FROM proposals p "
+                 f"LEFT JOIN decisions d ON d.id = ({LATEST_DECISION})")
+
+
+def _json_object(text: str | None) -> dict[str, Any]:
+    """A row's JSON `data` as a dict; {} when empty or damaged (one bad row must not hide the others)."""
+    try:
+        value = json.loads(text or "{}")
+    except (TypeError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 class StoreError(RuntimeError):
@@ -295,14 +331,21 @@ class Store:
         return row[0] or 0
 
     def episodes(self, since: float | None = None) -> list[dict[str, Any]]:
-        sql = "SELECT id, start, end, app, title, event, sentences, first_raw_id, last_raw_id FROM episodes"
-        params: list[Any] = []
-        if since is not None:
-            sql += " WHERE end >= ?"
-            params.append(since)
-        rows = self.db.execute(sql + " ORDER BY start, id", params).fetchall()
-        keys = ["id", "start", "end", "app", "title", "event", "sentences", "first_raw_id", "last_raw_id"]
-        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        """Stored episodes, oldest first; with `since`, those that ended then or later."""
+        if since is None:
+            return self._episodes("1", [])
+        return self._episodes("end >= ?", [since])
+
+    def episodes_before(self, ts: float, n: int) -> list[dict[str, Any]]:
+        """The last `n` episodes started by `ts`, oldest first: the activity a proposal made at `ts` followed."""
+        return self._episodes("start <= ?", [ts], newest_first=True, limit=n)[::-1]
+
+    def _episodes(self, where: str, params: list[Any], newest_first: bool = False,
+                  limit: int = -1) -> list[dict[str, Any]]:
+        order = "start DESC, id DESC" if newest_first else "start, id"
+        rows = self.db.execute(f"SELECT {', '.join(EPISODE_ROW)} FROM episodes WHERE {where} ORDER BY {order} "
+                               "LIMIT ?", [*params, limit]).fetchall()
+        out = [dict(zip(EPISODE_ROW, r, strict=True)) for r in rows]
         for e in out:
             e["sentences"] = json.loads(e["sentences"])
         return out
@@ -331,6 +374,38 @@ class Store:
 
     # -- proposals and decisions ----------------------------------------------------------------------------
 
+    def add_proposal(self, ts: float, episode_id: int | None, task: str | None, response: str,
+                     score: float | None, data: dict[str, Any]) -> int:
+        """One decision of the assistant, shown or silent (`task` None); returns the proposal's id."""
+        with self.writing():
+            cur = self.db.execute(
+                "INSERT INTO proposals (ts, episode_id, task, response, score, data) VALUES (?, ?, ?, ?, ?, ?)",
+                [ts, episode_id, task, response, score, json.dumps(data, ensure_ascii=False, default=str)])
+        return int(cur.lastrowid)
+
+    def proposal(self, proposal_id: int) -> dict[str, Any] | None:
+        """One proposal as `proposals()` gives it, or None when there is no such id."""
+        rows = self._proposals("p.id = ?", [proposal_id])
+        return rows[0] if rows else None
+
+    def proposals(self, *, with_task: bool = False, decided: bool = False, newest_first: bool = False,
+                  limit: int = -1) -> list[dict[str, Any]]:
+        """Proposals in time order (reversed with `newest_first`), each a dict of `PROPOSAL_COLUMNS` (`data`
+        parsed, {} when damaged) and `decision`, the latest decision on it (`LATEST_DECISION`), None when
+        nobody answered. `with_task` leaves out the silent turns, `decided` the unanswered proposals."""
+        where = [cond for cond, wanted in (("p.task IS NOT NULL", with_task), ("d.id IS NOT NULL", decided))
+                 if wanted]
+        return self._proposals(" AND ".join(where) or "1", [], newest_first, limit)
+
+    def _proposals(self, where: str, params: list[Any], newest_first: bool = False,
+                   limit: int = -1) -> list[dict[str, Any]]:
+        order = "p.ts DESC, p.id DESC" if newest_first else "p.ts, p.id"
+        rows = self.db.execute(f"{PROPOSALS_SQL} WHERE {where} ORDER BY {order} LIMIT ?", [*params, limit])
+        out = [dict(zip((*PROPOSAL_COLUMNS, "decision"), r, strict=True)) for r in rows]
+        for p in out:
+            p["data"] = _json_object(p["data"])
+        return out
+
     def add_decision(self, proposal_id: int, decision: str, latency_s: float | None = None,
                      result: str | None = None, ts: float | None = None) -> int:
         with self.writing():
@@ -343,24 +418,24 @@ class Store:
         """(task, decision, ts) of decisions taken since `since`, oldest first."""
         return [tuple(r) for r in self.db.execute(
             "SELECT p.task, d.decision, d.ts FROM decisions d JOIN proposals p ON p.id = d.proposal_id "
-            "WHERE d.ts >= ? AND p.task IS NOT NULL ORDER BY d.ts", [since])]
+            "WHERE d.ts >= ? AND p.task IS NOT NULL ORDER BY d.ts, d.id", [since])]
 
     # -- retention and purge --------------------------------------------------------------------------------
 
     def purge(self, before: float | None = None) -> int:
         """Delete everything captured before `before` (epoch s), or everything when None: raw events, episodes,
-        and the proposals, decisions and labels derived from them. Returns rows deleted.
+        and the proposals and decisions derived from them. Returns rows deleted.
 
         Deleted content is overwritten (secure_delete), the full-text index is merged so deleted text leaves its
         old index segments too, and the WAL is truncated: no copy stays on disk."""
         with self.writing():
             if before is None:
                 n = sum(self.db.execute(f"DELETE FROM {table}").rowcount
-                        for table in ("decisions", "proposals", "labels", "raw_events", "episodes"))
+                        for table in ("decisions", "proposals", "raw_events", "episodes"))
             else:
                 n = self.db.execute("DELETE FROM decisions WHERE proposal_id IN "
                                     "(SELECT id FROM proposals WHERE ts < ?)", [before]).rowcount
-                for table in ("proposals", "labels", "raw_events"):
+                for table in ("proposals", "raw_events"):
                     n += self.db.execute(f"DELETE FROM {table} WHERE ts < ?", [before]).rowcount
                 n += self.db.execute("DELETE FROM episodes WHERE end < ?", [before]).rowcount
             self.db.execute(FTS_OPTIMIZE)

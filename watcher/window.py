@@ -12,8 +12,6 @@ import sys
 import threading
 from typing import Any
 
-import psutil
-
 from .events import WINDOW, Emit, RawEvent
 from .sources import Source, SourceUnavailable
 from .x11 import XEventThread, open_display
@@ -35,6 +33,8 @@ def app_name(pid: int | None, wm_class: str | None = None) -> tuple[str, str]:
     """(display name, process name) for a window's process; falls back to WM_CLASS when the PID is unknown."""
     process = ""
     if pid:
+        import psutil  # here, not at the top: its Linux backend imports POSIX-only modules (test_portability)
+
         try:
             process = psutil.Process(pid).name()
         except (psutil.Error, OSError):

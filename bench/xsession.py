@@ -1,0 +1,168 @@
+"""A real X server (Xvfb + openbox) and helpers that act like a user at the keyboard, for the benchmarks that
+drive real applications (bench/soak.py, bench/watcher_overhead.py, bench/tray_idle.py, bench/popup_latency.py).
+
+Here, not in tests/, so the benchmarks never import the test suite."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def wait_for(predicate: Callable[[], Any], timeout: float = 10.0, interval: float = 0.1, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+class XSession:
+    """A running Xvfb + openbox, and helpers that act like a user at the keyboard."""
+
+    def __init__(self, display: str, env: dict[str, str]):
+        self.display = display
+        self.env = env
+        self.procs: list[subprocess.Popen] = []
+
+    def xdotool(self, *args: str, timeout: float = 30) -> str:
+        out = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=timeout)
+        if out.returncode != 0:
+            raise AssertionError(f"xdotool {' '.join(args)} failed: {out.stderr.strip()}")
+        return out.stdout.strip()
+
+    def start_xterm(self, title: str, program: str = "xterm", command: list[str] | None = None) -> str:
+        """Start a real xterm (or a renamed copy of it) with a fixed title; returns its window id once mapped."""
+        args = [program, "-xrm", "XTerm*allowTitleOps: false", "-T", title, "-geometry", "80x24"]
+        if command:
+            args += ["-e", *command]
+        proc = subprocess.Popen(args, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.procs.append(proc)
+        wid = wait_for(lambda: self._find(title), timeout=20, what=f"window {title!r}")
+        return wid
+
+    def _find(self, title: str) -> str | None:
+        out = subprocess.run(["xdotool", "search", "--name", f"^{title}$"], env=self.env, capture_output=True,
+                             text=True, timeout=10)
+        ids = out.stdout.split()
+        return ids[0] if ids else None
+
+    def activate(self, wid: str) -> None:
+        """Focus a window the way a user's click would, retrying until the window manager has done it (a window
+        that was just mapped may not be managed yet)."""
+
+        def focused() -> bool:
+            subprocess.run(["xdotool", "windowactivate", wid], env=self.env, capture_output=True, timeout=10)
+            time.sleep(0.2)
+            return self.xdotool("getactivewindow") == wid
+
+        wait_for(focused, timeout=20, interval=0.3, what="window activation")
+        time.sleep(0.3)
+
+    def type(self, text: str, delay_ms: int = 20) -> None:
+        self.xdotool("type", "--delay", str(delay_ms), "--", text)
+
+    def key(self, *keys: str) -> None:
+        self.xdotool("key", "--delay", "50", *keys)
+
+    def copy(self, text: str) -> None:
+        """Put text on the CLIPBOARD like an application would (xclip stays alive as the owner)."""
+        proc = subprocess.Popen(["xclip", "-selection", "clipboard", "-i"], env=self.env, stdin=subprocess.PIPE,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc.communicate(text.encode(), timeout=10)
+
+    def start_tray(self) -> subprocess.Popen:
+        """A real system tray (trayer, a freedesktop.org tray panel) at the bottom right; returns once it owns
+        the _NET_SYSTEM_TRAY_S0 selection, i.e. once Qt will see a tray. Stopped by close()."""
+        if shutil.which("trayer") is None:
+            raise AssertionError("trayer is missing: install it with packaging/setup.sh test")
+        proc = subprocess.Popen(["trayer", "--edge", "bottom", "--align", "right", "--widthtype", "pixel",
+                                 "--width", "96", "--height", "32", "--SetDockType", "true", "--SetPartialStrut", "true",
+                                 "--expand", "false"],
+                                env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.procs.append(proc)
+        wait_for(lambda: self.tray_owner() is not None or proc.poll() is not None, timeout=20, what="trayer")
+        if proc.poll() is not None:
+            raise AssertionError(f"trayer exited with {proc.returncode}")
+        return proc
+
+    def tray_owner(self) -> int | None:
+        """The window that owns the system-tray selection on screen 0, or None when no tray runs."""
+        from Xlib import display as xdisplay
+
+        d = xdisplay.Display(self.display)
+        try:
+            owner = d.get_selection_owner(d.intern_atom("_NET_SYSTEM_TRAY_S0"))
+            return None if owner in (0, None) or getattr(owner, "id", owner) == 0 else getattr(owner, "id", owner)
+        finally:
+            d.close()
+
+    def close(self) -> None:
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        self.procs.clear()
+
+
+def _free_display() -> int:
+    for n in range(50, 200):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+def start_x(attempts: int = 2) -> tuple[XSession, Callable[[], None]]:
+    """Start Xvfb and openbox on a free display; returns the session and a function that stops both."""
+    missing = [t for t in ("Xvfb", "openbox", "xdotool", "xclip", "xterm", "xprop") if shutil.which(t) is None]
+    if missing:
+        raise RuntimeError(f"missing X tools {missing}: install them with packaging/setup.sh test")
+    n = _free_display()
+    display = f":{n}"
+    env = dict(os.environ, DISPLAY=display)
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wait_for(lambda: Path(f"/tmp/.X11-unix/X{n}").exists() or xvfb.poll() is not None, timeout=20, what="Xvfb")
+    if xvfb.poll() is not None:
+        raise RuntimeError(f"Xvfb failed: {xvfb.stderr.read().decode()[-500:]}")
+    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def wm_ready() -> bool:
+        out = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True,
+                             text=True)
+        return "window id" in out.stdout
+
+    def stop_servers() -> None:
+        wm.terminate()
+        xvfb.send_signal(signal.SIGTERM)
+        for p in (wm, xvfb):
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+    try:
+        wait_for(wm_ready, timeout=20, what="openbox")
+    except AssertionError:
+        stop_servers()  # no orphaned Xvfb; a busy machine sometimes delays openbox: try once more
+        if attempts > 1:
+            return start_x(attempts - 1)
+        raise RuntimeError("openbox did not start on the new X server within 20 s") from None
+    session = XSession(display, env)
+
+    def stop() -> None:
+        session.close()
+        stop_servers()
+
+    return session, stop

@@ -1,0 +1,78 @@
+"""One replay run, from loaded parts to its summary, notes and report (`proactive replay` is a thin layer on it).
+
+The CLI checks every input and builds the parts (model, gate, judge, cache) from its options; this runs our
+agent over the sessions, judges the baselines' archived traces with the same judge, and writes `turns.jsonl`,
+the traces and `report.md` when asked. Kept apart from `replay.py`, which holds the per-turn machinery.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from proactive.assistant.policy import Gate
+
+from .assessment import Progress, no_progress
+from .replay import Cache, Judge, Replayer, Trace, Turn, agent_name, judge_trace, save_run, summarize
+
+
+@dataclass
+class ReplayRun:
+    summary: dict[str, Any]  # `replay --json`: our metrics, the judge, cache counts, baselines
+    results: dict[str, dict[str, Any]]  # agent name -> metrics (ours first)
+    notes: list[str] = field(default_factory=list)  # what a reader needs to know: model, judge, gate, files
+    turns: list[Turn] = field(default_factory=list)
+    ours: str = "ours"  # our row's name in `results`
+    agent: str = "ours"  # our traces' folder name
+
+
+def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, judge: Judge, cache: Cache, model_spec: str,
+        rm_spec: str, judge_spec: str, baselines: dict[str, list[Trace]], labels: dict[str, bool] | None,
+        progress: Progress = no_progress) -> ReplayRun:
+    """Replay `paths` (`total` turns in all) and judge `baselines` with the same judge."""
+    notes = [f"model: {model_spec}, k={replayer.k}", f"judge: {judge.name}",
+             "gate: none (raw first candidate)" if gate is None else
+             f"gate: {gate.scorer.name}, need first: P(need) >= {gate.proactivity.threshold} or nothing is "
+             "generated"]
+    if gate is not None and judge_spec == rm_spec:
+        notes.append("WARNING: the judge is the gate's own reward model, so judged metrics are circular (it "
+                     "accepts what it let through); need detection against human labels is the headline.")
+    turns: list[Turn] = []
+    with progress(total, "replaying") as advance:
+        for path in paths:
+            turns += replayer.session(path, advance)
+    ours = f"ours ({model_spec}{'' if gate is None else ' + gate'})"
+    results = {ours: summarize(turns, labels)}
+    calib = results[ours].get("need_calibration")
+    if calib and calib["n"]:
+        from .report import fmt
+
+        notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
+                     f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
+    if baselines:
+        with progress(sum(map(len, baselines.values())), "judging baselines") as advance:
+            for name, traces in baselines.items():
+                judged: list[Turn] = []
+                for trace in traces:
+                    judged += judge_trace(trace, judge)
+                    advance()
+                results[name] = summarize(judged, labels)
+    cache.close()
+    summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
+    if len(results) > 1:
+        summary["baselines"] = {name: r for name, r in results.items() if name != ours}
+    return ReplayRun(summary, results, notes, turns, ours,
+                     agent_name(model_spec, None if gate is None else rm_spec,
+                                None if gate is None else gate.proactivity.threshold))
+
+
+def write(result: ReplayRun, out: Path, labels: dict[str, bool] | None) -> None:
+    """`turns.jsonl`, our traces (which `--baselines` reads back) and `report.md` in `out`; OSError if it cannot
+    (the model calls are cached, so a rerun is quick)."""
+    from .report import write_report
+
+    save_run(out, result.agent, result.turns, labels)
+    report = write_report(out, result.ours, result.turns, result.results, labels, result.notes)
+    result.notes += [f"report: {report}", f"turns: {out / 'turns.jsonl'}",
+                     f"traces: {out / 'traces' / result.agent} (read back with --baselines {out / 'traces'})"]

@@ -1,0 +1,223 @@
+"""The architecture's rules (ARCHITECTURE.md), checked on the source itself.
+
+Every module of the five packages is parsed with `ast` and all its imports are read, those inside functions and
+`if TYPE_CHECKING:` blocks included (a lazy import is still a dependency), as are `importlib.import_module("...")`
+calls with a literal name. Each failure names the file, the line and the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("watcher", "assistant", "models", "ui", "eval")
+#: which of our other packages each package may import (its own is always allowed)
+ALLOWED: dict[str, frozenset[str]] = {
+    "watcher": frozenset(),
+    "models": frozenset(),
+    "assistant": frozenset({"watcher", "models"}),
+    "eval": frozenset({"assistant", "watcher", "models"}),
+    "ui": frozenset({"assistant", "watcher", "models", "eval"}),
+}
+#: the CLI and the runtime that wires a running app: the only modules that see every package
+WIRING = frozenset({"assistant/cli.py", "assistant/runtime.py"})
+CLI = "proactive.assistant.cli"
+#: the folders that are not ours to read: environments, caches, build output, test output
+SKIPPED_DIRS = {".git", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "build", "dist",
+                "test-artifacts", "node_modules"}
+TEXT_SUFFIXES = {".py", ".md", ".toml", ".sh", ".spec", ".txt", ".cfg", ".ini", ".yml", ".yaml", ".desktop",
+                 ".plist"}
+
+
+def repo_files() -> Iterator[Path]:
+    """Every file of the repository that is ours (no virtualenv, caches or build output)."""
+    for path in sorted(ROOT.rglob("*")):
+        rel = path.relative_to(ROOT)
+        if any(part in SKIPPED_DIRS or part.endswith(".egg-info") for part in rel.parts) or not path.is_file():
+            continue
+        yield path
+
+
+def modules() -> Iterator[tuple[str, Path]]:
+    """(package, path) for every Python module of the five packages."""
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                yield package, path
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def dotted(path: Path) -> str:
+    """The installed name of a module file: watcher/store.py -> proactive.watcher.store."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(["proactive", *parts])
+
+
+def imports(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, absolute module name) for every import in the file, wherever it is."""
+    name = dotted(path) if path.is_relative_to(ROOT) else path.stem
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    return source_imports(path.read_text(encoding="utf-8"), package)
+
+
+def source_imports(source: str, package: str) -> Iterator[tuple[int, str]]:
+    """The imports of `source`, a module of `package` (dotted). `from X import y` yields X and X.y (y may be a
+    submodule); relative imports are resolved against `package`."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            yield node.lineno, module
+            for alias in node.names:
+                if alias.name != "*":
+                    yield node.lineno, f"{module}.{alias.name}"
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                   or (isinstance(node.func, ast.Name) and node.func.id in ("import_module", "__import__")))):
+            yield node.lineno, node.args[0].value
+
+
+def our_package(module: str) -> str | None:
+    """`assistant` for proactive.assistant.live; None for anything that is not one of our five packages."""
+    parts = module.split(".")
+    if len(parts) >= 2 and parts[0] == "proactive" and parts[1] in PACKAGES:
+        return parts[1]
+    return None
+
+
+def report(violations: list[str], rule: str) -> None:
+    """Fail with one line per violation (file:line, what, which rule), nothing else."""
+    if violations:
+        unique = list(dict.fromkeys(violations))
+        pytest.fail(f"{len(unique)} violation(s) of: {rule}\n" + "\n".join(unique), pytrace=False)
+
+
+def test_packages_import_only_what_the_layering_allows():
+    violations, seen = [], set()
+    for package, path in modules():
+        if rel(path) in WIRING:
+            continue
+        for line, module in imports(path):
+            target = our_package(module)
+            if target is None or target == package or target in ALLOWED[package] or (line, target) in seen:
+                continue
+            seen.add((line, target))  # `from proactive.ui import app` once, not as proactive.ui and proactive.ui.app
+            allowed = ", ".join(f"proactive.{p}" for p in sorted(ALLOWED[package])) or "no other package of ours"
+            violations.append(f"{rel(path)}:{line} imports {module}: proactive.{package} may import {allowed}")
+    report(violations, "the package layering (watcher, models <- assistant <- eval <- ui; only assistant/cli.py "
+                       "and assistant/runtime.py import ui and eval)")
+
+
+def test_nothing_imports_the_cli():
+    violations = []
+    for _, path in modules():
+        if rel(path) == "assistant/cli.py":
+            continue
+        for line, module in imports(path):
+            if module == CLI or module.startswith(CLI + "."):
+                violations.append(f"{rel(path)}:{line} imports {module}")
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        for line, module in imports(path):
+            if module == CLI or module.startswith(CLI + "."):
+                violations.append(f"{rel(path)}:{line} imports {module}")
+    report(violations, "nothing imports proactive.assistant.cli (it is the entry point, not a library)")
+
+
+def test_no_bare_package_names():
+    """`import watcher` or `from models import x` worked only from the repository root before the packages
+    installed as proactive.*; in an installed copy they fail, or import someone else's package."""
+    violations = []
+    for path in repo_files():
+        if path.suffix != ".py":
+            continue
+        for line, module in imports(path):
+            if module.split(".")[0] in PACKAGES:
+                violations.append(f"{rel(path)}:{line} imports {module}: write proactive.{module}")
+    report(violations, "imports name our packages as proactive.<package>")
+
+
+def test_bench_does_not_import_tests():
+    violations = []
+    for path in sorted((ROOT / "bench").rglob("*.py")):
+        for line, module in imports(path):
+            if module.split(".")[0] == "tests":
+                violations.append(f"{rel(path)}:{line} imports {module}")
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("insert", "append")
+                    and ast.unparse(node.func.value) == "sys.path" and "tests" in ast.unparse(node)):
+                violations.append(f"{rel(path)}:{node.lineno} puts tests/ on sys.path")
+    report(violations, "benchmarks do not depend on the test suite (shared helpers live in bench/)")
+
+
+#: references to design notes or data outside the repository
+OUTSIDE = [
+    (re.compile(r"DESIGN\.md", re.IGNORECASE), "a design file outside the repository (see ARCHITECTURE.md)"),
+    (re.compile(r"\.\.[/\\]shared(?P<rest>[/\\][\w.-]+)?"), "a path outside the repository (../shared)"),
+    (re.compile(r"""["']shared["']\s*/\s*["'](?P<rest>[\w.-]+)["']"""), "a path outside the repository (.../shared)"),
+]
+
+
+def outside_allowed(path: str, match: re.Match[str]) -> bool:
+    """Only the benchmarks (and the README, when it says how to run them) read the shared ProactiveBench data
+    that sits beside the repository; nothing else may reach outside it."""
+    rest = (match.groupdict().get("rest") or "").lstrip("/\\")
+    return rest == "data" and (path == "README.md" or re.fullmatch(r"bench/[^/]+\.py", path) is not None)
+
+
+def test_no_references_outside_the_repository():
+    violations = []
+    this = Path(__file__).resolve()
+    for path in repo_files():
+        if path.resolve() == this or (path.suffix not in TEXT_SUFFIXES and path.parent.name != ".ci"):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        for pattern, what in OUTSIDE:
+            for match in pattern.finditer(text):
+                if not outside_allowed(rel(path), match):
+                    line = text.count("\n", 0, match.start()) + 1
+                    violations.append(f"{rel(path)}:{line} refers to {match.group(0)!r}: {what}")
+    report(violations, "the repository documents itself: no file refers to design notes outside it "
+                       "(bench/*.py and README.md may name ../shared/data, the benchmarks' data)")
+
+
+def test_every_package_says_what_it_is_and_may_import():
+    for package in PACKAGES:
+        doc = ast.get_docstring(ast.parse((ROOT / package / "__init__.py").read_text(encoding="utf-8"))) or ""
+        assert doc and "placeholder" not in doc.lower(), f"{package}/__init__.py: no real docstring"
+        assert "import" in doc, f"{package}/__init__.py: its docstring does not say what it may import"
+
+
+def test_the_checks_see_every_kind_of_import():
+    """The rules above are only as good as `imports`: it must see lazy, relative and dynamic imports."""
+    source = ("import os\nfrom . import home\nfrom .. import ui\nfrom ..eval import replay\n"
+              "def f():\n    from proactive.assistant import cli\n    import importlib\n"
+              "    importlib.import_module('proactive.ui.app')\n")
+    found = {module for _, module in source_imports(source, "proactive.watcher")}
+    assert {"os", "proactive.watcher.home", "proactive.ui", "proactive.eval.replay", CLI,
+            "proactive.ui.app"} <= found
+    assert {our_package(m) for m in found} >= {"watcher", "ui", "eval", "assistant"}
+    assert dotted(ROOT / "watcher" / "store.py") == "proactive.watcher.store"
+    assert dotted(ROOT / "ui" / "__init__.py") == "proactive.ui"
