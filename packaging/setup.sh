@@ -19,7 +19,9 @@ shift || true
 
 APT_RUN=(python3 python3-venv python3-dev build-essential xvfb openbox xdotool xclip x11-utils libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
 # dbus + gnome-keyring: the encryption tests' real Secret Service on a private session bus
-APT_TEST=(xterm desktop-file-utils trayer dbus gnome-keyring)
+APT_TEST=(xterm desktop-file-utils trayer dbus gnome-keyring
+          # Wayland and accessibility capture tests (headless sway, AT-SPI bus, a VTE terminal), notifications
+          sway foot wtype wl-clipboard swayidle at-spi2-core libatk-adaptor lxterminal dunst)
 
 need_apt() {
     local missing=()

@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .events import Emit
@@ -18,16 +19,38 @@ from .events import Emit
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class Probe:
+    """Whether a source can work here now, checked without starting it (`proactive doctor`, the watcher's start
+    log, the settings window): what it captures, and when it cannot, why and what the person can do."""
+
+    source: str  # the source's name, e.g. "window (X11)"
+    captures: str  # what it gives: "window titles", "typed text", "copies", "idle"...
+    works: bool
+    detail: str = ""  # what was found, or why it cannot work
+    fix: str = ""  # what the person can do about it ("" when it works)
+    tested: bool = True  # False for backends no test here verifies (KDE, Hyprland, GNOME Shell...)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
 class Source(ABC):
     """A capture source: `start(emit)` begins delivering events, `stop()` ends it (idempotent)."""
 
     name: str = "source"
+    captures: str = ""
 
     @abstractmethod
     def start(self, emit: Emit) -> None: ...
 
     @abstractmethod
     def stop(self) -> None: ...
+
+    def probe(self) -> Probe:
+        """Can this source work here now? Sources override this with a real check; the default only says the
+        source exists."""
+        return Probe(self.name, self.captures, True, "not checked")
 
 
 class ListenerSource(Source):
