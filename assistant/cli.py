@@ -660,6 +660,25 @@ def key_import(db: str | None, file: str) -> None:
         fail(f"{file}: {exc}")
 
 
+@cli.command()
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+              help="Database file to report on (default: PROACTIVE_HOME/proactive.db).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object instead of tables.")
+def doctor(db: str | None, as_json: bool) -> None:
+    """What works here now: the desktop session, each capture source (and what to do about a missing one), the
+    database and its encryption, the model and reward model. A report: exits 0 whatever is missing."""
+    import logging
+
+    from proactive.assistant.doctor import render, report
+
+    logging.getLogger("proactive").addHandler(logging.NullHandler())  # the report says it all, no stray warning
+    found = report(db)
+    if as_json:
+        click.echo(json.dumps(found, ensure_ascii=False))
+        return
+    render(found)
+
+
 @cli.command("models")
 @click.option("--timeout", type=click.FloatRange(0.05, 10), default=0.5, show_default=True,
               help="Seconds to wait for each local port to answer.")

@@ -126,6 +126,9 @@ def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks:
                                            use_windows=not sources, use_afk=not sources))
         publisher = ActivityWatchPublisher(config.activitywatch_url)
         publish, unpublish = publisher.publish, publisher.unpublish
+    from proactive.watcher.doctor import log_capture
+
+    log_capture(sources)  # `proactive doctor`'s capture lines: one per source, a warning for each that cannot work
     return Watcher(db, config, sources, publish=publish, unpublish=unpublish, **callbacks)
 
 

@@ -71,6 +71,7 @@ INVALID = [
     ("snooze_minutes = 0", f"snooze_minutes = 0: {fix('snooze_minutes')}"),
     ("snooze_minutes = 1441", f"snooze_minutes = 1441: {fix('snooze_minutes')}"),
     ('encryption = "yes"', f'encryption = "yes": {fix("encryption")}'),
+    ('proposals = "banner"', f'proposals = "banner": {fix("proposals")}'),
     ("idle_secs = 3", "unknown setting(s) idle_secs (did you mean idle_seconds?): fix or remove them; the settings "
                       "are listed in the README"),
     ("idle_seconds = ", "not valid TOML (Invalid value (at line 1, column 16)): fix it, or remove the file to use "

@@ -173,3 +173,30 @@ def test_unusable_model_refused(qtbot, proactive_home):
     assert "llm: needs a model" in window.error_label.text()
     assert not home.config_path().exists()
     screenshot(window, "bad_model")
+
+
+def test_diagnostics_show_the_doctors_report(qtbot, proactive_home, monkeypatch):
+    """The settings window's Diagnostics button opens `proactive doctor`'s report as a read-only table: here,
+    without a display, it says capture cannot work and what to do."""
+    from proactive.assistant.doctor import rows
+
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "SWAYSOCK"):
+        monkeypatch.delenv(name, raising=False)
+    window = SettingsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    diagnostics = window.show_diagnostics()
+    qtbot.addWidget(diagnostics)
+    assert diagnostics.isVisible()
+    cells = diagnostics.rows_text()
+    assert [c[:3] for c in cells] == [[r["section"], r["item"], r["status"]] for r in rows(diagnostics.report)]
+    capture = {c[1].split(":")[0]: c for c in cells if c[0] == "capture"}
+    assert capture["desktop capture"][2] == "cannot work"
+    assert "desktop session" in capture["desktop capture"][4]
+    assert any(c[0] == "database" and c[1] == str(proactive_home / "proactive.db") for c in cells)
+    assert {c[1] for c in cells if c[0] == "model"} == {"model: default", "reward model: default"}
+    assert "neither WAYLAND_DISPLAY nor DISPLAY" in diagnostics.summary.text()
+    assert not diagnostics.table.editTriggers() & diagnostics.table.EditTrigger.DoubleClicked  # read-only
+    shot(diagnostics, "settings_diagnostics.png")
+    assert window.show_diagnostics() is diagnostics  # opened again: the same window, checked again
+    assert not home.config_path().exists()

@@ -174,6 +174,8 @@ class TrayApp(QObject):
         assistant.on_proposal = self.bridge.proposal.emit
         assistant.on_busy = self.bridge.busy.emit
         self.popups: dict[int, Any] = {}
+        # proposals as desktop notifications (notify.py): on Wayland, or as the `proposals` setting says; else None
+        self.notifications = self._notification_path(config)
         self.windows: list[QWidget] = []
         self.shown_ids: set[int] = set()
         self.snoozed: dict[int, QTimer] = {}  # proposal id -> the timer that brings it back
@@ -373,6 +375,9 @@ class TrayApp(QObject):
                 shiboken6.delete(obj)
         self.windows.clear()
         self.tray = self.fallback = None
+        if self.notifications is not None:
+            self.notifications.shutdown()
+            self.notifications = None
         self.store.close()
         self.lock.unlock()
 
@@ -385,13 +390,32 @@ class TrayApp(QObject):
         self.shown_ids.add(proposal.id)
         self._popup(proposal)
 
+    def _notification_path(self, config: home.Config) -> Any:
+        """The notification path (`notify.Notifications`) when the `proposals` setting wants it here and a session
+        bus is there; None: every proposal goes to the popup."""
+        if config.proposals == "popup":
+            return None
+        from .notify import Notifications
+
+        return Notifications.for_setting(config.proposals, self._popup)
+
     def _popup(self, proposal: Proposal) -> None:
+        """Show a proposal: as a notification on the notification path (held while Do Not Disturb is on), else,
+        or when no notification server can show it, in the popup. Both report the same `decided`."""
         from .popup import ProposalPopup
 
-        popup = ProposalPopup(proposal.id, proposal.task or "", proposal.response, timeout_s=self.popup_timeout_s)
+        popup: Any = None
+        if self.notifications is not None:
+            from .notify import HELD
+
+            popup = self.notifications.present(proposal, self.popup_timeout_s)
+            if popup is HELD:
+                return
+        if popup is None:
+            popup = ProposalPopup(proposal.id, proposal.task or "", proposal.response, timeout_s=self.popup_timeout_s)
+            popup.show()
         popup.decided.connect(lambda pid, decision, latency, p=proposal: self.decided(p, decision, latency))
         self.popups[proposal.id] = popup
-        popup.show()
         self.refresh_state()
 
     def decided(self, proposal: Proposal, decision: str, latency: float) -> None:

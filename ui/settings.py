@@ -24,7 +24,9 @@ from typing import Any
 
 import tomli_w
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -33,6 +35,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -169,6 +173,11 @@ class SettingsWindow(QWidget):
         self.save_button = QPushButton("Save")
         self.save_button.setDefault(True)
         self.save_button.clicked.connect(self.save)
+        self.diagnostics_button = QPushButton("Diagnostics…")
+        self.diagnostics_button.setToolTip("What works here now (proactive doctor): session, capture sources, "
+                                           "database, models")
+        self.diagnostics_button.clicked.connect(self.show_diagnostics)
+        self.diagnostics: DiagnosticsWindow | None = None
         self.note = QLabel("Proactivity, exclusions and popup timings apply at once; model, reward model, "
                            "retention and idle time after a restart.")
         self.note.setWordWrap(True)
@@ -187,6 +196,7 @@ class SettingsWindow(QWidget):
         form.addRow("Popup closes after", self.popup_spin)
         form.addRow("Snooze for", self.snooze_spin)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.diagnostics_button)
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
         layout = QVBoxLayout(self)
@@ -275,9 +285,85 @@ class SettingsWindow(QWidget):
         if problem or self.error_label.text().startswith("Excluded titles"):
             self.show_error(problem)
 
+    def show_diagnostics(self) -> DiagnosticsWindow:
+        """Open (or refresh and raise) the diagnostics window: `proactive doctor`'s report."""
+        if self.diagnostics is None:
+            self.diagnostics = DiagnosticsWindow()
+        else:
+            self.diagnostics.refresh()
+        self.diagnostics.show()
+        self.diagnostics.raise_()
+        return self.diagnostics
+
     def _browse_model(self) -> None:
         start = self.model_edit.currentText()
         folder = str(Path(start).expanduser().parent) if start not in MODEL_CHOICES else str(Path.home())
         path, _ = QFileDialog.getOpenFileName(self, "Choose a GGUF model", folder, "GGUF models (*.gguf);;All files (*)")
         if path:
             self.model_edit.setCurrentText(path)
+
+
+class DiagnosticsWindow(QWidget):
+    """`proactive doctor`'s report, read-only: the session, each capture source and whether it works now with
+    what to do about it, the database and its encryption, the model and reward model. Built from the same rows
+    as the command's tables (`assistant.doctor.rows`). `report` given: shown as is (tests); else checked now."""
+
+    COLUMNS = ("Section", "Item", "Status", "Detail", "What to do")
+    BAD = ("cannot work", "missing", "unusable")
+
+    def __init__(self, report: dict[str, Any] | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Proactive: diagnostics")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.refresh_button = QPushButton("Check again")
+        self.refresh_button.clicked.connect(lambda: self.refresh())
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.refresh_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        self.report: dict[str, Any] = {}
+        self.resize(1000, 520)
+        self.refresh(report)
+        self.table.horizontalHeader().sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self.table.resizeRowsToContents()  # wrapped cells need the final column widths
+
+    def refresh(self, report: dict[str, Any] | None = None) -> None:
+        """Check again (or show `report`) and fill the table."""
+        from proactive.assistant.doctor import report as check
+        from proactive.assistant.doctor import rows
+
+        self.report = report if report is not None else check()
+        found = rows(self.report)
+        bad = [r for r in found if r["status"] in self.BAD]
+        self.summary.setText(f"{self.report['session']['summary']}. " + (
+            f"{len(bad)} thing(s) cannot work: see what to do." if bad else "Everything needed works."))
+        self.table.setRowCount(len(found))
+        for i, row in enumerate(found):
+            for j, key in enumerate(("section", "item", "status", "detail", "fix")):
+                item = QTableWidgetItem(row[key])
+                item.setToolTip(row[key])
+                if key == "status":
+                    item.setForeground(QColor("#b00020") if row["status"] in self.BAD else
+                                       QColor("#1b7f3b") if row["status"] in ("works", "ok") else QColor("#8a6d00"))
+                self.table.setItem(i, j, item)
+        for j, width in enumerate((70, 210, 90, 300)):
+            self.table.setColumnWidth(j, width)
+        self.table.resizeRowsToContents()
+
+    def rows_text(self) -> list[list[str]]:
+        """The table's cells, row by row (what the person sees)."""
+        return [[self.table.item(i, j).text() for j in range(self.table.columnCount())]
+                for i in range(self.table.rowCount())]

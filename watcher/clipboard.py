@@ -14,7 +14,7 @@ import threading
 from typing import Any
 
 from .events import CLIPBOARD, Emit, RawEvent
-from .sources import Source, SourceUnavailable
+from .sources import Probe, Source, SourceUnavailable
 from .x11 import XEventThread, open_display
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,12 @@ class X11Clipboard(Source):
 
         self._thread = XEventThread(display, handle, "x11-clipboard")
         self._thread.start()
+
+    def probe(self) -> Probe:
+        """The X display opens and has XFIXES (clipboard owner changes are notified through it)."""
+        from .doctor import x11_probe
+
+        return x11_probe(self.name, "copied text", "XFIXES")
 
     def stop(self) -> None:
         if self._thread is not None:

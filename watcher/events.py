@@ -36,3 +36,8 @@ CLIPBOARD = "clipboard"  # data: text, length, truncated
 IDLE = "idle"  # data: state ("idle" | "active"), seconds
 WEB = "web"  # data: url, title, browser (from ActivityWatch)
 CONTROL = "control"  # data: state ("paused" | "resumed")
+# From the accessibility bus (watcher/atspi.py); in memory only, never stored: the privacy filter and the text
+# composer consume them.
+FOCUS = "focus"  # data: app, title, role (of the focused widget: "text", "password text"...), pid
+TYPED = "typed"  # data: text (inserted) | erase (characters deleted), role, app, pid: typed text, rebuilt like keys
+PROMPT = "prompt"  # data: prompt ("password" | "username"), app, pid: a terminal shows a prompt waiting for a secret

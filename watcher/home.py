@@ -139,6 +139,9 @@ class Config:
     # encryption at rest (watcher.crypto): "auto" where an OS keyring exists, "required" refuses to start
     # without one, "off" never encrypts
     encryption: str = "auto"
+    # how the tray shows a proposal: "auto" (notifications on a Wayland session, the popup on X11), "popup", or
+    # "notification" (the desktop's notification server, with the popup where none can show actions)
+    proposals: str = "auto"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
@@ -219,6 +222,8 @@ SCHEMA: dict[str, Rule] = {
     "snooze_minutes": Rule("number", "minutes before a snoozed proposal comes back", 0.05, 1440),
     "encryption": Rule("choice", "auto encrypts the database where an OS keyring exists, required refuses to "
                                  "start without one", choices=("auto", "required", "off")),
+    "proposals": Rule("choice", "how proposals are shown: auto uses notifications on Wayland and the popup on "
+                                "X11", choices=("auto", "popup", "notification")),
 }
 
 

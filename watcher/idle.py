@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from .events import IDLE, Emit, RawEvent
-from .sources import Source, SourceUnavailable
+from .sources import Probe, Source, SourceUnavailable
 from .x11 import open_display
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,12 @@ class X11Idle(_PollingIdleBase):
             raise SourceUnavailable("the X server has no MIT-SCREEN-SAVER extension")
         root = display.screen().root
         return lambda: root.screensaver_query_info().idle / 1000.0
+
+    def probe(self) -> Probe:
+        """The X display opens and has MIT-SCREEN-SAVER (it says how long since the last input)."""
+        from .doctor import x11_probe
+
+        return x11_probe(self.name, "idle and back", "MIT-SCREEN-SAVER")
 
 
 class PollingIdle(_PollingIdleBase):

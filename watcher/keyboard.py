@@ -8,10 +8,11 @@ pynput is imported lazily because it raises ImportError at import time when no d
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from .events import HOTKEY, KEY, Emit, RawEvent
-from .sources import ListenerSource, SourceUnavailable
+from .sources import ListenerSource, Probe, SourceUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -94,3 +95,11 @@ class Keyboard(ListenerSource):
             translator.release(key_name(key)[1])
 
         self._start_listener(keyboard.Listener(on_press=on_press, on_release=on_release))
+
+    def probe(self) -> Probe:
+        """On Linux: the X display opens, has the RECORD extension pynput listens through, and pynput imports."""
+        if sys.platform.startswith("linux"):
+            from .doctor import x11_probe
+
+            return x11_probe(self.name, "typed text and hotkeys", "RECORD", pynput="keyboard")
+        return super().probe()

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from .events import CLICK, SCROLL, Emit, RawEvent
-from .sources import ListenerSource, SourceUnavailable
+from .sources import ListenerSource, Probe, SourceUnavailable
 
 BUTTON_NAMES = {"left": "left", "right": "right", "middle": "middle"}
 
@@ -45,3 +45,11 @@ class Mouse(ListenerSource):
 
             listener_cls = ButtonsOnlyListener
         self._start_listener(listener_cls(on_click=on_click, on_scroll=on_scroll))
+
+    def probe(self) -> Probe:
+        """On Linux: the X display opens, has the RECORD extension pynput listens through, and pynput imports."""
+        if sys.platform.startswith("linux"):
+            from .doctor import x11_probe
+
+            return x11_probe(self.name, "clicks and scrolling", "RECORD", pynput="mouse")
+        return super().probe()

@@ -21,7 +21,7 @@ from typing import Any
 from . import control, home, purging
 from .compose import TextComposer
 from .episodes import Episode, EpisodeBuilder, unstored_episodes
-from .events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent
+from .events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
 from .home import Config
 from .privacy import PrivacyFilter, is_terminal
 from .sources import Source, SourceUnavailable
@@ -49,6 +49,15 @@ class Stats:
     filter_failures: int = 0
     episodes: int = 0
     sources: list[str] = field(default_factory=list)
+
+
+def _fix(source: Any) -> str:
+    """'; fix: ...' from the source's probe, so the one warning about a missing source says what to do."""
+    try:
+        fix = source.probe().fix
+    except Exception:  # noqa: BLE001  (a probe that fails adds nothing to the warning)
+        return ""
+    return f"; fix: {fix}" if fix else ""
 
 
 class Watcher:
@@ -119,8 +128,9 @@ class Watcher:
                 try:
                     source.start(self.queue.put)
                     self.stats.sources.append(source.name)
-                except SourceUnavailable as exc:
-                    log.warning("source %s unavailable: %s", source.name, exc)
+                except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
+                    reason = exc if isinstance(exc, SourceUnavailable) else f"{type(exc).__name__}: {exc}"
+                    log.warning("source %s unavailable: %s%s", source.name, reason, _fix(source))
             log.info("watcher started with sources: %s", ", ".join(self.stats.sources) or "none")
             self.started.set()
             next_flush = time.monotonic() + self.flush_interval
@@ -250,12 +260,12 @@ class Watcher:
         self.stats.events_in += 1
         if event.kind == KEY:
             if self.filter.accepts_keys():
-                finished = self.composer.key(event.ts, event.data.get("char"), event.data.get("key"))
-                if finished is not None and is_terminal(self.filter.window.get("app"),
-                                                        self.filter.window.get("process")):
-                    self.composer.hide_line = self.filter.asks_password(finished)
+                self._key(event.ts, event.data.get("char"), event.data.get("key"))
             else:
                 self.filter.dropped += 1
+            return
+        if event.kind in (FOCUS, TYPED, PROMPT):
+            self._accessibility(event)
             return
         if event.kind == SCROLL:
             self._add_scroll(event)
@@ -266,6 +276,37 @@ class Watcher:
         self.composer.flush()
         self._flush_scroll()
         self._accept(event)
+
+    def _key(self, ts: float, char: str | None, key: str | None) -> None:
+        finished = self.composer.key(ts, char, key)
+        if finished is not None and is_terminal(self.filter.window.get("app"), self.filter.window.get("process")):
+            self.composer.hide_line = self.filter.asks_password(finished)
+
+    def _accessibility(self, event: RawEvent) -> None:
+        """FOCUS, TYPED and PROMPT events from the accessibility bus (watcher/atspi.py), never stored: the focused
+        widget's role goes to the filter; typed text is fed to the composer like keys (inserted characters, then
+        Backspace for deleted ones), unless the filter refuses it (a password field, an unknown role); a terminal's
+        password prompt hides the line typed next there. Any failure drops the event (fail closed)."""
+        try:
+            if event.kind == FOCUS:
+                self.composer.flush()  # what was typed in the widget left is kept (and ends there)
+                self.filter.focus(event.data)
+            elif event.kind == PROMPT:
+                if self.filter.prompt_shown(event.data):
+                    self.composer.hide_line = True
+            elif self.filter.accepts_typed(event.data):
+                for char in (event.data.get("text") or "").replace("\r\n", "\n"):
+                    if char in "\r\n":
+                        self._key(event.ts, None, "enter")
+                    elif char == "\t" or char.isprintable():
+                        self._key(event.ts, char if char != "\t" else None, "tab" if char == "\t" else None)
+                for _ in range(min(int(event.data.get("erase") or 0), 10000)):
+                    self._key(event.ts, None, "backspace")
+            else:
+                self.filter.dropped += 1
+        except Exception:
+            self.filter.failures += 1
+            log.exception("an accessibility event could not be applied; dropped")
 
     def _accept(self, event: RawEvent) -> None:
         if self.store_trouble == "full":  # capture is paused until the disk has space again

@@ -7,9 +7,11 @@ Rules, in order:
 2. excluded application or title pattern (password managers, private/incognito windows): the window is stored as
    an anonymous "private window" and nothing typed, clicked or copied there is kept;
 3. password context: the focused window's title mentions a password, PIN, passphrase, sign-in... or shows a
-   prompt ("[sudo] password for", "Username for 'https://..."): typed text and copies are dropped (clicks and
-   hotkeys stay); in a terminal, the lines typed after a command line that will prompt for a password or a
-   username (see `prompt_lines`) are hidden;
+   prompt ("[sudo] password for", "Username for 'https://..."), or the accessibility bus says the focused widget
+   is a password field (role "password text", `PASSWORD_ROLES`; watcher/atspi.py): typed text and copies are
+   dropped (clicks and hotkeys stay); in a terminal, the lines typed after a command line that will prompt for a
+   password or a username (see `prompt_lines`), or after a prompt the terminal shows through the accessibility
+   bus (`terminal_prompt`), are hidden;
 4. every string that remains (text, clipboard, titles, URLs) goes through secret redaction.
 If any rule fails with an error, the event is dropped and counted (fail closed).
 """
@@ -24,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from . import events
 from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, KEY, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from .home import Config
 from .redact import redact
@@ -48,6 +51,26 @@ STRING_FIELDS = ("text", "title", "url", "app", "process", "combo")
 
 def is_terminal(app: str | None, process: str | None = None) -> bool:
     return any((n or "").lower().removesuffix(".exe") in TERMINAL_APPS for n in (app, process))
+
+
+# -- the accessibility bus: roles and terminal prompts ------------------------------------------------------------
+#: AT-SPI roles of widgets whose text is a secret: nothing typed there is kept (Qt sends the real characters).
+PASSWORD_ROLES = frozenset({"password text"})
+#: A terminal line that waits for a secret: it ends with `...password...:` ("[sudo] password for u:",
+#: "Password:", "u@host's password:", "Enter passphrase for key '/k':", "Password for 'https://u@h':", "PIN:"),
+#: or asks a username for a site ("Username for 'https://github.com':"). Only the last line counts (the one at the
+#: cursor): output that merely mentions a password is followed by other lines or does not end with a colon.
+PROMPT_TEXT = re.compile(r"(?i)(?:^|[\s\]'\"(])(?P<word>password|passphrase|passcode|pin|username)\b"
+                         r"""(?:[^:\n'"]|'[^'\n]*'|"[^"\n]*"){0,160}:\s*$""")
+
+
+def terminal_prompt(text: str) -> str | None:
+    """"password" or "username" when the last line of a terminal's text is a prompt waiting for one, else None."""
+    lines = re.split(r"[\r\n]", text.rstrip())  # trailing blank lines: a redrawn screen below the cursor
+    match = PROMPT_TEXT.search(lines[-1][-300:]) if lines else None
+    if match is None:
+        return None
+    return "username" if match.group("word").lower() == "username" else "password"
 
 
 # -- which terminal command lines prompt for a password ---------------------------------------------------------
@@ -391,6 +414,9 @@ class PrivacyFilter:
         # in another window meanwhile is not hidden and the answer typed on coming back still is
         self.hidden: dict[tuple[Any, ...], int] = {}
         self.continued = ""  # the start of a command line that goes on in the next line (`\`, an open quote)
+        # the accessibility bus said the focused widget is a password field: its application's pid (0: unknown)
+        self.password_focus: int | None = None
+        self.prompt_pids: dict[int, None] = {}  # terminals (pids) that showed a prompt while not focused
         self.dropped = 0
         self.failures = 0
 
@@ -420,7 +446,54 @@ class PrivacyFilter:
 
     def accepts_keys(self) -> bool:
         """Whether key presses may reach the text composer at all right now."""
-        return not (self.paused or self.private or self.password_context)
+        return not (self.paused or self.private or self.password_context or self.password_focused())
+
+    # -- the accessibility bus (FOCUS, TYPED and PROMPT events of watcher/atspi.py; never stored) ----------------
+
+    def password_focused(self) -> bool:
+        """A password field has the focus in the focused window (or the window or the field's application is
+        unknown: fail closed). Keys typed in another window (an xterm, which the bus does not see) still count."""
+        if self.password_focus is None:
+            return False
+        window_pid = self.window.get("pid")
+        return not self.password_focus or not window_pid or window_pid == self.password_focus
+
+    def focus(self, data: dict[str, Any]) -> None:
+        """A FOCUS event: the focused widget's role says whether what is typed next is a password."""
+        if data.get("role") in PASSWORD_ROLES:
+            try:
+                self.password_focus = int(data.get("pid") or 0)
+            except (TypeError, ValueError):
+                self.password_focus = 0
+        else:
+            self.password_focus = None
+
+    def accepts_typed(self, data: dict[str, Any]) -> bool:
+        """Whether a TYPED event (text inserted or deleted in a widget) may reach the text composer: never from a
+        password field, nor from a widget whose role is unknown (fail closed)."""
+        role = data.get("role")
+        return isinstance(role, str) and role not in PASSWORD_ROLES and self.accepts_keys()
+
+    def prompt_shown(self, data: dict[str, Any]) -> bool:
+        """A PROMPT event: a terminal shows a password or username prompt. When it is the focused window's
+        terminal (or either pid is unknown), its next line is hidden; returns whether it is. A prompt shown by a
+        terminal in the background is remembered: its next line is hidden when it gets the focus."""
+        window_pid, pid = self.window.get("pid"), data.get("pid")
+        if (not is_terminal(self.window.get("app"), self.window.get("process")) and not (
+                window_pid and window_pid == pid)) or (window_pid and pid and window_pid != pid):
+            if isinstance(pid, int) and pid:
+                self.prompt_pids[pid] = None
+                while len(self.prompt_pids) > MAX_WINDOWS:
+                    del self.prompt_pids[next(iter(self.prompt_pids))]
+            return False
+        self._hide_next_line()
+        return True
+
+    def _hide_next_line(self) -> None:
+        key = self._window_key()
+        self.hidden[key] = max(self.hidden.get(key, 0), 1)
+        while len(self.hidden) > MAX_WINDOWS:
+            del self.hidden[next(iter(self.hidden))]
 
     def is_excluded(self, app: str | None, process: str | None, title: str | None) -> bool:
         names = {(app or "").lower(), (process or "").lower(), (process or "").lower().removesuffix(".exe")}
@@ -497,8 +570,8 @@ class PrivacyFilter:
             if self.password_context:
                 data["password_context"] = True
             return replace(event, data=self._redact_fields(data))
-        if kind == KEY:
-            return None  # keys are never stored; the composer turns allowed ones into TEXT
+        if kind in (KEY, events.FOCUS, events.TYPED, events.PROMPT):
+            return None  # never stored; the composer turns allowed keys and typed text into TEXT
         if kind == WEB:
             data = event.data
             if data.get("incognito") or self.is_excluded(None, None, data.get("title")):
@@ -508,7 +581,7 @@ class PrivacyFilter:
             return event
         if self.private:
             return None
-        if self.password_context and kind in (TEXT, CLIPBOARD):
+        if (self.password_context or self.password_focused()) and kind in (TEXT, CLIPBOARD):
             return None
         if kind == TEXT and self.hides_typing():
             # normally the composer already hid the line; if it flushed pieces (its state was reset by another
@@ -529,6 +602,9 @@ class PrivacyFilter:
         app, process, title = data.get("app"), data.get("process"), data.get("title")
         self.private = bool(data.get("private")) or self.is_excluded(app, process, title)
         self.password_context = self.is_password_title(title)
+        if data.get("pid") in self.prompt_pids:  # back to a terminal whose prompt appeared meanwhile
+            del self.prompt_pids[data["pid"]]
+            self._hide_next_line()
 
     @staticmethod
     def _redact_fields(data: dict[str, Any]) -> dict[str, Any]:

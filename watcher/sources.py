@@ -76,11 +76,32 @@ class SourceUnavailable(RuntimeError):
 
 
 def default_sources(idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
-    """The sources for this platform. X11 on Linux; Windows and macOS variants are untested here."""
+    """The sources for this platform, chosen by the session (`session.detect()`): on Linux, Wayland whenever
+    WAYLAND_DISPLAY is set (even with DISPLAY set for XWayland, whose X11 sources would see only XWayland
+    windows): the compositor's window source, wl-paste's clipboard, the idle source and AT-SPI for focus, roles
+    and typed text, without any key logger (`wayland.py`); X11 otherwise. Windows and macOS variants are
+    untested here."""
     if sys.platform.startswith("linux"):
+        from .session import detect
+
+        session = detect()
+        if session.kind == "wayland":
+            from .wayland import wayland_sources
+
+            log.info("session: %s", session.describe())
+            found = wayland_sources(session, idle_seconds, clipboard_max_chars)
+            try:
+                from .atspi import AtspiSource
+            except Exception as exc:  # noqa: BLE001 - any import failure: capture goes on without it, said once
+                log.warning("source atspi unavailable: %s (no typed text on Wayland)", exc)
+            else:
+                found.append(AtspiSource(text=True))  # focus, roles and typed text: no key logger on Wayland
+            return found
         if not os.environ.get("DISPLAY"):
-            log.warning("DISPLAY is not set: no X11 capture (Wayland-only sessions need ActivityWatch)")
+            log.warning("neither WAYLAND_DISPLAY nor DISPLAY is set: no desktop capture here (ActivityWatch "
+                        "can still give windows and idle)")
             return []
+        from .atspi import AtspiSource
         from .clipboard import X11Clipboard
         from .idle import X11Idle
         from .keyboard import Keyboard
@@ -93,6 +114,7 @@ def default_sources(idle_seconds: float, clipboard_max_chars: int) -> list[Sourc
             Mouse(),
             X11Clipboard(max_chars=clipboard_max_chars),
             X11Idle(idle_seconds=idle_seconds),
+            AtspiSource(text=False),  # password fields by role, terminal prompts (keys come from pynput)
         ]
     from .clipboard import PollingClipboard
     from .idle import PollingIdle

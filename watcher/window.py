@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+from dataclasses import replace
 from typing import Any
 
 from .events import WINDOW, Emit, RawEvent
-from .sources import Source, SourceUnavailable
+from .sources import Probe, Source, SourceUnavailable
 from .x11 import XEventThread, open_display
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,21 @@ class X11ActiveWindow(Source):
         display.flush()
         self._thread = XEventThread(display, handle, "x11-window")
         self._thread.start()
+
+    def probe(self) -> Probe:
+        """The X display opens and an EWMH window manager runs (_NET_SUPPORTING_WM_CHECK): it is what publishes
+        the active window (_NET_ACTIVE_WINDOW)."""
+        from .doctor import x11_probe, x11_window_manager
+
+        found = x11_probe(self.name, "window titles and applications")
+        if not found.works:
+            return found
+        wm = x11_window_manager()
+        if wm is None:
+            return replace(found, works=False, detail=found.detail + "; no EWMH window manager runs, so no "
+                           "active window is published", fix="run a window manager (openbox, xfwm4, mutter, "
+                           "kwin...) in this session")
+        return replace(found, detail=found.detail + f", window manager {wm or '(unnamed)'}")
 
     @staticmethod
     def _describe(window: Any, atoms: dict[str, int]) -> dict[str, Any]:

@@ -1,0 +1,99 @@
+"""Watcher overhead on Wayland: headless sway, the AT-SPI source, wtype typing into a Qt text field (issue 12).
+
+Starts a headless sway session with a session D-Bus and the accessibility bus (bench/wayland_session.py), a small
+Qt window with a text field (`tests/a11y_app.py` is the same window the tests use: QT_QPA_PLATFORM=wayland,
+QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1), then `proactive watch --no-aw`, and for DURATION seconds wtype types a steady
+10 keys/s of words into the field. On Wayland there is no key logger: the typed text reaches the watcher only as
+the accessibility bus's text-changed events. Reports the watcher's CPU (% of one core), its peak RSS, and how many
+typed characters are in the raw store (text rebuilt from the stored events).
+
+    .venv/bin/python bench/wayland_typing.py [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.watcher_overhead import rebuild_typed, script  # noqa: E402
+from bench.wayland_session import wayland_session  # noqa: E402
+from bench.xsession import wait_for  # noqa: E402
+
+APP = ROOT / "tests" / "a11y_app.py"
+TITLE = "bench form"
+
+
+def measure(seconds: float, keys_per_second: float) -> dict[str, float | bool | int]:
+    home = Path(tempfile.mkdtemp(prefix="proactive-bench-"))
+    with wayland_session() as wl:
+        app = subprocess.Popen([sys.executable, str(APP), TITLE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               text=True, start_new_session=True,
+                               env=dict(wl.env, QT_QPA_PLATFORM="wayland", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1"))
+        wl.procs.append(app)
+        if app.stdout.readline().strip() != "ready":
+            raise SystemExit("the Qt form did not start")
+        wait_for(lambda: wl.window(TITLE), timeout=20, what="the Qt form")
+        wl.focus(TITLE)
+        watcher = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "watch", "--no-aw"],
+                                   env=dict(wl.env, PROACTIVE_HOME=str(home)), cwd=ROOT,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wl.procs.append(watcher)
+        log = home / "logs" / "proactive.log"
+        wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=30, what="the watcher")
+        if "accessibility (AT-SPI)" not in log.read_text().split("watcher started with sources:")[1].splitlines()[0]:
+            raise SystemExit("the watcher did not start the AT-SPI source: " + log.read_text()[-1000:])
+        time.sleep(2.0)  # start-up work is not typing overhead
+        proc = psutil.Process(watcher.pid)
+        text = " ".join(script(int(seconds * keys_per_second)))  # one line: a text field has no Enter
+        cpu0, t0 = proc.cpu_times(), time.monotonic()
+        typer = subprocess.Popen(["wtype", "-s", "150", "-d", str(int(1000 / keys_per_second)), "--", text],
+                                 env=wl.env)
+        peak = 0
+        while typer.poll() is None:
+            peak = max(peak, proc.memory_info().rss)
+            time.sleep(0.5)
+        elapsed = time.monotonic() - t0
+        cpu1 = proc.cpu_times()
+        time.sleep(1.5)
+        watcher.send_signal(signal.SIGTERM)
+        watcher.wait(timeout=30)
+    typed = rebuild_typed(home / "proactive.db", TITLE)
+    accounted = sum(1 for a, b in zip(text, typed, strict=False) if a == b)
+    cpu = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
+    return {"seconds": round(elapsed, 1), "characters_typed": len(text),
+            "keys_per_second": round(len(text) / elapsed, 1),
+            "cpu_percent_of_one_core": round(100 * cpu / elapsed, 2), "peak_rss_mb": round(peak / 2**20, 1),
+            "characters_stored_percent": round(100 * accounted / len(text), 2), "exact_text_match": typed == text}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--keys-per-second", type=float, default=10.0)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    result = measure(args.seconds, args.keys_per_second)
+    if args.json:
+        print(json.dumps(result))
+        return
+    print("| metric | value | target |\n|---|---|---|")
+    print(f"| watcher CPU on sway with AT-SPI, % of one core | {result['cpu_percent_of_one_core']} | <= 1 |")
+    print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
+    print(f"| typed characters in the raw store, % | {result['characters_stored_percent']} | 100 |")
+    print(f"({result['characters_typed']} characters ({result['keys_per_second']}/s) in {result['seconds']} s; "
+          f"exact match: {result['exact_text_match']})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""The accessibility bus's events without a bus (fast): terminal prompts recognised from a terminal's text, the
+role rule (nothing typed into a password field is kept, keys or AT-SPI text alike, failing closed on an unknown
+role), and typed text rebuilt from text-changed events into the keyboard composer's sentences."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from proactive.watcher.atspi import AtspiSource
+from proactive.watcher.events import FOCUS, KEY, PROMPT, TYPED, WINDOW, RawEvent
+from proactive.watcher.home import Config
+from proactive.watcher.pipeline import Watcher
+from proactive.watcher.privacy import PrivacyFilter, terminal_prompt
+from proactive.watcher.store import Store
+
+from .conftest import ListSource
+
+PID = 4242
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("[sudo] password for alice: ", "password"),
+    ("alice@box:~$ sudo ls\r\n[sudo] password for alice: ", "password"),
+    ("Password:", "password"),
+    ("Passphrase: ", "password"),
+    ("Enter passphrase for key '/home/alice/.ssh/id_ed25519': ", "password"),
+    ("alice@example.org's password: ", "password"),
+    ("Password for 'https://alice@github.com': ", "password"),
+    ("Username for 'https://github.com': ", "username"),
+    ("Enter PIN for 'token': ", "password"),
+    ("New password: ", "password"),
+    ("Enter password:", "password"),
+    ("alice@box:~$ ", None),
+    ("alice@box:~$ grep Password: notes.txt", None),
+    ("Password changed.\nalice@box:~$ ", None),
+    ("[sudo] password for alice: \nSorry, try again.\n", None),  # the prompt is not the last line any more
+    ("Passwords:", None),
+    ("", None),
+    ("see docs/password.md for details", None),
+])
+def test_terminal_prompts(text: str, expected: str | None):
+    assert terminal_prompt(text) == expected
+
+
+def window(app: str = "a11y_app.py", title: str = "Sign-up form", pid: int | None = PID,
+           process: str = "python3") -> RawEvent:
+    return RawEvent("window", WINDOW, {"app": app, "title": title, "pid": pid, "process": process})
+
+
+def focus(role: str | None, pid: int | None = PID) -> RawEvent:
+    return RawEvent("atspi", FOCUS, {"app": "a11y_app.py", "title": "Sign-up form", "role": role, "pid": pid})
+
+
+def typed(text: str = "", role: str | None = "text", erase: int = 0) -> RawEvent:
+    data = {"text": text} if text else {"erase": erase}
+    return RawEvent("atspi", TYPED, {**data, "role": role, "app": "a11y_app.py", "pid": PID})
+
+
+def keys(text: str) -> list[RawEvent]:
+    return [RawEvent("keyboard", KEY, {"key": "enter"} if c == "\n" else {"char": c}) for c in text]
+
+
+@pytest.mark.parametrize("events, accepts", [
+    ([window()], True),
+    ([window(), focus("text")], True),
+    ([window(), focus("password text")], False),
+    ([window(), focus("password text"), focus("text")], True),
+    ([window(), focus("password text", pid=None)], False),  # the field's application unknown: closed
+    ([window(pid=None), focus("password text")], False),  # the window's pid unknown: closed
+    ([window(), focus("password text"), window("XTerm", "shell", 77, "xterm")], True),  # another window
+    ([window(), focus("password text"), window("XTerm", "shell", 77, "xterm"), window()], False),  # back again
+    ([window(), focus(None)], True),  # an unknown role is not a password field for keys...
+], ids=["window", "text", "password", "password-then-text", "unknown-app", "unknown-window", "other-window",
+        "back", "unknown-role"])
+def test_focused_role_decides_whether_keys_are_kept(events: list[RawEvent], accepts: bool):
+    f = PrivacyFilter(Config())
+    for event in events:
+        if event.kind == FOCUS:
+            f.focus(event.data)
+        else:
+            f.clean(event)
+    assert f.accepts_keys() is accepts
+
+
+@pytest.mark.parametrize("role, kept", [("text", True), ("entry", True), ("paragraph", True),
+                                         ("password text", False), (None, False)])
+def test_typed_text_is_kept_by_role(role: str | None, kept: bool):
+    """...but typed text from a widget whose role is unknown is dropped (fail closed)."""
+    f = PrivacyFilter(Config())
+    f.clean(window())
+    assert f.accepts_typed(typed("x", role).data) is kept
+    assert f.clean(typed("x", role)) is None  # never stored as such: the composer makes TEXT of it
+
+
+def run_pipeline(events: list[RawEvent]) -> tuple[str, str]:
+    w = Watcher(None, Config(), [ListSource(events)], flush_interval=0.05)
+    t = threading.Thread(target=w.run)
+    t.start()
+    w.started.wait(5)
+    time.sleep(0.5)
+    w.stop()
+    t.join(10)
+    store = Store()
+    raw, episodes = repr([e.data for _, e in store.iter_events()]), repr(store.episodes())
+    store.close()
+    return raw, episodes
+
+
+@pytest.mark.parametrize("events, sentence", [
+    ([typed("h"), typed("e"), typed("l"), typed("l"), typed("o")], "The user types 'hello' in Sign-up form"),
+    ([typed("hellp"), typed(erase=1), typed("o world")], "The user types 'hello world' in Sign-up form"),
+    ([typed("ls -l"), typed("\n")], "The user types 'ls -l' and presses Enter in Sign-up form"),
+    ([typed("one\r\n"), typed("two")], "The user types 'one' and presses Enter in Sign-up form"),
+], ids=["chars", "erase", "enter", "crlf"])
+def test_typed_text_rebuilt_like_keys(proactive_home, events: list[RawEvent], sentence: str):
+    raw, episodes = run_pipeline([window(), focus("text"), *events])
+    assert sentence in episodes, episodes
+
+
+def test_password_field_dropped_keys_and_typed_text(proactive_home):
+    events = [window(), focus("text"), *keys("visible words"),
+              focus("password text"), *keys("KeyCanary77"), typed("TypedCanary88", "password text"),
+              focus("text"), typed(" more", "text"), typed("RoleUnknown99", None),
+              window("XTerm", "shell", 77, "xterm"), *keys("echo in xterm\n")]
+    raw, episodes = run_pipeline(events)
+    blob = raw + episodes
+    for canary in ("KeyCanary77", "TypedCanary88", "RoleUnknown99", "Canary", "anary77"):
+        assert canary not in blob
+    assert "visible words more" in episodes and "echo in xterm" in episodes
+    assert "'role'" not in raw and "password text" not in raw  # FOCUS/TYPED are never stored
+
+
+def test_terminal_prompt_hides_the_next_line(proactive_home):
+    term = window("LXTerminal", "alice@box: ~", 555, "lxterminal")
+    prompt = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": 555})
+    other = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": 556})
+    events = [term, *keys("./deploy.sh\n"), prompt, *keys("PromptCanary55\n"), *keys("echo after\n"),
+              other, *keys("echo kept\n")]
+    raw, episodes = run_pipeline(events)
+    assert "PromptCanary55" not in raw + episodes
+    assert "./deploy.sh" in episodes and "echo after" in episodes and "echo kept" in episodes
+    assert "enters a password (hidden)" in episodes
+
+
+def test_probe_without_a_session_bus_says_what_to_do(monkeypatch: pytest.MonkeyPatch, tmp_path):
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    monkeypatch.delenv("AT_SPI_BUS_ADDRESS", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    probe = AtspiSource(text=False).probe()
+    assert not probe.works and "session D-Bus" in probe.detail
+    assert "toolkit-accessibility" in probe.fix and "QT_LINUX_ACCESSIBILITY_ALWAYS_ON" in probe.fix
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", f"unix:path={tmp_path / 'nobus'}")
+    probe = AtspiSource(text=True).probe()
+    assert not probe.works and "does not answer" in probe.detail and "typed text" in probe.captures
+
+
+def test_prompt_in_a_background_terminal_hides_its_next_line_on_return(proactive_home):
+    term = window("LXTerminal", "build", 555, "lxterminal")
+    editor = window("Visual Studio Code", "notes.md", 42, "code")
+    prompt = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": 555})
+    events = [term, *keys("./build.sh\n"), editor, prompt, *keys("kept in editor\n"), term,
+              *keys("BackgroundCanary66\n"), *keys("echo after\n")]
+    raw, episodes = run_pipeline(events)
+    assert "BackgroundCanary66" not in raw + episodes
+    assert "kept in editor" in episodes and "echo after" in episodes and "enters a password (hidden)" in episodes

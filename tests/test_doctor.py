@@ -1,0 +1,296 @@
+"""`proactive doctor`: what works here and what is missing, with what to do about it; exit 0 whatever is missing.
+Run as a user would (a subprocess) with no display, on a real X server (Xvfb + openbox), and its capture lines
+in `proactive watch`'s log."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from bench.xsession import _free_display
+from proactive.assistant import doctor
+from proactive.watcher import doctor as watcher_doctor
+from proactive.watcher.events import WINDOW, RawEvent
+from proactive.watcher.home import Config
+from proactive.watcher.pipeline import Watcher
+from proactive.watcher.sources import Probe, Source
+from proactive.watcher.store import Store
+
+from .conftest import ListSource, WatcherProcess, XSession, run_cli, wait_for
+
+X11_SOURCES = ("window (X11)", "keyboard (X11)", "mouse (X11)", "clipboard (X11)", "idle (X11)")
+
+
+def no_display_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items()
+            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "SWAYSOCK", "DBUS_SESSION_BUS_ADDRESS")}
+
+
+def doctor_json(env: dict[str, str], *args: str) -> dict:
+    out = run_cli("doctor", "--json", *args, env=env)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def by_source(report: dict) -> dict[str, dict]:
+    return {s["source"]: s for s in report["sources"]}
+
+
+def test_no_display_says_what_is_missing_and_the_fix(proactive_home: Path):
+    env = no_display_env()
+    report = doctor_json(env)
+    assert report["home"] == str(proactive_home)
+    assert report["session"]["kind"] == "none"
+    assert "neither WAYLAND_DISPLAY nor DISPLAY" in report["session"]["summary"]
+    desktop = by_source(report)["desktop capture"]
+    assert desktop["works"] is False and not desktop["optional"]
+    assert "no display" in desktop["detail"]
+    assert "desktop session" in desktop["fix"] and "autostart" in desktop["fix"]
+    assert not any(s["works"] for s in report["sources"] if s["source"].endswith("(X11)"))
+    db = report["database"]
+    assert (db["path"], db["exists"], db["state"]) == (str(proactive_home / "proactive.db"), False, "new")
+    assert "no D-Bus session bus" in db["detail"] and "keyring" in db["fix"]
+    models = {m["name"]: m for m in report["models"]}
+    assert models["model"]["spec"] == "default" and models["reward model"]["spec"] == "default"
+    assert models["reward model"]["works"] is True
+
+    table = run_cli("doctor", env=dict(env, COLUMNS="160"))
+    assert table.returncode == 0, table.stderr
+    assert table.stderr == ""  # the report says it; no stray warning
+    for needle in ("session", "capture", "database", "model", "desktop capture", "cannot work",
+                   "neither WAYLAND_DISPLAY nor DISPLAY", "run Proactive inside your desktop session",
+                   "what to do"):
+        assert needle in table.stdout, (needle, table.stdout)
+
+
+def test_database_size_and_state(proactive_home: Path, tmp_path: Path):
+    db = tmp_path / "my.db"
+    Store(str(db)).close()
+    report = doctor_json(no_display_env(), "--db", str(db))
+    found = report["database"]
+    assert found["path"] == str(db) and found["exists"] and found["state"] == "plain"
+    assert found["size_bytes"] >= db.stat().st_size > 0
+    assert "unencrypted" in found["detail"]
+    (proactive_home / "config.toml").write_text('encryption = "off"\n')
+    found = doctor_json(no_display_env(), "--db", str(db))["database"]
+    assert 'encryption = "off"' in found["detail"] and "auto" in found["fix"]
+
+
+def test_activitywatch_turned_off_says_so(proactive_home: Path):
+    (proactive_home / "config.toml").write_text("activitywatch = false\n")
+    aw = by_source(doctor_json(no_display_env()))["activitywatch"]
+    assert aw["works"] is False and aw["optional"] and "activitywatch = false" in aw["detail"]
+    assert "activitywatch = true" in aw["fix"]
+
+
+def test_a_bad_config_is_reported_not_fatal(proactive_home: Path):
+    (proactive_home / "config.toml").write_text("idle_seconds = -4\n")
+    out = run_cli("doctor", "--json", env=no_display_env())
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert "idle_seconds" in report["config"]["problem"]
+    assert any(r["section"] == "config" and r["status"] == "unusable" for r in doctor.rows(report))
+
+
+def test_model_checks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    missing = doctor.model_check(str(tmp_path / "none.gguf"))
+    assert not missing["works"] and "no such file" in missing["detail"] and "config.toml" in missing["fix"]
+    text = tmp_path / "notes.gguf"
+    text.write_text("not a model")
+    assert "not a GGUF file" in doctor.model_check(str(text))["detail"]
+    gguf = tmp_path / "tiny.gguf"
+    gguf.write_bytes(b"GGUF" + bytes(100))
+    assert doctor.model_check(str(gguf))["detail"].startswith(f"GGUF file {gguf}")
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen(1)
+        port = listening.getsockname()[1]
+        up = doctor.model_check(f"openai:http://127.0.0.1:{port}/v1#qwen")
+    assert up["works"] and "accepts connections" in up["detail"] and "model qwen" in up["detail"]
+    down = doctor.model_check(f"openai:http://127.0.0.1:{port}/v1#qwen")  # closed now
+    assert not down["works"] and "nothing answers" in down["detail"] and "start the server" in down["fix"]
+    assert "needs a server URL" in doctor.model_check("openai:")["detail"]
+    judge = doctor.reward_check(f"llm:{tmp_path / 'none.gguf'}")
+    assert judge["name"] == "reward model" and not judge["works"] and "no such file" in judge["detail"]
+    assert doctor.reward_check("signals")["works"]
+    assert not doctor.reward_check("nonsense")["works"]
+
+
+class Broken(Source):
+    name = "broken"
+
+    def start(self, emit) -> None:
+        emit(RawEvent(self.name, "x", {}))
+
+    def stop(self) -> None:
+        pass
+
+    def probe(self) -> Probe:
+        raise RuntimeError("probe exploded")
+
+
+def test_a_probe_that_fails_says_the_source_cannot_work(caplog: pytest.LogCaptureFixture):
+    [found] = watcher_doctor.capture([Broken()], "x11")
+    assert (found.source, found.works) == ("broken", False) and "probe exploded" in found.detail
+    caplog.set_level("INFO", logger="proactive.watcher.doctor")
+    watcher_doctor.log_capture([Broken()])
+    [record] = [r for r in caplog.records if "broken" in r.getMessage()]
+    assert record.levelname == "INFO" and "cannot work" in record.getMessage()  # the terminal warning is the start's
+
+
+def test_watch_without_a_display_warns_once(proactive_home: Path):
+    watcher = WatcherProcess(proactive_home, no_display_env())
+    code, err = watcher.stop()
+    assert code == 0, err
+    said = [line for line in err.splitlines() if "DISPLAY" in line]
+    assert len(said) == 1 and "WARNING" in said[0] and "neither WAYLAND_DISPLAY nor DISPLAY" in said[0], err
+    log = (proactive_home / "logs" / "proactive.log").read_text()
+    assert log.count("capture: desktop capture cannot work") == 1  # the doctor's line, in the log only
+    assert "capture: activitywatch" not in log  # --no-aw
+
+
+@pytest.mark.x11
+def test_doctor_on_xvfb(xsession: XSession, proactive_home: Path):
+    env = {k: v for k, v in xsession.env.items() if k not in ("WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS")}
+    report = doctor_json(env)
+    session = report["session"]
+    assert (session["kind"], session["display"]) == ("x11", xsession.display)
+    assert session["window_manager"] == "Openbox"
+    sources = by_source(report)
+    for name in X11_SOURCES:
+        assert sources[name]["works"] is True, sources[name]
+        assert sources[name]["fix"] == ""
+    assert "window manager" in sources["window (X11)"]["detail"]
+    assert "XFIXES" in sources["clipboard (X11)"]["detail"]
+    assert "MIT-SCREEN-SAVER" in sources["idle (X11)"]["detail"]
+    assert "RECORD" in sources["keyboard (X11)"]["detail"] and "pynput" in sources["keyboard (X11)"]["detail"]
+    assert "desktop capture" not in sources
+
+    table = run_cli("doctor", env=dict(env, COLUMNS="160"))
+    assert table.returncode == 0, table.stderr
+    assert "window (X11)" in table.stdout and "works" in table.stdout and "Openbox" in table.stdout
+
+
+def test_a_display_that_cannot_be_opened(proactive_home: Path):
+    """DISPLAY names an X server that is not there: every X11 source says why and what to do."""
+    report = doctor_json(dict(no_display_env(), DISPLAY=":199"))
+    assert report["session"]["kind"] == "x11"
+    for name in X11_SOURCES:
+        found = by_source(report)[name]
+        assert found["works"] is False and "cannot open the X display" in found["detail"], found
+        assert "DISPLAY=:199" in found["fix"]
+
+
+@pytest.mark.x11
+def test_a_bare_x_server_names_the_window_manager_fix(proactive_home: Path):
+    """Xvfb without a window manager: no active window is published, so the window source cannot work and says
+    to run one; the other X11 sources work."""
+    n = _free_display()
+    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "640x480x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), timeout=20, what="Xvfb")
+        report = doctor_json(dict(no_display_env(), DISPLAY=f":{n}"))
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    assert report["session"]["summary"].endswith("no window manager")
+    window = by_source(report)["window (X11)"]
+    assert window["works"] is False and "no EWMH window manager" in window["detail"]
+    assert "window manager" in window["fix"]
+    assert all(by_source(report)[name]["works"] for name in X11_SOURCES[1:])
+
+
+@pytest.mark.x11
+def test_watch_logs_the_capture_lines(xsession: XSession, proactive_home: Path):
+    env = {k: v for k, v in xsession.env.items() if k != "WAYLAND_DISPLAY"}
+    watcher = WatcherProcess(proactive_home, env)
+    code, err = watcher.stop()
+    assert code == 0, err
+    log = (proactive_home / "logs" / "proactive.log").read_text()
+    for name in X11_SOURCES:
+        assert log.count(f"capture: {name} works") == 1, log
+    for name in X11_SOURCES:
+        assert f"capture: {name} cannot work" not in err
+
+
+@pytest.mark.aw
+def test_a_running_aw_server_is_found(aw_server_url: str):
+    found = watcher_doctor.activitywatch_probe(aw_server_url)
+    assert found.works and found.detail.startswith("aw-server ") and aw_server_url in found.detail
+    with socket.socket() as other:  # something that listens but is not an aw-server
+        other.bind(("127.0.0.1", 0))
+        other.listen(1)
+        url = f"http://127.0.0.1:{other.getsockname()[1]}"
+        wrong = watcher_doctor.activitywatch_probe(url)
+    assert not wrong.works and "not as an aw-server" in wrong.detail
+
+
+def test_doctor_on_headless_sway(proactive_home: Path):
+    """A real Wayland session (headless sway, its own session bus and AT-SPI bus): the Wayland sources work, no
+    X11 source is offered (no key logger on Wayland)."""
+    from .wayland_session import wayland_session
+
+    with wayland_session() as wl:
+        env = dict(wl.env, PROACTIVE_HOME=str(proactive_home))
+        report = doctor_json(env)
+        table = run_cli("doctor", env=dict(env, COLUMNS="160"))
+    session = report["session"]
+    assert (session["kind"], session["compositor"], session["xwayland"]) == ("wayland", "sway", False)
+    assert session["summary"].startswith("Wayland (sway)")
+    sources = by_source(report)
+    assert sources["window (sway IPC)"]["works"] is True and "sway" in sources["window (sway IPC)"]["detail"]
+    assert sources["clipboard (wl-paste)"]["works"] is True
+    assert sources["accessibility (AT-SPI)"]["works"] is True
+    assert not [name for name in sources if name.endswith("(X11)")]
+    assert table.returncode == 0 and "window (sway IPC)" in table.stdout and "Wayland (sway)" in table.stdout
+
+
+def test_doctor_on_a_wayland_session_it_cannot_reach(proactive_home: Path, tmp_path: Path):
+    """A GNOME Wayland session whose compositor and buses are not there: each source says it cannot work and
+    what to do, and the command still exits 0."""
+    env = dict(no_display_env(), WAYLAND_DISPLAY=str(tmp_path / "wayland-9"), XDG_SESSION_TYPE="wayland",
+               XDG_CURRENT_DESKTOP="GNOME", XDG_RUNTIME_DIR=str(tmp_path))
+    report = doctor_json(env)
+    assert (report["session"]["kind"], report["session"]["compositor"]) == ("wayland", "gnome")
+    own = [s for s in report["sources"] if not s["optional"]]
+    assert own and not [s for s in own if s["source"].endswith("(X11)")]
+    broken = [s for s in own if not s["works"]]
+    assert broken and all(s["fix"] for s in broken), broken
+
+
+class Crashing(ListSource):
+    """A source whose start fails with an unexpected error, and whose probe knows the fix."""
+
+    name = "crashing"
+
+    def start(self, emit) -> None:
+        raise RuntimeError("the library broke")
+
+    def probe(self) -> Probe:
+        return Probe(self.name, "nothing", False, "broken library", fix="reinstall the library")
+
+
+def test_a_source_that_cannot_start_is_said_once_with_its_fix_and_capture_goes_on(proactive_home, caplog):
+    caplog.set_level("INFO")
+    kept = ListSource([RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell", "process": "xterm", "pid": 42})])
+    w = Watcher(None, Config(), [Crashing([]), kept], flush_interval=0.05)
+    t = threading.Thread(target=w.run)
+    t.start()
+    assert w.started.wait(5)
+    time.sleep(0.3)
+    w.stop()
+    t.join(10)
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING" and "crashing" in r.getMessage()]
+    assert warnings == ["source crashing unavailable: RuntimeError: the library broke; fix: reinstall the library"]
+    store = Store()
+    assert [e.data["title"] for _, e in store.iter_events()] == ["shell"]  # the other source still captured
+    store.close()

@@ -1,0 +1,322 @@
+"""The accessibility bus (AT-SPI2 over D-Bus): the focused widget's role, typed text and terminal prompts.
+
+Applications with toolkit accessibility on (GTK, Qt, LibreOffice, the browsers) tell the accessibility bus what
+happens in them, on X11 and Wayland alike. This source listens there for:
+- `object:state-changed:focused`: the focused widget and its role, as a FOCUS event; the privacy filter drops
+  every key typed while a "password text" widget has the focus (on X11 keys still come from pynput);
+- `object:text-changed:insert` / `:delete` in editable widgets, as TYPED events (with `text=True`, on Wayland
+  where no key logger exists): the pipeline feeds them to the same text composer as keys, dropped by role;
+- the same events from terminals (role "terminal", e.g. VTE terminals: lxterminal, gnome-terminal): the text a
+  terminal shows, read only to see a password or username prompt waiting for input ("[sudo] password for u:",
+  "Password:", "Enter passphrase for key ...", "Username for 'https://...'"), as PROMPT events; the filter then
+  hides the next line typed there. Terminal output itself is never emitted;
+- `window:activate`: the window titles the FOCUS events carry.
+
+Why jeepney and not pyatspi: pyatspi is a binding over libatspi through PyGObject, which has no wheels and would
+have to build from PyPI in the virtual environment (a C compiler, the GLib, GObject-introspection and cairo
+headers) in `setup.sh` and in every pipx install; jeepney is a pure-Python D-Bus client with no dependencies, and
+AT-SPI2 is plain D-Bus: a registry to tell applications which events someone listens to, signals, and a few
+method calls on the objects that sent them (their role, their application's name).
+
+Where the bus is missing (no session bus, no at-spi2-core, a bare server) `start` raises `SourceUnavailable`,
+which the watcher logs once; `probe()` says why and what to do, without starting anything.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections import deque
+from typing import Any
+
+from .events import FOCUS, PROMPT, TYPED, Emit, RawEvent
+from .sources import Probe, Source, SourceUnavailable
+
+log = logging.getLogger(__name__)
+
+CALL_TIMEOUT = 1.0  # seconds for one method call to an application (its role, its name)
+SETUP_TIMEOUT = 5.0  # seconds for the calls at start: they may start the bus launcher or the registry
+POLL_SECONDS = 0.25  # how often the receiving thread looks at its stop flag: stop() returns within this
+ROOT_PATH = "/org/a11y/atspi/accessible/root"
+ACCESSIBLE = "org.a11y.atspi.Accessible"
+#: The events registered with the registry (applications send only what someone listens to).
+EVENTS = ("object:state-changed:focused", "window:activate", "object:text-changed:insert",
+          "object:text-changed:delete")
+#: (interface, member) of the signals received; a match rule each.
+SIGNALS = (("org.a11y.atspi.Event.Object", "StateChanged"), ("org.a11y.atspi.Event.Object", "TextChanged"),
+           ("org.a11y.atspi.Event.Window", "Activate"))
+#: Roles whose text changes are typing (other widgets' text changes are programs writing: labels, status bars).
+EDITABLE_ROLES = frozenset({"text", "entry", "password text", "paragraph", "document text", "editbar",
+                            "spin button", "combo box", "document frame", "document web", "section", "heading",
+                            "list item", "table cell"})
+TERMINAL_ROLE = "terminal"
+ROLE_PASSWORD_TEXT = 40  # AtspiRole ATSPI_ROLE_PASSWORD_TEXT
+MAX_CACHE = 256  # applications whose name and pid are remembered
+MAX_PROMPT_TEXT = 400  # characters of a terminal's inserted text looked at (its last line only)
+
+FIX = ("start the accessibility bus (install at-spi2-core; a desktop session starts it) and enable toolkit "
+       "accessibility: `gsettings set org.gnome.desktop.interface toolkit-accessibility true` (GTK and Qt), or "
+       "QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 for Qt applications; GTK 3 applications need NO_AT_BRIDGE unset")
+
+
+def _session_address() -> str:
+    """The session bus, from DBUS_SESSION_BUS_ADDRESS only (as the keyring does: no guessed socket, so a process
+    started without a session bus never reaches the desktop's)."""
+    address = os.environ.get("DBUS_SESSION_BUS_ADDRESS", "")
+    if address:
+        return address
+    raise SourceUnavailable("no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set), so no accessibility bus")
+
+
+def _call(conn: Any, message: Any, timeout: float = CALL_TIMEOUT) -> tuple[Any, ...]:
+    """A method call's reply body; D-Bus errors and timeouts raise `_CallFailed`."""
+    from jeepney import MessageType
+
+    try:
+        reply = conn.send_and_get_reply(message, timeout=timeout)
+    except TimeoutError as exc:
+        raise _CallFailed("no answer") from exc
+    if reply.header.message_type == MessageType.error:
+        raise _CallFailed(f"{reply.header.fields.get(4, 'error')}: {reply.body[0] if reply.body else ''}")
+    return reply.body
+
+
+class _CallFailed(Exception):
+    pass
+
+
+def a11y_bus_address() -> str:
+    """The accessibility bus's address: AT_SPI_BUS_ADDRESS, else asked of `org.a11y.Bus` on the session bus
+    (at-spi-bus-launcher, started on demand by the session bus). Raises SourceUnavailable saying what is missing."""
+    address = os.environ.get("AT_SPI_BUS_ADDRESS", "")
+    if address:
+        return address
+    from jeepney import DBusAddress, new_method_call
+    from jeepney.io.blocking import open_dbus_connection
+
+    session = _session_address()
+    try:
+        conn = open_dbus_connection(bus=session)
+    except Exception as exc:  # OSError, authentication refused...
+        raise SourceUnavailable(f"the session D-Bus does not answer ({exc})") from exc
+    try:
+        bus = DBusAddress("/org/a11y/bus", bus_name="org.a11y.Bus", interface="org.a11y.Bus")
+        (address,) = _call(conn, new_method_call(bus, "GetAddress"), SETUP_TIMEOUT)
+    except _CallFailed as exc:
+        raise SourceUnavailable(f"the session bus has no accessibility bus (org.a11y.Bus: {exc})") from exc
+    finally:
+        conn.close()
+    if not address:
+        raise SourceUnavailable("org.a11y.Bus gave no accessibility bus address")
+    return address
+
+
+def toolkit_accessibility() -> bool | None:
+    """org.a11y.Status.IsEnabled on the session bus (Qt reads it; gsettings' toolkit-accessibility sets it), or
+    None when it cannot be read."""
+    from jeepney import DBusAddress, Properties
+    from jeepney.io.blocking import open_dbus_connection
+
+    try:
+        with open_dbus_connection(bus=_session_address()) as conn:
+            status = DBusAddress("/org/a11y/bus", bus_name="org.a11y.Bus", interface="org.a11y.Status")
+            (value,) = _call(conn, Properties(status).get("IsEnabled"))
+            return bool(value[1])
+    except Exception:
+        return None
+
+
+class AtspiSource(Source):
+    """FOCUS (role of the focused widget), PROMPT (terminal prompts) and, with `text=True`, TYPED events from the
+    accessibility bus. X11 uses `text=False` (keys come from pynput); Wayland `text=True`."""
+
+    name = "accessibility (AT-SPI)"
+
+    def __init__(self, text: bool = False):
+        self.text = text
+        self.captures = ("typed text, " if text else "") + "password fields by role, terminal password prompts"
+        self._conn: Any = None
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self._emit: Emit | None = None
+        self._apps: dict[str, tuple[str, int | None]] = {}  # sender -> (application name, pid)
+        self._titles: dict[str, str] = {}  # sender -> title of its last activated window
+        self._focus: tuple[str, str] | None = None  # (sender, path) of the focused widget
+
+    # -- probe -------------------------------------------------------------------------------------------------
+
+    def probe(self) -> Probe:
+        """Works when the session bus gives the accessibility bus's address and that bus answers."""
+        try:
+            from jeepney.io.blocking import open_dbus_connection
+
+            address = a11y_bus_address()
+            try:
+                open_dbus_connection(bus=address).close()
+            except Exception as exc:
+                raise SourceUnavailable(f"the accessibility bus does not answer ({exc})") from exc
+        except SourceUnavailable as exc:
+            return Probe(self.name, self.captures, False, str(exc), FIX)
+        enabled = toolkit_accessibility()
+        detail = "the accessibility bus answers"
+        if enabled is False:
+            detail += ("; toolkit accessibility is off, so only applications started with it on (GTK 3, "
+                       "QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1) report: `gsettings set org.gnome.desktop.interface "
+                       "toolkit-accessibility true` turns it on for the others")
+        return Probe(self.name, self.captures, True, detail)
+
+    # -- start / stop ------------------------------------------------------------------------------------------
+
+    def start(self, emit: Emit) -> None:
+        from jeepney import DBusAddress, MatchRule, new_method_call
+        from jeepney.bus_messages import message_bus
+        from jeepney.io.blocking import open_dbus_connection
+
+        address = a11y_bus_address()
+        try:
+            conn = open_dbus_connection(bus=address)
+        except Exception as exc:
+            raise SourceUnavailable(f"the accessibility bus does not answer ({exc})") from exc
+        try:
+            for interface, member in SIGNALS:
+                _call(conn, message_bus.AddMatch(MatchRule(type="signal", interface=interface, member=member)),
+                      SETUP_TIMEOUT)
+            registry = DBusAddress("/org/a11y/atspi/registry", bus_name="org.a11y.atspi.Registry",
+                                   interface="org.a11y.atspi.Registry")
+            for event in EVENTS:
+                _call(conn, new_method_call(registry, "RegisterEvent", "s", (event,)), SETUP_TIMEOUT)
+        except _CallFailed as exc:
+            conn.close()
+            raise SourceUnavailable(f"the accessibility registry refused the event registration ({exc})") from exc
+        self._queue: deque[Any] = deque()
+        conn.filter(MatchRule(type="signal"), queue=self._queue)
+        self._conn, self._emit = conn, emit
+        self._stopping.clear()
+        self._thread = threading.Thread(target=self._run, name="atspi", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout=POLL_SECONDS + 2 * CALL_TIMEOUT + 1)
+            self._thread = None
+        if self._conn is not None:
+            self._conn.close()  # the registry forgets our events when our connection goes
+            self._conn = None
+
+    # -- receiving ---------------------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        conn, queue = self._conn, self._queue
+        while not self._stopping.is_set():
+            if not queue:
+                try:
+                    conn.recv_messages(timeout=POLL_SECONDS)
+                except TimeoutError:
+                    continue
+                except Exception as exc:  # the bus went away (EOF, reset): said once, then this source ends
+                    if not self._stopping.is_set():
+                        log.warning("the accessibility bus closed (%s): AT-SPI capture stops", exc)
+                    return
+            while queue and not self._stopping.is_set():
+                message = queue.popleft()
+                try:
+                    self._dispatch(message)
+                except Exception:  # one malformed event never ends the source
+                    log.exception("an AT-SPI event could not be read")
+
+    def _dispatch(self, message: Any) -> None:
+        from jeepney import HeaderFields
+
+        fields = message.header.fields
+        interface, member = fields.get(HeaderFields.interface), fields.get(HeaderFields.member)
+        sender, path = fields.get(HeaderFields.sender, ""), fields.get(HeaderFields.path, "")
+        body = message.body
+        if len(body) < 4 or not isinstance(body[0], str):
+            return
+        detail, detail1, detail2 = body[0], body[1], body[2]
+        any_data = body[3][1] if isinstance(body[3], tuple) and len(body[3]) == 2 else None
+        if interface == "org.a11y.atspi.Event.Window" and member == "Activate":
+            if isinstance(any_data, str):
+                self._titles[sender] = any_data
+                if len(self._titles) > MAX_CACHE:
+                    self._titles.pop(next(iter(self._titles)))
+        elif member == "StateChanged" and detail == "focused" and detail1 == 1:
+            role = self._role(sender, path)
+            self._focus = (sender, path)
+            app, pid = self._app(sender)
+            self._send(FOCUS, {"app": app, "title": self._titles.get(sender, ""), "role": role, "pid": pid})
+        elif member == "TextChanged":
+            self._text_changed(sender, path, detail.split(":")[0], detail2, any_data)
+
+    def _text_changed(self, sender: str, path: str, change: str, length: int, text: Any) -> None:
+        if change not in ("insert", "delete"):
+            return
+        role = self._role(sender, path)
+        if role == TERMINAL_ROLE:
+            if change == "insert" and isinstance(text, str):
+                from .privacy import terminal_prompt
+
+                prompt = terminal_prompt(text[-MAX_PROMPT_TEXT:])
+                if prompt:
+                    app, pid = self._app(sender)
+                    self._send(PROMPT, {"prompt": prompt, "app": app, "pid": pid})
+            return
+        if not self.text or (role not in EDITABLE_ROLES and (sender, path) != self._focus and role is not None):
+            return
+        app, pid = self._app(sender)
+        if change == "insert":
+            if not isinstance(text, str) or not text:
+                return
+            data: dict[str, Any] = {"text": text}
+        else:
+            data = {"erase": len(text) if isinstance(text, str) and text else max(0, int(length))}
+        # the role is sent whatever it is (None: unknown): the privacy filter decides, failing closed
+        self._send(TYPED, {**data, "role": role, "app": app, "pid": pid})
+
+    def _send(self, kind: str, data: dict[str, Any]) -> None:
+        if self._emit is not None and not self._stopping.is_set():
+            self._emit(RawEvent("atspi", kind, data))
+
+    # -- questions to the bus and the applications ---------------------------------------------------------------
+
+    def _role(self, sender: str, path: str) -> str | None:
+        """The widget's role name ("text", "password text", "terminal"...), asked each time (Qt changes a line
+        edit's role with its echo mode); None when the application does not answer. The number (GetRole) is asked
+        first: Qt answers GetRoleName "text" for a QLineEdit in password mode but GetRole ROLE_PASSWORD_TEXT."""
+        from jeepney import DBusAddress, new_method_call
+
+        widget = DBusAddress(path, bus_name=sender, interface=ACCESSIBLE)
+        try:
+            (number,) = _call(self._conn, new_method_call(widget, "GetRole"))
+            if number == ROLE_PASSWORD_TEXT:
+                return "password text"
+            (name,) = _call(self._conn, new_method_call(widget, "GetRoleName"))
+            return str(name)
+        except (_CallFailed, ValueError):
+            return None
+
+    def _app(self, sender: str) -> tuple[str, int | None]:
+        """(application name, pid) of a sender, remembered per connection."""
+        known = self._apps.get(sender)
+        if known is not None:
+            return known
+        from jeepney import DBusAddress, Properties
+        from jeepney.bus_messages import message_bus
+
+        name, pid = "", None
+        try:
+            (value,) = _call(self._conn, Properties(DBusAddress(ROOT_PATH, bus_name=sender,
+                                                                interface=ACCESSIBLE)).get("Name"))
+            name = str(value[1])
+        except (_CallFailed, ValueError):
+            pass
+        try:
+            (pid,) = _call(self._conn, message_bus.GetConnectionUnixProcessID(sender))
+        except (_CallFailed, ValueError):
+            pid = None
+        if len(self._apps) >= MAX_CACHE:
+            self._apps.clear()
+        self._apps[sender] = (name, pid)
+        return name, pid

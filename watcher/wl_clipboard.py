@@ -1,0 +1,172 @@
+"""Clipboard capture on Wayland: `wl-paste --watch` (wl-clipboard), event-driven through the data-control protocol
+(wlroots' `zwlr_data_control_manager_v1` or `ext_data_control_manager_v1`), never polled.
+
+wl-paste runs a tiny shell command each time the selection changes: it copies the new text (`--type text`: text
+offers only; images and files are never read) to its stdout, which is our pipe, followed by a delimiter made of
+control characters and a random token of this run, so one long-lived reader thread splits the stream into copies
+without a process of ours per copy. Only the first `max_chars` characters are kept (the rest is counted and
+dropped as it streams), as `clipboard.clip_event` does on X11. The selection present when capture starts is
+not a copy the person made now, and is skipped. Offers marked secret by a password manager
+(`x-kde-passwordManagerHint`, as KeePassXC sets) are dropped before they are read (UNTESTED here: wl-copy offers
+one type only, so no test makes such an offer). Copies of images or files (no text type) and a cleared clipboard
+run nothing (checked on sway). GNOME's Mutter offers no data-control:
+there the probe says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import shutil
+import subprocess
+import threading
+import time
+from typing import IO
+
+from .clipboard import clip_event
+from .events import CLIPBOARD, Emit, RawEvent
+from .sources import Probe, Source, SourceUnavailable
+
+log = logging.getLogger(__name__)
+
+CAPTURES = "copied text"
+FIX_INSTALL = "install wl-clipboard (apt install wl-clipboard)"
+FIX_PROTOCOL = ("this compositor offers no data-control protocol (GNOME's Mutter does not): copies are not "
+                "captured; wlroots compositors (sway, Hyprland...) and KDE Plasma have it")
+#: A copy's first bytes kept to decode its first `max_chars` characters (UTF-8: at most 4 bytes each).
+BYTES_PER_CHAR = 4
+
+
+def watch_command(token: str) -> list[str]:
+    """wl-paste in watch mode: per copy, a password-manager hint prints only the delimiter with a "S" (secret)
+    mark, anything else its text then the delimiter with "T"."""
+    script = ("if wl-paste --list-types 2>/dev/null | grep -qi '^x-kde-passwordManagerHint'; then "
+              "cat >/dev/null; printf '\\000\\036S%s\\036\\000' \"$0\"; else "
+              "cat; printf '\\000\\036T%s\\036\\000' \"$0\"; fi")
+    return ["wl-paste", "--no-newline", "--type", "text", "--watch", "sh", "-c", script, token]
+
+
+class Framer:
+    """Splits wl-paste's stream into copies: each copy is its text then NUL RS mark token RS NUL, where the mark
+    is T (text) or S (secret: no text). Keeps at most `keep` bytes of each copy and counts the rest, so a huge
+    copy costs no memory."""
+
+    def __init__(self, token: str, keep: int):
+        self.keep = keep
+        self._ends = {b"\0\x1e" + mark + token.encode() + b"\x1e\0": mark == b"S" for mark in (b"T", b"S")}
+        self._hold = max(len(end) for end in self._ends) - 1  # bytes that may be a delimiter's start
+        self._pending = b""  # not yet searched through
+        self._head = b""  # the current copy's kept bytes
+        self._count = 0  # the current copy's bytes consumed so far
+
+    def _consume(self, data: bytes) -> None:
+        room = self.keep - len(self._head)
+        if room > 0:
+            self._head += data[:room]
+        self._count += len(data)
+
+    def feed(self, chunk: bytes) -> list[tuple[bytes, int, bool]]:
+        """The copies completed by `chunk`: (kept bytes, total bytes, secret)."""
+        self._pending += chunk
+        done: list[tuple[bytes, int, bool]] = []
+        while True:
+            hits = [(at, end) for end in self._ends if (at := self._pending.find(end)) >= 0]
+            if not hits:
+                break
+            at, end = min(hits)
+            self._consume(self._pending[:at])
+            done.append((self._head, self._count, self._ends[end]))
+            self._head, self._count = b"", 0
+            self._pending = self._pending[at + len(end):]
+        cut = max(0, len(self._pending) - self._hold)
+        self._consume(self._pending[:cut])
+        self._pending = self._pending[cut:]
+        return done
+
+
+class WlClipboard(Source):
+    """Text copies on Wayland through `wl-paste --watch`. Tested on headless sway."""
+
+    name = "clipboard"
+    captures = CAPTURES
+
+    def __init__(self, max_chars: int = 2000) -> None:
+        self.max_chars = max_chars
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    def probe(self) -> Probe:
+        from .wayland import DATA_CONTROL, has_protocol
+
+        label = "clipboard (wl-paste)"
+        if not os.environ.get("WAYLAND_DISPLAY"):
+            return Probe(label, CAPTURES, False, "WAYLAND_DISPLAY is not set", "run inside the Wayland session")
+        if shutil.which("wl-paste") is None:
+            return Probe(label, CAPTURES, False, "wl-paste is not installed", FIX_INSTALL)
+        ok, detail = has_protocol(DATA_CONTROL)
+        return Probe(label, CAPTURES, ok, detail, "" if ok else FIX_PROTOCOL)
+
+    def start(self, emit: Emit) -> None:
+        if shutil.which("wl-paste") is None:
+            raise SourceUnavailable(f"wl-paste is not installed: {FIX_INSTALL}")
+        from .wayland import DATA_CONTROL, has_protocol
+
+        ok, detail = has_protocol(DATA_CONTROL)
+        if not ok:
+            raise SourceUnavailable(f"{detail}: {FIX_PROTOCOL}")
+        try:  # what is on the clipboard now: wl-paste --watch reports it first, and that is not a new copy
+            types = subprocess.run(["wl-paste", "--list-types"], capture_output=True, timeout=5).stdout.decode(
+                "utf-8", "replace").split()
+        except (OSError, subprocess.TimeoutExpired):
+            types = []
+        initial = any(t.startswith("text/") or t in ("UTF8_STRING", "STRING", "TEXT") for t in types)
+        token = secrets.token_hex(8)
+        self._proc = subprocess.Popen(watch_command(token), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, start_new_session=True)
+        self._thread = threading.Thread(target=self._read, args=(self._proc, emit, token, initial),
+                                        name="wl-clipboard", daemon=True)
+        self._thread.start()
+
+    def _read(self, proc: subprocess.Popen[bytes], emit: Emit, token: str, skip_first: bool) -> None:
+        framer = Framer(token, self.max_chars * BYTES_PER_CHAR)
+        started = time.monotonic()
+        out: IO[bytes] = proc.stdout  # type: ignore[assignment]
+        while True:
+            chunk = out.read1(65536)  # type: ignore[attr-defined]
+            if not chunk:
+                break
+            for kept, total, secret in framer.feed(chunk):
+                if skip_first and time.monotonic() - started < 2.0:
+                    skip_first = False  # the selection that was there before capture started
+                    continue
+                skip_first = False
+                if secret:
+                    emit(RawEvent(self.name, CLIPBOARD, {"text": "", "length": None, "truncated": True,
+                                                         "private": True}))
+                    continue
+                text = kept.decode("utf-8", "ignore")
+                event = clip_event(text, self.max_chars, self.name)
+                if total > len(kept):
+                    event.data.update(length=None, truncated=True)
+                emit(event)
+        if not self._stop.is_set():
+            err = proc.stderr.read().decode("utf-8", "replace").strip() if proc.stderr else ""
+            log.warning("clipboard capture stopped: wl-paste exited (%s)%s", proc.poll(), f": {err}" if err else "")
+
+    def stop(self) -> None:
+        self._stop.set()
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            try:
+                os.killpg(proc.pid, 15)  # wl-paste and a copy's shell, if one runs
+            except (OSError, AttributeError):
+                proc.terminate()
+            try:
+                proc.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if self._thread is not None:
+            self._thread.join(timeout=3)
+            self._thread = None
