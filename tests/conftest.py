@@ -124,11 +124,15 @@ class WatcherProcess:
         self.home = home
         self.stdout = ""
         self.env = dict(env, PROACTIVE_HOME=str(home))
+        log = home / "logs" / "proactive.log"
+
+        def starts() -> int:  # a home used before already logs an earlier watcher's start: wait for this one's
+            return log.read_text().count("watcher started") if log.exists() else 0
+
+        before = starts()
         self.proc = subprocess.Popen([*PROACTIVE, command, *args, *extra], env=self.env, cwd=ROOT,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        log = home / "logs" / "proactive.log"
-        wait_for(lambda: (log.exists() and "watcher started" in log.read_text()) or self.proc.poll() is not None,
-                 timeout=30, what="watcher start")
+        wait_for(lambda: starts() > before or self.proc.poll() is not None, timeout=30, what="watcher start")
         if self.proc.poll() is not None:
             raise AssertionError(f"watcher exited early: {self.proc.stderr.read()}")
         time.sleep(0.5)  # let the sources settle (X record contexts)

@@ -12,16 +12,33 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-from sqlite_utils import Migrations
-
 from . import crypto, home
 from .events import RawEvent
+
+
+def _import_sqlite_utils() -> Any:
+    """sqlite-utils imports numpy whenever it is installed, only to convert numpy values on insert; the store
+    never passes any, and numpy is 14 MB of the watcher's 60 MB budget. So numpy is hidden while sqlite-utils
+    loads (unless something imported it already); a later `import numpy` elsewhere works as usual."""
+    if "numpy" in sys.modules:
+        import sqlite_utils
+    else:
+        sys.modules["numpy"] = None  # type: ignore[assignment]  (None makes `import numpy` fail: sqlite-utils skips it)
+        try:
+            import sqlite_utils
+        finally:
+            del sys.modules["numpy"]
+    return sqlite_utils
+
+
+sqlite_utils = _import_sqlite_utils()
+Migrations = sqlite_utils.Migrations
 
 migrations = Migrations("proactive")
 
