@@ -30,7 +30,7 @@ import threading
 from collections import deque
 from typing import Any
 
-from .events import FOCUS, PROMPT, TYPED, Emit, RawEvent
+from .events import FOCUS, PROMPT, TYPED, WINDOW, Emit, RawEvent
 from .sources import Probe, Source, SourceUnavailable
 
 log = logging.getLogger(__name__)
@@ -129,13 +129,17 @@ def toolkit_accessibility() -> bool | None:
 
 class AtspiSource(Source):
     """FOCUS (role of the focused widget), PROMPT (terminal prompts) and, with `text=True`, TYPED events from the
-    accessibility bus. X11 uses `text=False` (keys come from pynput); Wayland `text=True`."""
+    accessibility bus. X11 uses `text=False` (keys come from pynput); Wayland `text=True`. With `windows=True`
+    it is also the window source (WINDOW events from `window:activate`): GNOME on Wayland, where no client can
+    ask Mutter for the focused window unless a Shell extension answers."""
 
     name = "accessibility (AT-SPI)"
 
-    def __init__(self, text: bool = False):
+    def __init__(self, text: bool = False, windows: bool = False):
         self.text = text
-        self.captures = ("typed text, " if text else "") + "password fields by role, terminal password prompts"
+        self.windows = windows
+        self.captures = (("window titles, " if windows else "") + ("typed text, " if text else "")
+                         + "password fields by role, terminal password prompts")
         self._conn: Any = None
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -242,6 +246,12 @@ class AtspiSource(Source):
                 self._titles[sender] = any_data
                 if len(self._titles) > MAX_CACHE:
                     self._titles.pop(next(iter(self._titles)))
+                if self.windows:
+                    from .window import app_name
+
+                    app, pid = self._app(sender)
+                    name, process = app_name(pid, app or None)
+                    self._send(WINDOW, {"app": name, "title": any_data, "pid": pid, "process": process})
         elif member == "StateChanged" and detail == "focused" and detail1 == 1:
             role = self._role(sender, path)
             self._focus = (sender, path)

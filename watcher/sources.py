@@ -90,12 +90,18 @@ def default_sources(idle_seconds: float, clipboard_max_chars: int) -> list[Sourc
 
             log.info("session: %s", session.describe())
             found = wayland_sources(session, idle_seconds, clipboard_max_chars)
+            # GNOME without the "focused window" Shell extension: the accessibility bus's window:activate is the
+            # window source (untested here: no GNOME Shell; the same events are tested on X11 and sway)
+            windows = session.compositor == "gnome" and not found[0].probe().works
+            if windows:
+                found.pop(0)
             try:
                 from .atspi import AtspiSource
             except Exception as exc:  # noqa: BLE001 - any import failure: capture goes on without it, said once
                 log.warning("source atspi unavailable: %s (no typed text on Wayland)", exc)
             else:
-                found.append(AtspiSource(text=True))  # focus, roles and typed text: no key logger on Wayland
+                # focus, roles and typed text: no key logger on Wayland
+                found.append(AtspiSource(text=True, windows=windows))
             return found
         if not os.environ.get("DISPLAY"):
             log.warning("neither WAYLAND_DISPLAY nor DISPLAY is set: no desktop capture here (ActivityWatch "
