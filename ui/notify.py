@@ -38,6 +38,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from proactive.assistant.feedback import ACCEPTED, IGNORED, REJECTED, SNOOZED
 
+from .popup import decide_once
+
 log = logging.getLogger(__name__)
 
 SERVICE = "org.freedesktop.Notifications"
@@ -277,12 +279,7 @@ class NotificationProposal(QObject):
             self.notifier.close_notification(self.nid)
 
     def _emit(self, decision: str) -> bool:
-        if self._done:
-            return False
-        self._done = True
-        self.timer.stop()
-        self.decided.emit(self.proposal_id, decision, max(0.0, time.monotonic() - self._shown_at))
-        return True
+        return decide_once(self, decision)
 
 
 HELD = object()  # `Notifications.present` held the proposal back (Do Not Disturb)

@@ -11,12 +11,25 @@ from __future__ import annotations
 
 import html
 import time
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 ACCEPTED, REJECTED, SNOOZED, IGNORED = "accepted", "rejected", "snoozed", "ignored"
+
+
+def decide_once(view: Any, decision: str) -> bool:
+    """The once-only decision of a proposal view (the popup, or a notification: `ui/notify.py`): the first one
+    wins, the timeout timer stops, and `decided(proposal_id, decision, seconds since shown)` is emitted. True if
+    this call emitted it."""
+    if view._done:
+        return False
+    view._done = True
+    view.timer.stop()
+    view.decided.emit(view.proposal_id, decision, max(0.0, time.monotonic() - view._shown_at))
+    return True
 
 
 class ProposalPopup(QWidget):
@@ -93,13 +106,7 @@ class ProposalPopup(QWidget):
             self.close()
 
     def _emit(self, decision: str) -> bool:
-        """The once-only guard: True if this call emitted `decided`."""
-        if self._done:
-            return False
-        self._done = True
-        self.timer.stop()
-        self.decided.emit(self.proposal_id, decision, max(0.0, time.monotonic() - self._shown_at))
-        return True
+        return decide_once(self, decision)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802  (Qt override)
         """Closing the window any other way (window manager, app quit) counts as ignoring the proposal."""

@@ -21,7 +21,10 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import signal
 import struct
+import subprocess
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -117,6 +120,22 @@ def dbus_call(destination: str, path: str, interface: str, method: str, signatur
     with open_dbus_connection(bus="SESSION") as conn:
         reply = conn.send_and_get_reply(new_method_call(address, method, signature, body), timeout=timeout)
     return tuple(unwrap_msg(reply))  # raises DBusErrorResponse for an error reply
+
+
+def stop_helper(proc: subprocess.Popen | None, thread: threading.Thread | None) -> None:
+    """Stop a helper program a source reads (wl-paste, swayidle) with its process group (a copy's shell too),
+    then the thread reading it."""
+    if proc is not None and proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except (OSError, AttributeError):
+            proc.terminate()
+        try:
+            proc.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    if thread is not None:
+        thread.join(timeout=3)
 
 
 def window_source(session: Session) -> Source:

@@ -27,6 +27,7 @@ from typing import IO
 from .clipboard import clip_event
 from .events import CLIPBOARD, Emit, RawEvent
 from .sources import Probe, Source, SourceUnavailable
+from .wayland import stop_helper
 
 log = logging.getLogger(__name__)
 
@@ -158,15 +159,5 @@ class WlClipboard(Source):
     def stop(self) -> None:
         self._stop.set()
         proc, self._proc = self._proc, None
-        if proc is not None and proc.poll() is None:
-            try:
-                os.killpg(proc.pid, 15)  # wl-paste and a copy's shell, if one runs
-            except (OSError, AttributeError):
-                proc.terminate()
-            try:
-                proc.wait(timeout=3)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
-            self._thread = None
+        thread, self._thread = self._thread, None
+        stop_helper(proc, thread)

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 import subprocess
 import threading
@@ -23,6 +22,7 @@ from typing import Any
 from .events import Emit
 from .idle import IdleTracker, _PollingIdleBase
 from .sources import Probe, Source, SourceUnavailable
+from .wayland import stop_helper
 
 log = logging.getLogger(__name__)
 
@@ -86,18 +86,8 @@ class SwayIdle(Source):
     def stop(self) -> None:
         self._stop.set()
         proc, self._proc = self._proc, None
-        if proc is not None and proc.poll() is None:
-            try:
-                os.killpg(proc.pid, 15)
-            except (OSError, AttributeError):
-                proc.terminate()
-            try:
-                proc.wait(timeout=3)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
-            self._thread = None
+        thread, self._thread = self._thread, None
+        stop_helper(proc, thread)
 
 
 class _DBusIdle(_PollingIdleBase):
