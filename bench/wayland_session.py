@@ -187,9 +187,10 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
 """
 
 
-def _start_dbus(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-    """A private session bus listening in `folder`. No service files are given to it, so nothing is ever
-    activated on it (no keyring daemon, nothing of the developer's): the AT-SPI bus is started by us."""
+def start_private_bus(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+    """A private session bus listening in `folder` (also the keyring tests' bus: tests/keyring_session.py). No
+    service files are given to it, so nothing is ever activated on it (no keyring daemon, nothing of the
+    developer's): whatever answers on it was started by the caller."""
     config = folder / "bus.conf"
     config.write_text(BUS_CONFIG.format(socket=folder / "bus"))
     proc = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"], env=env,
@@ -272,7 +273,7 @@ def start_wayland(with_display: str | None = None) -> tuple[WaylandSession, Call
                    XDG_SESSION_TYPE="wayland", XDG_CURRENT_DESKTOP="sway")
         if with_display:
             env["DISPLAY"] = with_display
-        bus, address = _start_dbus(clients, env)
+        bus, address = start_private_bus(clients, env)
         procs.append(bus)
         env["DBUS_SESSION_BUS_ADDRESS"] = address
         atspi = _start_atspi(env)

@@ -12,19 +12,8 @@ import subprocess
 import time
 from pathlib import Path
 
-BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
+from bench.wayland_session import start_private_bus
+
 SECRETS = "org.freedesktop.secrets"
 
 
@@ -57,17 +46,14 @@ class KeyringSession:
     def start(self) -> KeyringSession:
         for path in self.dirs.values():
             path.mkdir(parents=True, exist_ok=True, mode=0o700)
-        config = self.root / "bus.conf"
-        config.write_text(BUS_CONFIG.format(socket=self.root / "bus"))
         env = dict(os.environ, HOME=str(self.dirs["home"]), XDG_RUNTIME_DIR=str(self.dirs["run"]),
                    XDG_DATA_HOME=str(self.dirs["data"]), XDG_CONFIG_HOME=str(self.dirs["config"]),
                    XDG_CACHE_HOME=str(self.dirs["cache"]))
-        self.bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"],
-                                    env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.address = self.bus.stdout.readline().strip()
-        if not self.address:
+        try:
+            self.bus, self.address = start_private_bus(self.root, env)
+        except RuntimeError:
             self.stop()
-            raise RuntimeError("dbus-daemon printed no address")
+            raise
         env["DBUS_SESSION_BUS_ADDRESS"] = self.address
         self.keyring = subprocess.Popen(["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
                                         env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
