@@ -26,6 +26,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest  # noqa: E402
 from jeepney import HeaderFields  # noqa: E402
 
+from bench.wayland_session import start_private_bus  # noqa: E402
 from proactive.assistant.agent import Agent  # noqa: E402
 from proactive.assistant.feedback import FeedbackMemory  # noqa: E402
 from proactive.assistant.live import Assistant, Proposal  # noqa: E402
@@ -37,7 +38,6 @@ from proactive.ui.notify import ACTIONS  # noqa: E402
 from proactive.watcher.home import Config  # noqa: E402
 from proactive.watcher.store import Store  # noqa: E402
 
-from .keyring_session import BUS_CONFIG  # noqa: E402
 from .models_support import assistant_replies  # noqa: E402
 from .xsession import XSession, wait_for  # noqa: E402
 
@@ -64,12 +64,7 @@ class Bus:
 
     def __init__(self, root: Path):
         root.mkdir(parents=True, exist_ok=True)
-        config = root / "bus.conf"
-        config.write_text(BUS_CONFIG.format(socket=root / "bus"))
-        self.proc = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.address = self.proc.stdout.readline().strip()
-        assert self.address, "dbus-daemon printed no address"
+        self.proc, self.address = start_private_bus(root, dict(os.environ))
 
     def stop(self) -> None:
         self.proc.terminate()
