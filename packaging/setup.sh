@@ -21,7 +21,9 @@ APT_RUN=(python3 python3-venv python3-dev build-essential xvfb openbox xdotool x
 # dbus + gnome-keyring: the encryption tests' real Secret Service on a private session bus
 APT_TEST=(xterm desktop-file-utils trayer dbus gnome-keyring
           # Wayland and accessibility capture tests (headless sway, AT-SPI bus, a VTE terminal), notifications
-          sway foot wtype wl-clipboard swayidle at-spi2-core libatk-adaptor lxterminal dunst)
+          sway foot wtype wl-clipboard swayidle at-spi2-core libatk-adaptor lxterminal dunst
+          # hidden input by echo state: real prompters, a multiplexer and a loopback ssh server
+          tmux openssh-server openssh-client zip unzip perl)
 
 need_apt() {
     local missing=()

@@ -18,6 +18,7 @@ from proactive.watcher.events import RawEvent
 from proactive.watcher.sources import Source
 from tests.aw_server_fixture import aw_dirs, aw_server_url  # noqa: F401  (fixtures shared by the aw tests)
 from tests.models_support import default_model, llama_server, scripted  # noqa: F401  (model fixtures)
+from tests.shell_pty import ShellPty, shell_pty
 from tests.xsession import XSession, start_x, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,14 @@ def no_desktop_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     crypto.reset()
     yield
     crypto.reset()
+
+
+@pytest.fixture
+def terminal() -> Iterator[ShellPty]:
+    """A real terminal's process (a pty master with bash on its slave) for synthetic terminal WINDOW events: the
+    watcher reads its echo state as it would xterm's."""
+    with shell_pty() as term:
+        yield term
 
 
 @pytest.fixture

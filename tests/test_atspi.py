@@ -120,11 +120,11 @@ def test_typed_text_rebuilt_like_keys(proactive_home, events: list[RawEvent], se
     assert sentence in episodes, episodes
 
 
-def test_password_field_dropped_keys_and_typed_text(proactive_home):
+def test_password_field_dropped_keys_and_typed_text(proactive_home, terminal):
     events = [window(), focus("text"), *keys("visible words"),
               focus("password text"), *keys("KeyCanary77"), typed("TypedCanary88", "password text"),
               focus("text"), typed(" more", "text"), typed("RoleUnknown99", None),
-              window("XTerm", "shell", 77, "xterm"), *keys("echo in xterm\n")]
+              window("XTerm", "shell", terminal.pid, "xterm"), *keys("echo in xterm\n")]
     raw, episodes = run_pipeline(events)
     blob = raw + episodes
     for canary in ("KeyCanary77", "TypedCanary88", "RoleUnknown99", "Canary", "anary77"):
@@ -133,9 +133,9 @@ def test_password_field_dropped_keys_and_typed_text(proactive_home):
     assert "'role'" not in raw and "password text" not in raw  # FOCUS/TYPED are never stored
 
 
-def test_terminal_prompt_hides_the_next_line(proactive_home):
-    term = window("LXTerminal", "alice@box: ~", 555, "lxterminal")
-    prompt = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": 555})
+def test_terminal_prompt_hides_the_next_line(proactive_home, terminal):
+    term = window("LXTerminal", "alice@box: ~", terminal.pid, "lxterminal")
+    prompt = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": terminal.pid})
     other = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": 556})
     events = [term, *keys("./deploy.sh\n"), prompt, *keys("PromptCanary55\n"), *keys("echo after\n"),
               other, *keys("echo kept\n")]
@@ -157,10 +157,10 @@ def test_probe_without_a_session_bus_says_what_to_do(monkeypatch: pytest.MonkeyP
     assert not probe.works and "does not answer" in probe.detail and "typed text" in probe.captures
 
 
-def test_prompt_in_a_background_terminal_hides_its_next_line_on_return(proactive_home):
-    term = window("LXTerminal", "build", 555, "lxterminal")
+def test_prompt_in_a_background_terminal_hides_its_next_line_on_return(proactive_home, terminal):
+    term = window("LXTerminal", "build", terminal.pid, "lxterminal")
     editor = window("Visual Studio Code", "notes.md", 42, "code")
-    prompt = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": 555})
+    prompt = RawEvent("atspi", PROMPT, {"prompt": "password", "app": "lxterminal", "pid": terminal.pid})
     events = [term, *keys("./build.sh\n"), editor, prompt, *keys("kept in editor\n"), term,
               *keys("BackgroundCanary66\n"), *keys("echo after\n")]
     raw, episodes = run_pipeline(events)

@@ -81,7 +81,7 @@ def test_secret_typed_with_a_pause_in_the_middle_is_never_stored_in_pieces(typed
 def test_hidden_line_is_dropped():
     out: list[RawEvent] = []
     c = TextComposer(out.append)
-    c.hide_line = True
+    c.hide_line = "password"
     for i, ch in enumerate("hunter2"):
         c.key(float(i), char=ch)
     c.tick(100.0)

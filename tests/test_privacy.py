@@ -17,8 +17,8 @@ from proactive.watcher.store import Store
 from .conftest import ListSource
 
 
-def window(app: str, title: str, process: str = "") -> RawEvent:
-    return RawEvent("window", WINDOW, {"app": app, "title": title, "process": process or app.lower(), "pid": 42})
+def window(app: str, title: str, process: str = "", pid: int = 42) -> RawEvent:
+    return RawEvent("window", WINDOW, {"app": app, "title": title, "process": process or app.lower(), "pid": pid})
 
 
 @pytest.mark.parametrize(
@@ -142,10 +142,10 @@ def run_pipeline(events: list[RawEvent]) -> tuple[str, str]:
     return raw, episodes
 
 
-def test_pipeline_hides_sudo_password_and_excluded_typing(proactive_home):
-    events = [window("XTerm", "shell", "xterm"), *keys("sudo ls\nhunter2secret\necho done\n"),
+def test_pipeline_hides_sudo_password_and_excluded_typing(proactive_home, terminal):
+    events = [window("XTerm", "shell", "xterm", terminal.pid), *keys("sudo ls\nhunter2secret\necho done\n"),
               window("KeePassXC", "db.kdbx - KeePassXC", "keepassxc"), *keys("vaultmaster99\n"),
-              window("XTerm", "shell", "xterm"), *keys("exit\n")]
+              window("XTerm", "shell", "xterm", terminal.pid), *keys("exit\n")]
     blob = "".join(run_pipeline(events))
     assert "hunter2secret" not in blob and "vaultmaster99" not in blob
     assert "sudo ls" in blob and "echo done" in blob and "exit" in blob

@@ -27,6 +27,7 @@ from proactive.watcher.privacy import MAX_HIDDEN_LINES, PrivacyFilter, prompt_li
 from proactive.watcher.store import Store
 
 from .conftest import WatcherProcess, XSession, run_cli, wait_for
+from .shell_pty import ShellPty
 from .test_privacy import keys, run_pipeline
 
 # -- the recogniser ----------------------------------------------------------------------------------------------
@@ -284,10 +285,10 @@ def test_inline_secrets_are_redacted_by_the_filter() -> None:
 # -- the pipeline --------------------------------------------------------------------------------------------------
 
 
-def test_pipeline_hides_prompt_answers(proactive_home: Path) -> None:
+def test_pipeline_hides_prompt_answers(proactive_home: Path, terminal: ShellPty) -> None:
     """Through the real pipeline and composer; a click in the middle of the username resets the composer's
     hiding, and the filter still holds the rest back."""
-    events = [RawEvent("window", WINDOW, dict(XTERM)), *keys("cd /tmp && sudo ls\nsudopw4242\ngit push\nmyname"),
+    events = [RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid}), *keys("cd /tmp && sudo ls\nsudopw4242\ngit push\nmyname"),
               RawEvent("mouse", CLICK, {"button": "left", "x": 1, "y": 1}),
               *keys("zz77\ngitpw4242\nls\necho pw4242x | sudo -S true\n")]
     raw, episodes = run_pipeline(events)

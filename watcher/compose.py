@@ -38,7 +38,9 @@ class TextComposer:
         self.sent = ""  # redacted text of the current line already emitted
         self.first_ts: float | None = None  # time of the first key not yet emitted
         self.last_ts = 0.0
-        self.hide_line = False  # the current line answers a password prompt: drop it
+        # the current line is not stored: "password" (it answers a prompt), "unseen" (its echo cannot be seen)
+        self.hide_line: str | None = None
+        self.hold_line = False  # handed on only at Enter (a terminal program reads it whole; its echo may turn off)
 
     def key(self, ts: float, char: str | None = None, key: str | None = None) -> str | None:
         """Feed one key. Returns the finished line's raw text when Enter ends a line (for the password heuristic),
@@ -63,7 +65,8 @@ class TextComposer:
 
     def tick(self, now: float) -> None:
         """Called often by the pipeline: text typed more than a second ago is flushed, as far as it is safe."""
-        if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not self.hide_line:
+        if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not (self.hide_line or
+                                                                                        self.hold_line):
             text = "".join(self.line)
             if HOLD_LINE.search(text):
                 return
@@ -84,8 +87,8 @@ class TextComposer:
         ts = self.first_ts if self.first_ts is not None else self.last_ts
         if self.hide_line:
             if enter or final:
-                self.emit(RawEvent(self.source, TEXT, {"text": "", "erase": 0, "enter": enter, "hidden": "password"},
-                                   ts=ts))
+                self.emit(RawEvent(self.source, TEXT, {"text": "", "erase": 0, "enter": enter,
+                                                       "hidden": self.hide_line}, ts=ts))
                 self._reset()
             return
         full = redact("".join(self.line[:end]))
@@ -102,4 +105,5 @@ class TextComposer:
         self.line = []
         self.sent = ""
         self.first_ts = None
-        self.hide_line = False
+        self.hide_line = None
+        self.hold_line = False

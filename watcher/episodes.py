@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
+from .echo_state import UNSEEN
 from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from .privacy import PRIVATE_APP, is_terminal
 
@@ -178,7 +179,7 @@ class _Span:
         self.private = bool(window.data.get("private"))
         self.start = self.last_ts = window.ts
         self.first_id = self.last_id = raw_id
-        self.lines: list[tuple[str, bool]] = []  # finished typed lines: (text, hidden)
+        self.lines: list[tuple[str, str]] = []  # finished typed lines: (text, why hidden: "password"... or "")
         self.current = ""  # typed text of the unfinished line
         self.items: list[tuple[str, Any]] = []  # ordered non-typing happenings
         self.has_activity = False
@@ -196,7 +197,7 @@ class _Span:
         kind, data = event.kind, event.data
         if kind == TEXT:
             if data.get("hidden"):
-                self.lines.append(("", True))
+                self.lines.append(("", str(data["hidden"])))
                 self.current = ""
                 return
             erase = int(data.get("erase") or 0)
@@ -204,7 +205,7 @@ class _Span:
                 self.current = self.current[: max(0, len(self.current) - erase)]
             self.current += data.get("text") or ""
             if data.get("enter"):
-                self.lines.append((self.current, False))
+                self.lines.append((self.current, ""))
                 self.current = ""
         elif kind == CLICK:
             button = data.get("button") or "left"
@@ -230,10 +231,13 @@ class _Span:
             out.append(switch_sentence(self.app, self.title, where))
         typed = [(text, hidden, True) for text, hidden in self.lines]
         if self.current.strip():
-            typed.append((self.current, False, False))
+            typed.append((self.current, "", False))
         shown = 0
         for text, hidden, entered in typed:
-            if hidden:
+            if hidden == UNSEEN:
+                out.append(f"The user types a line that is not recorded (the terminal's echo cannot be seen) in "
+                           f"{where}.")
+            elif hidden:
                 out.append(f"The user enters a password (hidden) in {where}.")
             elif text.strip() and shown < MAX_LINES:
                 shown += 1

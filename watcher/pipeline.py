@@ -20,10 +20,11 @@ from typing import Any
 
 from . import control, home, purging
 from .compose import TextComposer
+from .echo_state import VISIBLE, Reading
 from .episodes import Episode, EpisodeBuilder, unstored_episodes
 from .events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
 from .home import Config
-from .privacy import PrivacyFilter, is_terminal
+from .privacy import PrivacyFilter
 from .sources import Source, SourceUnavailable
 from .store import Store, StoreError
 
@@ -81,6 +82,8 @@ class Watcher:
         self.queue: queue.SimpleQueue[RawEvent] = queue.SimpleQueue()
         self.filter = PrivacyFilter(config)
         self.composer = TextComposer(self._accept)
+        self.line_raw = False  # every key of the line being typed went to a line editor (raw mode)
+        self.echo_hidden = False  # the line being typed is hidden because its terminal does not show it
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
         self.scroll: dict[str, Any] | None = None
@@ -278,9 +281,33 @@ class Watcher:
         self._accept(event)
 
     def _key(self, ts: float, char: str | None, key: str | None) -> None:
+        reading = self.filter.echo_reading() if self.filter.window else None
+        if reading is not None:
+            self._echo(reading, enter=key == "enter")
         finished = self.composer.key(ts, char, key)
-        if finished is not None and is_terminal(self.filter.window.get("app"), self.filter.window.get("process")):
-            self.composer.hide_line = self.filter.asks_password(finished)
+        if finished is not None and (reading is not None or self.filter.in_terminal()):
+            hidden, self.echo_hidden = self.echo_hidden, False
+            self.composer.hide_line = "password" if self.filter.asks_password(finished, hidden) else None
+
+    def _echo(self, reading: Reading, enter: bool) -> None:
+        """Hide the line being typed when its terminal does not show it (echo off with line input: a password
+        prompt, whatever program asks; or an echo we cannot see: a remote session). Read at every key, so a prompt
+        that appears after the first key still hides the whole line. At Enter the reading counts only when the
+        line went to a program reading whole lines: a line editor's Enter (the shell's readline) starts the next
+        program, whose prompt belongs to the next line. A line typed where a program reads whole lines is held
+        until Enter (its echo may still turn off)."""
+        if enter:
+            if not self.composer.line or self.line_raw:
+                return
+        else:
+            if not self.composer.line and not self.composer.sent:  # a new line
+                self.line_raw, self.echo_hidden = reading.raw, False
+            self.line_raw = self.line_raw and reading.raw
+            self.composer.hold_line = not self.line_raw
+        if reading.mode != VISIBLE:
+            if not self.echo_hidden:
+                log.debug("line hidden: %s", reading.why)
+            self.composer.hide_line, self.echo_hidden = reading.mode, True
 
     def _accessibility(self, event: RawEvent) -> None:
         """FOCUS, TYPED and PROMPT events from the accessibility bus (watcher/atspi.py), never stored: the focused
@@ -293,7 +320,7 @@ class Watcher:
                 self.filter.focus(event.data)
             elif event.kind == PROMPT:
                 if self.filter.prompt_shown(event.data):
-                    self.composer.hide_line = True
+                    self.composer.hide_line = "password"
             elif self.filter.accepts_typed(event.data):
                 for char in (event.data.get("text") or "").replace("\r\n", "\n"):
                     if char in "\r\n":

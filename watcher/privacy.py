@@ -19,6 +19,7 @@ If any rule fails with an error, the event is dropped and counted (fail closed).
 from __future__ import annotations
 
 import logging
+import os
 import re
 import shlex
 import time
@@ -27,6 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import events
+from .echo_state import UNSEEN, EchoWatch, Reading
 from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, KEY, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from .home import Config
 from .redact import redact
@@ -417,6 +419,7 @@ class PrivacyFilter:
         # the accessibility bus said the focused widget is a password field: its application's pid (0: unknown)
         self.password_focus: int | None = None
         self.prompt_pids: dict[int, None] = {}  # terminals (pids) that showed a prompt while not focused
+        self.echo = EchoWatch()  # the pseudo-terminals behind windows and their echo state
         self.dropped = 0
         self.failures = 0
 
@@ -504,9 +507,10 @@ class PrivacyFilter:
     def is_password_title(self, title: str | None) -> bool:
         return bool(PROMPT_TITLE.search(title or "")) or any(p.search(title or "") for p in self.password_titles)
 
-    def asks_password(self, line: str) -> bool:
+    def asks_password(self, line: str, hidden: bool = False) -> bool:
         """Called by the pipeline with every line finished (Enter) in a terminal, raw and never stored: whether the
-        next line typed there must be hidden.
+        next line typed there must be hidden. `hidden`: the terminal did not show the line (its echo was off, or
+        could not be seen): it answered a prompt and is never read as a command.
 
         A line typed while lines were still to hide was an answer (hidden): it counts one off, unless it was a
         yes/no. It is still read as a command too: if the expected prompt never came (credentials cached), that
@@ -515,7 +519,9 @@ class PrivacyFilter:
         key = self._window_key()
         left = self.hidden.pop(key, 0)
         try:
-            if left:
+            if hidden:
+                left, command, self.continued = max(0, left - 1), "", ""
+            elif left:
                 left -= 0 if CONFIRMATION.fullmatch(line.strip()) else 1
                 command, self.continued = line, ""
             else:
@@ -534,8 +540,26 @@ class PrivacyFilter:
 
     def hides_typing(self) -> bool:
         """Whether what is typed now answers a prompt: the focused terminal still has lines to hide."""
-        return bool(self.hidden.get(self._window_key())) and is_terminal(self.window.get("app"),
-                                                                           self.window.get("process"))
+        return bool(self.hidden.get(self._window_key())) and self.in_terminal()
+
+    def in_terminal(self) -> bool:
+        """The focused window is a terminal: its name says so, or its process holds pseudo-terminal masters."""
+        if is_terminal(self.window.get("app"), self.window.get("process")):
+            return True
+        view = self.echo.view(self.window.get("pid"))
+        return bool(view and view.owner and view.ptys)
+
+    def echo_reading(self) -> Reading | None:
+        """Whether the focused window's terminal shows what is typed now (watcher/echo_state.py), or None when
+        the window shows no pseudo-terminal. A window named as a terminal whose pseudo-terminal cannot be found
+        (no pid, another machine's process) is unseen: its lines are not stored (fail closed). Where the platform
+        has no pseudo-terminals to read (Windows), the command-line rules are the only defence."""
+        view = self.echo.view(self.window.get("pid"))
+        if view is not None and view.ptys:
+            return self.echo.read(view)
+        if os.name == "posix" and is_terminal(self.window.get("app"), self.window.get("process")):
+            return Reading(UNSEEN, why="a terminal whose pseudo-terminal cannot be found")
+        return None
 
     def _window_key(self) -> tuple[Any, ...]:
         """A terminal window, whatever its title says (shells rewrite titles as commands run)."""
