@@ -227,7 +227,7 @@ SCHEMA: dict[str, Rule] = {
 }
 
 
-# `encryption = "required"` on a line of its own (`Config.encryption_setting` of a file that is not TOML)
+# `encryption = "required"` on a line of its own (`encryption_setting` of a file that is not TOML)
 ENCRYPTION_LINE = re.compile(r"""^[ \t]*encryption[ \t]*=[ \t]*(["'])(\w+)\1""", re.MULTILINE)
 
 
