@@ -184,6 +184,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
 
     if not -(2 ** 63) <= proposal_id < 2 ** 63:  # beyond SQLite's integers: no row can have it
         fail(f"no proposal {proposal_id}")
+    load_config()  # an invalid config stops every command that writes the store, before it is opened
     store = open_store(db)
     try:
         proposal = store.proposal(proposal_id)

@@ -43,20 +43,30 @@ class KeyringSession:
         env["DBUS_SESSION_BUS_ADDRESS"] = self.address
         return env
 
-    def start(self) -> KeyringSession:
+    def start(self, keyring: bool = True) -> KeyringSession:
+        """The bus, and (`keyring`) the keyring daemon on it; without, the bus answers with no Secret Service
+        until `start_keyring()` (a keyring that comes up after the programs of the session)."""
         for path in self.dirs.values():
             path.mkdir(parents=True, exist_ok=True, mode=0o700)
-        env = dict(os.environ, HOME=str(self.dirs["home"]), XDG_RUNTIME_DIR=str(self.dirs["run"]),
-                   XDG_DATA_HOME=str(self.dirs["data"]), XDG_CONFIG_HOME=str(self.dirs["config"]),
-                   XDG_CACHE_HOME=str(self.dirs["cache"]))
         try:
-            self.bus, self.address = start_private_bus(self.root, env)
+            self.bus, self.address = start_private_bus(self.root, self._daemon_env())
         except RuntimeError:
             self.stop()
             raise
-        env["DBUS_SESSION_BUS_ADDRESS"] = self.address
+        return self.start_keyring() if keyring else self
+
+    def _daemon_env(self) -> dict[str, str]:
+        env = dict(os.environ, HOME=str(self.dirs["home"]), XDG_RUNTIME_DIR=str(self.dirs["run"]),
+                   XDG_DATA_HOME=str(self.dirs["data"]), XDG_CONFIG_HOME=str(self.dirs["config"]),
+                   XDG_CACHE_HOME=str(self.dirs["cache"]))
+        if self.address:
+            env["DBUS_SESSION_BUS_ADDRESS"] = self.address
+        return env
+
+    def start_keyring(self) -> KeyringSession:
+        """gnome-keyring-daemon on the bus, its login keyring unlocked (created at the first start)."""
         self.keyring = subprocess.Popen(["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
-                                        env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                        env=self._daemon_env(), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
         self.keyring.stdin.write(b"test keyring password")  # --unlock: creates and unlocks the login keyring
         self.keyring.stdin.close()

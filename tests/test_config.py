@@ -200,3 +200,19 @@ def test_readme_config_block_is_a_valid_config_of_every_setting():
             line = next(line for line in block.splitlines() if line.startswith(f"{name} ="))
             bounds = "..".join(str(int(x)) if float(x).is_integer() else str(x) for x in (rule.low, rule.high))
             assert f"# {bounds} " in line.replace("_", ""), line
+
+
+@pytest.mark.parametrize("text, mode", [
+    (None, "auto"),
+    ('encryption = "required"\nidle_seconds = 0\n', "required"),  # another setting is invalid
+    ('retention_days = [\n  encryption = "required"\n', "required"),  # not TOML: the line on its own
+    ("encryption = 'off'\nidle_seconds = \n", "off"),
+    ('encryption = "requried"\n', "auto"),  # not a choice: the default (and the command names the typo)
+    ('[table]\nencryption = "required"\n', "auto"),  # a table's key, not the setting
+])
+def test_the_encryption_setting_is_read_on_its_own(proactive_home: Path, text: str | None, mode: str):
+    from proactive.watcher.home import encryption_setting
+
+    if text is not None:
+        (proactive_home / "config.toml").write_text(text)
+    assert encryption_setting() == mode

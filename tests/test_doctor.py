@@ -91,11 +91,12 @@ def test_activitywatch_turned_off_says_so(proactive_home: Path):
 
 
 def test_a_bad_config_is_reported_not_fatal(proactive_home: Path):
-    (proactive_home / "config.toml").write_text("idle_seconds = -4\n")
+    (proactive_home / "config.toml").write_text('idle_seconds = -4\nencryption = "required"\n')
     out = run_cli("doctor", "--json", env=no_display_env())
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert "idle_seconds" in report["config"]["problem"]
+    assert report["database"]["encryption"] == "required"  # the store honours it beside the bad setting
     assert any(r["section"] == "config" and r["status"] == "unusable" for r in doctor.rows(report))
 
 

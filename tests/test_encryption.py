@@ -27,7 +27,7 @@ import pytest
 
 from proactive.watcher import crypto
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store import Store, StoreError
 
 from .conftest import PROACTIVE, ROOT, WatcherProcess, XSession, run_cli, wait_for
 from .keyring_session import KeyringSession, available
@@ -246,6 +246,57 @@ def test_migration_killed_in_the_middle_leaves_the_plain_database_whole(keyring_
     assert_no_canary(proactive_home)  # no plain WAL or -shm survived, nor the temporary copy
 
 
+LONG_LIVED = """
+import logging, sys
+from proactive.watcher import crypto
+from proactive.watcher.events import TEXT, RawEvent
+from proactive.watcher.store import Store
+logging.basicConfig(level=logging.INFO, format="%(message)s")
+for line in sys.stdin:  # each line: a database to open, write to and close
+    store = Store(line.strip())
+    store.add_events([RawEvent("keyboard", TEXT, {"text": sys.argv[1], "erase": 0, "enter": True}, ts=1000.0)])
+    store.close()
+    print(crypto.file_state(store.path), flush=True)
+"""
+
+
+def test_a_keyring_that_comes_up_later_is_used_at_the_next_open(tmp_path: Path, proactive_home: Path):
+    """A process started before the Secret Service was on its bus (a tray started at login before the keyring
+    daemon): its first open finds no keyring and stays plain; once the keyring is there, its next open encrypts
+    (a new database, and the plain one in place) and says so. keyring.get_keyring() would have kept "no keyring"
+    for the life of the process."""
+    session = KeyringSession(tmp_path / "keyring").start(keyring=False)
+    env = dict(session.env, PROACTIVE_HOME=str(proactive_home))
+    proc = subprocess.Popen([sys.executable, "-c", LONG_LIVED, CANARY], env=env, cwd=ROOT, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first, second = proactive_home / "first.db", proactive_home / "second.db"
+
+    def open_in_process(path: Path) -> str:
+        proc.stdin.write(f"{path}\n")
+        proc.stdin.flush()
+        return proc.stdout.readline().strip()
+
+    try:
+        assert open_in_process(first) == "plain"
+        session.start_keyring()
+        assert open_in_process(first) == "encrypted"
+        assert open_in_process(second) == "encrypted"
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        session.stop()
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert f"{first}: an OS keyring answers now: encrypted from this open on" in err, err
+    assert f"{first}: plain database encrypted in place" in err
+    assert "answers now" not in err.replace(f"{first}: an OS keyring answers now", "")  # once, for that one
+    assert first.read_bytes()[:16] != PLAIN and second.read_bytes()[:16] != PLAIN
+    assert_no_canary(proactive_home)
+
+
 # -- without a keyring -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("case", ["no bus", "bus without Secret Service", "null backend", "locked keyring"])
@@ -271,7 +322,7 @@ def test_without_a_keyring_the_store_stays_plain_and_says_so_once(case, tmp_path
     assert code == 0, err
     said = [line for line in err.splitlines() if "stored unencrypted" in line]
     assert len(said) == 1, err
-    reason = {"no bus": "no D-Bus session bus", "bus without Secret Service": "fail.Keyring",
+    reason = {"no bus": "no D-Bus session bus", "bus without Secret Service": "Secret Service daemon is neither running",
               "null backend": "null.Keyring", "locked keyring": "waiting for its password"}[case]
     assert reason in said[0]
     log = (proactive_home / "logs" / "proactive.log").read_text()
@@ -286,6 +337,50 @@ def test_required_without_a_keyring_refuses_to_start(proactive_home: Path):
     assert not (proactive_home / "proactive.db").exists()
     line = one_line(run_cli("run", "--headless", "--no-aw", env=env_without_keyring()))
     assert 'encryption = "required"' in line
+
+
+WRITERS = (("watch", "--no-aw"), ("run", "--headless", "--no-aw"), ("decide", "1", "accepted"),
+           ("purge", "--all", "-y"))
+
+
+@pytest.mark.parametrize("config, problem", [
+    ('encryption = "required"\nidle_seconds = 0\n', "idle_seconds = 0: must be a number"),
+    ('encryption = "required"\nexcluded_apps = ["keepassxc",\n', "not valid TOML"),
+])
+def test_required_holds_whatever_else_is_wrong_with_the_config(config: str, problem: str, proactive_home: Path,
+                                                             tmp_path: Path, no_keyring):
+    """A config with one bad setting (or not TOML at all) beside encryption = "required": every command that
+    writes stops on the bad setting (exit 2, one line naming it), every other one that opens the store refuses
+    for want of a keyring, and so does a process using the library: nothing is written plain."""
+    db = proactive_home / "proactive.db"
+    plain_store_with_canary(db)  # from before "required", where there was no keyring
+    before = {name: data for name, data in files_bytes(proactive_home).items() if name.startswith("proactive.db")}
+    (proactive_home / "config.toml").write_text(config)
+    env = env_without_keyring()
+    for args in WRITERS:
+        line = one_line(run_cli(*args, env=env))
+        assert "config.toml" in line and problem in line, (args, line)
+    for args in (("episodes",), ("status",), ("export", "--out", str(tmp_path / "rows.jsonl"))):
+        line = one_line(run_cli(*args, env=env))
+        assert 'encryption = "required"' in line and str(db) in line, (args, line)
+    with pytest.raises(StoreError, match='encryption = "required"'):
+        Store()
+    after = {name: data for name, data in files_bytes(proactive_home).items() if name.startswith("proactive.db")}
+    assert after == before
+
+
+def test_decide_with_required_and_no_keyring_writes_nothing(proactive_home: Path, no_keyring):
+    db = proactive_home / "proactive.db"
+    store = Store(db)  # plain: made where there was no keyring, before "required"
+    pid = store.add_proposal(1000.0, None, "Search the error", "Want me to search it?", 0.8, {"trigger": "episode"})
+    store.close()
+    before = files_bytes(proactive_home)
+    (proactive_home / "config.toml").write_text('encryption = "required"\n')
+    line = one_line(run_cli("decide", str(pid), "rejected", env=env_without_keyring()))
+    assert 'encryption = "required"' in line and "no D-Bus session bus" in line
+    after = files_bytes(proactive_home)
+    assert {k: v for k, v in after.items() if k != "config.toml"} == before
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM decisions").fetchone() == (0,)
 
 
 def test_a_bus_that_never_answers_cannot_hang_the_start(proactive_home: Path, tmp_path: Path):

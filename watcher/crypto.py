@@ -8,14 +8,19 @@ program). SQLCipher encrypts every page, so the WAL and the free pages hold no p
   Service on Linux, Keychain on macOS, Credential Locker on Windows) under service "proactive", user = the
   database's absolute path. It is given to SQLCipher as a raw key (`x'...'`), so opening costs no key derivation.
 - `config.toml`'s `encryption`: "auto" (default) encrypts wherever an OS keyring answers and otherwise keeps the
-  store plain, said once at start (`announce`); "required" refuses to start without one (exit 2, one line);
+  store plain, said once at start (`announce`); "required" refuses to open the store without one (exit 2, one
+  line), read on its own so that another bad setting cannot turn it off (`home.encryption_setting`);
   "off" never encrypts (an already encrypted database still opens with its key).
 - A plain database is encrypted in place the first time it is opened with a key available and no watcher
   running (`migrate`): a copy is exported into a temporary file beside it, checked, fsynced and renamed over it.
   Killed at any point, the plain original stays whole and usable; the plain WAL is checkpointed empty and removed
   before the swap, and the old file's bytes are overwritten after it.
-- Keyring calls never prompt (a locked keyring counts as none) and never hang: each runs under a time limit, and
-  the answer "no keyring" is kept for the rest of the process, so a machine without one pays for it once.
+- The keyring is looked for afresh at each open of a store (not through `keyring.get_keyring()`, which keeps the
+  backend it found first for the whole process): a tray started before the Secret Service came up on the bus
+  encrypts at its next open and says so. Without a session bus the answer costs nothing; with one, a D-Bus
+  round trip, and only while no key is known (a key is read once per process).
+- Keyring calls never prompt (a locked keyring counts as none) and never hang: each runs under a time limit; a
+  call that did not answer is not followed by another until it returns.
 - `key export` / `key import` move the key to another machine (`export_key`, `import_key`).
 
 Logs and messages name paths and reasons only, never captured text.
@@ -74,29 +79,36 @@ class NoKeyring(Exception):
 # -- the keyring -------------------------------------------------------------------------------------------------
 
 _lock = threading.RLock()
-_backend: list[Any] = []  # [backend] or [NoKeyring]: decided once per process
+_stuck: list[threading.Thread] = []  # a keyring call that outlived its time limit: none is made until it ends
 _keys: dict[str, str] = {}  # database path -> key, read once per process
 _said: set[str] = set()  # messages already logged
 _plain_why: dict[str, str] = {}  # database path -> why this process left it plain (encryption not "off")
+_unkeyed: set[str] = set()  # databases this process opened plain because no keyring answered
 _failed: set[str] = set()  # databases whose migration failed in this process
 _states: dict[str, tuple[tuple[int, int], str]] = {}  # database path -> ((device, inode), state): `file_state`
 
 
 def reset() -> None:
-    """Forget this process's keyring decision and keys (tests; a long-lived process never needs it)."""
+    """Forget this process's keys and what it said (tests; a long-lived process never needs it)."""
     with _lock:
-        _backend.clear()
+        _stuck.clear()
         _keys.clear()
         _said.clear()
         _plain_why.clear()
+        _unkeyed.clear()
         _failed.clear()
         _states.clear()
 
 
 def _bounded(call: Callable[..., Any], *args: Any) -> Any:
     """`call(*args)` in a daemon thread, given KEYRING_TIMEOUT_S: a D-Bus peer that accepts and never answers, or
-    a keyring waiting on a prompt, must not hang the watcher. A call that times out is abandoned (its thread
-    dies with the process) and the keyring counts as absent from then on."""
+    a keyring waiting on a prompt, must not hang the watcher. A call that times out is abandoned, and the keyring
+    counts as absent until that call returns (a wedged bus costs one thread and one wait, not one per open)."""
+    late = NoKeyring(f"the keyring did not answer within {KEYRING_TIMEOUT_S:g} s")
+    with _lock:
+        if _stuck and _stuck[0].is_alive():
+            raise late
+        _stuck.clear()
     result: dict[str, Any] = {}
 
     def run() -> None:
@@ -109,8 +121,9 @@ def _bounded(call: Callable[..., Any], *args: Any) -> Any:
     thread.start()
     thread.join(KEYRING_TIMEOUT_S)
     if thread.is_alive():
-        _backend[:] = [NoKeyring(f"the keyring did not answer within {KEYRING_TIMEOUT_S:g} s")]
-        raise _backend[0]
+        with _lock:
+            _stuck[:] = [thread]
+        raise late
     if "error" in result:
         raise result["error"]
     return result["value"]
@@ -121,24 +134,35 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _detect() -> Any:
-    """The OS keyring backend, or NoKeyring. On Linux, no session bus means no Secret Service: said without
-    importing keyring at all (the fast path of servers, CI and the tests)."""
+    """The OS keyring backend, or NoKeyring, found afresh. On Linux, no session bus means no Secret Service: said
+    without importing keyring at all (the fast path of servers, CI and the tests)."""
     if sqlcipher is None:
         raise NoKeyring("SQLCipher is not installed (the sqlcipher3 package)")
     explicit = os.environ.get("PYTHON_KEYRING_BACKEND")
     if sys.platform.startswith("linux") and not explicit and not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
         raise NoKeyring("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service")
     try:
-        import keyring
-        from keyring.backends.chainer import ChainerBackend
+        import keyring.core  # noqa: F401  (missing: said here, not as a traceback from `_choose`)
     except ImportError as exc:
         raise NoKeyring(f"the keyring package is not installed ({exc})") from None
     try:
-        chosen = _bounded(keyring.get_keyring)
+        return _bounded(_choose)
     except NoKeyring:
         raise
     except Exception as exc:
         raise NoKeyring(f"the keyring failed ({_one_line(exc)})") from None
+
+
+def _choose() -> Any:
+    """keyring's own choice, made now rather than taken from its per-process cache (`keyring.get_keyring()` and
+    `keyring.backend.get_all_keyring()` keep what they found first): the backend PYTHON_KEYRING_BACKEND or
+    keyringrc.cfg names, else the first OS store whose `priority` says it works here now."""
+    import keyring.core
+    from keyring.backends.chainer import ChainerBackend
+
+    chosen = keyring.core.load_env() or keyring.core.load_config()
+    if chosen is None:
+        return _first_os_store()
     candidates = list(chosen.backends) if isinstance(chosen, ChainerBackend) else [chosen]
     ours = [b for b in candidates if type(b).__module__ in OS_STORES]
     if ours:  # the Secret Service first: it is the one whose lock we can check without a prompt
@@ -147,17 +171,37 @@ def _detect() -> Any:
     raise NoKeyring(f"the keyring backend is {name}, not an OS secret store")
 
 
-def keyring_backend() -> Any:
-    """The OS keyring backend this process uses, or NoKeyring (decided once per process)."""
-    with _lock:
-        if not _backend:
+def _first_os_store() -> Any:
+    """An instance of the first backend of OS_STORES that works here now, or NoKeyring with the first one's
+    reason (on Linux, the Secret Service's: e.g. no daemon on the bus). Asking a backend class its `priority`
+    is keyring's own viability check (a D-Bus call for the Secret Service), and raises when it cannot work."""
+    import importlib
+
+    from keyring.backend import KeyringBackend
+
+    reasons: list[str] = []
+    for name in OS_STORES:
+        try:
+            module = importlib.import_module(name)
+        except Exception:  # noqa: BLE001  (another platform's backend)
+            continue
+        for cls in vars(module).values():
+            if not (isinstance(cls, type) and issubclass(cls, KeyringBackend) and cls.__module__ == name
+                    and not cls.__abstractmethods__):
+                continue
             try:
-                _backend.append(_detect())
-            except NoKeyring as exc:
-                _backend[:] = [exc]
-        if isinstance(_backend[0], NoKeyring):
-            raise _backend[0]
-        return _backend[0]
+                cls.priority  # noqa: B018  (raises RuntimeError where it cannot work)
+            except Exception as exc:  # noqa: BLE001
+                reasons.append(_one_line(exc))
+                continue
+            return cls()
+    raise NoKeyring(f"no OS keyring answers ({reasons[0] if reasons else 'none is known on ' + sys.platform})")
+
+
+def keyring_backend() -> Any:
+    """The OS keyring backend usable now, or NoKeyring: looked for at each call (each store open without a known
+    key), so a keyring that starts after this process is found."""
+    return _detect()
 
 
 def keyring_name() -> str:
@@ -242,11 +286,9 @@ def parse_key(text: str) -> str:
 # -- opening ---------------------------------------------------------------------------------------------------
 
 def configured_mode() -> str:
-    """config.toml's `encryption`. A config the CLI would refuse counts as the default: the command has said so."""
-    try:
-        return home.Config.load().encryption
-    except ValueError:
-        return "auto"
+    """config.toml's `encryption`, read on its own (`home.encryption_setting`): "required" holds even in a config
+    the CLI refuses for another setting, so no process opens the store plain against it."""
+    return home.encryption_setting()
 
 
 def file_state(path: Path) -> str:
@@ -338,13 +380,26 @@ def connect(path: Path | str, timeout: float = 5.0) -> Any:
         if mode == "required":
             raise EncryptionError(required_message(exc)) from None
         _plain_why[str(path)] = str(exc)  # said by the watcher at start (`announce`)
+        with _lock:
+            _unkeyed.add(str(path))
         log.debug("%s: plain: %s", path, exc)
         return open_plain(path, timeout)
     if key is None:
         raise EncryptionError(NO_KEY)
     if state == "plain" and not migrate(path, key, mode):
+        _keyring_came(path, f"not encrypted yet: {_plain_why.get(str(path), 'see the log')}")
         return open_plain(path, timeout)
+    _keyring_came(path, "encrypted from this open on")
     return open_encrypted(path, key, timeout)
+
+
+def _keyring_came(path: Path, outcome: str) -> None:
+    """The line saying that a database this process kept plain for want of a keyring has one now, once."""
+    with _lock:
+        if str(path) not in _unkeyed:
+            return
+        _unkeyed.discard(str(path))
+    _say_once(f"{path}: an OS keyring answers now: {outcome}")
 
 
 def _new_key(path: Path) -> str:
@@ -367,13 +422,18 @@ def required_message(reason: NoKeyring | str) -> str:
 
 def say_plain(path: Path, reason: NoKeyring | str) -> None:
     """The one line saying the store stays plain, once per process (a warning: stderr and the log)."""
-    line = (f"{path}: stored unencrypted: {reason}. Encryption is tried again at the next start; "
-            'encryption = "off" in config.toml silences this, "required" refuses to start without it')
+    _say_once(f"{path}: stored unencrypted: {reason}. Encryption is tried again at each open (a running "
+              "watcher's own database: at its next start); encryption = \"off\" in config.toml silences this, "
+              '"required" refuses to start without it')
+
+
+def _say_once(line: str, level: int = logging.WARNING) -> None:
+    """Log `line` unless this process logged it already (a store opened at every decision must not repeat it)."""
     with _lock:
         if line in _said:
             return
         _said.add(line)
-    log.warning("%s", line)
+    log.log(level, "%s", line)
 
 
 def announce(path: Path | str | None, mode: str | None = None, say: bool = True) -> None:
@@ -461,7 +521,7 @@ def migrate(path: Path, key: str, mode: str = "auto") -> bool:
             return state == "encrypted"
         if _watcher_holds(path):
             _plain_why[str(path)] = "a watcher is running (it is encrypted at the next start)"
-            log.info("%s: not encrypted yet: %s", path, _plain_why[str(path)])
+            _say_once(f"{path}: not encrypted yet: {_plain_why[str(path)]}", logging.INFO)
             return False
         if str(path) in _failed:  # once per process: a full disk is not retried at every open
             return False

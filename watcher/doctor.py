@@ -238,14 +238,15 @@ def database(db: str | Path | None, mode: str) -> dict[str, Any]:
 
 def report(db: str | Path | None = None, config: home.Config | None = None, no_aw: bool = False) -> dict[str, Any]:
     """Session, capture sources and database as plain data (the watcher's half of `proactive doctor --json`).
-    A config.toml that cannot be read is reported (`config_problem`) and the defaults are used."""
+    A config.toml that cannot be read is reported (`config_problem`) and the defaults are used, but for its
+    `encryption`, which the store honours whatever else is wrong (`home.encryption_setting`)."""
     problem = ""
     if config is None:
         try:
             config = home.Config.load()
         except ValueError as exc:
             problem = str(exc)
-            config = home.Config()
+            config = home.Config(encryption=home.encryption_setting())
     where = session()
     probes = capture(session_sources(config, no_aw), where["kind"])
     if not config.activitywatch:

@@ -227,6 +227,27 @@ SCHEMA: dict[str, Rule] = {
 }
 
 
+# `encryption = "required"` on a line of its own (`encryption_setting` of a file that is not TOML)
+ENCRYPTION_LINE = re.compile(r"""^[ \t]*encryption[ \t]*=[ \t]*(["'])(\w+)\1""", re.MULTILINE)
+
+
+def encryption_setting(path: Path | None = None) -> str:
+    """config.toml's `encryption` read on its own, whatever else is wrong with the file: every store open
+    asks it (a long-lived process, a library caller, a command that does not load the config), and
+    `encryption = "required"` must hold even beside a bad setting or a TOML syntax error. A missing,
+    unreadable or invalid value means "auto"."""
+    try:
+        text = (path or config_path()).read_text(errors="replace")
+    except OSError:
+        return "auto"
+    try:
+        value = tomllib.loads(text).get("encryption")
+    except tomllib.TOMLDecodeError:  # not TOML as a whole: the encryption line alone
+        match = ENCRYPTION_LINE.search(text)
+        value = match.group(2) if match else None
+    return value if value in SCHEMA["encryption"].choices else "auto"
+
+
 class ConfigError(ValueError):
     """An unusable config. Its str() is the one line the CLI prints, `PATH: FIELD = VALUE: what is valid`;
     `field`, `index` (in a list) and `problem` let the settings window say the same in its own words."""
