@@ -27,7 +27,8 @@ Design choices:
   colon (`_PROSE_SUFFIX`), and the lazy identifier prefix before a keyword is dropped (`_without_identifier_prefix`;
   same secrets found). One keyword scan over the text picks the rules worth running, ours and gitleaks' alike.
 
-What is deliberately *not* redacted (to keep the captured context useful): hex strings such as git SHAs, UUIDs,
+What is deliberately *not* redacted (to keep the captured context useful): hex strings up to 63 digits such as git
+SHAs (64 and more are keys: `proactive key export` prints one), UUIDs,
 words, CamelCase identifiers, file paths, numbers that fail the Luhn check (phone numbers, dates, order ids), and
 random-looking strings shorter than 24 characters unless a rule recognises their prefix or the name they are assigned to.
 """
@@ -68,6 +69,9 @@ class Rule:
     #: imported from gitleaks, its `secretGroup` (0: the first group that matched something, as gitleaks does)
     group: int | None = None
     source: str = "proactive"
+    #: for a match that may hold several secrets or none (a run of digit groups holding a card number): their
+    #: spans; replaces `validator` and `group`
+    finder: Callable[[re.Match[str]], Iterator[tuple[int, int]]] | None = None
 
     def span(self, m: re.Match[str]) -> tuple[int, int]:
         """Where the secret is in a match of `pattern`."""
@@ -84,7 +88,9 @@ class Rule:
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
         """The secrets this rule alone finds in `text` (its hints are not checked here)."""
         for m in self.pattern.finditer(text):
-            if self.validator is None or self.validator(m):
+            if self.finder is not None:
+                yield from self.finder(m)
+            elif self.validator is None or self.validator(m):
                 start, end = self.span(m)
                 if start < end:
                     yield start, end
@@ -106,9 +112,49 @@ def _luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
-def _card(m: re.Match[str]) -> bool:
-    digits = re.sub(r"[ -]", "", m.group())
+def _card_number(digits: str) -> bool:
+    """13-19 digits, not all the same, that pass Luhn."""
     return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn_ok(digits)
+
+
+def _card_shape(groups: list[str], before: str, after: str) -> bool:
+    """Whether consecutive digit groups are written the way people write a card number: one plain run (not the
+    tail or head of a decimal, version or range: `3.14159...`), every digit on its own (`4 1 1 1 ...`), or a first
+    group of four then groups of 3-6 digits, the last of 1-6 (4-4-4-4, 4-6-5, 4-4-4-4-3, 4-3-3-3)."""
+    if len(groups) == 1:
+        return before not in (".", "-") and after not in (".", "-")
+    if all(len(g) == 1 for g in groups):
+        return True
+    return len(groups[0]) == 4 and all(3 <= len(g) <= 6 for g in groups[1:-1]) and 1 <= len(groups[-1]) <= 6
+
+
+def _card_spans(m: re.Match[str]) -> Iterator[tuple[int, int]]:
+    """The card numbers in a run of digit groups: every window of consecutive groups with a card's shape and
+    13-19 digits that pass Luhn, whatever separates them (so `4111 1111 1111 1111 12/27` loses the card even
+    though the expiry date continues the run)."""
+    if len(m.group()) < 13:  # cheap: most runs are short numbers
+        return
+    groups = list(re.finditer(r"\d+", m.group()))
+    seps = [m.group()[a.end() : b.start()] for a, b in zip(groups, groups[1:], strict=False)]
+    singles = all(len(g.group()) == 1 for g in groups)
+    for i in range(len(groups)):
+        digits = ""
+        for j in range(i, len(groups)):
+            digits += groups[j].group()
+            if len(digits) > 19:
+                break
+            if singles and (i, j) != (0, len(groups) - 1):
+                continue  # digits spaced one by one: only the whole run is a card
+            before = seps[i - 1] if i else ""
+            after = seps[j] if j < len(seps) else ""
+            if _card_number(digits) and _card_shape([g.group() for g in groups[i : j + 1]], before, after):
+                yield m.start() + groups[i].start(), m.start() + groups[j].end()
+
+
+def _hex_key(m: re.Match[str]) -> bool:
+    """A key, not a number: both hex digits and hex letters occur (after an `0x`)."""
+    body = m.group()[2:] if m.group()[:2] in ("0x", "0X") else m.group()
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
 
 
 def shannon_entropy(s: str) -> float:
@@ -162,6 +208,16 @@ def _high_entropy(m: re.Match[str]) -> bool:
 
 def _high_entropy_segment(m: re.Match[str]) -> bool:
     return _token_like(m.group())
+
+
+def _aws_secret(m: re.Match[str]) -> bool:
+    s = m.group()
+    return ("/" in s or "+" in s) and not s.startswith("/") and "//" not in s and _token_like(s)
+
+
+def _mailgun(m: re.Match[str]) -> bool:
+    body = m.group().rsplit("-", 1)[1]
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
 
 
 def _random_token(m: re.Match[str]) -> bool:
@@ -242,9 +298,19 @@ _PASSWORD_OPTIONS = [
     r"\bsmbclient\b" + _CMD + r"[ \t]-U[ \t]*[\"']?[^\s%\"']*%",
     r"\bcurl\b" + _CMD + r"[ \t](?:-[uU][ \t]*|--(?:proxy-)?user(?:[ \t]+|=))[\"']?[^\s:\"']*:",
     r"\bhttps?\b" + _CMD + r"[ \t](?:-a[ \t]*|--auth(?:[ \t]+|=))[\"']?[^\s:\"']*:",  # HTTPie
+    r"\b(?:sqlcmd|bcp|osql)\b" + _CMD + r"[ \t]-P[ \t]*",  # SQL Server
+    r"\b(?:7z[arz]?|(?:un)?rar)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
 ]
 _PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
-                          "zip", "smbclient", "curl", "http")
+                          "zip", "smbclient", "curl", "http", "sqlcmd", "bcp", "osql", "7z", "rar")
+# Oracle's `user/password[@db]` after the tools that take it (`sqlplus scott/tiger@orcl`, `expdp u/p@db`, `rman
+# target sys/p@db`), SQL*Plus's `connect u/p` and a JDBC thin URL: the password goes.
+_ORACLE_LOGIN = (
+    r"(?:\b(?:sqlplus|sqlldr|sqlcl|expdp|impdp|rman|dgmgrl)\b" + _CMD + r"|^[ \t]*(?:SQL>[ \t]*)?conn(?:ect)?[ \t]+"
+    r"|jdbc:oracle:[a-z]+:)(?<![\w/.-])[A-Za-z_][\w$#.]{0,127}/(?P<secret>" + _NOT_MARKER
+    + r"[^\s/@\"']+)(?=@|[\s\"']|$)"
+)
+_ORACLE_HINTS = ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman", "dgmgrl", "conn", "jdbc:oracle")
 
 _AUTH_SCHEMES = r"(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|dpop|apikey|aws4-hmac-sha256)"
 
@@ -400,6 +466,24 @@ RULES: list[Rule] = [
     ),
     Rule("password", _rx(_STDIN_READER + r"[^|;&\n]{0,256}?<<<[ \t]*(?:\$(?=')|(?!\$'))" + _VALUE), _literal,
          hints=("<<<",)),
+    # Windows: `net use \\\\host\\share PASSWORD /user:me` (a `*` prompts) and `net user NAME PASSWORD`.
+    Rule(
+        "password",
+        _rx(
+            r"(?i)\bnet[ \t]+(?:use(?:[ \t]+(?:[A-Za-z]:|\*|\\\\\S+|/\S+))*|user(?:[ \t]+/\S+)*[ \t]+[^\s/]\S*)"
+            r"[ \t]+(?![/*\\])(?![A-Za-z]:(?:\s|$))" + _VALUE
+        ),
+        _literal,
+        hints=("net",),
+    ),
+    # Go's MySQL driver DSN, which has no scheme: `user:password@tcp(host:3306)/db`.
+    Rule(
+        "password",
+        _rx(r"(?<![^\s\"'`=(,])[^\s:@/\"'`=(,]{0,128}:(?P<secret>" + _NOT_MARKER
+            + r"[^\s\"'`]{1,256}?)@(?:tcp[46]?|udp|unix|unixgram)\("),
+        hints=("@tcp", "@udp", "@unix"),
+    ),
+    Rule("password", _rx(_ORACLE_LOGIN, re.MULTILINE | re.IGNORECASE), hints=_ORACLE_HINTS),
     # `htpasswd -b FILE USER PASSWORD`: the last word.
     Rule(
         "password",
@@ -409,16 +493,20 @@ RULES: list[Rule] = [
         ),
         hints=("htpasswd",),
     ),
-    # 13-19 digits, plain or grouped by single spaces/dashes (4-4-4-4, 4-6-5, ...), that pass Luhn; not the digits
-    # a hex hash or an identifier starts or ends with.
-    Rule(
-        "card",
-        _rx(
-            r"(?<![0-9A-Za-z])(?<!\d[.-])(?:\d{13,19}|\d{4}(?P<sep>[ -])\d{3,6}(?:(?P=sep)\d{3,6}){1,3})"
-            r"(?![0-9A-Za-z])(?!-\d)"
-        ),
-        _card,
-    ),
+    # 13-19 digits that pass Luhn, plain or in groups separated by anything people type between them (spaces,
+    # double spaces, dots, slashes, dashes, mixed: `_card_spans` picks the card out of a run of digit groups); not
+    # the digits a hex hash or an identifier starts or ends with.
+    Rule("card", _rx(r"(?<![0-9A-Za-z])\d+(?:(?:[ \t]{1,2}|[ \t]?[./-][ \t]?)\d+)*(?![0-9A-Za-z])"), finder=_card_spans),
+    # 64 or more hex digits in one case (a SHA-256-sized key: our own `proactive key export`, an Ethereum private
+    # key, a `secrets.token_hex(32)`); 40-hex git SHAs are shorter and stay.
+    Rule("hex-key", _rx(r"(?<![0-9A-Za-z])(?:0[xX])?(?:[0-9a-f]{64,}|[0-9A-F]{64,})(?![0-9A-Za-z])"), _hex_key),
+    # An AWS secret access key on its own (no `aws_secret_access_key =` before it): 40 characters of base64 that
+    # hold a `/` or `+`, which the generic rules below take for a path. A path of 40 characters reads as words.
+    Rule("aws-secret-key", _rx(r"(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_-])"), _aws_secret,
+         hints=("/", "+")),
+    # Mailgun's private and public API keys: `key-` or `pubkey-` and 32 random lower-case letters and digits.
+    Rule("mailgun-key", _rx(r"(?<![A-Za-z0-9_-])(?:pub)?key-[0-9a-z]{32}(?![A-Za-z0-9])"), _mailgun,
+         hints=("key-",)),
     # Generic: a run of >= 24 chars of [A-Za-z0-9_-+/=] with upper, lower, digit and >= 4 bits/char of entropy.
     Rule("high-entropy", _rx(r"(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{24,}=*"), _high_entropy),
     # ... and the segments of path-like runs (`/srv/<token>/x`), which the rule above skips as a whole.
