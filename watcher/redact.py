@@ -46,7 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["RULES", "Rule", "contains_secret", "find_secrets", "imported_rules", "redact", "skipped_rules"]
+__all__ = ["RULES", "SECRET_PREFIXES", "Rule", "contains_secret", "find_secrets", "imported_rules", "redact",
+           "secret_rest", "secret_start", "skipped_rules"]
 
 Validator = Callable[[re.Match[str]], bool]
 
@@ -136,15 +137,16 @@ def _card_spans(m: re.Match[str]) -> Iterator[tuple[int, int]]:
         return
     groups = list(re.finditer(r"\d+", m.group()))
     seps = [m.group()[a.end() : b.start()] for a, b in zip(groups, groups[1:], strict=False)]
-    singles = all(len(g.group()) == 1 for g in groups)
+    if all(len(g.group()) == 1 for g in groups):  # digits spaced one by one: only the whole run is a card
+        if _card_number("".join(g.group() for g in groups)):
+            yield m.start() + groups[0].start(), m.start() + groups[-1].end()
+        return
     for i in range(len(groups)):
         digits = ""
         for j in range(i, len(groups)):
             digits += groups[j].group()
             if len(digits) > 19:
                 break
-            if singles and (i, j) != (0, len(groups) - 1):
-                continue  # digits spaced one by one: only the whole run is a card
             before = seps[i - 1] if i else ""
             after = seps[j] if j < len(seps) else ""
             if _card_number(digits) and _card_shape([g.group() for g in groups[i : j + 1]], before, after):
@@ -218,6 +220,55 @@ def _aws_secret(m: re.Match[str]) -> bool:
 def _mailgun(m: re.Match[str]) -> bool:
     body = m.group().rsplit("-", 1)[1]
     return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
+
+
+#: How the tokens of known vendors start (`ghp_`, `sk-`, `AKIA`...): an unfinished word that starts so is a secret's
+#: beginning.
+SECRET_PREFIXES = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxa-", "xoxb-", "xoxp-",
+                   "xoxr-", "xoxs-", "sk-", "sk-ant-", "sk-proj-", "sk-svcacct-", "sk-admin-", "sk_", "rk_", "whsec_", "AKIA", "ASIA", "AIza", "eyJ", "hf_", "npm_",
+                   "pypi-", "SG.", "key-", "pubkey-")
+_TOKEN_WORD = re.compile(r"[A-Za-z0-9_+/=.-]+")
+_PLAIN_WORD = re.compile(r"[A-Z]?[a-z]+(?:[_-][a-z]+)*|[A-Z]+")
+_LOWER_WORDS = re.compile(r"[a-z]+(?:[_-][a-z]+)*")
+
+
+def secret_start(word: str) -> bool:
+    """Whether an unfinished word (typing stopped in the middle of it: the window changed) may be the first part of
+    a secret, which redaction cannot recognise in half: a known vendor prefix with nothing wordy after it, or 8+
+    characters of a token's alphabet mixing letters and digits (or cases) that do not split into words. Ordinary
+    words, `snake_case` and `CamelCase` identifiers, paths and numbers are not."""
+    if not _TOKEN_WORD.fullmatch(word):
+        return False
+    prefixed = [word[len(p):] for p in SECRET_PREFIXES if word.startswith(p)]
+    if prefixed:
+        return any(len(rest) < 4 or not _LOWER_WORDS.fullmatch(rest) for rest in prefixed)  # `sk-learn` stays
+    has_digit, has_alpha = any(c.isdigit() for c in word), any(c.isalpha() for c in word)
+    mixed_case = any(c.isupper() for c in word) and any(c.islower() for c in word)
+    if len(word) < 8 or not has_alpha or not (has_digit or mixed_case) or word[0] in "/.":
+        return False
+    return bool(_HEX_WORD.fullmatch(word)) or not _made_of_words(word)
+
+
+_HEX_WORD = re.compile(r"[0-9a-f]{8,}|[0-9A-F]{8,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def _made_of_words(word: str) -> bool:
+    """A code identifier rather than a piece of a random token: long letter pieces (`_wordy`), or pieces that can
+    be said (every piece of 2+ letters has a vowel, and they hold half the letters; at most two runs of digits and
+    one capital per piece): `getUserById2`, `user_id2`, `sha256sum`, `s3Bucket`. (Random 12-character tokens pass this about one time in six.)"""
+    if _wordy(word):
+        return True
+    pieces = _LETTER_PIECE.findall(word)
+    long = [p for p in pieces if len(p) >= 2]
+    return (bool(long) and all(_VOWEL.search(p) for p in long) and 2 * sum(map(len, long)) >= sum(map(len, pieces))
+            and len(re.findall(r"\d+", word)) <= 2 and len(re.findall(r"[A-Z]", word)) <= len(long))
+
+
+def secret_rest(word: str) -> bool:
+    """Whether the first word typed after a secret's start was cut off may be its rest: any word of a token's
+    alphabet that is not a plain word (`hello`, `Hello`, `OK`, `snake_case`), however short."""
+    return bool(_TOKEN_WORD.fullmatch(word)) and not _PLAIN_WORD.fullmatch(word)
 
 
 def _random_token(m: re.Match[str]) -> bool:
