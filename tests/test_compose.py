@@ -88,3 +88,50 @@ def test_hidden_line_is_dropped():
     c.key(8.0, key="enter")
     assert [e.data for e in out] == [{"text": "", "erase": 0, "enter": True, "hidden": "password"}]
     assert all(e.kind == TEXT for e in out)
+
+
+# -- a token split in two by a window switch (issue 17) ------------------------------------------------------------
+
+def test_a_token_split_by_a_window_switch_is_stored_in_neither_half(proactive_home):
+    """Half a token typed in a terminal, a look at the browser, the rest typed on coming back: the real pipeline
+    flushes the composer at each focus change, and neither half reaches the database."""
+    from .test_privacy import keys, run_pipeline, window
+
+    halves = [("ghp_Ab3dEf6hIj", "9kLm2nOp5qRs8tUv1wXy4zAb3dEf6h"),  # a vendor prefix, then its random rest
+              ("a8F3kd9QzXw2", "Lp0Rt5vB"),  # no prefix: 12 + 8 random characters
+              ("Zq7Wm2Xk9Lp4Rt6Yv3Bn8Hs5", "Jd1")]  # the first half alone is recognised; a short rest
+    for first, rest in halves:
+        blob = "".join(run_pipeline([window("XTerm", "shell", "xterm"), *keys("export GH=" + first),
+                                     window("Firefox", "Tokens - GitHub", "firefox"),
+                                     window("XTerm", "shell", "xterm"), *keys(rest + " && make\n")]))
+        assert "export GH=" in blob and "&& make" in blob
+        for half in (first, rest):
+            assert half not in blob, blob
+        assert "[REDACTED:fragment]" in blob
+
+
+@pytest.mark.parametrize("word", ["hello", "Tuesday", "getUserById2", "user_id2", "HttpClient2ConnectionManager",
+                                  "sha256sum", "s3Bucket", "README.md", "2024-05-01", "v1.2.3", "/tmp/build2",
+                                  "sk-learn", "key-value"])
+def test_ordinary_words_and_identifiers_cut_by_a_window_switch_are_kept(proactive_home, word):
+    from .test_privacy import keys, run_pipeline, window
+
+    blob = "".join(run_pipeline([window("Code", "app.py - Code", "code"), *keys("call " + word),
+                                 window("Firefox", "docs", "firefox"), *keys("thanks a lot\n")]))
+    assert "call " + word in blob and "thanks a lot" in blob
+    assert "REDACTED" not in blob
+
+
+def test_a_plain_word_typed_after_a_cut_secret_is_kept_and_the_cut_ends_there():
+    out: list[RawEvent] = []
+    c = TextComposer(out.append)
+    for ch in "token x9Kd3LmQ7":
+        c.key(1.0, char=ch)
+    c.flush()  # the window changed
+    for ch in "Hello there":
+        c.key(2.0, char=ch)
+    c.key(2.0, key="enter")
+    for ch in "ab3Xy9":  # a new line: no longer the first word after the cut (and too short to be a start)
+        c.key(3.0, char=ch)
+    c.flush()
+    assert [e.data["text"] for e in out] == ["token [REDACTED:fragment]", "Hello there", "ab3Xy9"]

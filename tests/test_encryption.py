@@ -27,6 +27,7 @@ import pytest
 
 from proactive.watcher import crypto
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.redact import redact
 from proactive.watcher.store import Store, StoreError
 
 from .conftest import PROACTIVE, ROOT, WatcherProcess, XSession, run_cli, wait_for
@@ -168,7 +169,9 @@ def test_migration_key_export_and_import_round_trip(keyring_session, proactive_h
     assert key_file.stat().st_mode & 0o777 == 0o600
     key = key_file.read_text().strip()
     assert len(key) == 64 and int(key, 16) >= 0
-    assert run_cli("key", "export", env=env).stdout.strip() == key  # or on stdout
+    printed = run_cli("key", "export", env=env).stdout
+    assert printed.strip() == key  # or on stdout
+    assert redact(printed) == "[REDACTED:hex-key]\n"  # a terminal's text showing it is never stored (issue 17)
 
     # another machine: the database elsewhere, with no key for it in the keyring
     other_home = tmp_path / "other"

@@ -6,6 +6,15 @@ a secret whole, so the trailing token (and a trailing run of digit groups, which
 `password =` that still waits for its value) is held back until it is complete. Every chunk is the difference
 between the redacted line already handed on and the redacted line now, so a secret recognised late never leaks
 in pieces, and Backspace into already-flushed text is expressed as `erase`.
+
+A token split in two by a window switch (half typed in a terminal, a look at the browser, the rest typed on coming
+back) would be stored as two halves that no rule recognises. So at a forced flush (`flush()`: the focus changed,
+or any other event came) an unfinished trailing word that looks like the start of a secret (`redact.secret_start`:
+a vendor prefix, or 8+ characters mixing letters and digits that are not made of words) is stored as
+`[REDACTED:fragment]`; and when a word cut so was redacted (as a fragment or as a secret recognised though
+unfinished), the first word of the next line typed, wherever it is typed, is stored so too unless it is a plain
+word (`redact.secret_rest`). Ordinary words and identifiers cut by a click are kept. Not covered: a card number
+cut in two (its halves are ordinary digits).
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ import re
 from collections.abc import Callable
 
 from .events import TEXT, RawEvent
-from .redact import redact
+from .redact import find_secrets, redact, secret_rest, secret_start
 
 #: The tail of a line that must wait: an unfinished token, a run of digit groups, or a keyword awaiting a value.
 HOLD_BACK = re.compile(
@@ -26,6 +35,10 @@ HOLD_BACK = re.compile(
 HOLD_LINE = re.compile(r"(?<![\w-])(?:echo|printf)\b")
 PAUSE_SECONDS = 1.0
 MAX_LINE = 4000  # a runaway line (key repeat) is flushed whole beyond this
+FRAGMENT = "[REDACTED:fragment]"
+#: a made-up rest of a secret: what rules that wait for a value take, but no secret by itself (3 distinct characters)
+_PROBE = "Aa1" * 14
+_ENDS_IN_MARKER = re.compile(r"\[REDACTED:[a-z0-9-]+\]$")
 
 
 class TextComposer:
@@ -41,6 +54,8 @@ class TextComposer:
         # the current line is not stored: "password" (it answers a prompt), "unseen" (its echo cannot be seen)
         self.hide_line: str | None = None
         self.hold_line = False  # handed on only at Enter (a terminal program reads it whole; its echo may turn off)
+        self.after_cut = False  # a forced flush cut a secret's start: this line's first word may be its rest
+        self.cut_secret = False  # the last `_redacted` found a secret cut short
 
     def key(self, ts: float, char: str | None = None, key: str | None = None) -> str | None:
         """Feed one key. Returns the finished line's raw text when Enter ends a line (for the password heuristic),
@@ -91,7 +106,11 @@ class TextComposer:
                                                        "hidden": self.hide_line}, ts=ts))
                 self._reset()
             return
-        full = redact("".join(self.line[:end]))
+        raw = "".join(self.line[:end])
+        if self.after_cut and not (enter or final) and not re.search(r"\S\s", raw):
+            return  # the first word is not finished: whether it is a secret's rest is not known yet
+        full = self._redacted(raw, cut=final and not enter)
+        cut_secret = self.cut_secret
         common = os.path.commonprefix([self.sent, full])
         erase, chunk = len(self.sent) - len(common), full[len(common):]
         if erase or chunk or enter:
@@ -100,6 +119,39 @@ class TextComposer:
             self.first_ts = None if end == len(self.line) else self.last_ts
         if enter or final:
             self._reset()
+            # typing stopped inside a word that was redacted (a fragment, or a secret recognised though unfinished)
+            self.after_cut = final and not enter and (cut_secret or raw[-1:].strip() != ""
+                                                      and bool(_ENDS_IN_MARKER.search(full)))
+
+    def _redacted(self, raw: str, cut: bool) -> str:
+        """`redact(raw)`, and the split-token rule: the first word after a cut and, when typing is `cut` short,
+        the secret it stopped in are stored as FRAGMENT (each part redacted on its own)."""
+        head = ""
+        first = re.match(r"[A-Za-z0-9_+/.-]+=*", raw)  # the rest of a token ends where its alphabet does
+        if self.after_cut and first and secret_rest(first.group()):
+            head, raw = FRAGMENT, raw[first.end():]
+        start = self._secret_cut(raw) if cut else None
+        self.cut_secret = start is not None
+        if start is not None and start < len(raw):
+            return head + redact(raw[:start]) + FRAGMENT
+        return head + redact(raw)
+
+    @staticmethod
+    def _secret_cut(raw: str) -> int | None:
+        """Where a secret that typing stopped in begins, or None: the unfinished last word looks like a secret's
+        start (`redact.secret_start`), or the text before it says a secret comes there (`password = h`,
+        `Authorization: Basic d`, `sqlplus scott/t`): with a made-up value there, a rule redacts it."""
+        last = re.search(r"[^\s=:'\"`(\[{<,;]+$", raw)
+        word_start = last.start() if last else len(raw)
+        if last and secret_start(last.group()):
+            return word_start
+        before = raw[:word_start]
+        if any(start == word_start for _kind, start, _end in find_secrets(before + _PROBE)):
+            return word_start  # the context asks for a value here
+        # a value that starts inside the word (`scott/t` of `sqlplus scott/tiger`); a vendor prefix alone is
+        # judged by secret_start (`sk-learn` stays)
+        return next((start for _kind, start, end in find_secrets(raw + _PROBE) if word_start < start <= len(raw) < end),
+                    None)
 
     def _reset(self) -> None:
         self.line = []
@@ -107,3 +159,4 @@ class TextComposer:
         self.first_ts = None
         self.hide_line = None
         self.hold_line = False
+        self.after_cut = False

@@ -27,7 +27,8 @@ Design choices:
   colon (`_PROSE_SUFFIX`), and the lazy identifier prefix before a keyword is dropped (`_without_identifier_prefix`;
   same secrets found). One keyword scan over the text picks the rules worth running, ours and gitleaks' alike.
 
-What is deliberately *not* redacted (to keep the captured context useful): hex strings such as git SHAs, UUIDs,
+What is deliberately *not* redacted (to keep the captured context useful): hex strings up to 63 digits such as git
+SHAs (64 and more are keys: `proactive key export` prints one), UUIDs,
 words, CamelCase identifiers, file paths, numbers that fail the Luhn check (phone numbers, dates, order ids), and
 random-looking strings shorter than 24 characters unless a rule recognises their prefix or the name they are assigned to.
 """
@@ -45,7 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["RULES", "Rule", "contains_secret", "find_secrets", "imported_rules", "redact", "skipped_rules"]
+__all__ = ["RULES", "SECRET_PREFIXES", "Rule", "contains_secret", "find_secrets", "imported_rules", "redact",
+           "secret_rest", "secret_start", "skipped_rules"]
 
 Validator = Callable[[re.Match[str]], bool]
 
@@ -68,6 +70,9 @@ class Rule:
     #: imported from gitleaks, its `secretGroup` (0: the first group that matched something, as gitleaks does)
     group: int | None = None
     source: str = "proactive"
+    #: for a match that may hold several secrets or none (a run of digit groups holding a card number): their
+    #: spans; replaces `validator` and `group`
+    finder: Callable[[re.Match[str]], Iterator[tuple[int, int]]] | None = None
 
     def span(self, m: re.Match[str]) -> tuple[int, int]:
         """Where the secret is in a match of `pattern`."""
@@ -84,7 +89,9 @@ class Rule:
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
         """The secrets this rule alone finds in `text` (its hints are not checked here)."""
         for m in self.pattern.finditer(text):
-            if self.validator is None or self.validator(m):
+            if self.finder is not None:
+                yield from self.finder(m)
+            elif self.validator is None or self.validator(m):
                 start, end = self.span(m)
                 if start < end:
                     yield start, end
@@ -106,9 +113,50 @@ def _luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
-def _card(m: re.Match[str]) -> bool:
-    digits = re.sub(r"[ -]", "", m.group())
+def _card_number(digits: str) -> bool:
+    """13-19 digits, not all the same, that pass Luhn."""
     return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn_ok(digits)
+
+
+def _card_shape(groups: list[str], before: str, after: str) -> bool:
+    """Whether consecutive digit groups are written the way people write a card number: one plain run (not the
+    tail or head of a decimal, version or range: `3.14159...`), every digit on its own (`4 1 1 1 ...`), or a first
+    group of four then groups of 3-6 digits, the last of 1-6 (4-4-4-4, 4-6-5, 4-4-4-4-3, 4-3-3-3)."""
+    if len(groups) == 1:
+        return before not in (".", "-") and after not in (".", "-")
+    if all(len(g) == 1 for g in groups):
+        return True
+    return len(groups[0]) == 4 and all(3 <= len(g) <= 6 for g in groups[1:-1]) and 1 <= len(groups[-1]) <= 6
+
+
+def _card_spans(m: re.Match[str]) -> Iterator[tuple[int, int]]:
+    """The card numbers in a run of digit groups: every window of consecutive groups with a card's shape and
+    13-19 digits that pass Luhn, whatever separates them (so `4111 1111 1111 1111 12/27` loses the card even
+    though the expiry date continues the run)."""
+    if len(m.group()) < 13:  # cheap: most runs are short numbers
+        return
+    groups = list(re.finditer(r"\d+", m.group()))
+    seps = [m.group()[a.end() : b.start()] for a, b in zip(groups, groups[1:], strict=False)]
+    if all(len(g.group()) == 1 for g in groups):  # digits spaced one by one: only the whole run is a card
+        if _card_number("".join(g.group() for g in groups)):
+            yield m.start() + groups[0].start(), m.start() + groups[-1].end()
+        return
+    for i in range(len(groups)):
+        digits = ""
+        for j in range(i, len(groups)):
+            digits += groups[j].group()
+            if len(digits) > 19:
+                break
+            before = seps[i - 1] if i else ""
+            after = seps[j] if j < len(seps) else ""
+            if _card_number(digits) and _card_shape([g.group() for g in groups[i : j + 1]], before, after):
+                yield m.start() + groups[i].start(), m.start() + groups[j].end()
+
+
+def _hex_key(m: re.Match[str]) -> bool:
+    """A key, not a number: both hex digits and hex letters occur (after an `0x`)."""
+    body = m.group()[2:] if m.group()[:2] in ("0x", "0X") else m.group()
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
 
 
 def shannon_entropy(s: str) -> float:
@@ -162,6 +210,65 @@ def _high_entropy(m: re.Match[str]) -> bool:
 
 def _high_entropy_segment(m: re.Match[str]) -> bool:
     return _token_like(m.group())
+
+
+def _aws_secret(m: re.Match[str]) -> bool:
+    s = m.group()
+    return ("/" in s or "+" in s) and not s.startswith("/") and "//" not in s and _token_like(s)
+
+
+def _mailgun(m: re.Match[str]) -> bool:
+    body = m.group().rsplit("-", 1)[1]
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
+
+
+#: How the tokens of known vendors start (`ghp_`, `sk-`, `AKIA`...): an unfinished word that starts so is a secret's
+#: beginning.
+SECRET_PREFIXES = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxa-", "xoxb-", "xoxp-",
+                   "xoxr-", "xoxs-", "sk-", "sk-ant-", "sk-proj-", "sk-svcacct-", "sk-admin-", "sk_", "rk_", "whsec_", "AKIA", "ASIA", "AIza", "eyJ", "hf_", "npm_",
+                   "pypi-", "SG.", "key-", "pubkey-")
+_TOKEN_WORD = re.compile(r"[A-Za-z0-9_+/=.-]+")
+_PLAIN_WORD = re.compile(r"[A-Z]?[a-z]+(?:[_-][a-z]+)*|[A-Z]+")
+_LOWER_WORDS = re.compile(r"[a-z]+(?:[_-][a-z]+)*")
+
+
+def secret_start(word: str) -> bool:
+    """Whether an unfinished word (typing stopped in the middle of it: the window changed) may be the first part of
+    a secret, which redaction cannot recognise in half: a known vendor prefix with nothing wordy after it, or 8+
+    characters of a token's alphabet mixing letters and digits (or cases) that do not split into words. Ordinary
+    words, `snake_case` and `CamelCase` identifiers, paths and numbers are not."""
+    if not _TOKEN_WORD.fullmatch(word):
+        return False
+    prefixed = [word[len(p):] for p in SECRET_PREFIXES if word.startswith(p)]
+    if prefixed:
+        return any(len(rest) < 4 or not _LOWER_WORDS.fullmatch(rest) for rest in prefixed)  # `sk-learn` stays
+    has_digit, has_alpha = any(c.isdigit() for c in word), any(c.isalpha() for c in word)
+    mixed_case = any(c.isupper() for c in word) and any(c.islower() for c in word)
+    if len(word) < 8 or not has_alpha or not (has_digit or mixed_case) or word[0] in "/.":
+        return False
+    return bool(_HEX_WORD.fullmatch(word)) or not _made_of_words(word)
+
+
+_HEX_WORD = re.compile(r"[0-9a-f]{8,}|[0-9A-F]{8,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def _made_of_words(word: str) -> bool:
+    """A code identifier rather than a piece of a random token: long letter pieces (`_wordy`), or pieces that can
+    be said (every piece of 2+ letters has a vowel, and they hold half the letters; at most two runs of digits and
+    one capital per piece): `getUserById2`, `user_id2`, `sha256sum`, `s3Bucket`. (Random 12-character tokens pass this about one time in six.)"""
+    if _wordy(word):
+        return True
+    pieces = _LETTER_PIECE.findall(word)
+    long = [p for p in pieces if len(p) >= 2]
+    return (bool(long) and all(_VOWEL.search(p) for p in long) and 2 * sum(map(len, long)) >= sum(map(len, pieces))
+            and len(re.findall(r"\d+", word)) <= 2 and len(re.findall(r"[A-Z]", word)) <= len(long))
+
+
+def secret_rest(word: str) -> bool:
+    """Whether the first word typed after a secret's start was cut off may be its rest: any word of a token's
+    alphabet that is not a plain word (`hello`, `Hello`, `OK`, `snake_case`), however short."""
+    return bool(_TOKEN_WORD.fullmatch(word)) and not _PLAIN_WORD.fullmatch(word)
 
 
 def _random_token(m: re.Match[str]) -> bool:
@@ -242,9 +349,19 @@ _PASSWORD_OPTIONS = [
     r"\bsmbclient\b" + _CMD + r"[ \t]-U[ \t]*[\"']?[^\s%\"']*%",
     r"\bcurl\b" + _CMD + r"[ \t](?:-[uU][ \t]*|--(?:proxy-)?user(?:[ \t]+|=))[\"']?[^\s:\"']*:",
     r"\bhttps?\b" + _CMD + r"[ \t](?:-a[ \t]*|--auth(?:[ \t]+|=))[\"']?[^\s:\"']*:",  # HTTPie
+    r"\b(?:sqlcmd|bcp|osql)\b" + _CMD + r"[ \t]-P[ \t]*",  # SQL Server
+    r"\b(?:7z[arz]?|(?:un)?rar)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
 ]
 _PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
-                          "zip", "smbclient", "curl", "http")
+                          "zip", "smbclient", "curl", "http", "sqlcmd", "bcp", "osql", "7z", "rar")
+# Oracle's `user/password[@db]` after the tools that take it (`sqlplus scott/tiger@orcl`, `expdp u/p@db`, `rman
+# target sys/p@db`), SQL*Plus's `connect u/p` and a JDBC thin URL: the password goes.
+_ORACLE_LOGIN = (
+    r"(?:\b(?:sqlplus|sqlldr|sqlcl|expdp|impdp|rman|dgmgrl)\b" + _CMD + r"|^[ \t]*(?:SQL>[ \t]*)?conn(?:ect)?[ \t]+"
+    r"|jdbc:oracle:[a-z]+:)(?<![\w/.-])[A-Za-z_][\w$#.]{0,127}/(?P<secret>" + _NOT_MARKER
+    + r"[^\s/@\"']+)(?=@|[\s\"']|$)"
+)
+_ORACLE_HINTS = ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman", "dgmgrl", "conn", "jdbc:oracle")
 
 _AUTH_SCHEMES = r"(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|dpop|apikey|aws4-hmac-sha256)"
 
@@ -400,6 +517,24 @@ RULES: list[Rule] = [
     ),
     Rule("password", _rx(_STDIN_READER + r"[^|;&\n]{0,256}?<<<[ \t]*(?:\$(?=')|(?!\$'))" + _VALUE), _literal,
          hints=("<<<",)),
+    # Windows: `net use \\\\host\\share PASSWORD /user:me` (a `*` prompts) and `net user NAME PASSWORD`.
+    Rule(
+        "password",
+        _rx(
+            r"(?i)\bnet[ \t]+(?:use(?:[ \t]+(?:[A-Za-z]:|\*|\\\\\S+|/\S+))*|user(?:[ \t]+/\S+)*[ \t]+[^\s/]\S*)"
+            r"[ \t]+(?![/*\\])(?![A-Za-z]:(?:\s|$))" + _VALUE
+        ),
+        _literal,
+        hints=("net",),
+    ),
+    # Go's MySQL driver DSN, which has no scheme: `user:password@tcp(host:3306)/db`.
+    Rule(
+        "password",
+        _rx(r"(?<![^\s\"'`=(,])[^\s:@/\"'`=(,]{0,128}:(?P<secret>" + _NOT_MARKER
+            + r"[^\s\"'`]{1,256}?)@(?:tcp[46]?|udp|unix|unixgram)\("),
+        hints=("@tcp", "@udp", "@unix"),
+    ),
+    Rule("password", _rx(_ORACLE_LOGIN, re.MULTILINE | re.IGNORECASE), hints=_ORACLE_HINTS),
     # `htpasswd -b FILE USER PASSWORD`: the last word.
     Rule(
         "password",
@@ -409,16 +544,20 @@ RULES: list[Rule] = [
         ),
         hints=("htpasswd",),
     ),
-    # 13-19 digits, plain or grouped by single spaces/dashes (4-4-4-4, 4-6-5, ...), that pass Luhn; not the digits
-    # a hex hash or an identifier starts or ends with.
-    Rule(
-        "card",
-        _rx(
-            r"(?<![0-9A-Za-z])(?<!\d[.-])(?:\d{13,19}|\d{4}(?P<sep>[ -])\d{3,6}(?:(?P=sep)\d{3,6}){1,3})"
-            r"(?![0-9A-Za-z])(?!-\d)"
-        ),
-        _card,
-    ),
+    # 13-19 digits that pass Luhn, plain or in groups separated by anything people type between them (spaces,
+    # double spaces, dots, slashes, dashes, mixed: `_card_spans` picks the card out of a run of digit groups); not
+    # the digits a hex hash or an identifier starts or ends with.
+    Rule("card", _rx(r"(?<![0-9A-Za-z])\d+(?:(?:[ \t]{1,2}|[ \t]?[./-][ \t]?)\d+)*(?![0-9A-Za-z])"), finder=_card_spans),
+    # 64 or more hex digits in one case (a SHA-256-sized key: our own `proactive key export`, an Ethereum private
+    # key, a `secrets.token_hex(32)`); 40-hex git SHAs are shorter and stay.
+    Rule("hex-key", _rx(r"(?<![0-9A-Za-z])(?:0[xX])?(?:[0-9a-f]{64,}|[0-9A-F]{64,})(?![0-9A-Za-z])"), _hex_key),
+    # An AWS secret access key on its own (no `aws_secret_access_key =` before it): 40 characters of base64 that
+    # hold a `/` or `+`, which the generic rules below take for a path. A path of 40 characters reads as words.
+    Rule("aws-secret-key", _rx(r"(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_-])"), _aws_secret,
+         hints=("/", "+")),
+    # Mailgun's private and public API keys: `key-` or `pubkey-` and 32 random lower-case letters and digits.
+    Rule("mailgun-key", _rx(r"(?<![A-Za-z0-9_-])(?:pub)?key-[0-9a-z]{32}(?![A-Za-z0-9])"), _mailgun,
+         hints=("key-",)),
     # Generic: a run of >= 24 chars of [A-Za-z0-9_-+/=] with upper, lower, digit and >= 4 bits/char of entropy.
     Rule("high-entropy", _rx(r"(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{24,}=*"), _high_entropy),
     # ... and the segments of path-like runs (`/srv/<token>/x`), which the rule above skips as a whole.
