@@ -746,7 +746,8 @@ def key_import(db: str | None, file: str) -> None:
         data = sys.stdin.buffer.read(KEY_FILE_LIMIT + 1) if file == "-" else read_regular_file(
             file, limit=KEY_FILE_LIMIT)
         if len(data) > KEY_FILE_LIMIT:
-            fail(f"{file}: larger than {KEY_FILE_LIMIT} bytes: not a key written by `proactive key export`")
+            fail(f"{file}: larger than {KEY_FILE_LIMIT} bytes: not a proactive database key (`proactive key "
+                 "export` writes 65)")
         text = data.decode("utf-8")
     except ValueError as exc:  # a bad file (its one line names it), or not UTF-8 text
         fail(str(exc) if not isinstance(exc, UnicodeDecodeError) else f"{file}: not a key (not UTF-8 text)")
