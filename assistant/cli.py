@@ -45,13 +45,85 @@ def parse_time(value: str, option: str) -> float:
 DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
 
 
+#: The longest timed pause: beyond it the end is not a time a clock can show (a pause until resumed has no --for).
+MAX_PAUSE_S = 366 * 86400
+
+
 def parse_duration(value: str) -> float:
-    """'15m', '1h', '90s', '2d' or plain seconds."""
+    """'15m', '1h', '90s', '2d' or plain seconds, above 0 and at most a year."""
     match = DURATION.match(value)
     if not match:
         fail(f"--for: bad duration {value!r} (expected e.g. 15m, 1h, 90s)")
     number, unit = float(match.group(1)), (match.group(2) or "s").lower()[0]
-    return number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
+    seconds = number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
+    if not 0 < seconds <= MAX_PAUSE_S:
+        fail(f"--for: {value!r} must be more than 0 and at most 366d (without --for the pause lasts until "
+             "`proactive resume`)")
+    return seconds
+
+
+def until_text(until: float) -> str:
+    """How long a pause lasts, in words: "until resumed", "until 14:05:00", or with the date when not today. A
+    pause file written by hand may hold a time no clock can show: that reads as a date far away, not a crash."""
+    if math.isinf(until):
+        return "until resumed"
+    try:
+        end = datetime.fromtimestamp(until)
+    except (OverflowError, OSError, ValueError):
+        return "until a time too far away to show (`proactive resume` ends it)"
+    return "until " + end.strftime("%H:%M:%S" if end.date() == datetime.now().date() else "%Y-%m-%d %H:%M:%S")
+
+
+class FiniteFloatRange(click.FloatRange):
+    """click's FloatRange, which lets "nan" through (no comparison with nan is false), without it."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number in the range {self._describe_range()}.", param, ctx)
+        return number
+
+
+def require_subcommand(ctx: click.Context) -> None:
+    """A group called alone says which subcommands it has, in one line (exit 2), instead of its help text."""
+    if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
+        names = sorted(ctx.command.list_commands(ctx))  # type: ignore[attr-defined]
+        path = " ".join(["proactive", *[c.info_name or "" for c in reversed(_parents(ctx))][1:]])
+        fail(f"{path}: give a subcommand: {', '.join(names[:-1])} or {names[-1]}")
+
+
+def _parents(ctx: click.Context) -> list[click.Context]:
+    out = []
+    node: click.Context | None = ctx
+    while node is not None:
+        out.append(node)
+        node = node.parent
+    return out
+
+
+def check_db(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--db, checked before anything opens it: only a path that does not exist yet is created. An existing empty
+    file or a non-regular one (a FIFO, a device) is refused rather than made into a database, and a symbolic
+    link whose target folder is missing (an unmounted drive) is refused, never replaced."""
+    import os
+    import stat
+
+    if value is None:
+        return None
+    path = Path(value)
+    try:
+        if path.is_symlink() and not path.exists() and not path.resolve().parent.is_dir():
+            fail(f"--db: {value} is a link to {os.readlink(path)}, whose folder does not exist (a drive not "
+                 "mounted?): mount it, or give another --db")
+        st = path.stat() if path.exists() else None
+    except OSError as exc:
+        fail(f"--db: {value}: {exc.strerror or exc}")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        fail(f"--db: {value} is not a regular file (a FIFO, socket or device); give a database file")
+    if st is not None and st.st_size == 0:
+        fail(f"--db: {value} is empty, not a Proactive database; remove it, or give a new path (created) or an "
+             "existing Proactive database")
+    return value
 
 
 def open_store(db: str | None, readonly: bool = False) -> Store:
@@ -65,14 +137,17 @@ def load_config() -> home.Config:
     return runtime.load_config()
 
 
-db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=None, callback=check_db,
                          help="Database file (default: PROACTIVE_HOME/proactive.db).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True,
+             no_args_is_help=False)
 @click.version_option(package_name="proactive-assistant")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """A local, private, proactive desktop assistant."""
+    require_subcommand(ctx)
     home.private_files()
 
 
@@ -262,9 +337,11 @@ def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
     return rows
 
 
-@cli.group()
-def rm() -> None:
+@cli.group(invoke_without_command=True, no_args_is_help=False)
+@click.pass_context
+def rm(ctx: click.Context) -> None:
     """Train and assess reward models (what the user would accept)."""
+    require_subcommand(ctx)
 
 
 @rm.command("train")
@@ -365,7 +442,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
 
     from proactive.eval import harness
     from proactive.eval.metrics import need_labels
-    from proactive.eval.replay import Cache, Judge, Replayer, cached_gate, find_baselines
+    from proactive.eval.replay import Cache, CacheError, Judge, Replayer, cached_gate, find_baselines
     from proactive.eval.sessions import SessionError, load_session
     from proactive.models.base import ModelError
 
@@ -391,6 +468,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     config = load_config()
     try:
         cache = Cache(Path(cache_path) if cache_path else home.cache_dir() / "replay.db")
+    except CacheError as exc:
+        fail(f"--cache: {exc}")
     except (sqlite3.Error, OSError) as exc:
         fail(f"--cache: {cache_path or home.cache_dir() / 'replay.db'}: not a usable cache database ({exc})")
     gate = None if no_gate else cached_gate(load_scorer(rm_spec), runtime.proactivity(proactivity, config), cache)
@@ -454,8 +533,12 @@ def annotate(session: str | None, db: str | None, annotator: str, model_spec: st
 
     from proactive.eval.annotation import load_candidates, load_database, load_observations
     from proactive.eval.sessions import SessionError
+    from proactive.models.registry import model_problem
     from proactive.ui.annotate import AnnotationWindow
 
+    problem = None if model_spec == "none" else model_problem(model_spec)
+    if problem:  # checked before the window opens (the model itself loads at the first question)
+        fail(f"--model: {problem}")
     try:
         if session:
             observations, candidates = load_observations(session), load_candidates(session)
@@ -508,7 +591,7 @@ def episodes(db: str | None, since: str | None, as_json: bool) -> None:
     """Print captured episodes, oldest first, one per line."""
     from proactive.watcher.episodes import unstored_episodes
 
-    since_ts = parse_time(since, "--since") if since else None
+    since_ts = parse_time(since, "--since") if since is not None else None
     store = open_store(db, readonly=True)
     try:
         rows = store.episodes(since_ts)
@@ -534,19 +617,23 @@ def episodes(db: str | None, since: str | None, as_json: bool) -> None:
 @click.option("--before", help="Delete everything captured before this ISO time.")
 @click.option("--all", "everything", is_flag=True, help="Delete everything, and the logs.")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation (--all).")
-@click.option("--wait", type=click.FloatRange(0.1, 3600), default=60, show_default=True,
-              help="Seconds to wait for a running watcher to apply the purge.")
+@click.option("--wait", type=FiniteFloatRange(0.1, 3600), default=60, show_default=True,
+              help="Seconds to wait for a running watcher to apply the purge, and for programs reading the "
+                   "database to finish.")
 def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait: float) -> None:
     """Delete captured data everywhere: the database (bytes overwritten, WAL truncated, full-text index merged),
     the running watcher's memory, the episodes published to ActivityWatch, the caches and (--all) the logs."""
     from proactive.watcher.purging import PurgeError
     from proactive.watcher.purging import purge as purge_everywhere
 
-    if bool(before) == everything:
+    if (before is not None) == everything:
         fail("purge: give exactly one of --before ISO or --all")
-    cutoff = parse_time(before, "--before") if before else None
+    cutoff = parse_time(before, "--before") if before is not None else None
     config = load_config()
-    if everything and not yes and sys.stdin.isatty():
+    if everything and not yes:
+        if not sys.stdin.isatty():  # a pipe or a script cannot be asked: only --yes says it is meant
+            fail("purge --all: nobody to ask for confirmation (input is not a terminal); add --yes to delete "
+                 "everything")
         click.confirm("Delete everything captured, and the logs?", abort=True)
     open_store(db).close()  # an unusable database: exit 2 with its line, before asking the watcher
     try:
@@ -563,13 +650,12 @@ def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait:
 @click.option("--for", "for_", help="Pause for a while (15m, 1h...) instead of until `proactive resume`.")
 def pause(for_: str | None) -> None:
     """Pause capture (also: send SIGUSR1 to the watcher)."""
-    until = time.time() + parse_duration(for_) if for_ else math.inf
+    until = time.time() + parse_duration(for_) if for_ is not None else math.inf
     pause_id = control.write_pause(until)
     pid = control.signal_watcher(control.PAUSE_SIGNAL)
     if pid and not control.wait_acknowledged(pause_id):
         fail(f"the watcher (pid {pid}) did not confirm the pause within 5 s; stop it with: kill {pid}")
-    when = "until resumed" if math.isinf(until) else "until " + datetime.fromtimestamp(until).strftime("%H:%M:%S")
-    click.echo(f"capture paused {when}" + ("" if pid else " (no watcher running now)"))
+    click.echo(f"capture paused {until_text(until)}" + ("" if pid else " (no watcher running now)"))
 
 
 @cli.command()
@@ -589,8 +675,7 @@ def status(db: str | None) -> None:
     path = Path(db) if db else home.db_path()
     click.echo(f"home: {home.home()}")
     click.echo(f"watcher: {f'running (pid {pid})' if pid else 'not running'}")
-    click.echo("capture: " + ("capturing" if until is None else "paused" + (
-        "" if math.isinf(until) else " until " + datetime.fromtimestamp(until).strftime("%H:%M:%S"))))
+    click.echo("capture: " + ("capturing" if until is None else "paused " + until_text(until)))
     if path.exists():
         from proactive.watcher import crypto
 
@@ -608,9 +693,11 @@ def status(db: str | None) -> None:
 
 # -- encryption at rest (watcher/crypto.py) --------------------------------------------------------------------
 
-@cli.group()
-def key() -> None:
+@cli.group(invoke_without_command=True, no_args_is_help=False)
+@click.pass_context
+def key(ctx: click.Context) -> None:
     """The database's encryption key, kept in the OS keyring: move it to another machine."""
+    require_subcommand(ctx)
 
 
 @key.command("export")
@@ -641,6 +728,10 @@ def key_export(db: str | None, file: str | None) -> None:
     click.echo(f"key of {path} written to {file} (mode 0600)", err=True)
 
 
+#: Bytes read at most from a key file: `key export` writes 65.
+KEY_FILE_LIMIT = 4096
+
+
 @key.command("import")
 @db_option
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
@@ -648,13 +739,21 @@ def key_import(db: str | None, file: str) -> None:
     """Store the key in FILE ('-' reads stdin), written by `proactive key export`, in this machine's OS keyring
     for the database. A key that does not open an encrypted database is refused (exit 2); a plain database is
     encrypted with it at the next start."""
+    from proactive.models.files import read_regular_file
     from proactive.watcher import crypto
 
     path = Path(db) if db else home.db_path()
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{file}: cannot read ({getattr(exc, 'strerror', None) or exc})")
+    try:  # a key is 65 bytes: a FIFO, a device or a large file is refused, not read without end
+        data = sys.stdin.buffer.read(KEY_FILE_LIMIT + 1) if file == "-" else read_regular_file(
+            file, limit=KEY_FILE_LIMIT)
+        if len(data) > KEY_FILE_LIMIT:
+            fail(f"{file}: larger than {KEY_FILE_LIMIT} bytes: not a proactive database key (`proactive key "
+                 "export` writes 65)")
+        text = data.decode("utf-8")
+    except ValueError as exc:  # a bad file (its one line names it), or not UTF-8 text
+        fail(str(exc) if not isinstance(exc, UnicodeDecodeError) else f"{file}: not a key (not UTF-8 text)")
+    except OSError as exc:
+        fail(f"{file}: cannot read ({exc.strerror or exc})")
     try:
         click.echo(crypto.import_key(path, text))
     except crypto.EncryptionError as exc:
@@ -681,7 +780,7 @@ def doctor(db: str | None, as_json: bool) -> None:
 
 
 @cli.command("models")
-@click.option("--timeout", type=click.FloatRange(0.05, 10), default=0.5, show_default=True,
+@click.option("--timeout", type=FiniteFloatRange(0.05, 10), default=0.5, show_default=True,
               help="Seconds to wait for each local port to answer.")
 @click.option("--json", "as_json", is_flag=True, help="Print the models, the folder and the probed ports as JSON.")
 def models_command(timeout: float, as_json: bool) -> None:
@@ -706,8 +805,8 @@ def main() -> None:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(1)
-    except click.UsageError as exc:
-        click.echo(f"proactive: error: {exc.format_message()}", err=True)
+    except click.UsageError as exc:  # click spreads some (a missing choice) over lines: one line here
+        click.echo(f"proactive: error: {' '.join(exc.format_message().split())}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
         click.echo(f"proactive: error: {exc.format_message()}", err=True)

@@ -46,12 +46,22 @@ def digest(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
 
 
+class CacheError(ValueError):
+    """The cache file is another program's database (one line)."""
+
+
 class Cache:
     """Content-addressed results of model calls, committed one by one (an interrupted run loses nothing)."""
 
     def __init__(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite_utils.Database(path)
+        tables = set(self.db.table_names())
+        if tables and not {"key", "value"} <= set(self.db["results"].columns_dict if "results" in tables else ()):
+            self.db.close()  # before anything is written: another program's database is left as it was
+            raise CacheError(f"{path}: an SQLite database without a cache table (it holds "
+                             f"{', '.join(sorted(tables)[:3])}): give a new file or a cache made by `proactive "
+                             "replay`")
         self.db.execute("PRAGMA journal_mode=WAL")
         # `ts` (when the entry was made) lets `proactive purge --before` drop what came from the purged period
         if "results" not in self.db.table_names():

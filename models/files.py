@@ -13,10 +13,13 @@ import stat
 from pathlib import Path
 
 
-def read_regular_file(path: Path | str, error: type[ValueError] = ValueError, named: bool = True) -> bytes:
+def read_regular_file(path: Path | str, error: type[ValueError] = ValueError, named: bool = True,
+                      limit: int | None = None) -> bytes:
     """The bytes of a regular file. Raises `error` with one line (starting with the file's name unless `named` is
     false) when it is missing, a folder, not a regular file (a FIFO, socket or device: opened without blocking
-    and refused) or unreadable."""
+    and refused) or unreadable. With `limit`, at most `limit` + 1 bytes are read (a large file named by mistake
+    must not fill the memory): more than `limit` tells the caller, who knows what it expected, that the file is
+    too large."""
     path = Path(path)
 
     def problem(what: str) -> ValueError:
@@ -38,7 +41,7 @@ def read_regular_file(path: Path | str, error: type[ValueError] = ValueError, na
             raise problem("not a regular file (a FIFO, socket or device); give a file")
         with os.fdopen(fd, "rb") as f:
             fd = -1
-            return f.read()
+            return f.read() if limit is None else f.read(limit + 1)
     except OSError as exc:
         raise problem(f"cannot read ({exc.strerror or exc})") from None
     finally:

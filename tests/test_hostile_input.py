@@ -326,3 +326,172 @@ def test_annotation_file_that_is_a_fifo_or_too_deep_is_refused(tmp_path: Path) -
     deep.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(SessionError, match=f"{deep}: cannot read annotations \\(nested too deeply\\)"):
         Annotations.load(deep)
+
+
+# ------------------------------------------------------------------------ issue 17: files, options, databases
+
+def untouched_line(*args: str, needle: str, timeout: float = 30) -> str:
+    """bad_input with a short timeout: reading a FIFO or /dev/zero would hang or fill the memory."""
+    return bad_input(*args, needle=needle, timeout=timeout)
+
+
+def special_file(tmp_path: Path, kind: str, name: str) -> Path:
+    """A FIFO, a link to /dev/zero, or a regular file of 2 MB: none is a small regular file."""
+    path = tmp_path / name
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dev-zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.write_bytes(b"# " + b"x" * (2 << 20) + b"\n")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "huge"])
+@pytest.mark.parametrize("command", [["watch", "--no-aw"], ["purge", "--all", "--yes"], ["run", "--headless"]],
+                         ids=lambda c: c[0])
+def test_config_toml_that_is_not_a_small_regular_file(proactive_home, kind, command):
+    config = special_file(proactive_home, kind, "config.toml")
+    untouched_line(*command, needle=f"{config}: ")
+    assert config.is_symlink() or config.exists()
+    # a command that only opens the store (which reads `encryption` from the config) does not hang either
+    assert run_cli("decide", "1", "accepted", timeout=30).stderr.strip().endswith("no proposal 1")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "huge"])
+def test_key_import_from_a_file_that_is_not_a_small_regular_file(proactive_home, tmp_path, kind):
+    key = special_file(tmp_path, kind, "key.txt")
+    line = untouched_line("key", "import", str(key), needle="key.txt")
+    assert ("not a regular file" if kind != "huge" else "larger than") in line
+
+
+def test_key_import_from_a_huge_stdin_is_cut_short(proactive_home):
+    out = run_cli("key", "import", "-", input="0" * 100_000)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and "larger than" in out.stderr
+
+
+@pytest.mark.parametrize("duration", ["99999999999h", "367d", "0", "0s", "0.0m", "", " ", "-1m", "nanh", "1e9"])
+def test_pause_for_out_of_range_is_refused_and_status_still_works(proactive_home, duration):
+    untouched_line("pause", "--for", duration, needle="--for")
+    assert not (proactive_home / "paused.json").exists()
+    out = run_cli("status")
+    assert out.returncode == 0 and "capture: capturing" in out.stdout, out.stderr
+
+
+@pytest.mark.parametrize("until", [1e300, 1e18, -1e18])
+def test_status_reads_a_pause_file_far_in_time(proactive_home, until):
+    (proactive_home / "paused.json").write_text(json.dumps({"until": until, "id": "x"}))
+    out = run_cli("status")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["purge", "--all", "--yes", "--wait", "nan"], "--wait"),
+    (["purge", "--all", "--yes", "--wait", "inf"], "--wait"),
+    (["models", "--timeout", "nan"], "--timeout"),
+    (["models", "--timeout", "-inf"], "--timeout"),
+    (["episodes", "--since", ""], "--since"),
+    (["purge", "--before", ""], "--before"),
+])
+def test_empty_and_not_a_number_options(proactive_home, args, needle):
+    untouched_line(*args, needle=needle)
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["decide", "1"], "Choose from: accepted, rejected, ignored, snoozed"),
+    (["rm"], "proactive rm: give a subcommand: eval or train"),
+    (["key"], "proactive key: give a subcommand: export or import"),
+    ([], "proactive: give a subcommand: "),
+])
+def test_missing_subcommand_or_argument_is_one_line(proactive_home, args, needle):
+    untouched_line(*args, needle=needle)
+
+
+@pytest.mark.parametrize("model", ["/nope.gguf", "", "openai:", "openai:ftp://x#m"])
+def test_annotate_checks_its_model_before_the_window(proactive_home, model):
+    untouched_line("annotate", str(SESSION), "--model", model, needle="--model")
+
+
+@pytest.mark.parametrize("command", [["watch", "--no-aw"], ["purge", "--all", "--yes"], ["decide", "1", "accepted"],
+                                     ["episodes"], ["status"]], ids=lambda c: c[0])
+def test_an_empty_db_file_is_not_made_into_a_database(proactive_home, tmp_path, command):
+    db = tmp_path / "empty.db"
+    db.write_bytes(b"")
+    untouched_line(*command, "--db", str(db), needle=f"{db} is empty, not a Proactive database")
+    assert db.read_bytes() == b""
+
+
+@pytest.mark.parametrize("command", [["watch", "--no-aw"], ["purge", "--all", "--yes"], ["episodes"],
+                                     ["decide", "1", "accepted"]], ids=lambda c: c[0])
+def test_a_dangling_db_link_is_never_deleted(proactive_home, tmp_path, command):
+    link = tmp_path / "proactive.db"
+    link.symlink_to(tmp_path / "unmounted-drive" / "proactive.db")
+    untouched_line(*command, "--db", str(link), needle="--db")
+    assert link.is_symlink() and os.readlink(link) == str(tmp_path / "unmounted-drive" / "proactive.db")
+
+
+def test_a_store_failing_on_a_dangling_link_keeps_it(proactive_home, tmp_path):
+    """Below the CLI's check: the store's clean-up after a failed first open removes only what it created."""
+    from proactive.watcher.store import Store, StoreError
+
+    link = tmp_path / "proactive.db"
+    link.symlink_to(tmp_path / "gone" / "proactive.db")
+    with pytest.raises(StoreError):
+        Store(link)
+    assert link.is_symlink()
+
+
+@pytest.mark.parametrize("db", ["--db-fifo", "--db-dev"])
+def test_a_db_that_is_not_a_regular_file(proactive_home, tmp_path, db):
+    path = special_file(tmp_path, "fifo" if db == "--db-fifo" else "dev-zero", "x.db")
+    untouched_line("episodes", "--db", str(path), needle="not a regular file")
+
+
+def test_replay_cache_in_another_programs_database_is_refused_untouched(proactive_home, tmp_path):
+    import sqlite3
+
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE notes (body TEXT)")
+    conn.execute("INSERT INTO notes VALUES ('mine')")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    line = untouched_line("replay", str(SESSION), "--cache", str(other), "--rm", "signals", "--judge", "signals",
+                          needle="--cache")
+    assert "other.db" in line and "without a cache table" in line
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p != proactive_home) == ["other.db"]  # no -wal left
+
+
+DAMAGED_HEADERS = {
+    "text": b"# my notes\nthis is not a database\n" * 200,
+    "zeros": bytes(8192),
+    "png": b"\x89PNG\r\n\x1a\n" + os.urandom(4096),
+    "gzip": b"\x1f\x8b\x08\x00" + os.urandom(4096),
+    "old-sqlite": b"SQLite format 2\x00" + os.urandom(4096),
+    "half-zeroed": os.urandom(6) + bytes(10) + os.urandom(4096),
+    "short": b"\x93\x12\xfe",
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED_HEADERS))
+def test_a_damaged_header_is_named_damaged_not_needing_a_key(proactive_home, tmp_path, case):
+    db = tmp_path / "x.db"
+    db.write_bytes(DAMAGED_HEADERS[case])
+    for command in (["episodes"], ["purge", "--all", "--yes"]):
+        line = untouched_line(*command, "--db", str(db), needle="damaged or not a database")
+        assert str(db) in line and "key" not in line.split("damaged")[0]
+        assert "needs its key" not in line
+    assert db.read_bytes() == DAMAGED_HEADERS[case]
+
+
+def test_random_bytes_still_read_as_encrypted(proactive_home, tmp_path):
+    """An SQLCipher file starts with a random salt: it is not called damaged (its key is what is missing)."""
+    from proactive.watcher import crypto
+
+    for i in range(200):  # 200 salts: a false "damaged" is a one-in-a-million event, so none here
+        db = tmp_path / f"c{i}.db"
+        db.write_bytes(os.urandom(4096))
+        assert crypto.file_state(db) == "encrypted", db.read_bytes()[:16]
+    assert "needs its key" in untouched_line("episodes", "--db", str(tmp_path / "c0.db"), needle="c0.db")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import socket
 import sqlite3
+import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -15,7 +17,7 @@ import pytest
 from proactive.eval.replay import Cache
 from proactive.watcher import control, purging
 from proactive.watcher.home import Config
-from proactive.watcher.store import Store
+from proactive.watcher.store import Store, StoreError
 from tests.aw_server_fixture import xdg_env
 
 from .conftest import WatcherProcess, run_cli, wait_for
@@ -184,3 +186,121 @@ def test_unpublish_before_deletes_only_older_published_episodes(aw_server_url: s
             assert bucket_events(aw_server_url) == []
         finally:
             publisher.unpublish(None)
+
+
+# -- a purge that tells the truth (issue 17) -------------------------------------------------------------------
+
+CANARY = "PurgeCanaryZq7"
+
+
+def store_canaries(now: float, old_only: bool = False) -> None:
+    """An old episode, its raw event and a proposal carrying CANARY; with `old_only` false, also a recent
+    episode without it (what a --before purge keeps)."""
+    from proactive.watcher.events import RawEvent
+
+    store = Store()
+    store.add_events([RawEvent("keyboard", "text", {"app": "xterm", "title": CANARY, "text": CANARY * 3},
+                               ts=now - 7200)])
+    episodes = [{"start": now - 7200, "end": now - 7100, "app": "xterm", "title": CANARY, "event": CANARY * 5,
+                 "sentences": [CANARY], "first_raw_id": 1, "last_raw_id": 1}]
+    if not old_only:
+        episodes.append({"start": now - 60, "end": now - 10, "app": "xterm", "title": "new", "event": "Kept",
+                         "sentences": ["Kept"], "first_raw_id": 2, "last_raw_id": 2})
+    store.add_episodes(episodes)
+    store.add_proposal(now - 7100, 1, f"Explain {CANARY}", CANARY, 0.9, {"why": CANARY})
+    store.close()
+
+
+def hold_read_transaction(db: Path) -> subprocess.Popen[str]:
+    """Another program (a real process: sqlite3 in python) inside `BEGIN; SELECT ...`, holding the read open
+    until its stdin closes."""
+    code = ("import sqlite3, sys\n"
+            f"conn = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+            "conn.execute('BEGIN')\n"
+            "conn.execute('SELECT count(*) FROM episodes').fetchall()\n"
+            "print('reading', flush=True)\n"
+            "sys.stdin.read()\n")
+    reader = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    assert reader.stdout is not None and reader.stdout.readline().strip() == "reading"
+    return reader
+
+
+def purge_args(how: str, now: float) -> list[str]:
+    if how == "all":
+        return ["purge", "--all", "--yes"]
+    return ["purge", "--before", time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(now - 3600))]
+
+
+@pytest.mark.parametrize("how", ["all", "before"])
+def test_purge_while_another_process_reads_names_it_and_claims_nothing(proactive_home: Path, how: str):
+    """A reader holds the WAL: the purge waits --wait, then exits non-zero with one line naming that pid and
+    no "WAL truncated"; once the reader is gone the same purge succeeds and CANARY is in no file of the home."""
+    now = time.time()
+    (proactive_home / "config.toml").write_text("activitywatch = false\n")
+    store_canaries(now)
+    reader = hold_read_transaction(proactive_home / "proactive.db")
+    try:
+        started = time.monotonic()
+        out = run_cli(*purge_args(how, now), "--wait", "1")
+        assert time.monotonic() - started < 30
+    finally:
+        reader.communicate("")
+    assert out.returncode not in (0, 1), (out.stdout, out.stderr)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
+    assert f"pid {reader.pid} (" in lines[0] and "proactive.db" in lines[0], lines[0]
+    assert "truncated" not in out.stdout + out.stderr
+    out = run_cli(*purge_args(how, now))
+    assert out.returncode == 0, out.stderr
+    assert "WAL truncated" in out.stdout
+    assert CANARY.encode() not in home_bytes(proactive_home)
+    assert [e["event"] for e in Store().episodes()] == ([] if how == "all" else ["Kept"])
+
+
+def test_a_reader_unknown_to_proc_is_called_another_program(proactive_home: Path):
+    """Where the holder cannot be named (here: this very process, which the scan skips), the line says
+    "another program" rather than nothing or a wrong pid."""
+    import sqlite3
+
+    store_canaries(time.time(), old_only=True)
+    reader = sqlite3.connect(proactive_home / "proactive.db", isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM episodes").fetchall()
+    store = Store()
+    try:
+        with pytest.raises(StoreError, match="another program holds the database open") as caught:
+            store.purge(None, wait=0.2)
+        assert caught.value.kind == "locked"
+    finally:
+        reader.close()
+        store.close()
+
+
+@pytest.mark.parametrize("answer", ["n\n", "y\n", "yes\n", ""])
+def test_purge_all_without_yes_and_without_a_terminal_refuses(proactive_home: Path, answer: str):
+    """A pipe cannot confirm: whatever it says, `purge --all` without --yes exits 2 with one line and deletes
+    nothing."""
+    store_canaries(time.time())
+    out = run_cli("purge", "--all", input=answer)
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--yes" in lines[0], out.stderr
+    store = Store()
+    assert store.count("episodes") == 2 and store.count("raw_events") == 1 and store.count("proposals") == 1
+    store.close()
+
+
+@pytest.mark.parametrize("how", ["all", "before"])
+def test_purged_bytes_are_overwritten_in_the_database_file(proactive_home: Path, how: str):
+    """secure_delete: the purged text is not left in free pages of proactive.db (nor its WAL), with --all (then
+    VACUUM) and with --before (no VACUUM: only overwriting removes it)."""
+    now = time.time()
+    (proactive_home / "config.toml").write_text("activitywatch = false\n")
+    store_canaries(now)
+    db = proactive_home / "proactive.db"
+    assert CANARY.encode() in home_bytes(proactive_home)  # written (in the file or its WAL)
+    out = run_cli(*purge_args(how, now))
+    assert out.returncode == 0, out.stderr
+    assert CANARY.encode() not in db.read_bytes()
+    assert not Path(f"{db}-wal").exists() or CANARY.encode() not in Path(f"{db}-wal").read_bytes()

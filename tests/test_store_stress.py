@@ -203,7 +203,7 @@ def test_another_programs_database_is_refused_untouched(proactive_home: Path, tm
     assert db.read_bytes() == before
     empty = tmp_path / "empty.db"
     empty.write_bytes(b"")  # what a disk full at the first start used to leave
-    one_line_error(run_cli("episodes", "--db", str(empty)), "empty database")
+    one_line_error(run_cli("episodes", "--db", str(empty)), "is empty, not a Proactive database")
 
 
 def test_loose_modes_are_tightened_at_start(proactive_home: Path):

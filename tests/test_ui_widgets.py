@@ -248,3 +248,25 @@ def test_privacy_purge_asks_then_empties_everything(qtbot, proactive_home: Path)
     assert not cached.exists()
     assert "database: deleted" in view.removed.text() and "logs: emptied" in view.removed.text()
     screenshot(view, "privacy_after_purge")
+
+
+def test_privacy_purge_while_another_program_reads_says_so_and_goes_on(qtbot, proactive_home: Path) -> None:
+    """The view closes its own connection for the purge; another process's read transaction stops it with the
+    reader named (nothing claimed removed), and once that reader is gone the same button purges."""
+    from tests.test_purge import hold_read_transaction
+
+    store = Store()
+    add_activity(store, time.time() - 300, ["one", "two"])
+    store.close()
+    view = PrivacyView(confirm=lambda question: True, config=home.Config(activitywatch=False))
+    qtbot.addWidget(view)
+    view.purge_wait = 1.0
+    reader = hold_read_transaction(proactive_home / "proactive.db")
+    try:
+        assert not view.purge_everything()
+    finally:
+        reader.communicate("")
+    assert view.removed.text().startswith("Not purged: ") and f"pid {reader.pid} (" in view.removed.text()
+    assert "truncated" not in view.removed.text()
+    assert view.purge_everything()
+    assert "WAL truncated" in view.removed.text() and view.list.count() == 0

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from proactive.watcher import home
-from proactive.watcher.purging import PurgeError, purge
-from proactive.watcher.store import Store
+from proactive.watcher.purging import WATCHER_TIMEOUT, PurgeError, purge
+from proactive.watcher.store import Store, StoreError
 
 PURGE_QUESTION = "Delete everything captured, and the logs? This cannot be undone."
 
@@ -51,6 +51,7 @@ class PrivacyView(QWidget):
         self.setWindowTitle("Proactive: privacy")
         self.store = Store(store_path)
         self.confirm = confirm or self._ask
+        self.purge_wait = WATCHER_TIMEOUT  # seconds a purge waits for the watcher, and for readers to finish
 
         self.summary = QLabel()
         self.removed = QLabel()  # after a purge: what was removed where
@@ -106,11 +107,15 @@ class PrivacyView(QWidget):
         """Like `proactive purge --all`, after the user confirms; returns whether it purged."""
         if not self.confirm(PURGE_QUESTION):
             return False
+        path = self.store.path
+        self.store.close()  # this view's own reader must not be what keeps the purged bytes in the file
         try:
-            report = purge(self.store.path, None, self.config)
-        except PurgeError as exc:
+            report = purge(path, None, self.config, timeout=self.purge_wait)
+        except (PurgeError, StoreError) as exc:  # e.g. another program reads the database: it says which
             self.removed.setText(f"Not purged: {exc}")
             return False
+        finally:
+            self.store = Store(path)
         self.removed.setText("Removed:\n" + "\n".join(report.lines()))
         self.refresh()
         return True

@@ -54,6 +54,10 @@ MODES = home.SCHEMA["encryption"].choices  # auto, required, off
 KEYRING_TIMEOUT_S = 5.0
 PLAIN_HEADER = b"SQLite format 3\x00"
 KEY_PATTERN = re.compile(r"^[0-9a-f]{64}$")
+#: First bytes of files that are something else (PNG, gzip, zip, ELF, xz, 7z, JPEG, UTF-8 text's BOM): at least
+#: three bytes, so an SQLCipher salt (random) starts so by chance less than once in ten million files.
+OTHER_MAGIC = (b"\x89PNG", b"\x1f\x8b\x08", b"PK\x03\x04", b"\x7fELF", b"\xfd7zXZ", b"7z\xbc\xaf", b"\xff\xd8\xff",
+               b"\xef\xbb\xbf")
 # keyring backends that are the OS's own secret store; anything else (null, fail, a plaintext file from
 # keyrings.alt, one that asks for a password on the terminal) counts as no keyring
 OS_STORES = ("keyring.backends.SecretService", "keyring.backends.libsecret", "keyring.backends.kwallet",
@@ -292,8 +296,9 @@ def configured_mode() -> str:
 
 
 def file_state(path: Path) -> str:
-    """"new" (missing or empty), "plain" (an SQLite header) or "encrypted" (anything else: SQLCipher's first
-    bytes are random, and so are a damaged file's).
+    """"new" (missing or empty), "plain" (an SQLite header), "damaged" (first bytes that are not random: text,
+    zeros, another format's magic; `looks_damaged`) or "encrypted" (anything else: SQLCipher's first bytes are
+    a random salt).
 
     The header is read once per file (device and inode) in a process: closing any descriptor of a database file
     drops every POSIX lock the process holds on it, so reading it again while this process has connections open
@@ -311,10 +316,19 @@ def file_state(path: Path) -> str:
         return "new"
     with open(path, "rb") as f:
         head = f.read(len(PLAIN_HEADER))
-    state = "plain" if head == PLAIN_HEADER else "encrypted" if head else "new"
+    state = ("plain" if head == PLAIN_HEADER else "new" if not head else "damaged" if looks_damaged(head)
+             else "encrypted")
     if state != "new":
         _remember(path, state)
     return state
+
+
+def looks_damaged(head: bytes) -> bool:
+    """The first 16 bytes of a file that is neither SQLite (its header) nor SQLCipher (16 random bytes): all
+    text or NULs (a config or a log saved over it, another SQLite version's header), four or more zero bytes (a file
+    zeroed or cut), or another known format. Random bytes look like that less than once in a million files."""
+    text = all(b in b"\0\t\n\r" or 0x20 <= b < 0x7f for b in head)  # NULs too: "SQLite format 2\0"
+    return text or head.count(0) >= 4 or len(head) < len(PLAIN_HEADER) or head.startswith(OTHER_MAGIC)
 
 
 def _remember(path: Path, state: str) -> None:
@@ -356,6 +370,8 @@ def _cipher_connect(path: Path, timeout: float) -> Any:
 # avoid them, so the user reads what to do about the key instead.
 WRONG_KEY = ("the key in the keyring does not open it (damaged, or made with another key: `proactive key import "
              "FILE` stores the right one)")
+DAMAGED = ("damaged or not a database: its first bytes are neither SQLite's header nor encrypted data; move it "
+           "away (a backup?) or choose another file with --db")
 NO_KEY = ("it needs its key and the keyring holds none for it (or it is damaged): `proactive key import FILE` "
           "stores it")
 
@@ -368,6 +384,8 @@ def connect(path: Path | str, timeout: float = 5.0) -> Any:
     path = Path(path)
     mode = configured_mode()
     state = file_state(path)
+    if state == "damaged":
+        raise EncryptionError(DAMAGED)
     if mode == "off" and state != "encrypted":
         return open_plain(path, timeout)
     try:

@@ -150,9 +150,11 @@ class Config:
         ignored exclusion list would be a privacy failure, a 0-second poll would burn a core."""
         path = path or config_path()
         try:
-            data = tomllib.loads(path.read_text())
+            data = tomllib.loads(read_config_text(path))
         except FileNotFoundError:
             return cls()
+        except ConfigError as exc:
+            raise exc.at(path) from None
         except OSError as exc:  # a directory, no permission
             raise ConfigError("", None, f"cannot read it ({exc.strerror or exc}): make it a readable TOML file "
                                         "or remove it", path=path) from None
@@ -227,6 +229,24 @@ SCHEMA: dict[str, Rule] = {
 }
 
 
+#: config.toml is a few hundred bytes; a file larger than this is not one (and is not read into memory).
+CONFIG_LIMIT = 1 << 20
+
+
+def read_config_text(path: Path) -> str:
+    """The config file's text, read only when it is a regular file of at most CONFIG_LIMIT bytes: a FIFO would
+    block the start for ever and /dev/zero would fill the memory. (The readers of `models/files.py` do the same
+    for the files `models` and `eval` read; the watcher may not import them, ARCHITECTURE.md.)"""
+    st = path.stat()  # FileNotFoundError: no config, the defaults
+    if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):  # a folder: open() below says so
+        raise ConfigError("", None, "not a regular file (a FIFO, socket or device): make it a TOML file or remove "
+                                    "it")
+    if st.st_size > CONFIG_LIMIT:
+        raise ConfigError("", None, f"larger than {CONFIG_LIMIT} bytes, not a config: fix it or remove it")
+    with open(path, "rb") as f:
+        return f.read(CONFIG_LIMIT + 1).decode("utf-8")
+
+
 # `encryption = "required"` on a line of its own (`encryption_setting` of a file that is not TOML)
 ENCRYPTION_LINE = re.compile(r"""^[ \t]*encryption[ \t]*=[ \t]*(["'])(\w+)\1""", re.MULTILINE)
 
@@ -237,8 +257,8 @@ def encryption_setting(path: Path | None = None) -> str:
     `encryption = "required"` must hold even beside a bad setting or a TOML syntax error. A missing,
     unreadable or invalid value means "auto"."""
     try:
-        text = (path or config_path()).read_text(errors="replace")
-    except OSError:
+        text = read_config_text(path or config_path())
+    except (OSError, UnicodeDecodeError, ValueError):  # missing, not a regular file, too large, not UTF-8
         return "auto"
     try:
         value = tomllib.loads(text).get("encryption")

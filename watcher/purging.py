@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from . import control, home
-from .store import Store
+from .store import Store, truncate_wal, wal_held
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +80,13 @@ class PurgeReport:
 Unpublish = Callable[[float | None], int]
 
 
-def purge_copies(store: Store, before: float | None, unpublish: Unpublish | None = None) -> PurgeReport:
+def purge_copies(store: Store, before: float | None, unpublish: Unpublish | None = None,
+                 wait: float | None = None) -> PurgeReport:
     """Delete what was captured before `before` (everything when None) from the database, the ActivityWatch
     bucket (through `unpublish`; None: publishing is off), the caches and (everything) the logs. The caller has
-    already dropped its in-memory copies."""
-    report = PurgeReport(before=before, database_rows=store.purge(before))
+    already dropped its in-memory copies. A reader that still holds the database after `wait` seconds stops it
+    with StoreError naming the reader (`Store.purge`): the report never claims bytes gone that are not."""
+    report = PurgeReport(before=before, database_rows=store.purge(before, wait))
     if unpublish is not None:
         report.activitywatch, report.activitywatch_error = _unpublish(unpublish, before)
     report.cache_entries, report.cache_files = purge_caches(before)
@@ -143,7 +145,8 @@ def _purge_cache_db(path: Path, before: float) -> int:
         where = "ts IS NULL OR ts < ?" if "ts" in columns else "1"
         with conn:
             n = conn.execute(f"DELETE FROM {CACHE_TABLE} WHERE {where}", [before] if "ts" in columns else []).rowcount
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if not truncate_wal(conn):
+            raise PurgeError(str(wal_held(path)))
         return n
     except sqlite3.DatabaseError as exc:
         raise PurgeError(f"{path}: cannot purge this cache ({exc}); delete the file") from exc
@@ -154,7 +157,8 @@ def _purge_cache_db(path: Path, before: float) -> int:
 def purge(db: Path | str | None, before: float | None, config: home.Config,
           timeout: float = WATCHER_TIMEOUT) -> PurgeReport:
     """Purge everywhere: through the running watcher of this home when it uses this database (so nothing it
-    holds in memory is written back), else directly."""
+    holds in memory is written back), else directly, waiting up to `timeout` seconds for readers of the
+    database to finish."""
     path = Path(db) if db else home.db_path()
     pid = control.running_pid()
     if pid is not None:
@@ -171,7 +175,7 @@ def purge(db: Path | str | None, before: float | None, config: home.Config,
         # that watcher writes another database: purge this one directly
     store = Store(path)
     try:
-        return purge_copies(store, before, activitywatch_unpublish(config))
+        return purge_copies(store, before, activitywatch_unpublish(config), wait=timeout)
     finally:
         store.close()
 

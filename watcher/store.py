@@ -251,7 +251,8 @@ class Store:
         self.path = Path(path) if path else home.db_path()
         if readonly and not self.path.exists():
             raise StoreError(f"{self.path}: no such database (run `proactive watch` first)")
-        created = not self.path.exists()
+        # a link (a drive not mounted) is never created here, so never removed on failure below
+        created = not self.path.exists() and not self.path.is_symlink()
         try:
             conn = crypto.connect(self.path, timeout=timeout)  # SQLCipher where a keyring holds the key
             self.db = sqlite_utils.Database(conn)
@@ -439,12 +440,15 @@ class Store:
 
     # -- retention and purge --------------------------------------------------------------------------------
 
-    def purge(self, before: float | None = None) -> int:
+    def purge(self, before: float | None = None, wait: float | None = None) -> int:
         """Delete everything captured before `before` (epoch s), or everything when None: raw events, episodes,
         and the proposals and decisions derived from them. Returns rows deleted.
 
         Deleted content is overwritten (secure_delete), the full-text index is merged so deleted text leaves its
-        old index segments too, and the WAL is truncated: no copy stays on disk."""
+        old index segments too, and the WAL is truncated: no copy stays on disk. While another connection holds a
+        read transaction the old pages must stay (it may still read them): after waiting `wait` seconds (the
+        connection's timeout when None) for it, StoreError ("locked") names who holds the file, never a purge
+        claimed done that is not."""
         with self.writing():
             if before is None:
                 n = sum(self.db.execute(f"DELETE FROM {table}").rowcount
@@ -456,14 +460,78 @@ class Store:
                     n += self.db.execute(f"DELETE FROM {table} WHERE ts < ?", [before]).rowcount
                 n += self.db.execute("DELETE FROM episodes WHERE end < ?", [before]).rowcount
             self.db.execute(FTS_OPTIMIZE)
-        self.checkpoint()
+        self._truncate_or_fail(wait)
         if before is None:
             self.db.execute("VACUUM")
-            self.checkpoint()
+            self._truncate_or_fail(wait)
         return n
+
+    def _truncate_or_fail(self, wait: float | None) -> None:
+        if not self.checkpoint(wait):
+            raise wal_held(self.path)
 
     def apply_retention(self, days: float) -> int:
         return self.purge(before=time.time() - days * 86400) if days > 0 else 0
 
-    def checkpoint(self) -> None:
-        self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    def checkpoint(self, wait: float | None = None) -> bool:
+        """Copy the WAL into the database file and truncate it; False when a reader kept it from completing."""
+        return truncate_wal(self.db.conn, wait)
+
+
+def truncate_wal(conn: Any, wait: float | None = None) -> bool:
+    """`PRAGMA wal_checkpoint(TRUNCATE)` on `conn`, waiting up to `wait` seconds (the connection's busy timeout
+    when None) for readers to finish. True when it completed: every page is in the database file (freed pages
+    overwritten there, with secure_delete) and the WAL is empty. Its result row is (busy, log, checkpointed):
+    busy 1 means a reader still uses the WAL, so old pages stay in the file and the WAL."""
+    previous = None
+    if wait is not None:
+        previous = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+        conn.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+    try:
+        busy, _log, _done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        if previous is not None:
+            conn.execute(f"PRAGMA busy_timeout = {int(previous)}")
+    return busy == 0
+
+
+def wal_held(path: Path) -> StoreError:
+    """The one line for a purge whose deleted bytes are still on disk because a reader holds the database."""
+    who = ", ".join(open_by_others(path)) or "another program"
+    return StoreError(f"{path}: rows deleted, but their old bytes are still in the file: {who} holds the database "
+                      "open in a read transaction; close it and run the purge again", "locked")
+
+
+def open_by_others(path: Path) -> list[str]:
+    """"pid N (command)" for each other process that has the database, its WAL or its shared memory open.
+    Linux only (`/proc/PID/fd`); processes whose descriptors cannot be read are skipped, so [] means "not
+    known", not "none"."""
+    targets = {os.path.realpath(f"{path}{suffix}") for suffix in ("", "-wal", "-shm")}
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
+    except OSError:
+        return []
+    found = []
+    for pid in pids:
+        if any(target in targets for target in _open_files(pid)):
+            found.append(f"pid {pid} ({_command(pid)})")
+    return found
+
+
+def _open_files(pid: str) -> Iterator[str]:
+    folder = f"/proc/{pid}/fd"
+    try:
+        fds = os.listdir(folder)
+    except OSError:  # gone, or not ours to read
+        return
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            yield os.readlink(f"{folder}/{fd}")
+
+
+def _command(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as f:
+            return f.read().strip() or "?"
+    except OSError:
+        return "?"
