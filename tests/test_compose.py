@@ -92,7 +92,7 @@ def test_hidden_line_is_dropped():
 
 # -- a token split in two by a window switch (issue 17) ------------------------------------------------------------
 
-def test_a_token_split_by_a_window_switch_is_stored_in_neither_half(proactive_home):
+def test_a_token_split_by_a_window_switch_is_stored_in_neither_half(proactive_home, terminal):
     """Half a token typed in a terminal, a look at the browser, the rest typed on coming back: the real pipeline
     flushes the composer at each focus change, and neither half reaches the database."""
     from .test_privacy import keys, run_pipeline, window
@@ -101,9 +101,9 @@ def test_a_token_split_by_a_window_switch_is_stored_in_neither_half(proactive_ho
               ("a8F3kd9QzXw2", "Lp0Rt5vB"),  # no prefix: 12 + 8 random characters
               ("Zq7Wm2Xk9Lp4Rt6Yv3Bn8Hs5", "Jd1")]  # the first half alone is recognised; a short rest
     for first, rest in halves:
-        blob = "".join(run_pipeline([window("XTerm", "shell", "xterm"), *keys("export GH=" + first),
+        blob = "".join(run_pipeline([window("XTerm", "shell", "xterm", terminal.pid), *keys("export GH=" + first),
                                      window("Firefox", "Tokens - GitHub", "firefox"),
-                                     window("XTerm", "shell", "xterm"), *keys(rest + " && make\n")]))
+                                     window("XTerm", "shell", "xterm", terminal.pid), *keys(rest + " && make\n")]))
         assert "export GH=" in blob and "&& make" in blob
         for half in (first, rest):
             assert half not in blob, blob

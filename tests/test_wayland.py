@@ -463,3 +463,44 @@ def test_sway_with_a_qt_form_typed_text_from_atspi_and_password_dropped(wl: Wayl
                   + out.encode() + err.encode() + watcher.stdout.encode())
     for piece in (CANARY_PASSWORD, CANARY_PASSWORD[:7], CANARY_PASSWORD[-7:]):
         assert piece.encode() not in everything, f"{piece!r} leaked"
+
+
+def test_a_form_typed_five_times_under_load_keeps_names_and_never_passwords(wl: WaylandSession,
+                                                                           proactive_home: Path):
+    """Issue 17: a name, Tab and a password typed in one go, five times, while two CPU hogs run. Each text event
+    is judged by the role of the field that emitted it (not by the last focus event, which may come after the
+    text), so no password is stored anywhere and each name is kept whole, first letter included."""
+    hogs = [subprocess.Popen(["timeout", "120", "sh", "-c", "while :; do :; done"]) for _ in range(2)]
+    app_env = dict(wl.env, QT_QPA_PLATFORM="wayland", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
+    names = [f"Member{i} quokka" for i in range(5)]
+    passwords = [f"Heron{i}Secret!zq" for i in range(5)]
+    watcher = WatcherProcess(proactive_home, wl.env)
+    try:
+        for i in range(5):
+            form = f"Sign-up {i}"
+            app = subprocess.Popen([sys.executable, str(APP), form], env=app_env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+            wl.procs.append(app)
+            assert app.stdout.readline().strip() == "ready"
+            wait_for(lambda form=form: wl.window(form), timeout=30, what="the Qt form on sway")
+            wl.focus(form)
+            time.sleep(0.5)
+            wl.type(f"{names[i]}\t{passwords[i]}\t")
+            time.sleep(1.0)
+        wl.start_foot("after the forms")
+        time.sleep(1.5)
+        live = b"".join(p.read_bytes() for p in proactive_home.rglob("*") if p.is_file())
+    finally:
+        code, err = watcher.stop()
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert code == 0, err
+    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
+    everything = (live + b"".join(p.read_bytes() for p in proactive_home.rglob("*") if p.is_file())
+                  + out.encode() + err.encode() + watcher.stdout.encode())
+    for password in passwords:
+        for piece in (password, password[:6], password[-6:]):
+            assert piece.encode() not in everything, f"{piece!r} leaked"
+    kept = [name for name in names if f"'{name}'" in out]
+    assert len(kept) >= 4, out

@@ -52,6 +52,7 @@ EDITABLE_ROLES = frozenset({"text", "entry", "password text", "paragraph", "docu
                             "list item", "table cell"})
 TERMINAL_ROLE = "terminal"
 ROLE_PASSWORD_TEXT = 40  # AtspiRole ATSPI_ROLE_PASSWORD_TEXT
+PASSWORD_ROLE = "password text"
 MAX_CACHE = 256  # applications whose name and pid are remembered
 MAX_PROMPT_TEXT = 400  # characters of a terminal's inserted text looked at (its last line only)
 
@@ -147,6 +148,7 @@ class AtspiSource(Source):
         self._apps: dict[str, tuple[str, int | None]] = {}  # sender -> (application name, pid)
         self._titles: dict[str, str] = {}  # sender -> title of its last activated window
         self._focus: tuple[str, str] | None = None  # (sender, path) of the focused widget
+        self._roles: dict[tuple[str, str], str] = {}  # (sender, path) -> role: asked once per object
 
     # -- probe -------------------------------------------------------------------------------------------------
 
@@ -253,7 +255,7 @@ class AtspiSource(Source):
                     name, process = app_name(pid, app or None)
                     self._send(WINDOW, {"app": name, "title": any_data, "pid": pid, "process": process})
         elif member == "StateChanged" and detail == "focused" and detail1 == 1:
-            role = self._role(sender, path)
+            role = self._role(sender, path, fresh=True)
             self._focus = (sender, path)
             app, pid = self._app(sender)
             self._send(FOCUS, {"app": app, "title": self._titles.get(sender, ""), "role": role, "pid": pid})
@@ -282,8 +284,9 @@ class AtspiSource(Source):
             data: dict[str, Any] = {"text": text}
         else:
             data = {"erase": len(text) if isinstance(text, str) and text else max(0, int(length))}
-        # the role is sent whatever it is (None: unknown): the privacy filter decides, failing closed
-        self._send(TYPED, {**data, "role": role, "app": app, "pid": pid})
+        # the role is the emitting object's, sent whatever it is (None: unknown): the privacy filter decides,
+        # failing closed; `object` lets the pipeline end a field's text where another field's begins
+        self._send(TYPED, {**data, "role": role, "app": app, "pid": pid, "object": f"{sender}{path}"})
 
     def _send(self, kind: str, data: dict[str, Any]) -> None:
         if self._emit is not None and not self._stopping.is_set():
@@ -291,17 +294,32 @@ class AtspiSource(Source):
 
     # -- questions to the bus and the applications ---------------------------------------------------------------
 
-    def _role(self, sender: str, path: str) -> str | None:
-        """The widget's role name ("text", "password text", "terminal"...), asked each time (Qt changes a line
-        edit's role with its echo mode); None when the application does not answer. The number (GetRole) is asked
-        first: Qt answers GetRoleName "text" for a QLineEdit in password mode but GetRole ROLE_PASSWORD_TEXT."""
+    def _role(self, sender: str, path: str, fresh: bool = False) -> str | None:
+        """The role name ("text", "password text", "terminal"...) of the object that emitted an event, asked once
+        per object and remembered: a busy application answers slowly, and a call per typed character would fall
+        behind the typing. Asked again when the object takes the focus (`fresh`: Qt changes a line edit's role with
+        its echo mode); a password role is never forgotten for a plainer one (fail closed). None when the
+        application does not answer: the text is dropped. The number (GetRole) is asked first: Qt answers
+        GetRoleName "text" for a QLineEdit in password mode but GetRole ROLE_PASSWORD_TEXT."""
+        key = (sender, path)
+        known = self._roles.get(key)
+        if known is not None and (not fresh or known == PASSWORD_ROLE):
+            return known
+        role = self._ask_role(sender, path)
+        if role is not None:
+            if len(self._roles) >= 4 * MAX_CACHE:
+                self._roles.clear()
+            self._roles[key] = role
+        return role
+
+    def _ask_role(self, sender: str, path: str) -> str | None:
         from jeepney import DBusAddress, new_method_call
 
         widget = DBusAddress(path, bus_name=sender, interface=ACCESSIBLE)
         try:
             (number,) = _call(self._conn, new_method_call(widget, "GetRole"))
             if number == ROLE_PASSWORD_TEXT:
-                return "password text"
+                return PASSWORD_ROLE
             (name,) = _call(self._conn, new_method_call(widget, "GetRoleName"))
             return str(name)
         except (_CallFailed, ValueError):

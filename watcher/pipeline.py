@@ -84,6 +84,7 @@ class Watcher:
         self.composer = TextComposer(self._accept)
         self.line_raw = False  # every key of the line being typed went to a line editor (raw mode)
         self.echo_hidden = False  # the line being typed is hidden because its terminal does not show it
+        self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
         self.scroll: dict[str, Any] | None = None
@@ -322,6 +323,10 @@ class Watcher:
                 if self.filter.prompt_shown(event.data):
                     self.composer.hide_line = "password"
             elif self.filter.accepts_typed(event.data):
+                emitter = event.data.get("object")
+                if emitter != self.typed_object:  # another field's text never continues this one's line
+                    self.composer.flush()
+                    self.typed_object = emitter
                 for char in (event.data.get("text") or "").replace("\r\n", "\n"):
                     if char in "\r\n":
                         self._key(event.ts, None, "enter")

@@ -473,9 +473,12 @@ class PrivacyFilter:
 
     def accepts_typed(self, data: dict[str, Any]) -> bool:
         """Whether a TYPED event (text inserted or deleted in a widget) may reach the text composer: never from a
-        password field, nor from a widget whose role is unknown (fail closed)."""
+        password field, nor from a widget whose role is unknown (fail closed). The role is the one of the object
+        that emitted the text (watcher/atspi.py), so a field's text is judged by that field."""
         role = data.get("role")
-        return isinstance(role, str) and role not in PASSWORD_ROLES and self.accepts_keys()
+        # the emitting object's role decides, not the last focus event (a hint that may arrive after the text)
+        return isinstance(role, str) and role not in PASSWORD_ROLES and not (
+            self.paused or self.private or self.password_context)
 
     def prompt_shown(self, data: dict[str, Any]) -> bool:
         """A PROMPT event: a terminal shows a password or username prompt. When it is the focused window's
