@@ -59,6 +59,7 @@ INVALID = [
     ('activitywatch_url = "http://localhost:99999"', f'activitywatch_url = "http://localhost:99999": '
                                                      f'{fix("activitywatch_url")}'),
     ("activitywatch_allow_remote = 1", f"activitywatch_allow_remote = 1: {fix('activitywatch_allow_remote')}"),
+    ('activitywatch_text = 1', f"activitywatch_text = 1: {fix('activitywatch_text')}"),
     ("activitywatch_poll_seconds = 0",
      "activitywatch_poll_seconds = 0: must be a number from 0.5 to 3600 (seconds between polls)"),
     ("activitywatch_poll_seconds = inf", f"activitywatch_poll_seconds = inf: {fix('activitywatch_poll_seconds')}"),

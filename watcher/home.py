@@ -127,6 +127,9 @@ class Config:
     # episode text goes to activitywatch_url: another machine only when the user says so
     activitywatch_allow_remote: bool = False
     activitywatch_poll_seconds: float = 10.0
+    # published episodes carry their sentences (typed and copied text) only when the user opts in: aw-server
+    # keeps what it is sent in its own unencrypted database, beyond the reach of `proactive purge`
+    activitywatch_text: bool = False
     proactivity: str = "medium"
     # the proposal model: "default", a GGUF path or "openai:BASE_URL#MODEL" (models/registry.py)
     model: str = "default"
@@ -217,6 +220,8 @@ SCHEMA: dict[str, Rule] = {
     "activitywatch_url": Rule("url", "the ActivityWatch server's address"),
     "activitywatch_allow_remote": Rule("bool", "let activitywatch_url name another machine"),
     "activitywatch_poll_seconds": Rule("number", "seconds between polls", 0.5, 3600),
+    "activitywatch_text": Rule("bool", "publish typed and copied text to ActivityWatch, whose aw-server stores "
+                                       "it unencrypted"),
     "proactivity": Rule("proactivity", "how readily the assistant speaks"),
     "model": Rule("text", "default, a GGUF path, or openai:BASE_URL#MODEL"),
     "rm": Rule("text", "default, signals, llm:MODEL, or a reward-model file"),
