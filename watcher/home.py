@@ -145,6 +145,9 @@ class Config:
     # how the tray shows a proposal: "auto" (notifications on a Wayland session, the popup on X11), "popup", or
     # "notification" (the desktop's notification server, with the popup where none can show actions)
     proposals: str = "auto"
+    # accepting a proposal may send its error or query to a search engine: "on" does, "off" never does, "ask"
+    # (default) asks first where it can and otherwise only gives the link (assistant/help.py)
+    web_search: str = "ask"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
@@ -231,6 +234,8 @@ SCHEMA: dict[str, Rule] = {
                                  "start without one", choices=("auto", "required", "off")),
     "proposals": Rule("choice", "how proposals are shown: auto uses notifications on Wayland and the popup on "
                                 "X11", choices=("auto", "popup", "notification")),
+    "web_search": Rule("choice", "whether accepting a proposal sends its error or query to a search engine: on "
+                                 "does, off never does, ask asks first", choices=("ask", "on", "off")),
 }
 
 
