@@ -259,7 +259,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
 
     if not -(2 ** 63) <= proposal_id < 2 ** 63:  # beyond SQLite's integers: no row can have it
         fail(f"no proposal {proposal_id}")
-    load_config()  # an invalid config stops every command that writes the store, before it is opened
+    config = load_config()  # an invalid config stops every command that writes the store, before it is opened
     store = open_store(db)
     try:
         proposal = store.proposal(proposal_id)
@@ -271,7 +271,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
         result = None
         if decision == "accepted" and not no_help:
             action = proposal["data"].get("actions", {}).get(task)
-            result = do_task(None, recent_context(store)[0], task, action, store.path)
+            result = do_task(None, recent_context(store)[0], task, action, store.path, config.web_search)
         store.add_decision(proposal_id, decision, latency_s=time.time() - proposal["ts"],
                            result=None if result is None else json.dumps(result.to_json(), ensure_ascii=False))
     finally:

@@ -2,7 +2,9 @@
 best first; every kind that applies is done, and the result window says plainly what was done:
 
 - search: a web search for the error, query, page or command the task is about, opened in the person's browser
-  through `webbrowser` (which honours BROWSER). The only network use, and only because the person clicked Accept.
+  through `webbrowser` (which honours BROWSER). The only network use: it sends captured text (an error message)
+  to a search engine, so it happens only with the `web_search = "on"` setting; with "ask" and no way to ask (the
+  headless `proactive decide`) the result gives the link and says how to allow it, with "off" there is none.
 - history: the earlier times the person met the same thing, from their own episodes (SQLite FTS5,
   `Store.search_episodes`), each with what they did next: their own earlier fix is often the best help.
   Only episodes that ended before the context's first event count: the person has just seen the context's own
@@ -25,7 +27,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote_plus
+from urllib.parse import quote_plus, urlsplit
 
 from proactive.models.base import Predictor
 from proactive.watcher import crypto
@@ -161,10 +163,28 @@ def ask(model: Predictor, context: Sequence[dict[str, str]], task: str) -> tuple
     return (answer, None) if answer else (None, "the model's answer was empty")
 
 
+def web_search(query: str, setting: str) -> tuple[str | None, bool, str]:
+    """The search for `query` under the `web_search` setting: (url, opened, the sentence saying what happened).
+
+    Only "on" sends anything, and then the sentence names what went where. "ask" arrives here only when nobody
+    could be asked (the tray's question is not built yet, so the tray too): the link, and how to allow it."""
+    url = search_url(query)
+    host = urlsplit(url).hostname
+    if setting == "off":
+        return None, False, 'No web search: web_search = "off" in config.toml, so nothing was sent.'
+    if setting != "on":
+        return url, False, (f"A web search would send '{query}' to {host}; it was not opened. To allow web "
+                            f'searches, set web_search = "on" in config.toml; or open it yourself: {url}')
+    if webbrowser.open(url):
+        return url, True, f"Sent '{query}' to {host} (web search), opened in your browser."
+    return url, False, f"No browser could be opened, so nothing was sent; the web search for '{query}' is at {url}"
+
+
 def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: str, action: str | None = None,
-            db: Path | str | None = None) -> Help:
+            db: Path | str | None = None, search: str = "ask") -> Help:
     """Do the accepted `task` (of grounded action id `action`, if it has one) over the `context` it came from;
-    `db` is the store whose episodes are the person's history (default: theirs). No `model`: no answer."""
+    `db` is the store whose episodes are the person's history (default: theirs). No `model`: no answer.
+    `search` is the `web_search` setting ("ask", "on", "off"): whether a web search may be opened."""
     started = time.perf_counter()
     grounding = ground(context)
     kinds, subject = plan(task, grounding, action)
@@ -175,10 +195,10 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
     name = short(subject) if subject else ""
     for kind in kinds:
         if kind == SEARCH and subject is not None and subject.kind in SEARCHABLE:
-            url = search_url(first_line(subject))
-            parts.append(SEARCH)
-            lines.append(f"Opened a web search for '{name}' in your browser." if webbrowser.open(url) else
-                         f"No browser could be opened; the web search for '{name}' is at {url}")
+            url, opened, line = web_search(first_line(subject), search)
+            if opened:
+                parts.append(SEARCH)
+            lines.append(line)
         elif kind == HISTORY and subject is not None:
             starts = [float(o["time"]) for o in context if o.get("time")]
             before = min(starts, default=time.time()) - 1.0  # times are rounded: keep the first episode out too

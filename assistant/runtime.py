@@ -124,7 +124,7 @@ def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks:
         # our own X11 sources give windows and idle; ActivityWatch's are the fallback where we have none
         sources.append(ActivityWatchSource(config.activitywatch_url, config.activitywatch_poll_seconds,
                                            use_windows=not sources, use_afk=not sources))
-        publisher = ActivityWatchPublisher(config.activitywatch_url)
+        publisher = ActivityWatchPublisher(config.activitywatch_url, text=config.activitywatch_text)
         publish, unpublish = publisher.publish, publisher.unpublish
     from proactive.watcher.doctor import log_capture
 

@@ -27,7 +27,8 @@ from proactive.watcher.activitywatch import (
     browser_name,
     is_reachable,
 )
-from proactive.watcher.events import IDLE, WEB, WINDOW, RawEvent
+from proactive.watcher.episodes import EpisodeBuilder
+from proactive.watcher.events import CLIPBOARD, IDLE, TEXT, WEB, WINDOW, RawEvent
 from tests.aw_server_fixture import free_port
 
 pytestmark = pytest.mark.aw
@@ -190,7 +191,7 @@ def test_buckets_from_other_machines_are_ignored(aw_server_url: str, aw_dirs, so
 
 def test_publisher_writes_our_bucket(aw_server_url: str, aw: ActivityWatchClient) -> None:
     host = unique("testhost")
-    publisher = ActivityWatchPublisher(aw_server_url, hostname=host)
+    publisher = ActivityWatchPublisher(aw_server_url, hostname=host, text=True)  # with the sentences (opt-in)
     start = time.time() - 120
     episodes = [
         {"start": start, "end": start + 30.5, "app": "Firefox", "title": "pandas merge - Google Search",
@@ -218,6 +219,34 @@ def test_publisher_writes_our_bucket(aw_server_url: str, aw: ActivityWatchClient
         assert got.timestamp.timestamp() == pytest.approx(want["start"], abs=0.001)
         assert got.duration.total_seconds() == pytest.approx(want["end"] - want["start"], abs=0.001)
         assert got.data == {"app": want["app"], "title": want["title"], "event": want["event"]}
+
+
+def _canary_episodes(typed: str, copied: str) -> list[dict]:
+    """Real episodes (EpisodeBuilder's rendering) of typing `typed` and copying `copied` in a text editor."""
+    builder = EpisodeBuilder()
+    start = time.time() - 60
+    feed = [RawEvent("window", WINDOW, {"app": "gedit", "title": "notes.txt - gedit"}, ts=start),
+            RawEvent("keyboard", TEXT, {"text": typed, "enter": True}, ts=start + 1),
+            RawEvent("clipboard", CLIPBOARD, {"text": copied}, ts=start + 2)]
+    closed = [e for i, event in enumerate(feed, 1) for e in builder.add(i, event)] + [builder.close(start + 10)]
+    return [e.row() for e in closed if e is not None]
+
+
+@pytest.mark.parametrize("opt_in", [False, True], ids=["default", "activitywatch_text"])
+def test_typed_and_copied_text_is_published_only_with_the_opt_in(
+    aw_server_url: str, aw: ActivityWatchClient, opt_in: bool
+) -> None:
+    typed, copied = unique("typedcanary"), unique("copiedcanary")
+    episodes = _canary_episodes(typed, copied)
+    assert typed in episodes[0]["event"] and copied in episodes[0]["event"]  # the sentences quote both
+    host = unique("testhost")
+    with ActivityWatchPublisher(aw_server_url, hostname=host, text=opt_in) as publisher:
+        assert publisher.publish(episodes) == len(episodes)
+    with urllib.request.urlopen(f"{aw_server_url}/api/0/buckets/{CLIENT_NAME}_{host}/events", timeout=5) as resp:
+        raw = resp.read().decode()
+    events = json.loads(raw)
+    assert [(e["data"]["app"], e["data"]["title"]) for e in events] == [("gedit", "notes.txt - gedit")]
+    assert (typed in raw, copied in raw) == (opt_in, opt_in), raw
 
 
 def test_lock_held_by_another_process_is_survived(

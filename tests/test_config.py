@@ -59,10 +59,12 @@ INVALID = [
     ('activitywatch_url = "http://localhost:99999"', f'activitywatch_url = "http://localhost:99999": '
                                                      f'{fix("activitywatch_url")}'),
     ("activitywatch_allow_remote = 1", f"activitywatch_allow_remote = 1: {fix('activitywatch_allow_remote')}"),
+    ('activitywatch_text = 1', f"activitywatch_text = 1: {fix('activitywatch_text')}"),
     ("activitywatch_poll_seconds = 0",
      "activitywatch_poll_seconds = 0: must be a number from 0.5 to 3600 (seconds between polls)"),
     ("activitywatch_poll_seconds = inf", f"activitywatch_poll_seconds = inf: {fix('activitywatch_poll_seconds')}"),
     ('proactivity = "loud"', f'proactivity = "loud": {fix("proactivity")}'),
+    ('web_search = "yes"', f'web_search = "yes": {fix("web_search")}'),
     ("proactivity = 1.5", f"proactivity = 1.5: {fix('proactivity')}"),
     ("proactivity = true", f"proactivity = true: {fix('proactivity')}"),
     ('model = ""', f'model = "": {fix("model")}'),

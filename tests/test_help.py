@@ -86,14 +86,35 @@ def test_the_task_action_chooses_the_help(task, action, kinds, subject):
 
 def test_search_opens_the_error_in_the_browser(proactive_home, browser):
     c = candidate("explain_error_file")
-    result = do_task(None, CONTEXT, c.task, c.action)
+    result = do_task(None, CONTEXT, c.task, c.action, search="on")
     assert browser.read_text().splitlines() == [ERROR_URL]
     assert result.url == ERROR_URL and "search" in result.parts and result.kind == "search"
-    assert f"Opened a web search for '{ERROR}' in your browser." in result.text
+    assert f"Sent '{ERROR}' to duckduckgo.com (web search), opened in your browser." in result.text
+
+
+def test_search_asked_but_nobody_to_ask_gives_only_the_link(proactive_home, browser):
+    """web_search = "ask" (the default) where nothing can ask (headless): nothing is sent, the person is told
+    what would be sent where, how to allow it, and the link."""
+    c = candidate("explain_error_file")
+    for result in (do_task(None, CONTEXT, c.task, c.action), do_task(None, CONTEXT, c.task, c.action, search="ask")):
+        assert not browser.exists()  # the browser was never started
+        assert "search" not in result.parts and result.url == ERROR_URL
+        line = next(ln for ln in result.text.splitlines() if "web search" in ln)
+        assert line == (f"A web search would send '{ERROR}' to duckduckgo.com; it was not opened. To allow web "
+                        f'searches, set web_search = "on" in config.toml; or open it yourself: {ERROR_URL}')
+        assert "Sent '" not in result.text
+
+
+def test_search_off_sends_nothing_and_says_so(proactive_home, browser):
+    c = candidate("explain_error_file")
+    result = do_task(None, CONTEXT, c.task, c.action, search="off")
+    assert not browser.exists()
+    assert "search" not in result.parts and result.url is None and "duckduckgo" not in result.text
+    assert 'No web search: web_search = "off" in config.toml, so nothing was sent.' in result.text
 
 
 def test_search_task_opens_its_own_query(proactive_home, browser):
-    result = do_task(None, [], "Search for python requests retry backoff.")
+    result = do_task(None, [], "Search for python requests retry backoff.", search="on")
     assert browser.read_text().splitlines() == ["https://duckduckgo.com/?q=python+requests+retry+backoff"]
     assert result.parts == ("search",) and "Your history could not be read" in result.text  # no store yet
 
@@ -102,11 +123,12 @@ def test_without_a_browser_the_link_is_given(proactive_home, monkeypatch):
     monkeypatch.setenv("BROWSER", "/bin/false")  # a browser that fails
     webbrowser.register_standard_browsers()
     try:
-        result = do_task(None, CONTEXT, candidate("summarise_results").task, "summarise_results")
+        result = do_task(None, CONTEXT, candidate("summarise_results").task, "summarise_results", search="on")
     finally:
         monkeypatch.delenv("BROWSER")
         webbrowser.register_standard_browsers()
-    assert "No browser could be opened" in result.text and result.url in result.text
+    assert "No browser could be opened, so nothing was sent" in result.text and result.url in result.text
+    assert "search" not in result.parts
 
 
 # -- history ------------------------------------------------------------------------------------------------
@@ -121,7 +143,7 @@ def test_history_recalls_the_earlier_times(history, browser, utc):
         "Firefox.",
         "You met this on Sunday 16 Nov at 13:33 in the terminal, then went to client.py in Visual Studio Code.",
     )
-    assert result.parts == ("history", "search")
+    assert result.parts == ("history",)  # web_search = "ask" by default: no search without consent
     assert result.text.startswith(f"Found 2 earlier times you met '{ERROR}':\n" + "\n".join(result.history))
     assert do_task(None, CONTEXT, c.task, c.action).history == result.history  # default: the person's store
 
@@ -190,7 +212,7 @@ def test_builtin_model_text_is_shown_only_when_grounded(history, browser, defaul
     otherwise the window says what was done and why the answer is left out."""
     c = candidate("explain_error_file")
     raw, _ = ask(default_model, CONTEXT, c.task)
-    result = do_task(default_model, CONTEXT, c.task, c.action, history)
+    result = do_task(default_model, CONTEXT, c.task, c.action, history, search="on")
     reason = rejection(raw, ground(CONTEXT)) if raw else "no answer"
     if reason is None:
         assert result.answer == raw and result.text.startswith(raw) and result.kind == "answer"
@@ -204,7 +226,7 @@ def test_ungrounded_answer_of_a_small_model_is_never_shown(empty_store, browser,
     scripted.answer_with(lambda request: json.dumps({"answer": "The user switches to main.rs and fixes it."}))
     model = OpenAICompatible(scripted.url, "m")
     model.capable = False  # as the built-in model
-    result = do_task(model, CONTEXT, candidate("summarise_results").task, "summarise_results")
+    result = do_task(model, CONTEXT, candidate("summarise_results").task, "summarise_results", search="on")
     assert result.answer is None and result.dropped == "narrates the user"
     assert "main.rs" not in result.text and "The model's answer is not shown (narrates the user)." in result.text
     assert result.parts == ("search", "history")
@@ -215,7 +237,7 @@ def test_capable_model_answer_comes_first(empty_store, browser, scripted):
     scripted.answer_with(assistant_replies())
     context = [{"time": "1763800041.2", "event": "The user copies an error message starting 'TimeoutError: "
                                                  "timed out' from the terminal."}]
-    result = do_task(OpenAICompatible(scripted.url, "m"), context, FIX_TASK)
+    result = do_task(OpenAICompatible(scripted.url, "m"), context, FIX_TASK, search="on")
     assert result.parts == ("history", "search", "answer") and result.kind == "answer"
     assert result.text.startswith("Raise the timeout: requests.get(url, timeout=30).\n\n")
     assert browser.read_text().splitlines() == ["https://duckduckgo.com/?q=TimeoutError%3A+timed+out"]

@@ -162,8 +162,8 @@ def test_decisions_taken_elsewhere_reach_the_memory(proactive_home, default_mode
 
 
 def test_headless_accept_does_the_task(proactive_home, browser):
-    """`proactive decide ID accepted` does what the tray's Accept does: it opens the search (through BROWSER) and
-    says so, and stores what was done with the decision; --no-help only records."""
+    """`proactive decide ID accepted` does what the tray's Accept does: with web_search = "on" it opens the search
+    (through BROWSER) and says so, and stores what was done with the decision; --no-help only records."""
     from .conftest import run_cli
 
     store = Store()
@@ -174,9 +174,10 @@ def test_headless_accept_does_the_task(proactive_home, browser):
             store.db.execute("INSERT INTO proposals (ts, task, response, score, data) VALUES (?, ?, '', 0.9, ?)",
                              [time.time(), task, json.dumps({"actions": {task: "summarise_results"}})])
     store.close()
+    (proactive_home / "config.toml").write_text('web_search = "on"\n')  # default "ask": headless, only the link
     out = run_cli("decide", "1", "accepted")  # the environment carries BROWSER and PROACTIVE_HOME
     assert out.returncode == 0, out.stderr
-    assert "Opened a web search for 'requests timeout'" in out.stdout
+    assert "Sent 'requests timeout' to duckduckgo.com (web search), opened in your browser." in out.stdout
     assert browser.read_text().strip() == "https://duckduckgo.com/?q=requests+timeout"
     assert run_cli("decide", "2", "accepted", "--no-help").returncode == 0
     con = sqlite3.connect(proactive_home / "proactive.db")

@@ -46,7 +46,8 @@ def test_purge_all_with_a_running_watcher_reaches_every_copy(xsession: XSession,
                                                              aw_server_url: str, tmp_path: Path):
     """Text typed, an episode published to ActivityWatch, a copy, an unfinished line in memory and a cache entry:
     after `purge --all --yes` none of them is anywhere, and capture goes on with what is typed next."""
-    (proactive_home / "config.toml").write_text(f'activitywatch_url = "{aw_server_url}"\n')
+    # activitywatch_text: the published copy holds the typed text, so the purge must reach it
+    (proactive_home / "config.toml").write_text(f'activitywatch_url = "{aw_server_url}"\nactivitywatch_text = true\n')
     env = dict(xsession.env, **xdg_env(tmp_path / "xdg"))
     first = xsession.start_xterm("purge one", command=["cat"])
     second = xsession.start_xterm("purge two", command=["cat"])
@@ -66,7 +67,8 @@ def test_purge_all_with_a_running_watcher_reaches_every_copy(xsession: XSession,
         out = run_cli("purge", "--all", "--yes", env=watcher.env)
         assert out.returncode == 0, out.stderr
         assert "running watcher: dropped" in out.stdout
-        assert "ActivityWatch: deleted 1 published episodes" in out.stdout, out.stdout
+        assert ("ActivityWatch: deleted 1 published episodes through aw-server's API; aw-server's own database "
+                "files (its WAL and backups) are outside Proactive's reach") in out.stdout, out.stdout
         assert "caches: deleted" in out.stdout and "logs: emptied" in out.stdout
         xsession.key("Return")
         xsession.type("PostPurge")
@@ -174,14 +176,14 @@ def test_unpublish_before_deletes_only_older_published_episodes(aw_server_url: s
     for key, value in xdg_env(tmp_path / "xdg").items():
         monkeypatch.setenv(key, value)
     now = time.time()
-    episode = {"app": "xterm", "title": "t", "sentences": []}
+    episode = {"app": "xterm", "event": "", "sentences": []}
     with ActivityWatchPublisher(aw_server_url) as publisher:
         publisher.unpublish(None)  # whatever other tests of this session left in our bucket
         try:
-            assert publisher.publish([dict(episode, start=now - 7200, end=now - 7100, event="OldPublished"),
-                                      dict(episode, start=now - 60, end=now - 30, event="NewPublished")]) == 2
+            assert publisher.publish([dict(episode, start=now - 7200, end=now - 7100, title="OldPublished"),
+                                      dict(episode, start=now - 60, end=now - 30, title="NewPublished")]) == 2
             assert publisher.unpublish(now - 3600) == 1
-            assert [e["data"]["event"] for e in bucket_events(aw_server_url)] == ["NewPublished"]
+            assert [e["data"]["title"] for e in bucket_events(aw_server_url)] == ["NewPublished"]
             assert publisher.unpublish(None) == 1
             assert bucket_events(aw_server_url) == []
         finally:

@@ -52,7 +52,7 @@ def tray(qtbot, proactive_home, default_model, browser):
                       RawEvent("clipboard", CLIPBOARD, {"text": "TimeoutError: timed out", "length": 23,
                                                         "truncated": False}, ts=1001.0)])
     store.close()
-    app = TrayApp(make_assistant(default_model), None, None, Config(popup_seconds=30))
+    app = TrayApp(make_assistant(default_model), None, None, Config(popup_seconds=30, web_search="on"))
     yield app
     app.close()
 
@@ -81,7 +81,7 @@ def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted, b
 
     scripted.answer_with(assistant_replies())
     assistant = make_assistant(OpenAICompatible(scripted.url, "m"))
-    app = TrayApp(assistant, None, None, Config(popup_seconds=30))
+    app = TrayApp(assistant, None, None, Config(popup_seconds=30, web_search="on"))
     source = ListSource([  # the real-input path is test_ui_xvfb.py
         RawEvent("window", WINDOW, {"app": "XTerm", "title": "client.py - shell"}),
         RawEvent("clipboard", CLIPBOARD, {"text": "Traceback (most recent call last):\nTimeoutError: timed out",

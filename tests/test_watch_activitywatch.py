@@ -1,5 +1,6 @@
 """`proactive watch` with a real aw-server: browser pages from ActivityWatch become episodes (redacted), and our
-episodes are published back as a bucket of our own. Without a display, ActivityWatch is the only source."""
+episodes are published back as a bucket of our own (app and title: the sentences need activitywatch_text).
+Without a display, ActivityWatch is the only source."""
 
 from __future__ import annotations
 
@@ -66,8 +67,9 @@ def test_watch_reads_web_bucket_and_publishes_episodes(aw_server_url: str, proac
         assert ours in buckets, buckets
         with urllib.request.urlopen(f"{aw_server_url}/api/0/buckets/{ours}/events") as resp:
             events = json.loads(resp.read())
-        assert any("requests timeout" in e["data"]["event"] for e in events)
-        assert all(SECRET not in json.dumps(e) for e in events)
+        assert events and all(set(e["data"]) == {"app", "title"} for e in events), events
+        # by default the sentences stay home (activitywatch_text = false): the search query is not published
+        assert all("requests timeout" not in json.dumps(e) and SECRET not in json.dumps(e) for e in events)
     finally:  # the server is shared by the session's aw tests
         for name in client.get_buckets():
             if name in (bucket, f"aw-watcher-proactive_{socket.gethostname()}"):

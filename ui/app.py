@@ -452,7 +452,10 @@ class TrayApp(QObject):
 
         def work() -> None:
             try:
-                result = do_task(self.assistant.agent.model, context, proposal.task or "", action, self.store_path)
+                # TODO(issue 17): with web_search = "ask", ask once in a dialog and save the answer; until then
+                # "ask" gives the link and says how to allow searches, as the headless `decide` does
+                result = do_task(self.assistant.agent.model, context, proposal.task or "", action, self.store_path,
+                                 self.config.web_search)
             except Exception as exc:  # the help failed: say so, keep the decision
                 log.exception("accepted help failed")
                 result = Help.failure(f"could not do the task ({exc})")

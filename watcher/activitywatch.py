@@ -455,8 +455,9 @@ class ActivityWatchPublisher:
     Thread-safe; `close()` releases aw-client's lock.
     """
 
-    def __init__(self, url: str = DEFAULT_URL, hostname: str | None = None) -> None:
+    def __init__(self, url: str = DEFAULT_URL, hostname: str | None = None, text: bool = False) -> None:
         self.url = url
+        self.text = text  # the `activitywatch_text` setting: whether the episode's sentences go along
         self.hostname = hostname or socket.gethostname()
         self.bucket_id = f"{CLIENT_NAME}_{self.hostname}"
         self._client: ActivityWatchClient | None = None
@@ -467,15 +468,15 @@ class ActivityWatchPublisher:
     def publish(self, episodes: list[dict[str, Any]]) -> int:
         """Insert episodes (`start`, `end` epoch seconds; `app`, `title`, `event` text); return how many were published.
 
+        An event holds the episode's app and title; its `event` text (the sentences, which quote what was typed and
+        copied) only when `text` is set: aw-server stores events unencrypted and keeps deleted ones in its database
+        files for a while, so that text leaves this machine's protection only when the person chose it.
+
         Returns 0 without raising when no server answers or the server refuses; malformed episodes raise, since
         they are a bug in the caller rather than a condition of the environment.
         """
         rows = [
-            (
-                float(ep["start"]),
-                max(0.0, float(ep["end"]) - float(ep["start"])),
-                {"app": str(ep["app"]), "title": str(ep["title"]), "event": str(ep["event"])},
-            )
+            (float(ep["start"]), max(0.0, float(ep["end"]) - float(ep["start"])), self._data(ep))
             for ep in episodes
         ]
         if not rows or not is_reachable(self.url):
@@ -507,6 +508,13 @@ class ActivityWatchPublisher:
                 self._close_locked()
                 return 0
         return len(rows)
+
+    def _data(self, episode: dict[str, Any]) -> dict[str, str]:
+        """The published event's data: app and title, and the sentences only with the `activitywatch_text` opt-in."""
+        data = {"app": str(episode["app"]), "title": str(episode["title"])}
+        if self.text:
+            data["event"] = str(episode["event"])
+        return data
 
     def unpublish(self, before: float | None = None) -> int:
         """Delete our published episodes that ended before `before` (all of them, with the bucket, when None);

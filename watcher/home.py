@@ -127,6 +127,9 @@ class Config:
     # episode text goes to activitywatch_url: another machine only when the user says so
     activitywatch_allow_remote: bool = False
     activitywatch_poll_seconds: float = 10.0
+    # published episodes carry their sentences (typed and copied text) only when the user opts in: aw-server
+    # keeps what it is sent in its own unencrypted database, beyond the reach of `proactive purge`
+    activitywatch_text: bool = False
     proactivity: str = "medium"
     # the proposal model: "default", a GGUF path or "openai:BASE_URL#MODEL" (models/registry.py)
     model: str = "default"
@@ -142,6 +145,9 @@ class Config:
     # how the tray shows a proposal: "auto" (notifications on a Wayland session, the popup on X11), "popup", or
     # "notification" (the desktop's notification server, with the popup where none can show actions)
     proposals: str = "auto"
+    # accepting a proposal may send its error or query to a search engine: "on" does, "off" never does, "ask"
+    # (default) asks first where it can and otherwise only gives the link (assistant/help.py)
+    web_search: str = "ask"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
@@ -217,6 +223,8 @@ SCHEMA: dict[str, Rule] = {
     "activitywatch_url": Rule("url", "the ActivityWatch server's address"),
     "activitywatch_allow_remote": Rule("bool", "let activitywatch_url name another machine"),
     "activitywatch_poll_seconds": Rule("number", "seconds between polls", 0.5, 3600),
+    "activitywatch_text": Rule("bool", "publish typed and copied text to ActivityWatch, whose aw-server stores "
+                                       "it unencrypted"),
     "proactivity": Rule("proactivity", "how readily the assistant speaks"),
     "model": Rule("text", "default, a GGUF path, or openai:BASE_URL#MODEL"),
     "rm": Rule("text", "default, signals, llm:MODEL, or a reward-model file"),
@@ -226,6 +234,8 @@ SCHEMA: dict[str, Rule] = {
                                  "start without one", choices=("auto", "required", "off")),
     "proposals": Rule("choice", "how proposals are shown: auto uses notifications on Wayland and the popup on "
                                 "X11", choices=("auto", "popup", "notification")),
+    "web_search": Rule("choice", "whether accepting a proposal sends its error or query to a search engine: on "
+                                 "does, off never does, ask asks first", choices=("ask", "on", "off")),
 }
 
 

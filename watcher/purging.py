@@ -62,7 +62,10 @@ class PurgeReport:
         if self.activitywatch_error:
             out.append(f"ActivityWatch: NOT removed ({self.activitywatch_error}); run the purge again when it runs")
         elif self.activitywatch is not None:
-            out.append(f"ActivityWatch: deleted {self.activitywatch} published episodes")
+            # aw-server's API deletes the events; its own SQLite WAL and backups may still hold them for a while,
+            # and Proactive cannot reach them, so the line says so rather than claim the text is gone
+            out.append(f"ActivityWatch: deleted {self.activitywatch} published episodes through aw-server's API; "
+                       "aw-server's own database files (its WAL and backups) are outside Proactive's reach")
         out.append(f"caches: deleted {self.cache_entries} entries" +
                    (f" and {self.cache_files} files" if self.cache_files else ""))
         if self.logs:
