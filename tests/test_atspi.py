@@ -54,9 +54,9 @@ def focus(role: str | None, pid: int | None = PID) -> RawEvent:
     return RawEvent("atspi", FOCUS, {"app": "a11y_app.py", "title": "Sign-up form", "role": role, "pid": pid})
 
 
-def typed(text: str = "", role: str | None = "text", erase: int = 0) -> RawEvent:
+def typed(text: str = "", role: str | None = "text", erase: int = 0, obj: str = ":1.5/field/1") -> RawEvent:
     data = {"text": text} if text else {"erase": erase}
-    return RawEvent("atspi", TYPED, {**data, "role": role, "app": "a11y_app.py", "pid": PID})
+    return RawEvent("atspi", TYPED, {**data, "role": role, "app": "a11y_app.py", "pid": PID, "object": obj})
 
 
 def keys(text: str) -> list[RawEvent]:
@@ -131,6 +131,23 @@ def test_password_field_dropped_keys_and_typed_text(proactive_home, terminal):
         assert canary not in blob
     assert "visible words more" in episodes and "echo in xterm" in episodes
     assert "'role'" not in raw and "password text" not in raw  # FOCUS/TYPED are never stored
+
+
+def test_text_is_judged_by_its_own_field_not_by_the_focus_event(proactive_home):
+    """On a busy machine the accessibility bus delivers focus events and text out of step: the password field's
+    focus event before the name field's last characters, another field's text before its focus event. Each text
+    event counts for the field that emitted it: the name is kept whole, the password nowhere, and a field's text
+    never continues another field's line."""
+    name, password, other = ":1.5/field/1", ":1.5/field/2", ":1.5/field/3"
+    events = [window(), focus("text"), typed("Member nam", obj=name),
+              focus("password text"),  # the hint arrives early...
+              typed("e", obj=name),  # ...before the name field's last character
+              typed("Heron3Secret!", "password text", obj=password),
+              typed("Chess club", obj=other),  # a third field's text before its focus event
+              focus("text")]
+    raw, episodes = run_pipeline(events)
+    assert "Heron3" not in raw + episodes and "Secret!" not in raw + episodes
+    assert "'Member name'" in episodes and "'Chess club'" in episodes, episodes
 
 
 def test_terminal_prompt_hides_the_next_line(proactive_home, terminal):

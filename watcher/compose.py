@@ -87,10 +87,11 @@ class TextComposer:
                 return
             self._flush(len(text) - len(HOLD_BACK.search(text).group(0)))
 
-    def flush(self) -> None:
-        """Flush everything, e.g. because the focus changed or another kind of event happened."""
+    def flush(self, field_end: bool = False) -> None:
+        """Flush everything, e.g. because the focus changed or another kind of event happened. `field_end`: the
+        text ends here (the person moved to another field): the episode shows it as a line of its own."""
         if self.line or self.sent or self.first_ts is not None:
-            self._flush(len(self.line), final=True)
+            self._flush(len(self.line), final=True, field_end=field_end)
 
     def discard(self) -> int:
         """Forget the line being typed (purge); returns 1 when there was one, else 0."""
@@ -98,7 +99,7 @@ class TextComposer:
         self._reset()
         return int(held)
 
-    def _flush(self, end: int, enter: bool = False, final: bool = False) -> None:
+    def _flush(self, end: int, enter: bool = False, final: bool = False, field_end: bool = False) -> None:
         ts = self.first_ts if self.first_ts is not None else self.last_ts
         if self.hide_line:
             if enter or final:
@@ -113,8 +114,11 @@ class TextComposer:
         cut_secret = self.cut_secret
         common = os.path.commonprefix([self.sent, full])
         erase, chunk = len(self.sent) - len(common), full[len(common):]
-        if erase or chunk or enter:
-            self.emit(RawEvent(self.source, TEXT, {"text": chunk, "erase": erase, "enter": enter}, ts=ts))
+        if erase or chunk or enter or (field_end and full):
+            data = {"text": chunk, "erase": erase, "enter": enter}
+            if field_end and not enter:
+                data["end"] = True
+            self.emit(RawEvent(self.source, TEXT, data, ts=ts))
             self.sent = full
             self.first_ts = None if end == len(self.line) else self.last_ts
         if enter or final:

@@ -179,7 +179,8 @@ class _Span:
         self.private = bool(window.data.get("private"))
         self.start = self.last_ts = window.ts
         self.first_id = self.last_id = raw_id
-        self.lines: list[tuple[str, str]] = []  # finished typed lines: (text, why hidden: "password"... or "")
+        # finished typed lines: (text, why hidden: "password"... or "", ended by Enter)
+        self.lines: list[tuple[str, str, bool]] = []
         self.current = ""  # typed text of the unfinished line
         self.items: list[tuple[str, Any]] = []  # ordered non-typing happenings
         self.has_activity = False
@@ -197,15 +198,15 @@ class _Span:
         kind, data = event.kind, event.data
         if kind == TEXT:
             if data.get("hidden"):
-                self.lines.append(("", str(data["hidden"])))
+                self.lines.append(("", str(data["hidden"]), True))
                 self.current = ""
                 return
             erase = int(data.get("erase") or 0)
             if erase:
                 self.current = self.current[: max(0, len(self.current) - erase)]
             self.current += data.get("text") or ""
-            if data.get("enter"):
-                self.lines.append((self.current, ""))
+            if data.get("enter") or (data.get("end") and self.current):  # Enter, or the field's text ends
+                self.lines.append((self.current, "", bool(data.get("enter"))))
                 self.current = ""
         elif kind == CLICK:
             button = data.get("button") or "left"
@@ -229,7 +230,7 @@ class _Span:
             out.append("The user works in a private window (not recorded).")
         elif self.app:
             out.append(switch_sentence(self.app, self.title, where))
-        typed = [(text, hidden, True) for text, hidden in self.lines]
+        typed = list(self.lines)
         if self.current.strip():
             typed.append((self.current, "", False))
         shown = 0

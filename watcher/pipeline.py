@@ -264,6 +264,9 @@ class Watcher:
         self.stats.events_in += 1
         if event.kind == KEY:
             if self.filter.accepts_keys():
+                if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
+                    self.composer.flush()
+                    self.composer.source, self.typed_object = "keyboard", None
                 self._key(event.ts, event.data.get("char"), event.data.get("key"))
             else:
                 self.filter.dropped += 1
@@ -317,28 +320,38 @@ class Watcher:
         password prompt hides the line typed next there. Any failure drops the event (fail closed)."""
         try:
             if event.kind == FOCUS:
-                self.composer.flush()  # what was typed in the widget left is kept (and ends there)
+                if self.composer.source != "atspi":  # keys: the focus is all we know of where they go
+                    self.composer.flush()  # what was typed in the widget left is kept
+                # typed text from the bus ends where another object's text begins (below), not at a focus
+                # event, which may arrive before the last characters of the field left
                 self.filter.focus(event.data)
             elif event.kind == PROMPT:
                 if self.filter.prompt_shown(event.data):
                     self.composer.hide_line = "password"
-            elif self.filter.accepts_typed(event.data):
-                emitter = event.data.get("object")
-                if emitter != self.typed_object:  # another field's text never continues this one's line
-                    self.composer.flush()
-                    self.typed_object = emitter
-                for char in (event.data.get("text") or "").replace("\r\n", "\n"):
-                    if char in "\r\n":
-                        self._key(event.ts, None, "enter")
-                    elif char == "\t" or char.isprintable():
-                        self._key(event.ts, char if char != "\t" else None, "tab" if char == "\t" else None)
-                for _ in range(min(int(event.data.get("erase") or 0), 10000)):
-                    self._key(event.ts, None, "backspace")
             else:
-                self.filter.dropped += 1
+                self._typed(event)
         except Exception:
             self.filter.failures += 1
             log.exception("an accessibility event could not be applied; dropped")
+
+    def _typed(self, event: RawEvent) -> None:
+        """A TYPED event: text inserted or deleted in one accessible object. A field's text ends where another
+        object's text begins (even a password field's, which is dropped), so it never continues another field's
+        line, and coming back to a field starts a new line."""
+        emitter = event.data.get("object")
+        if emitter != self.typed_object or self.composer.source != "atspi":
+            self.composer.flush(field_end=True)
+            self.typed_object, self.composer.source = emitter, "atspi"
+        if not self.filter.accepts_typed(event.data):
+            self.filter.dropped += 1
+            return
+        for char in (event.data.get("text") or "").replace("\r\n", "\n"):
+            if char in "\r\n":
+                self._key(event.ts, None, "enter")
+            elif char == "\t" or char.isprintable():
+                self._key(event.ts, char if char != "\t" else None, "tab" if char == "\t" else None)
+        for _ in range(min(int(event.data.get("erase") or 0), 10000)):
+            self._key(event.ts, None, "backspace")
 
     def _accept(self, event: RawEvent) -> None:
         if self.store_trouble == "full":  # capture is paused until the disk has space again

@@ -608,7 +608,10 @@ class PrivacyFilter:
             return event
         if self.private:
             return None
-        if (self.password_context or self.password_focused()) and kind in (TEXT, CLIPBOARD):
+        # text rebuilt from the accessibility bus was judged by its own field's role (accepts_typed); keys and
+        # copies only have the focus to go by
+        focused = self.password_focused() and not (kind == TEXT and event.source == "atspi")
+        if (self.password_context or focused) and kind in (TEXT, CLIPBOARD):
             return None
         if kind == TEXT and self.hides_typing():
             # normally the composer already hid the line; if it flushed pieces (its state was reset by another
