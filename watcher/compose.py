@@ -53,7 +53,6 @@ class TextComposer:
         self.last_ts = 0.0
         # the current line is not stored: "password" (it answers a prompt), "unseen" (its echo cannot be seen)
         self.hide_line: str | None = None
-        self.hold_line = False  # handed on only at Enter (a terminal program reads it whole; its echo may turn off)
         self.after_cut = False  # a forced flush cut a secret's start: this line's first word may be its rest
         self.cut_secret = False  # the last `_redacted` found a secret cut short
 
@@ -80,8 +79,7 @@ class TextComposer:
 
     def tick(self, now: float) -> None:
         """Called often by the pipeline: text typed more than a second ago is flushed, as far as it is safe."""
-        if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not (self.hide_line or
-                                                                                        self.hold_line):
+        if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not self.hide_line:
             text = "".join(self.line)
             if HOLD_LINE.search(text):
                 return
@@ -162,5 +160,4 @@ class TextComposer:
         self.sent = ""
         self.first_ts = None
         self.hide_line = None
-        self.hold_line = False
         self.after_cut = False

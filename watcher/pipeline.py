@@ -298,8 +298,9 @@ class Watcher:
         prompt, whatever program asks; or an echo we cannot see: a remote session). Read at every key, so a prompt
         that appears after the first key still hides the whole line. At Enter the reading counts only when the
         line went to a program reading whole lines: a line editor's Enter (the shell's readline) starts the next
-        program, whose prompt belongs to the next line. A line typed where a program reads whole lines is held
-        until Enter (its echo may still turn off)."""
+        program, whose prompt belongs to the next line. (Pieces of a line may be stored before its echo turns off
+        only when typed ahead of a prompt, echoed on screen, after a pause of a second, and never a trailing
+        word: the composer holds back the unfinished token.)"""
         if enter:
             if not self.composer.line or self.line_raw:
                 return
@@ -307,7 +308,6 @@ class Watcher:
             if not self.composer.line and not self.composer.sent:  # a new line
                 self.line_raw, self.echo_hidden = reading.raw, False
             self.line_raw = self.line_raw and reading.raw
-            self.composer.hold_line = not self.line_raw
         if reading.mode != VISIBLE:
             if not self.echo_hidden:
                 log.debug("line hidden: %s", reading.why)
