@@ -198,7 +198,9 @@ def test_a_bare_x_server_names_the_window_manager_fix(proactive_home: Path):
     xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "640x480x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for(lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), timeout=20, what="Xvfb")
+        # the socket appears before Xvfb answers: wait until a client gets through (else a probe may fail)
+        wait_for(lambda: subprocess.run(["xdpyinfo", "-display", f":{n}"], capture_output=True).returncode == 0,
+                 timeout=20, what="Xvfb answering")
         report = doctor_json(dict(no_display_env(), DISPLAY=f":{n}"))
     finally:
         xvfb.terminate()
