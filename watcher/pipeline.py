@@ -31,6 +31,7 @@ from .store import Store, StoreError
 log = logging.getLogger(__name__)
 
 SCROLL_GESTURE_SECONDS = 1.0
+ECHO_READ_SECONDS = 0.5  # while a line is typed, a terminal's echo state is read again after this long
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
 RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
 
@@ -85,6 +86,7 @@ class Watcher:
         self.line_raw = False  # every key of the line being typed went to a line editor (raw mode)
         self.echo_hidden = False  # the line being typed is hidden because its terminal does not show it
         self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
+        self._echo_cache: tuple[Any, float, Reading | None] = (None, 0.0, None)  # window pid, until, reading
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
         self.scroll: dict[str, Any] | None = None
@@ -285,7 +287,7 @@ class Watcher:
         self._accept(event)
 
     def _key(self, ts: float, char: str | None, key: str | None) -> None:
-        reading = self.filter.echo_reading() if self.filter.window else None
+        reading = self._echo_reading(key == "enter") if self.filter.window else None
         if reading is not None:
             self._echo(reading, enter=key == "enter")
         finished = self.composer.key(ts, char, key)
@@ -293,10 +295,22 @@ class Watcher:
             hidden, self.echo_hidden = self.echo_hidden, False
             self.composer.hide_line = "password" if self.filter.asks_password(finished, hidden) else None
 
+    def _echo_reading(self, enter: bool) -> Reading | None:
+        """The focused terminal's echo state, read at the first key of a line, at Enter and at most every
+        ECHO_READ_SECONDS in between (a prompt that appears while a line is typed is still seen before its Enter),
+        so typing costs a few `tcgetattr` a second, not one per key."""
+        now = time.monotonic()
+        pid, until, reading = self._echo_cache
+        starting = not self.composer.line and not self.composer.sent
+        if starting or enter or now >= until or pid != self.filter.window.get("pid"):
+            reading = self.filter.echo_reading()
+            self._echo_cache = (self.filter.window.get("pid"), now + ECHO_READ_SECONDS, reading)
+        return reading
+
     def _echo(self, reading: Reading, enter: bool) -> None:
         """Hide the line being typed when its terminal does not show it (echo off with line input: a password
-        prompt, whatever program asks; or an echo we cannot see: a remote session). Read at every key, so a prompt
-        that appears after the first key still hides the whole line. At Enter the reading counts only when the
+        prompt, whatever program asks; or an echo we cannot see: a remote session). Read during the whole line,
+        so a prompt that appears after the first key still hides the whole line. At Enter the reading counts only when the
         line went to a program reading whole lines: a line editor's Enter (the shell's readline) starts the next
         program, whose prompt belongs to the next line. (Pieces of a line may be stored before its echo turns off
         only when typed ahead of a prompt, echoed on screen, after a pause of a second, and never a trailing
