@@ -2,7 +2,8 @@
 
 Unit level: a real pty with a real bash (tests/shell_pty.py) read by `EchoWatch`. End to end: real programs that
 read a secret with echo off under ordinary names (a Python getpass script, `stty -echo; read`, `read -s`, a Perl
-script, unzip of an encrypted zip, `openssl pkey`, an alias), a tmux pane, and an ssh session to a loopback sshd,
+script, unzip of an encrypted zip, `openssl pkey`, an alias, restic and borg), a tmux pane, and an ssh session to
+a loopback sshd,
 typed with xdotool into xterm on Xvfb while `proactive watch` runs: no secret anywhere (database, WAL, logs,
 outputs), the command lines and the ordinary lines around them kept.
 """
@@ -154,6 +155,19 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
         line(secret, stored=HIDDEN_LINE)
         wait_for(lambda: at_shell(pty), timeout=20, what=f"{command!r} to finish")
 
+    def dialogue(command: str, *answers: tuple[str, bool]) -> None:
+        """A command that asks several questions: (answer, hidden); a visible answer is typed once the terminal
+        echoes again (a y/N question), a hidden one once echo is off."""
+        line(command)
+        for text, hidden in answers:
+            wait_for(lambda hidden=hidden: hidden_prompt(pty) if hidden else lflag(pty) == (True, True),
+                     timeout=30, what=f"a question of {command!r}")
+            if hidden:
+                canaries.append(text)
+            line(text, stored=HIDDEN_LINE if hidden else None)
+            time.sleep(0.3)  # the program reads the answer before the next question
+        wait_for(lambda: at_shell(pty), timeout=60, what=f"{command!r} to finish")
+
     watcher = WatcherProcess(proactive_home, xsession.env)
     try:
         line("echo first line")
@@ -165,6 +179,11 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
         prompt("openssl pkey -in key.pem -noout", KEY_SECRET)
         line("alias deploy=./notes.py")
         prompt("deploy", "aliasCanary7r4U")
+        if shutil.which("restic"):
+            dialogue("restic init --repo restic-repo", ("resticCanary8u5I", True), ("resticCanary8u5I", True))
+        if shutil.which("borg"):
+            dialogue("borg init --encryption=repokey borg-repo", ("borgCanary9w6O", True),
+                     ("borgCanary9w6O", True), ("n", False))
         line("echo last line")
         time.sleep(1.5)
         live = all_bytes(proactive_home)
