@@ -101,6 +101,18 @@ def at_shell(path: str) -> bool:
     return not lflag(path)[1]
 
 
+def shell_xterm(xsession: XSession, tmp_path: Path, title: str, cwd: Path) -> str:
+    """An xterm running bash in `cwd`, focused and at its prompt; returns its pty's path."""
+    tty_file = tmp_path / f"tty-{title.replace(' ', '-')}"
+    term = xsession.start_xterm(title, command=[
+        "sh", "-c", f"cd {cwd} && tty > {tty_file} && exec env PS1='$ ' HOME={tmp_path} bash --norc --noprofile"])
+    xsession.activate(term)
+    wait_for(lambda: tty_file.exists() and tty_file.read_text().strip(), what="the xterm's shell")
+    pty = tty_file.read_text().strip()
+    wait_for(lambda: at_shell(pty), what="bash's prompt")
+    return pty
+
+
 SCRIPTS = {
     "notes.py": "#!/usr/bin/env python3\nimport getpass\ngetpass.getpass('Token: ')\n",
     "sync.sh": "#!/bin/sh\nprintf 'Key: '\nstty -echo\nread value\nstty echo\necho\n",
@@ -132,13 +144,7 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
     work = tmp_path / "work"
     work.mkdir()
     prepare(work)
-    tty_file = tmp_path / "tty"
-    term = xsession.start_xterm("hidden input", command=[
-        "sh", "-c", f"cd {work} && tty > {tty_file} && exec env PS1='$ ' HOME={tmp_path} bash --norc --noprofile"])
-    xsession.activate(term)
-    wait_for(lambda: tty_file.exists() and tty_file.read_text().strip(), what="the xterm's shell")
-    pty = tty_file.read_text().strip()
-    wait_for(lambda: at_shell(pty), what="bash's prompt")
+    pty = shell_xterm(xsession, tmp_path, "hidden input", work)
     expected: list[str] = []
     canaries: list[str] = []
 
@@ -280,13 +286,7 @@ def sshd(tmp_path: Path):
 def test_typing_inside_an_ssh_session_is_not_stored(xsession: XSession, proactive_home: Path, tmp_path: Path,
                                                      sshd: tuple[int, Path]) -> None:
     port, key = sshd
-    tty_file = tmp_path / "tty"
-    term = xsession.start_xterm("ssh", command=[
-        "sh", "-c", f"tty > {tty_file} && exec env PS1='$ ' HOME={tmp_path} bash --norc --noprofile"])
-    xsession.activate(term)
-    wait_for(lambda: tty_file.exists() and tty_file.read_text().strip(), what="the xterm's shell")
-    pty = tty_file.read_text().strip()
-    wait_for(lambda: at_shell(pty), what="bash's prompt")
+    pty = shell_xterm(xsession, tmp_path, "ssh", tmp_path)
     command = (f"ssh -F /dev/null -p {port} -i {key} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
                f"-o LogLevel=ERROR {os.environ.get('USER') or 'root'}@127.0.0.1")
     marker = tmp_path / "remote-ran"
