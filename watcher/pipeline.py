@@ -310,9 +310,9 @@ class Watcher:
     def _echo(self, reading: Reading, enter: bool) -> None:
         """Hide the line being typed when its terminal does not show it (echo off with line input: a password
         prompt, whatever program asks; or an echo we cannot see: a remote session). Read during the whole line,
-        so a prompt that appears after the first key still hides the whole line. At Enter the reading counts only when the
-        line went to a program reading whole lines: a line editor's Enter (the shell's readline) starts the next
-        program, whose prompt belongs to the next line. (Pieces of a line may be stored before its echo turns off
+        so a prompt that appears after the first key still hides the whole line. At Enter the reading counts only
+        when the line went to a program reading whole lines: a line editor's Enter (the shell's readline) starts
+        the next program, whose prompt belongs to the next line. (Pieces of a line may be stored before its echo turns off
         only when typed ahead of a prompt, echoed on screen, after a pause of a second, and never a trailing
         word: the composer holds back the unfinished token.)"""
         if enter:
