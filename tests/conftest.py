@@ -39,6 +39,18 @@ def no_desktop_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture
+def cpu_hogs() -> Iterator[None]:
+    """Two CPU-bound processes for the test's duration: a busy machine (2 cores here), stopped afterwards."""
+    hogs = [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+@pytest.fixture
 def terminal() -> Iterator[ShellPty]:
     """A real terminal's process (a pty master with bash on its slave) for synthetic terminal WINDOW events: the
     watcher reads its echo state as it would xterm's."""
