@@ -95,8 +95,22 @@ def test_typed_text_is_kept_by_role(role: str | None, kept: bool):
     assert f.clean(typed("x", role)) is None  # never stored as such: the composer makes TEXT of it
 
 
-def run_pipeline(events: list[RawEvent]) -> tuple[str, str]:
-    w = Watcher(None, Config(), [ListSource(events)], flush_interval=0.05)
+class X11Replay(ListSource):
+    """Events as X11 delivers them: keys from a key logger (pynput) and the accessibility bus's events, whose
+    applications (`bus_pids`) type through the bus."""
+
+    gives_keys = True
+
+    def __init__(self, events: list[RawEvent], bus_pids: set[int]):
+        super().__init__(events)
+        self.bus_pids = bus_pids
+
+    def types_in(self, pid: int | None) -> bool:
+        return pid in self.bus_pids
+
+
+def run_pipeline(events: list[RawEvent], source: ListSource | None = None) -> tuple[str, str]:
+    w = Watcher(None, Config(), [source or ListSource(events)], flush_interval=0.05)
     t = threading.Thread(target=w.run)
     t.start()
     w.started.wait(5)
@@ -148,6 +162,39 @@ def test_text_is_judged_by_its_own_field_not_by_the_focus_event(proactive_home):
     raw, episodes = run_pipeline(events)
     assert "Heron3" not in raw + episodes and "Secret!" not in raw + episodes
     assert "'Member name'" in episodes and "'Chess club'" in episodes, episodes
+
+
+def test_x11_keys_give_way_to_the_bus_text_of_the_field_that_took_them(proactive_home, terminal):
+    """X11 on a busy machine: the keys of a name, Tab and a password reach the watcher at once, the focus event
+    that says "password field" only after all of them. In an application on the accessibility bus its own text
+    events name the field of each piece: the name is kept once, the password nowhere. In a terminal (its
+    process holds a pseudo-terminal) and in a window not on the bus the keys count, and the bus's text from
+    another process (a program filling a field) is not the person's typing."""
+    form, password, other = ":1.5/field/1", ":1.5/field/2", ":1.9/field/1"
+    term = window("XTerm", "shell", terminal.pid, "xterm")
+    background = RawEvent("atspi", TYPED, {"text": "filled by a program", "role": "text", "app": "chat",
+                                           "pid": 4242, "object": other})
+    events = [window(), focus("text"), *keys("Member name\tHeron3Secret!"),
+              typed("Member name", obj=form), typed("Heron3Secret!", "password text", obj=password),
+              focus("password text"),  # late: after every key and the text
+              term, background, *keys("echo from the terminal\n"),
+              window("Notes", "todo", 77, "notes"), *keys("plain keys here\n")]
+    raw, episodes = run_pipeline(events, X11Replay(events, {PID, terminal.pid, 4242}))
+    assert "Heron3" not in raw + episodes and "Secret!" not in raw + episodes
+    assert episodes.count("Member name") == 2, episodes  # once: in the episode's text and in its sentence
+    assert "echo from the terminal" in episodes and "plain keys here" in episodes, episodes
+    assert "filled by a program" not in raw + episodes
+
+
+def test_x11_keys_typed_before_the_application_is_seen_on_the_bus_are_dropped(proactive_home):
+    """An application that registers on the bus after its window maps: its first keys are judged by the focus
+    (no password focus seen yet), then its first text event arrives; the keys still held are dropped, not
+    stored twice or under a late focus event, and its own text events carry on."""
+    events = [window(), *keys("Heron3Secret!"), typed("Heron3Secret!", "password text", obj=":1.5/field/2"),
+              typed("Member name", obj=":1.5/field/1"), RawEvent("window", WINDOW, {"app": "XTerm"})]
+    raw, episodes = run_pipeline(events, X11Replay(events, set()))
+    assert "Heron3" not in raw + episodes and "Secret!" not in raw + episodes
+    assert "'Member name'" in episodes, episodes
 
 
 def test_terminal_prompt_hides_the_next_line(proactive_home, terminal):

@@ -25,8 +25,10 @@ which the watcher logs once; `probe()` says why and what to do, without starting
 from __future__ import annotations
 
 import logging
+import math
 import os
 import threading
+import time
 from collections import deque
 from typing import Any
 
@@ -55,6 +57,7 @@ ROLE_PASSWORD_TEXT = 40  # AtspiRole ATSPI_ROLE_PASSWORD_TEXT
 PASSWORD_ROLE = "password text"
 MAX_CACHE = 256  # applications whose name and pid are remembered
 MAX_PROMPT_TEXT = 400  # characters of a terminal's inserted text looked at (its last line only)
+REGISTRY_RECHECK = 1.0  # seconds a process not on the bus is believed: applications register after their window maps
 
 FIX = ("start the accessibility bus (install at-spi2-core; a desktop session starts it) and enable toolkit "
        "accessibility: `gsettings set org.gnome.desktop.interface toolkit-accessibility true` (GTK and Qt), or "
@@ -149,6 +152,9 @@ class AtspiSource(Source):
         self._titles: dict[str, str] = {}  # sender -> title of its last activated window
         self._focus: tuple[str, str] | None = None  # (sender, path) of the focused widget
         self._roles: dict[tuple[str, str], str] = {}  # (sender, path) -> role: asked once per object
+        self._query: Any = None  # a second connection for `types_in`, asked from the pipeline's thread
+        self._query_lock = threading.Lock()
+        self._on_bus: dict[int, float] = {}  # pid -> until when that answer holds (inf: on the bus)
 
     # -- probe -------------------------------------------------------------------------------------------------
 
@@ -210,6 +216,62 @@ class AtspiSource(Source):
         if self._conn is not None:
             self._conn.close()  # the registry forgets our events when our connection goes
             self._conn = None
+        with self._query_lock:
+            if self._query is not None:
+                self._query.close()
+                self._query = None
+
+    # -- which processes type through the bus ------------------------------------------------------------------
+
+    def types_in(self, pid: int | None) -> bool:
+        """Whether the text typed in `pid`'s windows comes from here: with `text=True`, for a process that is an
+        application on the accessibility bus. The pipeline then drops the keys typed there (X11's key logger),
+        so each piece of text is judged by the role of the field that took it; keys reach us at once, the focus
+        event that says "password field" may come later. The registry's list of applications answers, so an
+        application is known before its first event; a "no" is asked again after REGISTRY_RECHECK seconds (an
+        application registers a moment after its window maps). Any failure answers no (keys, judged by focus)."""
+        if not self.text or not pid or self._emit is None:
+            return False
+        now = time.monotonic()
+        until = self._on_bus.get(pid)
+        if until is not None and now < until:
+            return until == math.inf
+        with self._query_lock:
+            try:
+                pids = self._registered_pids()
+            except Exception as exc:  # noqa: BLE001 - the bus went away: keys, as before
+                log.debug("the accessibility registry could not list its applications: %s", exc)
+                pids = set()
+            if len(self._on_bus) >= MAX_CACHE:
+                self._on_bus.clear()
+            for known in pids:
+                self._on_bus[known] = math.inf
+            if pid not in pids:
+                self._on_bus[pid] = now + REGISTRY_RECHECK
+        return pid in pids
+
+    def _registered_pids(self) -> set[int]:
+        """The pids of the applications the registry lists (GetChildren of its root), each bus name's pid asked
+        of the bus once."""
+        from jeepney import DBusAddress, new_method_call
+        from jeepney.bus_messages import message_bus
+        from jeepney.io.blocking import open_dbus_connection
+
+        if self._query is None:
+            self._query = open_dbus_connection(bus=a11y_bus_address())
+        root = DBusAddress(ROOT_PATH, bus_name="org.a11y.atspi.Registry", interface=ACCESSIBLE)
+        (children,) = _call(self._query, new_method_call(root, "GetChildren"))
+        pids: set[int] = set()
+        for name, _path in children:
+            known = self._apps.get(name)
+            pid = known[1] if known is not None else None
+            if pid is None:
+                try:
+                    (pid,) = _call(self._query, message_bus.GetConnectionUnixProcessID(name))
+                except (_CallFailed, ValueError):
+                    continue
+            pids.add(int(pid))
+        return pids
 
     # -- receiving ---------------------------------------------------------------------------------------------
 
@@ -347,4 +409,6 @@ class AtspiSource(Source):
         if len(self._apps) >= MAX_CACHE:
             self._apps.clear()
         self._apps[sender] = (name, pid)
+        if pid:
+            self._on_bus[int(pid)] = math.inf  # it sends events: on the bus, whatever the registry listed
         return name, pid

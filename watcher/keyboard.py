@@ -80,6 +80,7 @@ class Keyboard(ListenerSource):
     """Global keyboard listener (X11 record extension on Linux, hooks on Windows/macOS through pynput)."""
 
     name = "keyboard"
+    gives_keys = True
 
     def start(self, emit: Emit) -> None:
         try:

@@ -86,6 +86,7 @@ class Watcher:
         self.line_raw = False  # every key of the line being typed went to a line editor (raw mode)
         self.echo_hidden = False  # the line being typed is hidden because its terminal does not show it
         self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
+        self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where it types
         self._echo_cache: tuple[Any, float, Reading | None] = (None, 0.0, None)  # window pid, until, reading
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
@@ -133,6 +134,7 @@ class Watcher:
             for source in self.sources:
                 try:
                     source.start(self.queue.put)
+                    self.key_logger = self.key_logger or source.gives_keys
                     self.stats.sources.append(source.name)
                 except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
                     reason = exc if isinstance(exc, SourceUnavailable) else f"{type(exc).__name__}: {exc}"
@@ -265,6 +267,8 @@ class Watcher:
     def _handle(self, event: RawEvent) -> None:
         self.stats.events_in += 1
         if event.kind == KEY:
+            if self._bus_types_here():
+                return  # the accessibility bus gives this window's text, each piece with the field that took it
             if self.filter.accepts_keys():
                 if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
                     self.composer.flush()
@@ -285,6 +289,14 @@ class Watcher:
         self.composer.flush()
         self._flush_scroll()
         self._accept(event)
+
+    def _bus_types_here(self) -> bool:
+        """Whether the focused window's text comes from the accessibility bus rather than its keys: its process is
+        an application on the bus (AtspiSource.types_in) and not a terminal emulator (a terminal's bus text is
+        its output; the person's typing there is keys). Why: a key reaches us at once, the focus event saying
+        "password field" may come after it on a busy machine; the bus's text names the field that took it."""
+        pid = self.filter.window.get("pid") if self.filter.window else None
+        return bool(pid) and any(s.types_in(pid) for s in self.sources) and not self.filter.in_terminal()
 
     def _key(self, ts: float, char: str | None, key: str | None) -> None:
         reading = self._echo_reading(key == "enter") if self.filter.window else None
@@ -353,8 +365,16 @@ class Watcher:
         object's text begins (even a password field's, which is dropped), so it never continues another field's
         line, and coming back to a field starts a new line."""
         emitter = event.data.get("object")
+        window_pid = self.filter.window.get("pid") if self.filter.window else None
+        if self.key_logger and event.data.get("pid") != window_pid:
+            return  # not typed in the focused window (a program filling a field): keys give that window's text
         if emitter != self.typed_object or self.composer.source != "atspi":
-            self.composer.flush(field_end=True)
+            if self.composer.source == "keyboard" and self.key_logger:
+                # keys typed here before its application was seen on the bus: its own text of them follows, and
+                # those keys were judged by a focus event that may have been late (fail closed: dropped)
+                self.composer.discard()
+            else:
+                self.composer.flush(field_end=True)
             self.typed_object, self.composer.source = emitter, "atspi"
         if not self.filter.accepts_typed(event.data):
             self.filter.dropped += 1

@@ -40,6 +40,7 @@ class Source(ABC):
 
     name: str = "source"
     captures: str = ""
+    gives_keys: bool = False  # a key logger: the text typed in every window, judged by the focus
 
     @abstractmethod
     def start(self, emit: Emit) -> None: ...
@@ -51,6 +52,11 @@ class Source(ABC):
         """Can this source work here now? Sources override this with a real check; the default only says the
         source exists."""
         return Probe(self.name, self.captures, True, "not checked")
+
+    def types_in(self, pid: int | None) -> bool:
+        """Whether this source reports the text typed in the windows of process `pid`, each piece with the field
+        that took it (the accessibility bus): the pipeline then uses it instead of the keys typed there."""
+        return False
 
 
 class ListenerSource(Source):
@@ -120,7 +126,10 @@ def default_sources(idle_seconds: float, clipboard_max_chars: int) -> list[Sourc
             Mouse(),
             X11Clipboard(max_chars=clipboard_max_chars),
             X11Idle(idle_seconds=idle_seconds),
-            AtspiSource(text=False),  # password fields by role, terminal prompts (keys come from pynput)
+            # typed text from applications on the accessibility bus (by the emitting field's role: a key arrives
+            # before the focus event that says "password field"), password fields, terminal prompts; keys from
+            # pynput everywhere else
+            AtspiSource(text=True),
         ]
     from .clipboard import PollingClipboard
     from .idle import PollingIdle
