@@ -1,0 +1,96 @@
+"""Specific next steps for the errors developers meet most, from facts on this machine, without a model.
+
+An accepted offer about an error should give what the offer says: what went wrong (quoting the message) and a
+specific next step (the package to install, the close name on PATH, the process holding the port, the command
+that resolves a rejected push), not a web search. Each family of errors is a module here that registers its
+diagnosers with `@diagnoser`; `diagnose(situation)` asks them in order and the first answer wins.
+
+Two kinds of knowledge, kept apart:
+- rules as data (`rules/*.toml`, loaded by `rules.py`): a message pattern and the steps it calls for, each rule
+  with its own example messages, checked by the tests (`tests/test_diagnose.py`);
+- facts looked up at accept time (a Python function each): the distributions installed (`importlib.metadata`),
+  the commands on PATH, Debian's command-not-found database, the process holding a port, `git status`.
+
+A diagnoser never raises (a failure is logged and counts as no answer) and never uses the network.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+log = logging.getLogger(__name__)
+
+#: the family modules, asked in this order (each registers its diagnosers when imported)
+FAMILIES: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One next step: a plain sentence, and the command to run when there is one (the result window gives it
+    a copy button)."""
+
+    text: str
+    command: str | None = None
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the person met: the error's text as they saw it (a whole traceback or just its last line) and, when
+    known, the command line that produced it, the file they work on and the working directory."""
+
+    error: str
+    command: str | None = None
+    file: str | None = None
+    cwd: str | None = None
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What went wrong and what to do next. `offer` is what the popup promises Accept will give (it must be
+    what `steps` deliver); `source` names the facts used ("installed distributions", "the rule for PEP 668")."""
+
+    rule: str  # e.g. "python.module_not_found"
+    problem: str  # one sentence, quoting the message: "Python cannot find the module 'numpyy'."
+    steps: tuple[Step, ...]  # best first; at least one
+    offer: str  # e.g. "the install command for 'numpy'"
+    source: str = ""
+    details: dict[str, str] = field(default_factory=dict)  # facts found (the close match, the port's holder)
+
+
+Diagnoser = Callable[[Situation], "Diagnosis | None"]
+_DIAGNOSERS: list[tuple[str, Diagnoser]] = []
+_loaded = False
+
+
+def diagnoser(fn: Diagnoser) -> Diagnoser:
+    """Register a diagnoser (a family module's function), asked in registration order."""
+    _DIAGNOSERS.append((f"{fn.__module__}.{fn.__qualname__}", fn))
+    return fn
+
+
+def diagnosers() -> list[tuple[str, Diagnoser]]:
+    """The registered diagnosers, the family modules imported first."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for name in FAMILIES:
+            importlib.import_module(f"{__name__}.{name}")
+    return list(_DIAGNOSERS)
+
+
+def diagnose(situation: Situation) -> Diagnosis | None:
+    """The first diagnosis any family gives for this situation, or None when no specific step is known."""
+    if not situation.error.strip():
+        return None
+    for name, fn in diagnosers():
+        try:
+            found = fn(situation)
+        except Exception:  # noqa: BLE001 - one broken diagnoser never stops help: logged, counted as no answer
+            log.exception("diagnoser %s failed", name)
+            continue
+        if found is not None and found.steps:
+            return found
+    return None

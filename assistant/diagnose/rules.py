@@ -1,0 +1,104 @@
+"""Rules as data: `rules/<family>.toml`, one `[[rule]]` table each, read once.
+
+A rule is a message pattern (a Python regular expression, searched in the error's text, its named groups
+usable in the texts as `{name}`) and what it calls for:
+
+    [[rule]]
+    id = "pip.externally_managed"
+    pattern = "error: externally-managed-environment"
+    problem = "pip refuses to install into the system Python (PEP 668)."
+    offer = "the commands to install into a virtual environment instead"
+    steps = [
+      { text = "Create a virtual environment and install there.", command = "python3 -m venv .venv && . .venv/bin/activate" },
+    ]
+    examples = ["error: externally-managed-environment\\n\\n× This environment is externally managed"]
+
+`examples` are real messages the rule must match (the tests check each, and that no other rule of the family
+matches first); `not_examples` are messages it must not match. Why our own small format rather than a library's:
+the rule sets that exist (thefuck's) are code that rewrites the last command, not data with messages and steps.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from . import Diagnosis, Situation, Step
+
+
+class RuleError(ValueError):
+    """A rule file that cannot be used: names the file, the rule and what to fix."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    pattern: re.Pattern[str]
+    problem: str
+    offer: str
+    steps: tuple[tuple[str, str | None], ...]
+    examples: tuple[str, ...]
+    not_examples: tuple[str, ...]
+    source: str
+
+    def match(self, situation: Situation) -> Diagnosis | None:
+        """The diagnosis when the pattern is found in the error's text, its groups filled into the texts."""
+        found = self.pattern.search(situation.error)
+        if found is None:
+            return None
+        values = {k: v for k, v in found.groupdict().items() if v is not None}
+        values.setdefault("file", situation.file or "your file")
+
+        def fill(text: str) -> str:
+            return text.format_map(_Missing(values))
+
+        return Diagnosis(self.id, fill(self.problem),
+                         tuple(Step(fill(t), fill(c) if c else None) for t, c in self.steps),
+                         fill(self.offer), self.source, dict(values))
+
+
+class _Missing(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+@cache
+def load(family: str) -> tuple[Rule, ...]:
+    """The rules of `rules/<family>.toml`, checked: a bad file raises RuleError naming it and the rule."""
+    name = f"{family}.toml"
+    text = resources.files(__package__).joinpath("rules", name).read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(f"rules/{name}: {exc}") from exc
+    rules: list[Rule] = []
+    for i, raw in enumerate(data.get("rule", [])):
+        rules.append(_rule(raw, f"rules/{name}, rule {i + 1}"))
+    return tuple(rules)
+
+
+def _rule(raw: dict[str, Any], where: str) -> Rule:
+    try:
+        pattern = re.compile(raw["pattern"], re.M)
+        steps = tuple((s["text"], s.get("command")) for s in raw["steps"])
+        if not steps:
+            raise KeyError("steps")
+        return Rule(raw["id"], pattern, raw["problem"], raw["offer"], steps, tuple(raw.get("examples", ())),
+                    tuple(raw.get("not_examples", ())), raw.get("source", f"the rule {raw['id']}"))
+    except KeyError as exc:
+        raise RuleError(f"{where}: missing {exc.args[0]!r}") from exc
+    except (re.error, TypeError) as exc:
+        raise RuleError(f"{where}: {exc}") from exc
+
+
+def match(family: str, situation: Situation) -> Diagnosis | None:
+    """The first rule of `family` that matches."""
+    for rule in load(family):
+        found = rule.match(situation)
+        if found is not None:
+            return found
+    return None
