@@ -31,6 +31,8 @@ CODE_EXT = ("py|rb|js|jsx|ts|tsx|java|kt|php|c|cc|cpp|h|hpp|go|rs|swift|cs|scala
 DOC_EXT = "md|txt|docx?|odt|rtf|tex|pptx?|xlsx?|csv|pdf|pages|key"
 FILE_NAME = re.compile(rf"(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:{CODE_EXT}|{DOC_EXT}))(?![\w])", re.I)
 DOC_FILE = re.compile(rf"\.(?:{DOC_EXT})$", re.I)
+COPIED_ERROR = re.compile(r"\berror message starting '(?P<start>.+?)'(?: and ending '(?P<end>.+)')?"
+                          r"(?= from | in |\.?$)")
 ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception|Warning)\b|\berror\b|"
                         r"\bfailed\b|\bfatal\b|\bpanic\b|\bsegmentation fault\b|\bnot found\b|\bundefined\b|"
                         r"错误|报错|异常", re.I)
@@ -121,7 +123,12 @@ def _event(o: Any) -> str:
 
 
 def _quotes(sentence: str) -> list[tuple[int, str]]:
-    """Quoted fragments with their start offsets (several quoting styles: ProactiveBench mixes them)."""
+    """Quoted fragments with their start offsets (several quoting styles: ProactiveBench mixes them). Our own
+    sentence for a copied error ("copies an error message starting '…' and ending '…' from …") is read whole:
+    an error's message often quotes a name itself ("No module named 'numpyy'"), which ends a plain quote early."""
+    own = COPIED_ERROR.search(sentence)
+    if own:
+        return [(own.start(g), own.group(g).strip()) for g in ("start", "end") if own.group(g)]
     out = []
     for m in QUOTED.finditer(sentence):
         text = next(g for g in m.groups() if g is not None).strip()
@@ -168,8 +175,8 @@ def extract(sentence: str, index: int) -> list[Obj]:
             continue
         if re.search(r"(?:project|file|located at|folder|directory)\s*:?\s*$", before):
             continue  # named again below as a project or file (or a bare path)
-        if before.endswith("error message starting ") and text.startswith("Traceback") and "and ending '" in \
-                sentence[start:]:
+        if re.search(r"error message starting '?$", before) and text.startswith("Traceback") and \
+                "and ending '" in sentence[start:]:
             continue  # a traceback's header: its last line, quoted next, names the error
         if "error message" in before or (ERROR_TEXT.search(text) and "search" not in before
                                          and text not in typed_spans):
