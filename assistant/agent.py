@@ -87,7 +87,8 @@ class Agent:
         k = self.k if k is None else k
         started = time.perf_counter()
         g = ground(observations)
-        options = [c for c in grounded.build(g) if rejection(c.task, g) is None][:MAX_OFFERS]
+        options = [c for c in grounded.build(g, writes=getattr(self.model, "capable", True))
+                   if rejection(c.task, g) is None][:MAX_OFFERS]
         if getattr(self.model, "capable", True):
             prediction = self._write(observations, feedback, k, g)
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .diagnose import Diagnosis, Situation, diagnose
 from .grounding import (
     CHAT,
     CHATTING,
@@ -33,7 +34,7 @@ from .grounding import (
     Obj,
 )
 
-SEARCH, HISTORY, ANSWER = "search", "history", "answer"  # kinds of help an accepted task gets
+SEARCH, HISTORY, ANSWER, FIX = "search", "history", "answer", "fix"  # kinds of help an accepted task gets
 
 
 @dataclass(frozen=True)
@@ -43,43 +44,61 @@ class Action:
     task: str  # template over the kinds' names
     message: str  # what the popup says, same parts
     help: tuple[str, ...]  # kinds of help on accept, best first
+    # what the popup says when the model cannot write the answer the message promises (the built-in model): only
+    # what Accept then gives (the earlier times, a web search); "" when the action needs no model's text
+    plain: str = ""
 
 
 ACTIONS: tuple[Action, ...] = (
+    # a specific next step known for this error (assistant/diagnose): {offer} is what Accept gives
+    Action("fix_error", (ERROR,), "Give the next step for the error '{error}': {offer}",
+           "You hit '{error}'. Want {offer}?", (FIX, HISTORY)),
     Action("explain_error_file", (ERROR, FILE), "Explain the error '{error}' and suggest a fix for {file}",
-           "You hit '{error}'. Want an explanation and a fix for {file}?", (HISTORY, SEARCH, ANSWER)),
+           "You hit '{error}'. Want an explanation and a fix for {file}?", (HISTORY, SEARCH, ANSWER),
+           "You hit '{error}'. Want the times you met it before, and a web search for it?"),
     Action("explain_error", (ERROR,), "Explain the error '{error}' and suggest a fix",
-           "You hit '{error}'. Want an explanation and a fix?", (HISTORY, SEARCH, ANSWER)),
+           "You hit '{error}'. Want an explanation and a fix?", (HISTORY, SEARCH, ANSWER),
+           "You hit '{error}'. Want the times you met it before, and a web search for it?"),
     Action("code_for_query", (QUERY, FILE), "Show example code for '{query}' to use in {file}",
-           "Want example code for '{query}' to use in {file}?", (SEARCH, HISTORY, ANSWER)),
+           "Want example code for '{query}' to use in {file}?", (SEARCH, HISTORY, ANSWER),
+           "Want a web search for '{query}' examples, and your earlier visits on it?"),
     Action("draft_from_query", (QUERY, DOCUMENT), "Draft a paragraph on '{query}' for {document}",
-           "Want a draft paragraph on '{query}' for {document}?", (SEARCH, HISTORY, ANSWER)),
+           "Want a draft paragraph on '{query}' for {document}?", (SEARCH, HISTORY, ANSWER),
+           "Want a web search for '{query}', and your earlier visits on it?"),
     Action("draft_on_topic", (TOPIC, DOCUMENT), "Draft the next paragraph on '{topic}' for {document}",
-           "Want a draft of the next paragraph on '{topic}' for {document}?", (SEARCH, HISTORY, ANSWER)),
+           "Want a draft of the next paragraph on '{topic}' for {document}?", (SEARCH, HISTORY, ANSWER),
+           "Want a web search on '{topic}', and your earlier visits on it?"),
     Action("summarise_results", (QUERY,), "Summarise the top results for '{query}'",
-           "Want a summary of the top results for '{query}'?", (SEARCH, HISTORY, ANSWER)),
+           "Want a summary of the top results for '{query}'?", (SEARCH, HISTORY, ANSWER),
+           "Want the results for '{query}' again, and what you found on it before?"),
     Action("collect_page", (PAGE, DOCUMENT), "Collect the key points of '{page}' into {document}",
-           "Want the key points of '{page}' collected into {document}?", (SEARCH, HISTORY, ANSWER)),
+           "Want the key points of '{page}' collected into {document}?", (SEARCH, HISTORY, ANSWER),
+           "Want '{page}' found again, with when you read it before?"),
     Action("apply_page", (PAGE, FILE), "Show how to apply '{page}' in {file}",
-           "Want to see how '{page}' applies to {file}?", (SEARCH, HISTORY, ANSWER)),
+           "Want to see how '{page}' applies to {file}?", (SEARCH, HISTORY, ANSWER),
+           "Want '{page}' found again, with when you read it before?"),
     Action("summarise_page", (PAGE,), "Summarise the key points of '{page}'",
-           "Want the key points of '{page}'?", (SEARCH, HISTORY, ANSWER)),
+           "Want the key points of '{page}'?", (SEARCH, HISTORY, ANSWER),
+           "Want '{page}' found again, with when you read it before?"),
     Action("explain_command", (COMMAND,), "Explain what '{command}' does and how to fix its output",
-           "Want an explanation of '{command}' and its output?", (HISTORY, SEARCH, ANSWER)),
+           "Want an explanation of '{command}' and its output?", (HISTORY, SEARCH, ANSWER),
+           "Want the times you ran '{command}' before, and a web search for it?"),
     Action("compare_chat", (CHAT, QUERY), "Compare the {chat} answer with the top results for '{query}'",
-           "Want the {chat} answer checked against the top results for '{query}'?", (SEARCH, HISTORY, ANSWER)),
+           "Want the {chat} answer checked against the top results for '{query}'?", (SEARCH, HISTORY, ANSWER),
+           "Want the web results for '{query}' to check the {chat} answer against?"),
     Action("review_file", (FILE,), "Review the latest changes in {file} for bugs",
-           "Want a quick review of your latest changes in {file}?", (HISTORY, ANSWER)),
+           "Want a quick review of your latest changes in {file}?", (HISTORY, ANSWER),
+           "Want a look back at your earlier work on {file}?"),
 )
 BY_ID = {a.id: a for a in ACTIONS}
 
 #: which actions fit an activity, best first; actions not listed still count, after these
 FIT: dict[str, tuple[str, ...]] = {
-    DEBUGGING: ("explain_error_file", "explain_error", "explain_command"),
+    DEBUGGING: ("fix_error", "explain_error_file", "explain_error", "explain_command"),
     SEARCHING: ("code_for_query", "draft_from_query", "summarise_results", "compare_chat"),
     READING: ("collect_page", "apply_page", "summarise_page", "code_for_query", "draft_from_query",
               "summarise_results"),
-    CODING: ("code_for_query", "apply_page", "explain_error_file", "review_file"),
+    CODING: ("fix_error", "code_for_query", "apply_page", "explain_error_file", "review_file"),
     WRITING: ("draft_from_query", "draft_on_topic", "collect_page", "summarise_results", "summarise_page"),
     CHATTING: ("compare_chat", "summarise_results"),
     NOISE: ("code_for_query", "draft_from_query", "collect_page", "summarise_results", "summarise_page"),
@@ -95,6 +114,7 @@ class Candidate:
     task: str
     message: str
     prior: float  # how well the action fits the activity, 1 = best
+    diagnosis: Diagnosis | None = None  # the specific next step Accept gives (fix_error)
 
     @property
     def help(self) -> tuple[str, ...]:
@@ -116,8 +136,16 @@ def short(obj: Obj) -> str:
     return text.replace("'", "’")
 
 
-def build(grounding: Grounding, limit: int = 6) -> list[Candidate]:
-    """Grounded candidates for this moment, best-fitting first; at most `limit`."""
+def situation(error: Obj, grounding: Grounding) -> Situation:
+    """The error as diagnose() reads it, with the command and the file around it when the context names them."""
+    command, file = grounding.first(COMMAND), grounding.first(FILE)
+    return Situation(error.text, command.text if command else None, file.text if file else None)
+
+
+def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Candidate]:
+    """Grounded candidates for this moment, best-fitting first; at most `limit`. `writes`: the model can write
+    what the messages promise (an explanation, a draft); without it (the built-in model) each offer says only
+    what Accept gives without the model's text, and an error with a known next step is offered that step."""
     order = FIT.get(grounding.activity, ()) + tuple(a.id for a in ACTIONS if a.id not in FIT.get(
         grounding.activity, ()))
     out: list[Candidate] = []
@@ -135,13 +163,20 @@ def build(grounding: Grounding, limit: int = 6) -> list[Candidate]:
             continue
         for primary in grounding.of(primary_kind, recent_only=True)[:2]:
             parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary}}
+            found = None
+            if action.id == "fix_error":
+                found = diagnose(situation(primary, grounding))
+                if found is None:
+                    continue
+                parts["offer"] = found.offer
             task = action.task.format(**parts)
             if task.lower() in seen:
                 continue
             seen.add(task.lower())
             prior = round(1.0 - rank / max(1, len(order)), 4) - (0.05 if primary is not grounding.first(
                 primary_kind) else 0.0)
-            out.append(Candidate(action.id, (primary, *secondary), task, action.message.format(**parts),
-                                 round(prior, 4)))
+            message = action.plain if action.plain and not writes else action.message
+            out.append(Candidate(action.id, (primary, *secondary), task, message.format(**parts),
+                                 round(prior, 4), found))
     out.sort(key=lambda c: -c.prior)
     return out[:limit]

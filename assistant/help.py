@@ -9,6 +9,8 @@ best first; every kind that applies is done, and the result window says plainly 
   `Store.search_episodes`), each with what they did next: their own earlier fix is often the best help.
   Only episodes that ended before the context's first event count: the person has just seen the context's own
   episodes, and "you met this two minutes ago" helps nobody.
+- fix: the specific next step for an error, from facts on this machine (`assistant/diagnose`): what went wrong,
+  quoting the message, and the steps, each with its command to copy. No network, no model.
 - answer: a summary or draft from the model. The built-in 135M model's free text is usually wrong, so its
   answer is shown only when it passes the same validator as every task (`validate.rejection`); a capable model's
   answer is shown as written.
@@ -34,7 +36,8 @@ from proactive.watcher import crypto
 from proactive.watcher.episodes import place, plural
 from proactive.watcher.store import Store, StoreError
 
-from .candidates import ACTIONS, ANSWER, BY_ID, HISTORY, SEARCH, Action, short
+from .candidates import ACTIONS, ANSWER, BY_ID, FIX, HISTORY, SEARCH, Action, short, situation
+from .diagnose import Diagnosis, diagnose
 from .grounding import CHAT, COMMAND, ERROR, PAGE, QUERY, TOPIC, Grounding, Obj, extract, ground
 from .prompt import observation_line
 from .validate import mentions, norm, rejection
@@ -66,8 +69,10 @@ class Help:
     url: str | None = None  # the web search (opened in the browser, or to open by hand when none could be)
     history: tuple[str, ...] = ()  # one sentence per earlier time the person met the task's subject
     answer: str | None = None  # the model's answer, only when shown
-    dropped: str | None = None  # why the model's answer was not shown
+    dropped: str | None = None  # why the model's answer was not shown (kept for the record, never shown)
     seconds: float = 0.0
+    steps: tuple[dict[str, str | None], ...] = ()  # the fix's next steps: {"text", "command"} (copy buttons)
+    fix: str | None = None  # the diagnosis rule that gave them
 
     @property
     def kind(self) -> str:
@@ -109,10 +114,12 @@ def plan(task: str, grounding: Grounding, action_id: str | None = None) -> tuple
     named = named_objects(task, grounding)
     kinds = [o.kind for o in named]
     action: Action | None = BY_ID.get(action_id or "") or next(
-        (a for a in ACTIONS if all(k in kinds for k in a.needs)), None)
+        (a for a in ACTIONS if FIX not in a.help and all(k in kinds for k in a.needs)), None)
     if action is None:
         return (ANSWER,), None
     subject = next((named[kinds.index(k)] for k in action.needs if k != CHAT and k in kinds), None)
+    if subject is not None and subject.kind == ERROR and FIX not in action.help:
+        return (FIX, *action.help), subject  # an error's specific next step, when one is known, comes first
     return action.help, subject
 
 
@@ -163,6 +170,13 @@ def ask(model: Predictor, context: Sequence[dict[str, str]], task: str) -> tuple
     return (answer, None) if answer else (None, "the model's answer was empty")
 
 
+def fix_lines(found: Diagnosis) -> list[str]:
+    """The diagnosis as the result window shows it: the problem, then numbered steps with their commands."""
+    steps = [f"{i}. {step.text}" + (f"\n   $ {step.command}" if step.command else "")
+             for i, step in enumerate(found.steps, 1)]
+    return [found.problem, "Next step" + ("s" if len(steps) > 1 else "") + ":\n" + "\n".join(steps)]
+
+
 def web_search(query: str, setting: str) -> tuple[str | None, bool, str]:
     """The search for `query` under the `web_search` setting: (url, opened, the sentence saying what happened).
 
@@ -192,9 +206,15 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
     lines: list[str] = []
     url = answer = dropped = None
     history: list[str] = []
+    found: Diagnosis | None = None
     name = short(subject) if subject else ""
     for kind in kinds:
-        if kind == SEARCH and subject is not None and subject.kind in SEARCHABLE:
+        if kind == FIX and subject is not None:
+            found = diagnose(situation(subject, grounding))
+            if found is not None:
+                parts.append(FIX)
+                lines.extend(fix_lines(found))
+        elif kind == SEARCH and subject is not None and subject.kind in SEARCHABLE:
             url, opened, line = web_search(first_line(subject), search)
             if opened:
                 parts.append(SEARCH)
@@ -219,8 +239,7 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
                 answer = None if dropped else answer
             if answer is not None:
                 parts.append(ANSWER)
-            else:
-                lines.append(f"The model's answer is not shown ({dropped}).")
     text = "\n\n".join([answer, *lines] if answer else lines) or NOTHING
+    steps = tuple({"text": s.text, "command": s.command} for s in found.steps) if found else ()
     return Help(tuple(parts) or ("error",), text, url, tuple(history), answer, dropped,
-                time.perf_counter() - started)
+                time.perf_counter() - started, steps, found.rule if found else None)
