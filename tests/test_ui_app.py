@@ -262,3 +262,25 @@ def test_settings_apply_live(qtbot, tray):
     assert tray.popup_timeout_s == 12 and tray.snooze_s == 120
     tray.open_settings()
     assert type(tray.windows[-1]).__name__ == "SettingsWindow"
+
+
+def test_result_window_gives_each_command_its_copy_button(qtbot):
+    """A fix's next steps: each command on its own line with its own copy button (steps without one get none)."""
+    from PySide6.QtGui import QGuiApplication
+
+    from proactive.assistant.help import Help
+    from proactive.ui.app import ResultWindow
+
+    result = Help(("fix",), "Python cannot find the module 'numpyy'.", steps=(
+        {"text": "Install the close match 'numpy'.", "command": "python3 -m pip install numpy"},
+        {"text": "Or check the spelling of the import.", "command": None},
+        {"text": "Check it imports.", "command": "python3 -c 'import numpy'"}))
+    window = ResultWindow("Give the next step for the error", result)
+    qtbot.addWidget(window)
+    window.show()
+    assert len(window.command_buttons) == 2
+    screenshot(window, "tray-result-fix.png")
+    for button, command in zip(window.command_buttons, ("python3 -m pip install numpy", "python3 -c 'import numpy'"),
+                               strict=True):
+        button.click()
+        assert QGuiApplication.clipboard().text() == command

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMenu,
     QPlainTextEdit,
     QPushButton,
@@ -117,10 +118,25 @@ class ResultWindow(QWidget):
         self.text = QPlainTextEdit(help_.text)
         self.text.setReadOnly(True)
         layout.addWidget(self.text)
+        # each command of the next steps on its own line, with its own copy button: the step to take is one click
+        self.command_buttons: list[QPushButton] = []
+        for step in help_.steps:
+            command = step.get("command")
+            if not command:
+                continue
+            row = QHBoxLayout()
+            field = QLineEdit(command)
+            field.setReadOnly(True)
+            row.addWidget(field)
+            button = QPushButton("Copy command")
+            button.clicked.connect(lambda _=False, c=command: QGuiApplication.clipboard().setText(c))
+            row.addWidget(button)
+            self.command_buttons.append(button)
+            layout.addLayout(row)
         self.copy_button = QPushButton("Copy to clipboard")
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text.toPlainText()))
         layout.addWidget(self.copy_button)
-        self.resize(480, 260)
+        self.resize(520, 300)
 
 
 class FallbackWindow(QWidget):
