@@ -137,13 +137,54 @@ def recall(text: str, before: float, db: Path | str | None = None) -> list[str]:
         visit_start = e["start"]
         if same_visit:
             continue
-        then = f", then went to {place(e['next']['app'], e['next']['title'])}" if e["next"] else ""
+        did = did_next(e, text)
+        if did:
+            then = "; then you " + ", ".join(did[:-1]) + (" and " if len(did) > 1 else "") + did[-1]
+        else:
+            then = f", then went to {place(e['next']['app'], e['next']['title'])}" if e["next"] else ""
         when = datetime.fromtimestamp(e["start"])
         lines.append(f"You met this on {when:%A} {when.day} {when:%b} at {when:%H:%M} in "
                      f"{place(e['app'], e['title'])}{then}.")
         if len(lines) == MAX_HISTORY:
             break
     return lines
+
+
+SENTENCE_START = re.compile(r"(?<=[.!?])\s+(?=The user\b)")
+#: what the person did after meeting the subject, read from our own episode sentences (watcher/episodes.py), the
+#: history's only source: (pattern, how the recall says it)
+DID: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"types '(?P<x>.+)' and presses Enter in the terminal"), "ran '{x}'"),
+    (re.compile(r"types '(?P<x>.+)'(?: and presses Enter)? in (?P<where>.+?)\.$"), "typed '{x}' in {where}"),
+    (re.compile(r"searches on [\w ]+ for '(?P<x>.+)'"), "searched for '{x}'"),
+    (re.compile(r"views the page '(?P<x>.+?)(?: - [^-']+)?'"), "read '{x}'"),
+)
+MAX_DID = 3
+
+
+def did_next(episode: dict[str, Any], text: str) -> list[str]:
+    """What the person did after meeting `text` in an earlier episode: the commands they ran, what they typed
+    where, the searches and pages, from the rest of that episode and the one that followed (their own earlier
+    fix is often the best help). At most MAX_DID, in the order done."""
+    event = episode["event"]
+    at = event.lower().find(text.lower())
+    rest = event[at + len(text):] if at >= 0 else ""
+    rest = rest[rest.find(". The user") + 2:] if ". The user" in rest else ""
+    sentences = SENTENCE_START.split(rest) if rest else []
+    if episode.get("next"):
+        sentences += SENTENCE_START.split(episode["next"]["event"])
+    did: list[str] = []
+    for sentence in sentences:
+        for pattern, said in DID:
+            m = pattern.search(sentence)
+            if m:
+                item = said.format(**m.groupdict())
+                if item not in did:
+                    did.append(item)
+                break
+        if len(did) >= MAX_DID:
+            break
+    return did
 
 
 def first_line(obj: Obj) -> str:

@@ -139,14 +139,32 @@ def test_history_recalls_the_earlier_times(history, browser, utc):
     episode, which mentions it too, is left out."""
     c = candidate("explain_error_file")
     result = do_task(None, CONTEXT, c.task, c.action, history)
-    assert result.history == (
-        "You met this on Wednesday 19 Nov at 08:13 in the terminal, then went to requests ReadTimeout error in "
-        "Firefox.",
-        "You met this on Sunday 16 Nov at 13:33 in the terminal, then went to client.py in Visual Studio Code.",
+    assert result.history == (  # with what they did next: the page they read, the line they changed
+        "You met this on Wednesday 19 Nov at 08:13 in the terminal; then you read 'requests ReadTimeout error'.",
+        "You met this on Sunday 16 Nov at 13:33 in the terminal; then you typed 'resp = requests.get(url, "
+        "timeout=30)' in client.py in Visual Studio Code.",
     )
     assert result.parts == ("history",)  # web_search = "ask" by default: no search without consent
     assert result.text.startswith(f"Found 2 earlier times you met '{ERROR}':\n" + "\n".join(result.history))
     assert do_task(None, CONTEXT, c.task, c.action).history == result.history  # default: the person's store
+
+
+@pytest.mark.parametrize("event, following, did", [
+    ("The user copies an error message starting 'E: Unable to locate package foo' from the terminal. The user "
+     "types 'apt search foo' and presses Enter in the terminal. The user types 'sudo apt install foo-utils' and "
+     "presses Enter in the terminal.", None, ["ran 'apt search foo'", "ran 'sudo apt install foo-utils'"]),
+    ("The user copies an error message starting 'E: Unable to locate package foo' from the terminal.",
+     "The user switches to Firefox and searches on Google for 'ubuntu foo package'. The user switches to Firefox "
+     "and views the page 'Installing foo on Ubuntu - Ask Ubuntu'.",
+     ["searched for 'ubuntu foo package'", "read 'Installing foo on Ubuntu'"]),
+    ("The user types 'ls' and presses Enter in the terminal. The user copies an error message starting "
+     "'E: Unable to locate package foo' from the terminal.", None, []),  # before it: not what followed
+])
+def test_history_says_what_was_done_next(event, following, did):
+    from proactive.assistant.help import did_next
+
+    episode = {"event": event, "next": {"event": following} if following else None}
+    assert did_next(episode, "E: Unable to locate package foo") == did
 
 
 def test_history_says_when_there_is_nothing(empty_store, browser):
