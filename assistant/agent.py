@@ -75,20 +75,30 @@ class Prediction:
 class Agent:
     """Up to k grounded candidates per moment; one per session (its prompt history follows the session)."""
 
-    def __init__(self, model: Predictor, k: int = 1, budget_tokens: int = 700):
+    def __init__(self, model: Predictor, k: int = 1, budget_tokens: int = 700, answers: Predictor | None = None):
         if not 1 <= k <= MAX_K:
             raise ValueError(f"k must be between 1 and {MAX_K}")
         self.model = model
+        self.answers = answers  # a capable model the person chose to write answers (assistant/answers.py)
         self.k = k
         self.prompts = PromptBuilder(model.count_tokens, budget_tokens)
+
+    @property
+    def writes(self) -> bool:
+        """Whether Accept can get a written answer (an explanation, a draft), so offers may promise one."""
+        return self.answers is not None or getattr(self.model, "capable", True)
+
+    @property
+    def answer_model(self) -> Predictor:
+        """The model that writes the answer on Accept: the chosen answers model, else the proposal model."""
+        return self.answers or self.model
 
     def predict(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = (),
                 k: int | None = None) -> Prediction:
         k = self.k if k is None else k
         started = time.perf_counter()
         g = ground(observations)
-        options = [c for c in grounded.build(g, writes=getattr(self.model, "capable", True))
-                   if rejection(c.task, g) is None][:MAX_OFFERS]
+        options = [c for c in grounded.build(g, writes=self.writes) if rejection(c.task, g) is None][:MAX_OFFERS]
         if getattr(self.model, "capable", True):
             prediction = self._write(observations, feedback, k, g)
         else:

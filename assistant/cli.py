@@ -271,7 +271,14 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
         result = None
         if decision == "accepted" and not no_help:
             action = proposal["data"].get("actions", {}).get(task)
-            result = do_task(None, recent_context(store)[0], task, action, store.path, config.web_search)
+            from proactive.assistant import answers
+
+            answerer = answers.load(config.answer_model)  # the answers model the person chose, if any
+            try:
+                result = do_task(answerer, recent_context(store)[0], task, action, store.path, config.web_search)
+            finally:
+                if answerer is not None:
+                    answerer.close()
         store.add_decision(proposal_id, decision, latency_s=time.time() - proposal["ts"],
                            result=None if result is None else json.dumps(result.to_json(), ensure_ascii=False))
     finally:

@@ -11,9 +11,9 @@ best first; every kind that applies is done, and the result window says plainly 
   episodes, and "you met this two minutes ago" helps nobody.
 - fix: the specific next step for an error, from facts on this machine (`assistant/diagnose`): what went wrong,
   quoting the message, and the steps, each with its command to copy. No network, no model.
-- answer: a summary or draft from the model. The built-in 135M model's free text is usually wrong, so its
-  answer is shown only when it passes the same validator as every task (`validate.rejection`); a capable model's
-  answer is shown as written.
+- answer: a summary or draft from the model (a capable one the person chose: assistant/answers.py). It is shown
+  only when it passes the same validator as every task (`validate.rejection`): it quotes what it is about from
+  the context and invents nothing; the built-in 135M model's free text rarely does.
 
 A free-written task (a capable model's) has no action id: the action is inferred from the objects it names, as
 the first action (in `candidates.ACTIONS` order) whose kinds it names; a task naming an error gets an error's help.
@@ -51,7 +51,8 @@ HELP_SCHEMA = {
 SEARCH_TASK = re.compile(r"^\s*(search|look up|google|find (?:docs|documentation|examples?|articles?) (?:for|on|about))"
                          r"\s+(?:for\s+|the web for\s+)?(.+)$", re.I)
 SYSTEM = ("You are a helpful assistant on the user's computer. The user accepted your offer; do the task now. "
-          "Answer directly and concretely in a few sentences (code or a command if that is what helps). "
+          "Answer directly and concretely in a few sentences (code or a command if that is what helps), quoting "
+          "the error message or the file name you answer about. "
           'Reply as JSON: {"answer": "..."}')
 SEARCHABLE = (ERROR, QUERY, PAGE, COMMAND, TOPIC)  # a file or document name means nothing to a search engine
 MAX_HISTORY = 3
@@ -275,7 +276,7 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
                 lines.append(f"Your history has no earlier mention of '{name}'.")
         elif kind == ANSWER and model is not None:
             answer, dropped = ask(model, context, task)
-            if answer is not None and not getattr(model, "capable", True):
+            if answer is not None:  # any model's answer: grounded (it quotes what it is about) or not shown
                 dropped = rejection(answer, grounding)
                 answer = None if dropped else answer
             if answer is not None:

@@ -201,7 +201,10 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
     model = load_model(*config_setting("--model", model_spec, config, "model"))
     gate = Gate(load_reward(*config_setting("--rm", rm_spec, config, "rm")), chosen)
     Store(db).close()  # create and migrate the database before two threads open it
-    assistant = Assistant(db, Agent(model, k=k), gate, FeedbackMemory(), TriggerPolicy(chosen.min_interval_s),
+    from proactive.assistant import answers
+
+    answerer = answers.load(config.answer_model)
+    assistant = Assistant(db, Agent(model, k=k, answers=answerer), gate, FeedbackMemory(), TriggerPolicy(chosen.min_interval_s),
                           on_proposal=on_proposal, record_shown_as_ignored=headless)
     watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events)
     assistant.start()
@@ -213,6 +216,8 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
     finally:
         assistant.stop()
         model.close()
+        if assistant.agent.answers is not None:
+            assistant.agent.answers.close()
         log.info("assistant stopped: %s", assistant.stats)
 
 

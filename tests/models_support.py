@@ -139,7 +139,7 @@ def assistant_replies(task: str = FIX_TASK) -> Callable[[dict], str]:
     def answer(request: dict) -> str:
         schema = request.get("response_format", {}).get("json_schema", {}).get("schema", {})
         if "answer" in schema.get("properties", {}):
-            return json.dumps({"answer": "Raise the timeout: requests.get(url, timeout=30)."})
+            return json.dumps({"answer": "TimeoutError: timed out means the server was slow: requests.get(url, timeout=30)."})
         return json.dumps({"Purpose": "Fix a failing request", "Thoughts": "A timeout traceback was copied.",
                            "Proactive Task": task, "Response": "Want a fix for client.py?"})
 

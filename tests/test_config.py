@@ -65,6 +65,7 @@ INVALID = [
     ("activitywatch_poll_seconds = inf", f"activitywatch_poll_seconds = inf: {fix('activitywatch_poll_seconds')}"),
     ('proactivity = "loud"', f'proactivity = "loud": {fix("proactivity")}'),
     ('web_search = "yes"', f'web_search = "yes": {fix("web_search")}'),
+    ('answer_model = ""', f'answer_model = "": {fix("answer_model")}'),
     ("proactivity = 1.5", f"proactivity = 1.5: {fix('proactivity')}"),
     ("proactivity = true", f"proactivity = true: {fix('proactivity')}"),
     ('model = ""', f'model = "": {fix("model")}'),

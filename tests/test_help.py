@@ -258,7 +258,7 @@ def test_capable_model_answer_comes_first(empty_store, browser, scripted):
                                                  "timed out' from the terminal."}]
     result = do_task(OpenAICompatible(scripted.url, "m"), context, FIX_TASK, search="on")
     assert result.parts == ("history", "search", "answer") and result.kind == "answer"
-    assert result.text.startswith("Raise the timeout: requests.get(url, timeout=30).\n\n")
+    assert result.text.startswith("TimeoutError: timed out means the server was slow: requests.get(url, timeout=30).\n\n")
     assert browser.read_text().splitlines() == ["https://duckduckgo.com/?q=TimeoutError%3A+timed+out"]
     stored = json.loads(json.dumps(result.to_json()))
     assert stored["kind"] == "answer" and stored["text"] == result.text and stored["url"] == result.url

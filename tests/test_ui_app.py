@@ -105,9 +105,9 @@ def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted, b
         assert (decided_id, decision) == (pid, "accepted") and latency >= 0
         stored = json.loads(result)  # a task naming an error: its history, a web search, and the model's answer
         assert stored["parts"] == ["history", "search", "answer"] and stored["kind"] == "answer"
-        assert stored["answer"] == "Raise the timeout: requests.get(url, timeout=30)."
+        assert stored["answer"] == "TimeoutError: timed out means the server was slow: requests.get(url, timeout=30)."
         assert browser.read_text().splitlines() == [stored["url"]]
-        assert app.windows[-1].text.toPlainText().startswith("Raise the timeout")
+        assert app.windows[-1].text.toPlainText().startswith("TimeoutError: timed out means")
         assert app.state == "capturing"
         store = Store()
         [(trigger,)] = store.db.execute("SELECT json_extract(data, '$.trigger') FROM proposals").fetchall()

@@ -470,7 +470,7 @@ class TrayApp(QObject):
             try:
                 # TODO(issue 17): with web_search = "ask", ask once in a dialog and save the answer; until then
                 # "ask" gives the link and says how to allow searches, as the headless `decide` does
-                result = do_task(self.assistant.agent.model, context, proposal.task or "", action, self.store_path,
+                result = do_task(self.assistant.agent.answer_model, context, proposal.task or "", action, self.store_path,
                                  self.config.web_search)
             except Exception as exc:  # the help failed: say so, keep the decision
                 log.exception("accepted help failed")

@@ -148,6 +148,9 @@ class Config:
     # accepting a proposal may send its error or query to a search engine: "on" does, "off" never does, "ask"
     # (default) asks first where it can and otherwise only gives the link (assistant/help.py)
     web_search: str = "ask"
+    # the model that writes answers when an offer is accepted (explanations, drafts): a spec as for `model`, "off"
+    # (never), or "ask" (not chosen yet: the tray offers a capable model it finds here, once; assistant/answers.py)
+    answer_model: str = "ask"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
@@ -234,6 +237,9 @@ SCHEMA: dict[str, Rule] = {
                                  "start without one", choices=("auto", "required", "off")),
     "proposals": Rule("choice", "how proposals are shown: auto uses notifications on Wayland and the popup on "
                                 "X11", choices=("auto", "popup", "notification")),
+    "answer_model": Rule("text", "the model that writes answers when you accept an offer: a spec as for model "
+                                 "(a GGUF path or openai:BASE_URL#MODEL), off, or ask to be offered one found "
+                                 "here"),
     "web_search": Rule("choice", "whether accepting a proposal sends its error or query to a search engine: on "
                                  "does, off never does, ask asks first", choices=("ask", "on", "off")),
 }
