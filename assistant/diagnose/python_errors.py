@@ -363,9 +363,9 @@ def _module_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
                          f"the new place of '{full}': {target}", "the table of moved modules",
                          {"module": full, "moved": target})
     # a submodule of a package that exists: the submodule's name is the problem, not an install
-    if "." in full and (top in sys.stdlib_module_names or top in table or _find_top(top)):
-        parent, _, sub = full.rpartition(".")
-        subs = _submodules(parent)
+    parent, _, sub = full.rpartition(".")
+    subs = _submodules(parent) if "." in full and (top in sys.stdlib_module_names or _find_top(top)) else set()
+    if subs and sub not in subs:
         close = _close(sub, subs, 0.75) if subs else []
         problem = f"Python finds '{parent}' but it has no module '{sub}' (\"{tb.line_text}\"){where}."
         steps = []
@@ -598,7 +598,7 @@ def _name_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     name = match["name"]
     where = _where(tb)
     problem = f"The name '{name}' is used before anything defines it (\"{tb.line_text}\"){where}."
-    hint = re.search(r"Did you (?:mean|forget to import) '?(?P<hint>[\w.]+)'?", tb.message)
+    hint = re.search(r"Did you (?:mean:?|forget to import) '?(?P<hint>[\w.]+)'?", tb.message)
     ref = f" in {_frame_ref(tb)}" if tb.frame else ""
     details = {"name": name}
     if name in _COMMON_MODULES or name in sys.stdlib_module_names and not name.startswith("_") and name != "self":
@@ -692,7 +692,8 @@ def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     if not close:
         return None
     symbol = f"{owner}.{close[0]}"
-    steps = [Step(f"Did you mean '{close[0]}'? Use {symbol}{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
+    also = f" (or {owner}.{close[1]})" if len(close) > 1 else ""
+    steps = [Step(f"Did you mean '{close[0]}'? Use {symbol}{also}{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
                   re.sub(rf"\.{re.escape(attr)}\b", f".{close[0]}", tb.frame.code, count=1)
                   if tb.frame and tb.frame.code and f".{attr}" in tb.frame.code else None)]
     doc = python_doc(symbol)
@@ -769,6 +770,10 @@ def python_traceback(situation: Situation) -> Diagnosis | None:
     tb = parse(situation.error)
     if tb is None or not _looks_like_python(situation.error, tb):
         return None
+    if tb.name == "AttributeError":  # the rules know names from other languages (list.push, dict.has_key)
+        found = _rule(tb, situation)
+        if found is not None:
+            return found
     for fn in (_module_not_found if tb.name in ("ModuleNotFoundError", "ImportError") else None,
                _cannot_import if tb.name == "ImportError" else None,
                _name_error if tb.name == "NameError" else None,
