@@ -139,7 +139,7 @@ def short(obj: Obj) -> str:
 def situation(error: Obj, grounding: Grounding) -> Situation:
     """The error as diagnose() reads it, with the command and the file around it when the context names them."""
     command, file = grounding.first(COMMAND), grounding.first(FILE)
-    return Situation(error.text, command.text if command else None, file.text if file else None)
+    return Situation(error.detail or error.text, command.text if command else None, file.text if file else None)
 
 
 def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Candidate]:

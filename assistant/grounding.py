@@ -31,8 +31,8 @@ CODE_EXT = ("py|rb|js|jsx|ts|tsx|java|kt|php|c|cc|cpp|h|hpp|go|rs|swift|cs|scala
 DOC_EXT = "md|txt|docx?|odt|rtf|tex|pptx?|xlsx?|csv|pdf|pages|key"
 FILE_NAME = re.compile(rf"(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:{CODE_EXT}|{DOC_EXT}))(?![\w])", re.I)
 DOC_FILE = re.compile(rf"\.(?:{DOC_EXT})$", re.I)
-COPIED_ERROR = re.compile(r"\berror message starting '(?P<start>.+?)'(?: and ending '(?P<end>.+)')?"
-                          r"(?= from | in |\.?$)")
+COPIED_ERROR = re.compile(r"\berror message starting '(?P<start>.+?)'(?: and ending '(?P<end>.+?)')?"
+                          r"(?= from [^']*?\.(?: The user\b|$)| in [^']*?\.(?: The user\b|$)|\.?$)")
 ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception|Warning)\b|\berror\b|"
                         r"\bfailed\b|\bfatal\b|\bpanic\b|\bsegmentation fault\b|\bnot found\b|\bundefined\b|"
                         r"错误|报错|异常", re.I)
@@ -89,6 +89,9 @@ class Obj:
     kind: str
     text: str
     index: int
+    # an error's whole text as copied (the traceback, the build log), when the observation carries it (`copies`):
+    # the episode sentence quotes only its first and last lines; the specific help reads all of it
+    detail: str = field(default="", compare=False, repr=False)
 
 
 @dataclass
@@ -126,15 +129,16 @@ def _quotes(sentence: str) -> list[tuple[int, str]]:
     """Quoted fragments with their start offsets (several quoting styles: ProactiveBench mixes them). Our own
     sentence for a copied error ("copies an error message starting '…' and ending '…' from …") is read whole:
     an error's message often quotes a name itself ("No module named 'numpyy'"), which ends a plain quote early."""
-    own = COPIED_ERROR.search(sentence)
-    if own:
-        return [(own.start(g), own.group(g).strip()) for g in ("start", "end") if own.group(g)]
     out = []
+    spans: list[tuple[int, int]] = []
+    for own in COPIED_ERROR.finditer(sentence):
+        spans.append(own.span())
+        out += [(own.start(g), own.group(g).strip()) for g in ("start", "end") if own.group(g)]
     for m in QUOTED.finditer(sentence):
         text = next(g for g in m.groups() if g is not None).strip()
-        if text:
+        if text and not any(a <= m.start() < b for a, b in spans):
             out.append((m.start(), text))
-    return out
+    return sorted(out)
 
 
 def _clean(text: str) -> str:
@@ -253,6 +257,21 @@ def classify(sentence: str, objects: Sequence[Obj], recent: Sequence[str]) -> st
     return NOISE
 
 
+def _with_copies(objs: list[Obj], observation: Any) -> list[Obj]:
+    """Each error object with the whole text of the copy it was quoted from (the copy whose lines contain it)."""
+    copies = observation.get("copies") if isinstance(observation, dict) else None
+    if not copies:
+        return objs
+    out = []
+    for o in objs:
+        if o.kind == ERROR:
+            head = o.text.rstrip("…").strip().lower()
+            full = next((c for c in reversed(copies) if head and head in " ".join(c.split()).lower()), "")
+            o = Obj(o.kind, o.text, o.index, full)
+        out.append(o)
+    return out
+
+
 def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     """Objects of the last `window` events (latest mention first) and the activity of the last one."""
     events = [_event(o) for o in context]
@@ -260,7 +279,7 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     latest: dict[tuple[str, str], Obj] = {}
     per_event: list[list[Obj]] = []
     for i in range(start, len(events)):
-        objs = extract(events[i], i)
+        objs = _with_copies(extract(events[i], i), context[i])
         per_event.append(objs)
         for o in objs:
             latest.pop((o.kind, o.text.lower()), None)

@@ -21,6 +21,7 @@ from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
 from .agent import Agent
+from .grounding import RECENT
 from .feedback import IGNORED, FeedbackMemory
 from .policy import Gate, Proactivity
 from .trigger import TriggerPolicy
@@ -46,13 +47,19 @@ class Proposal:
                 "latency_s": self.data.get("latency_s")}
 
 
-def recent_context(store: Store, n: int = 30) -> tuple[list[dict[str, str]], int | None, int]:
+def recent_context(store: Store, n: int = 30) -> tuple[list[dict[str, Any]], int | None, int]:
     """The last `n` observations (closed episodes plus the one still open), the last closed episode's id, and the
     newest raw event id (the context's identity)."""
     closed = store.episodes()[-n:]
     tail = unstored_episodes(store)
-    obs = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
+    obs: list[dict[str, Any]] = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
     obs += [e.observation() for e in tail]
+    spans = [(e["first_raw_id"], e["last_raw_id"]) for e in closed] + [(e.first_raw_id, e.last_raw_id) for e in tail]
+    for o, (first, last) in list(zip(obs, spans, strict=True))[-RECENT:]:  # the errors offers can be about
+        if "copies" in o["event"]:
+            copies = store.copies(first, last)
+            if copies:
+                o["copies"] = copies
     newest = tail[-1].last_raw_id if tail else store.last_episode_raw_id()
     return obs[-n:], (closed[-1]["id"] if closed else None), newest
 

@@ -40,7 +40,8 @@ def context_for(error: str, command: str | None) -> list[dict[str, str]]:
     episode = builder.close(ts + 8)
     assert episode is not None
     row = episode.row()
-    return [{"time": str(row["start"]), "event": row["event"]}]
+    # as recent_context gives it (assistant/live.py): the episode and the whole texts copied in it
+    return [{"time": str(row["start"]), "event": row["event"], "copies": [error]}]
 
 
 def run_case(case: dict) -> dict:

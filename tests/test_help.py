@@ -262,3 +262,53 @@ def test_capable_model_answer_comes_first(empty_store, browser, scripted):
     assert browser.read_text().splitlines() == ["https://duckduckgo.com/?q=TimeoutError%3A+timed+out"]
     stored = json.loads(json.dumps(result.to_json()))
     assert stored["kind"] == "answer" and stored["text"] == result.text and stored["url"] == result.url
+
+
+# -- a specific next step (assistant/diagnose) ------------------------------------------------------------------
+
+TRACEBACK = """Traceback (most recent call last):
+  File "/home/dev/weather/fetch.py", line 3, in <module>
+    import reqests
+ModuleNotFoundError: No module named 'reqests'"""
+
+
+@pytest.mark.parametrize("command, error, offer_has, help_has", [
+    ("python3 fetch.py", TRACEBACK, "'requests'", ["pip install requests", "fetch.py"]),
+    ("pip install flask", "error: externally-managed-environment\n\n× This environment is externally managed\n"
+     "╰─> To install Python packages system-wide, try apt install\n    python3-xyz", "virtual environment",
+     ["python3 -m venv .venv", "pip install flask"]),
+    ("pip install psycopg2", "Error: pg_config executable not found.\n\npg_config is required to build psycopg2 "
+     "from source.", "libpq-dev", ["sudo apt install libpq-dev"]),
+])
+def test_a_copied_error_gets_the_next_step_its_offer_names(proactive_home, browser, command, error, offer_has,
+                                                           help_has):
+    """As live use: the typed command and the copied error become an episode; the context keeps the whole copy
+    (the episode quotes its first and last lines); the built-in model's offer names the step, and Accept gives it
+    with its command, without a web search."""
+    from proactive.assistant.live import recent_context
+    from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW
+
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "bash", "process": "xterm"}, ts=100.0),
+                      RawEvent("keyboard", TEXT, {"text": command, "enter": True}, ts=101.0),
+                      RawEvent("clipboard", CLIPBOARD, {"text": error, "length": len(error), "truncated": False},
+                               ts=104.0)])
+    context = recent_context(store)[0]
+    store.close()
+    assert context[-1]["copies"] == [error]
+    offers = [c for c in build(ground(context), writes=False) if c.action == "fix_error"]
+    assert offers and offer_has in offers[0].message, [c.message for c in build(ground(context), writes=False)]
+    result = do_task(None, context, offers[0].task, offers[0].action, search="on")
+    assert result.parts[0] == "fix" and result.url is None and not browser.exists()  # no browser opened
+    for piece in help_has:
+        assert piece in result.text, result.text
+    assert any(step["command"] for step in result.steps)
+
+
+def test_without_a_known_step_the_built_in_model_promises_only_what_accept_gives(proactive_home):
+    context = [{"time": "1", "event": "The user copies an error message starting 'FrobnicationError: the widget "
+                                      "refused' from the terminal."}]
+    offers = build(ground(context), writes=False)
+    assert offers and not any(c.action == "fix_error" for c in offers)
+    assert all("explanation" not in c.message and "fix" not in c.message for c in offers), offers
+    assert "explanation and a fix" in build(ground(context), writes=True)[0].message  # a model that can write

@@ -33,9 +33,13 @@ HOTKEY_MEANINGS = {
     "ctrl+r": "reload", "ctrl+tab": "next tab", "alt+tab": "switch window", "ctrl+/": "toggle comment",
     "alt+f4": "close window", "ctrl+q": "quit",
 }
+#: what marks a copied text as an error message: exception names and the words tools print when they fail
+#: (npm's "ERR!", git's "fatal:", apt's "E:", a shell's "command not found", "Permission denied"...)
 ERROR_HINT = re.compile(
-    r"Traceback \(most recent call last\)|\b\w*(Error|Exception)\b|\berror\b|\bfailed\b|\bpanic\b|\bFATAL\b",
-    re.IGNORECASE,
+    r"Traceback \(most recent call last\)|\b\w*(Error|Exception)\b|\berror\b|\bfailed\b|\bpanic\b|\bFATAL\b|"
+    r"\bERR!|^E: |\b(?:command )?not found\b|\bno such file or directory\b|\bpermission denied\b|\brejected\b|"
+    r"\bCONFLICT\b|\bunable to\b|\bnot (?:created|installed|available) successfully\b|\bcannot\b|\bcan't\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 ERROR_NAME = re.compile(r"\b\w*(Error|Exception)\b|\berror\b", re.IGNORECASE)
 SEARCH_HOSTS = {"www.google.com": "Google", "google.com": "Google", "www.bing.com": "Bing", "bing.com": "Bing",

@@ -358,6 +358,15 @@ class Store:
         """The last `n` episodes started by `ts`, oldest first: the activity a proposal made at `ts` followed."""
         return self._episodes("start <= ?", [ts], newest_first=True, limit=n)[::-1]
 
+    def copies(self, first_raw_id: int, last_raw_id: int, limit: int = 4) -> list[str]:
+        """The texts copied between two raw events (an episode's), oldest first, at most the last `limit`: an
+        episode quotes only the first and last lines of a copied error, the specific help reads all of it. The
+        texts are as stored: already through the privacy filter and redaction."""
+        rows = self.db.execute("SELECT data FROM raw_events WHERE id BETWEEN ? AND ? AND kind = 'clipboard' "
+                               "ORDER BY id DESC LIMIT ?", [first_raw_id, last_raw_id, limit]).fetchall()
+        texts = [json.loads(r[0]).get("text") if r[0] else None for r in reversed(rows)]
+        return [t for t in texts if isinstance(t, str) and t.strip()]
+
     def _episodes(self, where: str, params: list[Any], newest_first: bool = False,
                   limit: int = -1) -> list[dict[str, Any]]:
         order = "start DESC, id DESC" if newest_first else "start, id"
