@@ -21,8 +21,8 @@ from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
 from .agent import Agent
-from .grounding import RECENT
 from .feedback import IGNORED, FeedbackMemory
+from .grounding import RECENT
 from .policy import Gate, Proactivity
 from .trigger import TriggerPolicy
 
