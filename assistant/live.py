@@ -129,6 +129,12 @@ class Assistant:
             log.exception("the assistant cannot open the database; it stops, capture goes on")
             return
         try:
+            from .diagnose import warm
+
+            warm()  # the first offer about an error is not late by the installed-package scan
+        except Exception:  # noqa: BLE001 - it only costs time later
+            log.exception("warming the diagnoses failed")
+        try:
             while not self._stop.is_set():
                 self._wake.wait(0.5)
                 self._wake.clear()

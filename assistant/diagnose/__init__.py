@@ -81,6 +81,19 @@ def diagnosers() -> list[tuple[str, Diagnoser]]:
     return list(_DIAGNOSERS)
 
 
+def warm() -> None:
+    """Do the slow lookups now (the installed distributions, the rule files), so the first offer about an error
+    is not late: each family module may define `warm()`. Called once from the assistant's thread at start."""
+    diagnosers()
+    for name in FAMILIES:
+        hook = getattr(importlib.import_module(f"{__name__}.{name}"), "warm", None)
+        if hook is not None:
+            try:
+                hook()
+            except Exception:  # noqa: BLE001 - a failed warm-up only costs time later
+                log.exception("warming diagnoser family %s failed", name)
+
+
 def diagnose(situation: Situation) -> Diagnosis | None:
     """The first diagnosis any family gives for this situation, or None when no specific step is known."""
     if not situation.error.strip():

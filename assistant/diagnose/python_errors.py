@@ -285,6 +285,12 @@ def _norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+def warm() -> None:
+    """The installed distributions and modules, scanned once (about half a second) before the first error."""
+    _installed()
+    _module_names()
+
+
 @cache
 def _installed() -> tuple[dict[str, str], frozenset[str]]:
     """(import name -> distribution, distribution names) installed for this process and the system Python."""
