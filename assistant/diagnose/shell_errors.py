@@ -67,11 +67,11 @@ _NOT_FOUND = (
     # Ubuntu's own handler already names the package: "Command 'tree' not found, but can be installed with:"
     re.compile(r"^Command '(?P<name>[^'\s]+)' not found", re.M),
     # bash, scripts and sudo: "bash: gti: command not found", "./run.sh: line 3: foo: command not found"
-    re.compile(r"^(?:.*\s)?(?P<shell>[^\s:]+)(?:: line \d+)?: (?P<name>[^\s:]+): command not found", re.M),
+    re.compile(r"^(?:.*?\s)??(?P<shell>[^\s:]+)(?:: line \d+)?: (?P<name>[^\s:]+): command not found", re.M),
     # zsh: "zsh: command not found: gti"
     re.compile(r"(?P<shell>zsh): command not found: (?P<name>\S+)"),
     # dash (sh): "sh: 1: gti: not found", "/bin/sh: 1: foo: not found"
-    re.compile(r"^(?:.*\s)?(?P<shell>[^\s:]+): \d+: (?P<name>[^\s:]+): not found", re.M),
+    re.compile(r"^(?:.*?\s)??(?P<shell>[^\s:]+): \d+: (?P<name>[^\s:]+): not found", re.M),
     # fish: "fish: Unknown command: gti"
     re.compile(r"(?P<shell>fish): Unknown command:? '?(?P<name>[^\s']+)'?"),
     # a script's interpreter through env: "/usr/bin/env: 'python': No such file or directory"
@@ -217,9 +217,8 @@ def command_not_found(situation: Situation) -> Diagnosis | None:
         details["path"] = full
         if shell == "sudo":
             steps.append(Step(f"'{name}' is on your PATH ({full}) but not on sudo's secure PATH: give sudo its "
-                              "full path.", _replace_first_word(situation.command, f"sudo {name}",
-                                                                f"sudo {full}") if situation.command
-                              and situation.command.startswith("sudo ") else f"sudo {full}"))
+                              "full path.", _replace_first_word(situation.command, name, full)
+                              if situation.command and situation.command.startswith("sudo ") else f"sudo {full}"))
             offer = f"how to run '{name}' with sudo"
         else:
             steps.append(Step(f"'{name}' is on PATH now ({full}): forget the shell's remembered locations and "
@@ -450,7 +449,7 @@ _DENIED = (
     re.compile(r"(?:EACCES|[Pp]ermission denied),? (?:\w+ )?['\"](?P<path>[^'\"]+)['\"]"),  # npm, node
     re.compile(r"['‘\"](?P<path>[^'’\"\n]+)['’\"]: Permission denied"),  # cp, mkdir, touch, rm
     re.compile(r"open\(\) \"(?P<path>[^\"]+)\" failed \(13: Permission denied\)"),  # nginx
-    re.compile(r"^(?:.*\s)?(?P<prog>[^\s:]+): (?:line \d+: )?(?:cd: )?(?P<path>[^:\n]+): Permission denied", re.M),
+    re.compile(r"^(?:.*?\s)??(?P<prog>[^\s:]+): (?:line \d+: )?(?:cd: )?(?P<path>[^:\n]+): Permission denied", re.M),
     re.compile(r"(?P<prog>zsh): permission denied: (?P<path>\S+)"),
 )
 _SHELLS = {"bash", "-bash", "sh", "zsh", "dash", "ksh", "fish", "/bin/bash", "/bin/sh", "/usr/bin/bash", "/usr/bin/env"}
@@ -566,16 +565,18 @@ def permission_denied(situation: Situation) -> Diagnosis | None:
 # ---------------------------------------------------------------- no such file or directory
 
 _MISSING = (
-    re.compile(r"^(?:.*\s)?(?P<prog>[^\s:]+): (?:line \d+: )?(?P<cd>cd): (?P<path>[^:\n]+): No such file or directory",
+    re.compile(r"^(?:.*?\s)??(?P<prog>[^\s:]+): (?:line \d+: )?(?P<cd>cd): (?P<path>[^:\n]+): No such file or directory",
                re.M),
     re.compile(r"(?P<cd>cd): no such file or directory: (?P<path>.+)$", re.M),  # zsh
     re.compile(r"(?P<prog>zsh): no such file or directory: (?P<path>.+)$", re.M),
     re.compile(r"can't open file ['\"](?P<path>[^'\"]+)['\"]: \[Errno 2\] No such file or directory"),  # python3
     re.compile(r"['‘\"](?P<path>[^'’\"\n]+)['’\"]: No such file or directory"),  # ls, cp, rm: quoted
-    re.compile(r"^(?:.*\s)?(?P<prog>[^\s:]+): (?:line \d+: |\d+: )?(?P<path>[^:\n]+): No such file or directory",
+    re.compile(r"^(?:.*?\s)??(?P<prog>[^\s:]+): (?:line \d+: |\d+: )?(?P<path>[^:\n]+): No such file or directory",
                re.M),
 )
 _BAD_INTERPRETER = re.compile(r"(?P<path>[^\s:]+): (?P<interp>[^:\n]+): bad interpreter: No such file or directory")
+# bash 5.1 and later, for a missing interpreter or loader: "bash: line 1: ./tool: cannot execute: required file not found"
+_REQUIRED_FILE = re.compile(r"(?P<path>[^\s:]+): cannot execute: required file not found")
 
 
 def close_paths(path: str) -> list[str]:
@@ -616,7 +617,10 @@ def no_such_file(situation: Situation) -> Diagnosis | None:
     program that exists but whose interpreter or loader does not."""
     bad = _BAD_INTERPRETER.search(situation.error)
     if bad is not None:
-        return _bad_interpreter(situation, bad["path"], bad["interp"].strip())
+        return _bad_interpreter(situation, bad["path"], bad["interp"].strip(" "))
+    required = _REQUIRED_FILE.search(situation.error)
+    if required is not None:
+        return _required_file(situation, required["path"])
     for pattern in _MISSING:
         m = pattern.search(situation.error)
         if m is not None:
@@ -655,6 +659,36 @@ def no_such_file(situation: Situation) -> Diagnosis | None:
     return Diagnosis("shell.no_such_file", f"'{raw}' does not exist: \"{quoted}\".",
                      (Step(f"Did you mean '{shown[0]}'?{also}", command),),
                      f"the close name '{shown[0]}'", "the folder's entries", details)
+
+
+def _required_file(situation: Situation, raw: str) -> Diagnosis | None:
+    """bash's "cannot execute: required file not found": the script's interpreter (its #! line, read from the
+    file) or the program's loader does not exist."""
+    path = _resolve(raw, situation.cwd)
+    first = b""
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                first = f.readline(512)
+        except OSError:
+            path = None
+    if first.startswith(b"#!"):
+        words = first[2:].decode("utf-8", "replace").rstrip("\n").split(None, 1)
+        if words:
+            interp = words[0]
+            if first.rstrip(b"\n").endswith(b"\r"):
+                interp = interp.rstrip("\r") + "\r"
+            return _bad_interpreter(situation, raw, interp)
+    if path is None:
+        return Diagnosis("shell.no_such_file.loader",
+                         f"'{raw}' cannot start: the interpreter on its first line (#!) or its loader is missing.",
+                         (Step("See its first line: the interpreter it names must exist.", f"head -1 {_quote(raw)}"),),
+                         f"how to find out why '{raw}' cannot start", "the message", {"path": raw})
+    return Diagnosis("shell.no_such_file.loader",
+                     f"'{raw}' is a program whose loader is missing (built for another system or architecture).",
+                     (Step("See what kind of program it is (its architecture and the loader it needs).",
+                           f"file {_quote(raw)}"),),
+                     f"how to find out why '{raw}' cannot start", "the file", {"path": raw})
 
 
 def _bad_interpreter(situation: Situation, raw: str, interp: str) -> Diagnosis | None:
