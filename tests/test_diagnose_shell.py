@@ -352,7 +352,14 @@ def test_a_mistyped_file_argument_gets_the_close_name(tmp_path: Path) -> None:
         assert d.details["close"].split(", ")[0].endswith("data/report.csv")
         if command:
             assert d.steps[0].command == command.replace("reprot", "report")
+    (tmp_path / "build.sh").write_text("#!/bin/sh\n")
+    for message in ("bash: ./buidl.sh: No such file or directory", "bash: line 1: ./buidl.sh: No such file or directory",
+                    "zsh: no such file or directory: ./buidl.sh"):
+        d = diagnose(Situation(message, command="./buidl.sh --fast", cwd=str(tmp_path)))
+        assert d is not None and d.steps[0].command == "./build.sh --fast", message
     assert diagnose(Situation("cat: nothing-like-it.txt: No such file or directory", cwd=str(tmp_path))) is None
+    assert diagnose(Situation("FileNotFoundError: [Errno 2] No such file or directory: 'nothing-like-it.txt'",
+                              cwd=str(tmp_path))) is None
     assert diagnose(Situation("cat: data/reprot.csv: No such file or directory")) is None  # relative, cwd unknown
 
 
@@ -598,3 +605,20 @@ def test_every_diagnosis_is_complete(path_bin: Path, tmp_path: Path) -> None:
             assert d is not None, example
             assert d.problem and d.offer and d.steps and all(s.text for s in d.steps), d
     assert stat.S_IMODE(os.stat(tmp_path).st_mode)  # tmp_path exists; no diagnosis wrote into it
+
+
+def test_the_benchmark_cases_get_their_expected_step(path_bin: Path) -> None:
+    """bench/help_cases/shell.toml: every case's expected substrings are in the steps given (texts or commands)."""
+    import tomllib
+
+    cases = tomllib.loads((Path(__file__).resolve().parent.parent / "bench" / "help_cases" / "shell.toml")
+                          .read_text(encoding="utf-8"))["case"]
+    assert len(cases) >= 20
+    for case in cases:
+        if "gti" in case["error"] and shutil.which("git") is None:
+            continue
+        d = diagnose(Situation(case["error"], command=case.get("command"), cwd=case.get("cwd")))
+        assert d is not None, case["error"]
+        steps = "\n".join([*(s.text for s in d.steps), *(s.command or "" for s in d.steps)])
+        for expected in case["expect"]:
+            assert expected in steps, (case["error"], expected, d.steps)

@@ -602,13 +602,12 @@ def close_paths(path: str) -> list[str]:
     return out
 
 
-def _display(candidate: str, raw: str, resolved: str) -> str:
-    """`candidate` written the way the person wrote `raw` (relative stays relative)."""
-    if os.path.isabs(os.path.expanduser(raw)):
+def _display(candidate: str, raw: str, cwd: str | None) -> str:
+    """`candidate` written the way the person wrote `raw` (relative to the working directory stays relative)."""
+    if os.path.isabs(os.path.expanduser(raw)) or not cwd:
         return candidate
-    base = resolved[: len(resolved) - len(raw.removeprefix("./"))] if resolved.endswith(raw.removeprefix("./")) else ""
-    shown = candidate[len(base):] if base and candidate.startswith(base) else candidate
-    return ("./" + shown) if raw.startswith("./") and not shown.startswith(("./", "/")) else shown
+    shown = os.path.relpath(candidate, cwd)
+    return "./" + shown if raw.startswith("./") and not shown.startswith(".") else shown
 
 
 @diagnoser
@@ -647,7 +646,7 @@ def no_such_file(situation: Situation) -> Diagnosis | None:
     close = close_paths(path)
     if not close:
         return None
-    shown = [_display(c, raw, path) for c in close]
+    shown = [_display(c, raw, situation.cwd) for c in close]
     details["close"] = ", ".join(shown)
     if is_cd:
         command = f"cd {_quote(shown[0])}"
