@@ -1,0 +1,713 @@
+"""Shell errors: a command not found, permission denied, a port already in use, a path that does not exist.
+
+Rules as data first (`rules/shell.toml`: messages whose next step needs no facts, such as a script saved with
+Windows line endings), then facts from this machine, read at accept time:
+- the executables on PATH (close names, listed once every few seconds) and Debian's command-not-found database
+  (`/var/lib/command-not-found/commands.db`, SQLite, opened read-only) for the package providing a command;
+- `os.stat` of the path refused (execute bit, owner, a serial device's group);
+- `/proc/net/tcp{,6}` and `/proc/<pid>/fd` for the process listening on a port (only this user's processes
+  can be read; a holder that cannot be seen is said to be so);
+- the parent folder's entries for a path that does not exist.
+"""
+
+from __future__ import annotations
+
+import difflib
+import grp
+import logging
+import os
+import pwd
+import re
+import shlex
+import shutil
+import sqlite3
+import stat
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import Diagnosis, Situation, Step, diagnoser, rules
+from .command_docs import man_summary
+
+log = logging.getLogger(__name__)
+
+#: Debian's and Ubuntu's command-not-found databases (the first found is used)
+CNF_DATABASES: tuple[str, ...] = ("/var/lib/command-not-found/commands.db", "/usr/share/command-not-found/commands.db")
+PATH_CACHE_SECONDS = 10.0
+#: apt's binary package cache (apt-cache answers in milliseconds only when it exists)
+APT_CACHE = "/var/cache/apt/pkgcache.bin"
+
+
+def _quote(path: str) -> str:
+    return shlex.quote(path)
+
+
+def _first_line(text: str, needle: str) -> str:
+    """The line of `text` containing `needle` (for quoting the message), else its last non-empty line."""
+    for line in text.splitlines():
+        if needle in line:
+            return line.strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+# ---------------------------------------------------------------- rules as data
+
+
+@diagnoser
+def shell_rules(situation: Situation) -> Diagnosis | None:
+    """Messages whose next step is known from the message alone (`rules/shell.toml`)."""
+    return rules.match("shell", situation)
+
+
+# ---------------------------------------------------------------- command not found
+
+_NOT_FOUND = (
+    # Ubuntu's own handler already names the package: "Command 'tree' not found, but can be installed with:"
+    re.compile(r"^Command '(?P<name>[^'\s]+)' not found", re.M),
+    # bash, scripts and sudo: "bash: gti: command not found", "./run.sh: line 3: foo: command not found"
+    re.compile(r"^(?:.*?\s)??(?P<shell>[^\s:]+)(?:: line \d+)?: (?P<name>[^\s:]+): command not found", re.M),
+    # zsh: "zsh: command not found: gti"
+    re.compile(r"(?P<shell>zsh): command not found: (?P<name>\S+)"),
+    # dash (sh): "sh: 1: gti: not found", "/bin/sh: 1: foo: not found"
+    re.compile(r"^(?:.*?\s)??(?P<shell>[^\s:]+): \d+: (?P<name>[^\s:]+): not found", re.M),
+    # fish: "fish: Unknown command: gti"
+    re.compile(r"(?P<shell>fish): Unknown command:? '?(?P<name>[^\s']+)'?"),
+    # a script's interpreter through env: "/usr/bin/env: 'python': No such file or directory"
+    re.compile(r"(?P<shell>(?:/usr)?/bin/env|env): ['‘\"](?P<name>[^'’\"\s/]+)['’\"]: No such file or directory"),
+)
+_COMMAND_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}")
+_path_cache: tuple[float, str, dict[str, str]] | None = None
+
+
+def path_commands() -> dict[str, str]:
+    """Every executable name on PATH and its full path (the first directory wins, as in the shell), listed
+    again after `PATH_CACHE_SECONDS`."""
+    global _path_cache
+    path = os.environ.get("PATH", os.defpath)
+    now = time.monotonic()
+    if _path_cache is not None and _path_cache[1] == path and now - _path_cache[0] < PATH_CACHE_SECONDS:
+        return _path_cache[2]
+    found: dict[str, str] = {}
+    for folder in path.split(os.pathsep):
+        if not folder:
+            continue
+        try:
+            entries = os.scandir(folder)
+        except OSError:
+            continue
+        with entries:
+            for entry in entries:
+                if entry.name in found:
+                    continue
+                try:
+                    if entry.is_file() and os.access(entry.path, os.X_OK):
+                        found[entry.name] = entry.path
+                except OSError:
+                    continue
+    _path_cache = (now, path, found)
+    return found
+
+
+def close_names(name: str, names: set[str] | dict[str, str], n: int = 3) -> list[str]:
+    """Names close to `name`: two neighbouring letters swapped first ('gti' -> 'git'), then difflib's."""
+    pool = set(names)
+    swaps = {name[:i] + name[i + 1] + name[i] + name[i + 2:] for i in range(len(name) - 1)} - {name}
+    out = sorted(swaps & pool)
+    lower = {p.lower(): p for p in pool}
+    if name.lower() in lower and lower[name.lower()] != name:
+        out.append(lower[name.lower()])
+    for match in difflib.get_close_matches(name, pool, n=n + 2, cutoff=0.75 if len(name) > 3 else 0.8):
+        if match != name and match not in out:
+            out.append(match)
+    return out[:n]
+
+
+def cnf_packages(command: str) -> list[str]:
+    """The Debian packages that provide `command`, from the command-not-found database (best first), or []
+    when the database is absent or cannot be read."""
+    for db in CNF_DATABASES:
+        if not os.path.isfile(db):
+            continue
+        try:
+            con = sqlite3.connect(f"{Path(db).as_uri()}?mode=ro", uri=True, timeout=1.0)
+        except sqlite3.Error as exc:
+            log.debug("command-not-found database %s: %s", db, exc)
+            continue
+        try:
+            query = ("SELECT packages.name FROM commands JOIN packages ON packages.pkgID = commands.pkgID "
+                     "WHERE commands.command = ?")
+            try:
+                rows = con.execute(query + " ORDER BY packages.priority DESC", (command,)).fetchall()
+            except sqlite3.OperationalError:
+                rows = con.execute(query, (command,)).fetchall()
+        except sqlite3.Error as exc:
+            log.debug("command-not-found database %s: %s", db, exc)
+            continue
+        finally:
+            con.close()
+        return list(dict.fromkeys(str(r[0]) for r in rows if r[0]))
+    return []
+
+
+def _replace_first_word(command: str | None, old: str, new: str) -> str:
+    """The command line with the program `old` replaced by `new` (just `new` when the line is not known)."""
+    if command:
+        words = command.split(None, 1)
+        if words and words[0] == old:
+            return new + (" " + words[1] if len(words) > 1 else "")
+        if len(words) > 1 and words[0] == "sudo" and words[1].split(None, 1)[0] == old:
+            rest = words[1].split(None, 1)
+            return "sudo " + new + (" " + rest[1] if len(rest) > 1 else "")
+    return new
+
+
+def _described(name: str) -> str:
+    """'git' (the stupid content tracker): the man page's summary only (a --help first line is often usage)."""
+    doc = man_summary(name)
+    return f"'{name}' ({doc})" if doc else f"'{name}'"
+
+
+def apt_package_named(name: str) -> bool:
+    """Whether the local apt lists (no network) know a package named exactly `name`: many commands are
+    packaged under their own name (tree, htop, jq). Used only when the command-not-found database is absent."""
+    exe = shutil.which("apt-cache")
+    if exe is None or not os.path.isfile(APT_CACHE):
+        return False  # without apt's binary cache, apt-cache rebuilds it first: seconds, too slow for help
+    try:
+        done = subprocess.run([exe, "show", "--no-all-versions", name], capture_output=True, text=True,
+                              timeout=2.0, stdin=subprocess.DEVNULL, env={"LC_ALL": "C", "PATH": os.defpath},
+                              check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0 and f"Package: {name}\n" in done.stdout
+
+
+@diagnoser
+def command_not_found(situation: Situation) -> Diagnosis | None:
+    """A command the shell could not find: a file of that name in this folder, the package that provides it
+    (Debian's command-not-found database), close names on PATH."""
+    for pattern in _NOT_FOUND:
+        m = pattern.search(situation.error)
+        if m is not None:
+            break
+    else:
+        return None
+    name = m["name"]
+    shell = m.groupdict().get("shell") or ""
+    if not _COMMAND_NAME.fullmatch(name):
+        return None
+    quoted = _first_line(situation.error, name)
+    on_path = path_commands()
+    steps: list[Step] = []
+    details: dict[str, str] = {"command": name}
+    offer = ""
+
+    if situation.cwd and os.path.isfile(os.path.join(situation.cwd, name)):
+        local = os.path.join(situation.cwd, name)
+        run = "./" + name
+        if not os.access(local, os.X_OK):
+            run = f"chmod +x {_quote(name)} && ./{name}"
+        steps.append(Step(f"'{name}' is a file in this folder, but the shell looks for commands only on PATH: "
+                          f"run it as ./{name}.", _replace_first_word(situation.command, name, run)))
+        offer = f"how to run '{name}' from this folder"
+    if name in on_path:
+        full = on_path[name]
+        details["path"] = full
+        if shell == "sudo":
+            steps.append(Step(f"'{name}' is on your PATH ({full}) but not on sudo's secure PATH: give sudo its "
+                              "full path.", _replace_first_word(situation.command, name, full)
+                              if situation.command and situation.command.startswith("sudo ") else f"sudo {full}"))
+            offer = f"how to run '{name}' with sudo"
+        else:
+            steps.append(Step(f"'{name}' is on PATH now ({full}): forget the shell's remembered locations and "
+                              "run the command again.", "hash -r"))
+            offer = offer or f"where '{name}' is now"
+
+    packages = cnf_packages(name)
+    guessed = False
+    if not packages and name not in on_path:
+        ubuntu = re.search(r"sudo apt install (\S+)", situation.error)
+        if ubuntu:
+            packages = [ubuntu[1]]
+        elif not any(os.path.isfile(db) for db in CNF_DATABASES) and apt_package_named(name):
+            packages, guessed = [name], True
+    close = [c for c in close_names(name, on_path) if c != name]
+    swapped = bool(close) and sorted(close[0]) == sorted(name)
+
+    install: Step | None = None
+    if packages and name not in on_path:
+        details["package"] = packages[0]
+        others = f" (also in: {', '.join(packages[1:3])})" if len(packages) > 1 else ""
+        what = (f"a package named '{name}' exists; it most likely provides the command" if guessed
+                else f"it provides the command '{name}'{others}")
+        install = Step(f"Install the package '{packages[0]}' ({what}).", f"sudo apt install {packages[0]}")
+    suggestion: Step | None = None
+    if close and name not in on_path:
+        details["close"] = ", ".join(close)
+        also = f" (or: {', '.join(close[1:])})" if len(close) > 1 else ""
+        suggestion = Step(f"Did you mean {_described(close[0])}?{also}",
+                          _replace_first_word(situation.command, name, close[0]))
+    ordered = [suggestion, install] if swapped else [install, suggestion]
+    for step in ordered:
+        if step is not None:
+            steps.append(step)
+    if not steps:
+        return None
+    if not offer:
+        offer = (f"the close command '{close[0]}'" if ordered[0] is suggestion and suggestion
+                 else f"the package that provides '{name}'")
+    source = "the commands on PATH" + ((", the apt package lists" if guessed else
+                                        ", Debian's command-not-found database") if "package" in details else "")
+    return Diagnosis("shell.command_not_found", f"The shell says \"{quoted}\": no program named '{name}' is on PATH.",
+                     tuple(steps), offer, source, details)
+
+
+# ---------------------------------------------------------------- address already in use
+
+_IN_USE = re.compile(r"address already in use|EADDRINUSE|\[Errno 98\]|\[WinError 10048\]|"
+                     r"port \d+ is (?:already )?in use|That port is already in use|"
+                     r"Only one usage of each socket address", re.I)
+_PORT_IN_MESSAGE = (
+    re.compile(r"\(\s*['\"][^'\"]*['\"],\s*(\d{1,5})\s*\)"),  # ('127.0.0.1', 8000)
+    re.compile(r"\bport\s+(\d{1,5})\b", re.I),  # port 3000, Port 5000 is in use
+    # 0.0.0.0:5432, :::3000, [::]:80, localhost:8000, tcp :8080 (not a time of day, 12:30:45)
+    re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]*\]|::|\*|[A-Za-z][\w.-]*|(?<=\s)):(\d{1,5})\b(?!\.?\d)"),
+)
+_PORT_IN_COMMAND = (
+    re.compile(r"--port[= ](\d{1,5})\b"),
+    re.compile(r"(?:^|\s)-p\s*(?:[\d.]+:)?(\d{1,5})(?::\d+)?\b"),
+    re.compile(r"\brunserver\s+(?:[\w.]+:)?(\d{1,5})\b"),
+    re.compile(r"\bhttp\.server\s+(\d{1,5})\b"),
+    re.compile(r"\bPORT=(\d{1,5})\b"),
+    re.compile(r"(?:--bind|--listen|-b)[= ]\S*:(\d{1,5})\b"),
+    re.compile(r"[\w\]]:(\d{2,5})\b"),
+)
+_DEFAULT_PORTS = ((re.compile(r"\brunserver\b"), 8000), (re.compile(r"\bhttp\.server\b"), 8000),
+                  (re.compile(r"\bflask\b.*\brun\b"), 5000), (re.compile(r"\bjupyter\b"), 8888))
+_TCP_LISTEN = "0A"
+_UDP_BOUND = "07"
+
+
+def port_of(situation: Situation) -> int | None:
+    """The port in use: from the message's lines that say so, then the whole message, then the command line
+    (`--port 8000`, `-p 8080:80`, `:3000`), then a well-known tool's default."""
+    error = situation.error
+    lines = [line for line in error.splitlines() if _IN_USE.search(line)]
+    for text in ("\n".join(lines), error):
+        for pattern in _PORT_IN_MESSAGE:
+            for m in pattern.finditer(text):
+                if 0 < int(m[1]) < 65536:
+                    return int(m[1])
+    command = situation.command or ""
+    for pattern in _PORT_IN_COMMAND:
+        m = pattern.search(command)
+        if m and 0 < int(m[1]) < 65536:
+            return int(m[1])
+    for pattern, port in _DEFAULT_PORTS:
+        if pattern.search(command):
+            return port
+    return None
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A socket listening on the port: its inode and owner, and the process when this user can see it."""
+
+    inode: int
+    uid: int
+    protocol: str
+    pid: int | None = None
+    name: str | None = None
+    cmdline: str | None = None
+
+    @property
+    def user(self) -> str:
+        try:
+            return pwd.getpwuid(self.uid).pw_name
+        except KeyError:
+            return f"uid {self.uid}"
+
+
+def _sockets(port: int, proc: str = "/proc") -> list[tuple[int, int, str]]:
+    """(inode, uid, protocol) of the TCP sockets listening on `port` (UDP bound ones when no TCP)."""
+    found: list[tuple[int, int, str]] = []
+    for table, state in (("tcp", _TCP_LISTEN), ("tcp6", _TCP_LISTEN), ("udp", _UDP_BOUND), ("udp6", _UDP_BOUND)):
+        if found and table.startswith("udp"):
+            break
+        try:
+            with open(os.path.join(proc, "net", table), encoding="ascii") as f:
+                next(f, None)
+                for line in f:
+                    fields = line.split()
+                    if len(fields) < 10 or fields[3] != state:
+                        continue
+                    if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[9] != "0":
+                        found.append((int(fields[9]), int(fields[7]), table.rstrip("6")))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def port_holders(port: int, proc: str = "/proc") -> list[Holder]:
+    """The sockets listening on `port` and the processes holding them (pid None when not readable: another
+    user's process)."""
+    sockets = _sockets(port, proc)
+    if not sockets:
+        return []
+    wanted = {f"socket:[{inode}]": inode for inode, _, _ in sockets}
+    pids: dict[int, int] = {}
+    try:
+        entries = [e for e in os.listdir(proc) if e.isdigit()]
+    except OSError:
+        entries = []
+    for pid in entries:
+        fd_dir = os.path.join(proc, pid, "fd")
+        try:
+            fds = os.listdir(fd_dir)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                link = os.readlink(os.path.join(fd_dir, fd))
+            except OSError:
+                continue
+            if link in wanted and wanted[link] not in pids:
+                pids[wanted[link]] = int(pid)
+        if len(pids) == len(wanted):
+            break
+    holders = []
+    seen: set[int] = set()
+    for inode, uid, protocol in sockets:
+        pid = pids.get(inode)
+        if pid is not None and pid in seen:
+            continue
+        name = cmdline = None
+        if pid is not None:
+            seen.add(pid)
+            try:
+                name = Path(proc, str(pid), "comm").read_text(encoding="utf-8", errors="replace").strip()
+                raw = Path(proc, str(pid), "cmdline").read_bytes()
+                cmdline = " ".join(a.decode("utf-8", "replace") for a in raw.split(b"\0") if a)
+            except OSError:
+                pass
+        holders.append(Holder(inode, uid, protocol, pid, name, cmdline))
+    return holders
+
+
+def _other_port(command: str | None, port: int) -> Step:
+    new = port + 1
+    if command and str(port) in command:
+        changed = re.sub(rf"(?<!\d){port}(?!\d)", str(new), command, count=1)
+        return Step(f"Or start it on another port ({new}).", changed)
+    return Step(f"Or start it on another port, such as {new}.")
+
+
+@diagnoser
+def address_in_use(situation: Situation) -> Diagnosis | None:
+    """A port already in use: the process listening on it, from /proc (own processes only)."""
+    m = _IN_USE.search(situation.error)
+    if m is None:
+        return None
+    quoted = _first_line(situation.error, m.group(0))
+    port = port_of(situation)
+    if port is None:
+        return Diagnosis("shell.address_in_use", f"The port is already taken: \"{quoted}\".",
+                         (Step("List the listening ports and the processes holding them.", "ss -ltnp"),),
+                         "the command that lists which process holds each port", "the message")
+    holders = port_holders(port)
+    details = {"port": str(port)}
+    steps: list[Step] = []
+    visible = [h for h in holders if h.pid is not None]
+    for h in visible[:2]:
+        what = f"'{h.name}' (pid {h.pid}" + (f": {h.cmdline[:100]}" if h.cmdline else "") + ")"
+        steps.append(Step(f"Stop the process holding port {port}: {what}.", f"kill {h.pid}"))
+    if visible:
+        details.update(pid=str(visible[0].pid), process=visible[0].name or "")
+        offer = f"the process holding port {port} ('{visible[0].name}', pid {visible[0].pid}) and how to stop it"
+    elif holders:
+        h = holders[0]
+        details["user"] = h.user
+        steps.append(Step(f"Port {port} is held by a process of the user '{h.user}' that this account cannot see; "
+                          "find it with sudo.", f"sudo ss -ltnp 'sport = :{port}'"))
+        offer = f"who holds port {port}"
+    else:
+        steps.append(Step(f"Nothing listens on port {port} now: whatever held it has exited. Run the command "
+                          "again.", situation.command or None))
+        offer = f"that port {port} is free now"
+    steps.append(_other_port(situation.command, port))
+    return Diagnosis("shell.address_in_use", f"Port {port} is already in use: \"{quoted}\".", tuple(steps), offer,
+                     "the listening sockets in /proc", details)
+
+
+# ---------------------------------------------------------------- permission denied
+
+_DENIED = (
+    re.compile(r"could not open port ['\"]?(?P<path>/dev/[^\s:'\"]+)"),
+    re.compile(r"Permission denied: ['\"](?P<path>[^'\"]+)['\"]"),  # Python's PermissionError
+    re.compile(r"(?:EACCES|[Pp]ermission denied),? (?:\w+ )?['\"](?P<path>[^'\"]+)['\"]"),  # npm, node
+    re.compile(r"['‘\"](?P<path>[^'’\"\n]+)['’\"]: Permission denied"),  # cp, mkdir, touch, rm
+    re.compile(r"open\(\) \"(?P<path>[^\"]+)\" failed \(13: Permission denied\)"),  # nginx
+    re.compile(r"^(?:.*?\s)??(?P<prog>[^\s:]+): (?:line \d+: )?(?:cd: )?(?P<path>[^:\n]+): Permission denied", re.M),
+    re.compile(r"(?P<prog>zsh): permission denied: (?P<path>\S+)"),
+)
+_SHELLS = {"bash", "-bash", "sh", "zsh", "dash", "ksh", "fish", "/bin/bash", "/bin/sh", "/usr/bin/bash", "/usr/bin/env"}
+_SERIAL = re.compile(r"/dev/tty(?:USB|ACM|S|AMA)\d+$")
+
+
+def _owner(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid {uid}"
+
+
+def _resolve(path: str, cwd: str | None) -> str | None:
+    path = os.path.expanduser(path)
+    if os.path.isabs(path):
+        return path
+    return os.path.join(cwd, path) if cwd else None
+
+
+def _nearest_existing(path: str) -> str:
+    p = Path(path)
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    return str(p)
+
+
+@diagnoser
+def permission_denied(situation: Situation) -> Diagnosis | None:
+    """Permission denied for a path: a script without the execute bit, a file or folder of another user
+    (root), a serial device and its group."""
+    for pattern in _DENIED:
+        m = pattern.search(situation.error)
+        if m is not None:
+            break
+    else:
+        return None
+    raw = m["path"].strip()
+    prog = m.groupdict().get("prog")
+    quoted = _first_line(situation.error, raw)
+    details = {"path": raw}
+    problem = f"Permission denied for '{raw}': \"{quoted}\"."
+
+    if raw.startswith("/dev/") and _SERIAL.search(raw):
+        group = "dialout"
+        try:
+            group = grp.getgrgid(os.stat(raw).st_gid).gr_name
+        except (OSError, KeyError):
+            pass
+        details["group"] = group
+        return Diagnosis("shell.permission_denied.device", problem,
+                         (Step(f"Serial devices such as {raw} belong to the group '{group}': add yourself to it, "
+                               "then log out and back in.", f"sudo usermod -aG {group} $USER"),
+                          Step("Or use the group in this shell only, until you log in again.", f"newgrp {group}")),
+                         f"how to get access to {raw} (the '{group}' group)", "the device's group", details)
+
+    path = _resolve(raw, situation.cwd)
+    if path is None:
+        if prog in _SHELLS and not raw.startswith("cd"):
+            return Diagnosis("shell.permission_denied.exec", problem,
+                             (Step(f"If '{raw}' is a script, it lacks the execute permission: add it.",
+                                   f"chmod +x {_quote(raw)}"),),
+                             f"the command that makes '{raw}' executable", "the message", details)
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    executing = prog in _SHELLS and situation.error.find("cd:") < 0
+    if st is not None and stat.S_ISREG(st.st_mode) and executing:
+        mode = stat.filemode(st.st_mode)
+        details["mode"] = mode
+        if not st.st_mode & 0o111:
+            return Diagnosis("shell.permission_denied.exec",
+                             f"'{raw}' cannot be run: it has no execute permission ({mode}).",
+                             (Step(f"Make '{raw}' executable, then run it again.", f"chmod +x {_quote(raw)}"),),
+                             f"the command that makes '{raw}' executable", "the file's permissions", details)
+        if not os.access(path, os.X_OK):
+            if st.st_uid != os.getuid() and not st.st_mode & 0o001:
+                details["owner"] = _owner(st.st_uid)
+            return Diagnosis("shell.permission_denied.exec",
+                             f"'{raw}' cannot be run by you ({mode}, owner {_owner(st.st_uid)}).",
+                             (Step("Run it through its interpreter instead (or ask its owner to allow you).",
+                                   f"bash {_quote(raw)}"),),
+                             f"how to run '{raw}'", "the file's permissions", details)
+    target = path if st is not None else _nearest_existing(path)
+    try:
+        tst = os.stat(target)
+    except OSError:
+        return None
+    if tst.st_uid == os.getuid() and os.getuid() != 0:
+        return None  # ours: nothing specific known (a read-only mount, an ACL)
+    owner = _owner(tst.st_uid)
+    details["owner"] = owner
+    kind = "folder" if stat.S_ISDIR(tst.st_mode) else "file"
+    problem = (f"'{target}' belongs to {owner} ({stat.filemode(tst.st_mode)}), so your account may not change it: "
+               f"\"{quoted}\".")
+    home = os.path.expanduser("~")
+    steps: list[Step] = []
+    if target.startswith(home + os.sep) and target != home:
+        steps.append(Step(f"This {kind} is in your home folder but belongs to {owner} (left by an earlier sudo): "
+                          "take it back.", f"sudo chown -R $USER: {_quote(target)}"))
+    elif situation.command:
+        steps.append(Step(f"This {kind} belongs to {owner}: run the command with sudo if you mean to change it.",
+                          "sudo " + situation.command))
+    else:
+        steps.append(Step(f"This {kind} belongs to {owner}: run the same command with sudo in front if you mean to "
+                          "change it, or work on a copy in your home folder."))
+    return Diagnosis("shell.permission_denied.owner", problem, tuple(steps),
+                     f"who owns '{target}' and what to do", "the file's owner and permissions", details)
+
+
+# ---------------------------------------------------------------- no such file or directory
+
+_MISSING = (
+    re.compile(r"^(?:.*?\s)??(?P<prog>[^\s:]+): (?:line \d+: )?(?P<cd>cd): (?P<path>[^:\n]+): No such file or directory",
+               re.M),
+    re.compile(r"(?P<cd>cd): no such file or directory: (?P<path>.+)$", re.M),  # zsh
+    re.compile(r"(?P<prog>zsh): no such file or directory: (?P<path>.+)$", re.M),
+    re.compile(r"can't open file ['\"](?P<path>[^'\"]+)['\"]: \[Errno 2\] No such file or directory"),  # python3
+    re.compile(r"['‘\"](?P<path>[^'’\"\n]+)['’\"]: No such file or directory"),  # ls, cp, rm: quoted
+    re.compile(r"^(?:.*?\s)??(?P<prog>[^\s:]+): (?:line \d+: |\d+: )?(?P<path>[^:\n]+): No such file or directory",
+               re.M),
+)
+_BAD_INTERPRETER = re.compile(r"(?P<path>[^\s:]+): (?P<interp>[^:\n]+): bad interpreter: No such file or directory")
+# bash 5.1 and later, for a missing interpreter or loader: "bash: line 1: ./tool: cannot execute: required file not found"
+_REQUIRED_FILE = re.compile(r"(?P<path>[^\s:]+): cannot execute: required file not found")
+
+
+def close_paths(path: str) -> list[str]:
+    """Existing paths close to `path`: the first missing part replaced by close names in its folder."""
+    p = Path(path)
+    parts = p.parts
+    for i in range(1, len(parts) + 1):
+        if not Path(*parts[:i]).exists():
+            break
+    else:
+        return []
+    parent = Path(*parts[:i - 1]) if i > 1 else Path(".")
+    missing, rest = parts[i - 1], parts[i:]
+    try:
+        entries = os.listdir(parent)
+    except OSError:
+        return []
+    out = []
+    for name in close_names(missing, set(entries), n=3):
+        candidate = parent.joinpath(name, *rest)
+        if candidate.exists() or not rest:
+            out.append(str(candidate))
+    return out
+
+
+def _display(candidate: str, raw: str, cwd: str | None) -> str:
+    """`candidate` written the way the person wrote `raw` (relative to the working directory stays relative)."""
+    if os.path.isabs(os.path.expanduser(raw)) or not cwd:
+        return candidate
+    shown = os.path.relpath(candidate, cwd)
+    return "./" + shown if raw.startswith("./") and not shown.startswith(".") else shown
+
+
+@diagnoser
+def no_such_file(situation: Situation) -> Diagnosis | None:
+    """A path that does not exist (a command, a `cd` target, a file argument): close names in its folder; a
+    program that exists but whose interpreter or loader does not."""
+    bad = _BAD_INTERPRETER.search(situation.error)
+    if bad is not None:
+        return _bad_interpreter(situation, bad["path"], bad["interp"].strip(" "))
+    required = _REQUIRED_FILE.search(situation.error)
+    if required is not None:
+        return _required_file(situation, required["path"])
+    for pattern in _MISSING:
+        m = pattern.search(situation.error)
+        if m is not None:
+            break
+    else:
+        return None
+    raw = m["path"].strip()
+    is_cd = bool(m.groupdict().get("cd"))
+    prog = m.groupdict().get("prog") or ""
+    quoted = _first_line(situation.error, raw)
+    path = _resolve(raw, situation.cwd)
+    if path is None:
+        return None
+    details = {"path": raw}
+    if os.path.exists(path):
+        if prog in _SHELLS and os.path.isfile(path) and not is_cd:
+            return Diagnosis("shell.no_such_file.loader",
+                             f"'{raw}' exists, but the system cannot start it: \"{quoted}\". Its interpreter or "
+                             "loader is missing (a program built for another system or architecture).",
+                             (Step("See what kind of program it is (its architecture and the loader it needs).",
+                                   f"file {_quote(raw)}"),),
+                             f"how to find out why '{raw}' cannot start", "the file", details)
+        return None
+    close = close_paths(path)
+    if not close:
+        return None
+    shown = [_display(c, raw, situation.cwd) for c in close]
+    details["close"] = ", ".join(shown)
+    if is_cd:
+        command = f"cd {_quote(shown[0])}"
+    elif situation.command and raw in situation.command:
+        command = situation.command.replace(raw, shown[0], 1)
+    else:
+        command = None
+    also = f" (or: {', '.join(shown[1:])})" if len(shown) > 1 else ""
+    return Diagnosis("shell.no_such_file", f"'{raw}' does not exist: \"{quoted}\".",
+                     (Step(f"Did you mean '{shown[0]}'?{also}", command),),
+                     f"the close name '{shown[0]}'", "the folder's entries", details)
+
+
+def _required_file(situation: Situation, raw: str) -> Diagnosis | None:
+    """bash's "cannot execute: required file not found": the script's interpreter (its #! line, read from the
+    file) or the program's loader does not exist."""
+    path = _resolve(raw, situation.cwd)
+    first = b""
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                first = f.readline(512)
+        except OSError:
+            path = None
+    if first.startswith(b"#!"):
+        words = first[2:].decode("utf-8", "replace").rstrip("\n").split(None, 1)
+        if words:
+            interp = words[0]
+            if first.rstrip(b"\n").endswith(b"\r"):
+                interp = interp.rstrip("\r") + "\r"
+            return _bad_interpreter(situation, raw, interp)
+    if path is None:
+        return Diagnosis("shell.no_such_file.loader",
+                         f"'{raw}' cannot start: the interpreter on its first line (#!) or its loader is missing.",
+                         (Step("See its first line: the interpreter it names must exist.", f"head -1 {_quote(raw)}"),),
+                         f"how to find out why '{raw}' cannot start", "the message", {"path": raw})
+    return Diagnosis("shell.no_such_file.loader",
+                     f"'{raw}' is a program whose loader is missing (built for another system or architecture).",
+                     (Step("See what kind of program it is (its architecture and the loader it needs).",
+                           f"file {_quote(raw)}"),),
+                     f"how to find out why '{raw}' cannot start", "the file", {"path": raw})
+
+
+def _bad_interpreter(situation: Situation, raw: str, interp: str) -> Diagnosis | None:
+    details = {"path": raw, "interpreter": interp}
+    problem = f"The script '{raw}' names the interpreter '{interp}' on its first line, which does not exist."
+    if interp.endswith(("\r", "^M")):
+        return Diagnosis("shell.bad_interpreter.crlf", problem + " The line ends with a Windows line ending.",
+                         (Step("Remove the Windows line endings (\\r) from the script.",
+                               f"sed -i 's/\\r$//' {_quote(raw)}"),),
+                         "the command that fixes the script's line endings", "the message", details)
+    base = os.path.basename(interp)
+    commands = path_commands()
+    replacement = next((commands[c] for c in (base, base + "3") if c in commands), None)
+    if replacement is None:
+        close = close_names(base, commands, n=1)
+        replacement = commands[close[0]] if close else None
+    if replacement is None:
+        return None
+    details["replacement"] = replacement
+    return Diagnosis("shell.bad_interpreter", problem,
+                     (Step(f"Point the first line at {replacement}, which exists here.",
+                           f"sed -i '1s|^#!.*|#!{replacement}|' {_quote(raw)}"),),
+                     f"the interpreter to use instead ({replacement})", "the commands on PATH", details)
