@@ -257,18 +257,28 @@ def classify(sentence: str, objects: Sequence[Obj], recent: Sequence[str]) -> st
     return NOISE
 
 
-def _with_copies(objs: list[Obj], observation: Any) -> list[Obj]:
+def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     """Each error object with the whole text of the copy it was quoted from (the copy whose lines contain it)."""
     copies = observation.get("copies") if isinstance(observation, dict) else None
     if not copies:
         return objs
     out = []
+    used: set[str] = set()
     for o in objs:
         if o.kind == ERROR:
             head = o.text.rstrip("…").strip().lower()
             full = next((c for c in reversed(copies) if head and head in " ".join(c.split()).lower()), "")
             o = Obj(o.kind, o.text, o.index, full)
+            used.add(full)
         out.append(o)
+    # a copy with no error word in it (git's "You are in 'detached HEAD' state", cp's "omitting directory") is
+    # still an error to help with when a specific next step is known for it
+    from .diagnose import Situation, diagnose
+
+    for copy in copies:
+        if copy not in used and diagnose(Situation(copy)) is not None:
+            line = next((ln.strip() for ln in copy.splitlines() if ln.strip()), copy.strip())
+            out = [o for o in out if o.kind == ERROR or o.text not in copy] + [Obj(ERROR, line, index, copy)]
     return out
 
 
@@ -279,7 +289,7 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     latest: dict[tuple[str, str], Obj] = {}
     per_event: list[list[Obj]] = []
     for i in range(start, len(events)):
-        objs = _with_copies(extract(events[i], i), context[i])
+        objs = _with_copies(extract(events[i], i), context[i], i)
         per_event.append(objs)
         for o in objs:
             latest.pop((o.kind, o.text.lower()), None)

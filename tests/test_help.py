@@ -312,3 +312,17 @@ def test_without_a_known_step_the_built_in_model_promises_only_what_accept_gives
     assert offers and not any(c.action == "fix_error" for c in offers)
     assert all("explanation" not in c.message and "fix" not in c.message for c in offers), offers
     assert "explanation and a fix" in build(ground(context), writes=True)[0].message  # a model that can write
+
+
+@pytest.mark.parametrize("copied", [
+    "You are in 'detached HEAD' state. You can look around, make experimental\nchanges and commit them",
+    "cp: -r not specified; omitting directory 'photos'",
+])
+def test_a_copy_without_an_error_word_is_an_error_when_a_next_step_is_known(copied):
+    """The episode calls it a plain copy (no error word in it); the grounding still offers its next step."""
+    event = f"The user copies '{copied.splitlines()[0][:60]}…' from the terminal."
+    offers = build(ground([{"time": "1", "event": event, "copies": [copied]}]), writes=False)
+    assert offers and offers[0].action == "fix_error", offers
+    plain = build(ground([{"time": "1", "event": "The user copies 'def main(): return 0' from the terminal.",
+                           "copies": ["def main(): return 0"]}]), writes=False)
+    assert not any(c.action == "fix_error" for c in plain)

@@ -729,6 +729,7 @@ def _file_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
     base = situation.cwd
     resolved = path if os.path.isabs(path) or not base else os.path.join(base, path)
     steps: list[Step] = []
+    close: list[str] = []
     folder = Path(resolved).parent
     if folder.is_dir():
         try:
@@ -748,7 +749,8 @@ def _file_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
                           f"ls -l {shlex.quote(str(Path(path).parent))}"))
     return Diagnosis("python.file_not_found", f"The program opened '{path}', which does not exist "
                      f"(\"{tb.line_text}\"){where}.", tuple(steps),
-                     f"where Python looked for '{path}' and the close file names there", "the files in the folder",
+                     f"where Python looked for '{path}'" + (" and the close file name there" if close else ""),
+                     "the files in the folder",
                      {"path": path})
 
 
