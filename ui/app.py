@@ -13,6 +13,7 @@ paused then), where it is answered like the first time.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import threading
@@ -45,7 +46,7 @@ from PySide6.QtWidgets import (
 )
 
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
-from proactive.assistant.help import Help, do_task
+from proactive.assistant.help import NOT_NOW, Help, do_task, search_query
 from proactive.assistant.live import Assistant, Proposal
 from proactive.watcher import control, home
 from proactive.watcher.store import Store
@@ -445,17 +446,42 @@ class TrayApp(QObject):
 
     def _help(self, proposal: Proposal, latency: float) -> None:
         """Accepting does the work, in a thread (the model may take seconds; the web search opens from there);
-        the decision is stored with what was done. The help follows the proposal's grounded action, if any."""
+        the decision is stored with what was done. The help follows the proposal's grounded action, if any.
+        With web_search = "ask" and a help that would search, the person is asked first (`ui.consent`)."""
         self.helping += 1
         context = self.assistant.context(self.store)[0]
         action = proposal.data.get("actions", {}).get(proposal.task)
+        query = search_query(context, proposal.task or "", action) if self.config.web_search == "ask" else None
+        if query is None:
+            self._start_help(proposal, latency, context, action, self.config.web_search)
+            return
+        from .consent import ConsentDialog
 
+        dialog = ConsentDialog(query)
+        dialog.answered.connect(lambda answer: self._consented(answer, proposal, latency, context, action))
+        self.windows.append(dialog)
+        dialog.show()
+
+    def _consented(self, answer: str, proposal: Proposal, latency: float, context: list[dict[str, str]],
+                   action: str | None) -> None:
+        """The web-search question answered: "on"/"off" is remembered in config.toml (where it cannot be written,
+        it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts."""
+        if answer != NOT_NOW:
+            from .settings import save_setting
+
+            try:
+                self.config = save_setting("web_search", answer)
+            except (OSError, ValueError) as exc:
+                log.warning("web_search = %r could not be saved (%s); it holds until the app quits", answer, exc)
+                self.config = dataclasses.replace(self.config, web_search=answer)
+        self._start_help(proposal, latency, context, action, answer)
+
+    def _start_help(self, proposal: Proposal, latency: float, context: list[dict[str, str]], action: str | None,
+                    search: str) -> None:
         def work() -> None:
             try:
-                # TODO(issue 17): with web_search = "ask", ask once in a dialog and save the answer; until then
-                # "ask" gives the link and says how to allow searches, as the headless `decide` does
                 result = do_task(self.assistant.agent.model, context, proposal.task or "", action, self.store_path,
-                                 self.config.web_search)
+                                 search)
             except Exception as exc:  # the help failed: say so, keep the decision
                 log.exception("accepted help failed")
                 result = Help.failure(f"could not do the task ({exc})")
