@@ -343,3 +343,46 @@ def test_web_search_consent_is_asked_and_remembered(qtbot, proactive_home, scrip
         for result in (first, second):
             assert "search" not in result["parts"]
             assert "not to send 'TimeoutError: timed out' to duckduckgo.com this time" in result["text"]
+
+
+def test_a_purge_from_the_tray_closes_the_trays_own_readers(qtbot, proactive_home, scripted):
+    """The tray's history window's connection holds a read transaction (BEGIN; SELECT, as a reader in
+    test_purge.py does): a privacy view on its own cannot purge past it ("another program" holds the database);
+    the tray's Privacy view closes the tray's connections first, purges every byte, and the history window and
+    the tray's store work again after."""
+    from proactive.ui.app import TrayApp
+    from proactive.ui.privacy import PrivacyView
+
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": f"TrayPurgeCanary {i}"}, ts=1000.0 + i)
+                      for i in range(5)])
+    store.close()
+    config = Config(activitywatch=False)
+    app = TrayApp(make_assistant(OpenAICompatible(scripted.url, "m")), None, None, config)
+    try:
+        app.action("History").trigger()
+        history = app.windows[-1]
+        history.store.db.execute("BEGIN")
+        assert history.store.db.execute("SELECT count(*) FROM raw_events").fetchall() == [(5,)]
+        alone = PrivacyView(confirm=lambda _q: True, config=config)
+        qtbot.addWidget(alone)
+        alone.purge_wait = 0.5
+        assert not alone.purge_everything()
+        assert "another program holds the database open" in alone.removed.text()
+        app.action("Privacy").trigger()
+        view = app.windows[-1]
+        assert isinstance(view, PrivacyView)
+        view.confirm = lambda _q: True
+        view.purge_wait = 1.0
+        assert view.purge_everything(), view.removed.text()
+        assert "WAL truncated" in view.removed.text()
+        screenshot(view, "tray-privacy-purged.png")
+        history.refresh()  # reopened: the window reads again
+        assert history.store.count("raw_events") == 0
+        app.store.add_decision(1, "rejected", 1.0)  # the tray's own store is open again
+    finally:
+        app.close()
+    db = proactive_home / "proactive.db"
+    assert b"TrayPurgeCanary" not in db.read_bytes()
+    wal = db.with_name("proactive.db-wal")
+    assert not wal.exists() or b"TrayPurgeCanary" not in wal.read_bytes()

@@ -13,11 +13,13 @@ paused then), where it is answered like the first time.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import logging
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -347,9 +349,30 @@ class TrayApp(QObject):
     def open_privacy(self) -> None:
         from .privacy import PrivacyView
 
-        window = PrivacyView(self.store_path, config=self.config)
+        window = PrivacyView(self.store_path, config=self.config, readers_closed=self.readers_closed)
         self.windows.append(window)
         window.show()
+
+    @contextlib.contextmanager
+    def readers_closed(self) -> Iterator[None]:
+        """Every connection of the tray's GUI thread to the database closed for the duration (a purge it starts):
+        its own, and its history and privacy views'. A connection left in a read transaction keeps purged bytes
+        in the file and fails the purge; the tray's own must never be it. (Python's close() waits for cursors
+        still being read, so none may be kept across event-loop turns.)
+        Reopened afterwards, whatever happened; the views re-read."""
+        from .history import HistoryWindow
+        from .privacy import PrivacyView
+
+        views = [w for w in self.windows if isinstance(w, HistoryWindow | PrivacyView) and shiboken6.isValid(w)]
+        for view in views:
+            view.close_store()
+        self.store.close()
+        try:
+            yield
+        finally:
+            self.store = Store(self.store_path)
+            for view in views:
+                view.reopen_store()
 
     def quit(self) -> None:
         """End the app: the Quit entry, and SIGINT/SIGTERM/SIGHUP (`control.install_handlers(stop=tray.quit)`),
