@@ -488,15 +488,16 @@ class TrayApp(QObject):
     def _consented(self, answer: str, proposal: Proposal, latency: float, context: list[dict[str, str]],
                    action: str | None) -> None:
         """The web-search question answered: "on"/"off" is remembered in config.toml (where it cannot be written,
-        it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts."""
+        it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts.
+        Only web_search changes here: the file's other settings reach the tray through the settings window."""
         if answer != NOT_NOW:
             from .settings import save_setting
 
             try:
-                self.config = save_setting("web_search", answer)
+                save_setting("web_search", answer)
             except (OSError, ValueError) as exc:
                 log.warning("web_search = %r could not be saved (%s); it holds until the app quits", answer, exc)
-                self.config = dataclasses.replace(self.config, web_search=answer)
+            self.config = dataclasses.replace(self.config, web_search=answer)
         self._start_help(proposal, latency, context, action, answer)
 
     def _start_help(self, proposal: Proposal, latency: float, context: list[dict[str, str]], action: str | None,

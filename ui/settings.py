@@ -114,15 +114,14 @@ def write_config(config: Config, path: Path, keep: dict[str, Any] | None = None)
         raise
 
 
-def save_setting(name: str, value: Any, path: Path | None = None) -> Config:
-    """Set one setting in config.toml (the others stay as written) and return the config now in force: how the
-    tray remembers an answer (the web-search question) without the settings window. ValueError or OSError when
-    the file is unusable or cannot be written; it is then left as it was."""
+def save_setting(name: str, value: Any, path: Path | None = None) -> None:
+    """Set one setting in config.toml, the others staying as written: how the tray remembers an answer (the
+    web-search question) without the settings window. ValueError or OSError when the file is unusable or cannot
+    be written; it is then left as it was."""
     path = path or home.config_path()
     config = dataclasses.replace(Config.load(path), **{name: value}).check()
     raw = tomllib.loads(home.read_config_text(path)) if path.exists() else {}
     write_config(config, path, dict(raw, **{name: value}))
-    return config
 
 
 class SettingsWindow(QWidget):
