@@ -3,8 +3,10 @@ best first; every kind that applies is done, and the result window says plainly 
 
 - search: a web search for the error, query, page or command the task is about, opened in the person's browser
   through `webbrowser` (which honours BROWSER). The only network use: it sends captured text (an error message)
-  to a search engine, so it happens only with the `web_search = "on"` setting; with "ask" and no way to ask (the
-  headless `proactive decide`) the result gives the link and says how to allow it, with "off" there is none.
+  to a search engine, so it happens only with the `web_search = "on"` setting or the person's yes for this once.
+  With "ask" the tray asks before the help starts (`search_query` says what would be sent; the answer comes
+  back as "on", "off" or NOT_NOW); where nobody can be asked (the headless `proactive decide`) the result gives
+  the link and says how to allow it; with "off" there is none.
 - history: the earlier times the person met the same thing, from their own episodes (SQLite FTS5,
   `Store.search_episodes`), each with what they did next: their own earlier fix is often the best help.
   Only episodes that ended before the context's first event count: the person has just seen the context's own
@@ -55,6 +57,7 @@ SYSTEM = ("You are a helpful assistant on the user's computer. The user accepted
           "the error message or the file name you answer about. "
           'Reply as JSON: {"answer": "..."}')
 SEARCHABLE = (ERROR, QUERY, PAGE, COMMAND, TOPIC)  # a file or document name means nothing to a search engine
+NOT_NOW = "not now"  # do_task's `search` after the person declined this one search (the setting stays "ask")
 MAX_HISTORY = 3
 VISIT_GAP_S = 1800.0  # matches closer than this to a newer one are the same visit, told once
 NOTHING = "Nothing could be done: the task names nothing from your recent work to search for or recall."
@@ -91,6 +94,11 @@ class Help:
 
 def search_url(query: str) -> str:
     return f"https://duckduckgo.com/?q={quote_plus(query)}"
+
+
+def search_host(query: str) -> str:
+    """Where a web search for `query` sends it: what the consent question and every result name."""
+    return urlsplit(search_url(query)).hostname or ""
 
 
 def named_objects(task: str, grounding: Grounding) -> list[Obj]:
@@ -222,12 +230,16 @@ def fix_lines(found: Diagnosis) -> list[str]:
 def web_search(query: str, setting: str) -> tuple[str | None, bool, str]:
     """The search for `query` under the `web_search` setting: (url, opened, the sentence saying what happened).
 
-    Only "on" sends anything, and then the sentence names what went where. "ask" arrives here only when nobody
-    could be asked (the tray's question is not built yet, so the tray too): the link, and how to allow it."""
+    Only "on" sends anything, and then the sentence names what went where. NOT_NOW: the person was asked and
+    declined this once. "ask" arrives here only when nobody could be asked (`proactive decide`): the link, and
+    how to allow it."""
     url = search_url(query)
-    host = urlsplit(url).hostname
+    host = search_host(query)
     if setting == "off":
         return None, False, 'No web search: web_search = "off" in config.toml, so nothing was sent.'
+    if setting == NOT_NOW:
+        return url, False, (f"No web search: you chose not to send '{query}' to {host} this time, so nothing was "
+                            f"sent; open it yourself if you like: {url}")
     if setting != "on":
         return url, False, (f"A web search would send '{query}' to {host}; it was not opened. To allow web "
                             f'searches, set web_search = "on" in config.toml; or open it yourself: {url}')
@@ -236,14 +248,29 @@ def web_search(query: str, setting: str) -> tuple[str | None, bool, str]:
     return url, False, f"No browser could be opened, so nothing was sent; the web search for '{query}' is at {url}"
 
 
+def search_query(context: Sequence[dict[str, str]], task: str, action: str | None = None) -> str | None:
+    """What accepting `task` would send to a search engine, or None when its help has no web search: asked
+    before the help starts, so the person can be asked first (the tray's consent question)."""
+    kinds, subject = plan(task, ground(context), action)
+    return _searched(kinds, subject)
+
+
+def _searched(kinds: Sequence[str], subject: Obj | None) -> str | None:
+    if SEARCH in kinds and subject is not None and subject.kind in SEARCHABLE:
+        return first_line(subject)
+    return None
+
+
 def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: str, action: str | None = None,
             db: Path | str | None = None, search: str = "ask") -> Help:
     """Do the accepted `task` (of grounded action id `action`, if it has one) over the `context` it came from;
     `db` is the store whose episodes are the person's history (default: theirs). No `model`: no answer.
-    `search` is the `web_search` setting ("ask", "on", "off"): whether a web search may be opened."""
+    `search` is the `web_search` setting ("ask", "on", "off"), or NOT_NOW when the person declined this one
+    search: whether a web search may be opened."""
     started = time.perf_counter()
     grounding = ground(context)
     kinds, subject = plan(task, grounding, action)
+    query = _searched(kinds, subject)
     parts: list[str] = []
     lines: list[str] = []
     url = answer = dropped = None
@@ -256,8 +283,8 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
             if found is not None:
                 parts.append(FIX)
                 lines.extend(fix_lines(found))
-        elif kind == SEARCH and subject is not None and subject.kind in SEARCHABLE:
-            url, opened, line = web_search(first_line(subject), search)
+        elif kind == SEARCH and query is not None:
+            url, opened, line = web_search(query, search)
             if opened:
                 parts.append(SEARCH)
             lines.append(line)

@@ -260,6 +260,55 @@ def test_purge_while_another_process_reads_names_it_and_claims_nothing(proactive
     assert [e["event"] for e in Store().episodes()] == ([] if how == "all" else ["Kept"])
 
 
+def test_a_running_watcher_waits_for_readers_as_long_as_the_purge_wait(proactive_home: Path):
+    """The watcher applies the purge (it holds the pid lock), and its checkpoint waits for a reader as long as
+    the command's --wait, not a fixed time: --wait 1 with a reader that stays fails in about a second, naming
+    the reader; --wait 20 with a reader that finishes after 7 s (more than the store's 5 s busy timeout)
+    purges everything."""
+    import threading
+
+    from proactive.watcher.pipeline import Watcher
+
+    from .conftest import ListSource
+
+    (proactive_home / "config.toml").write_text("activitywatch = false\n")
+    store_canaries(time.time())
+    lock = control.PidLock()
+    lock.acquire()  # this test process is the running watcher: its thread below answers the requests
+    watcher = Watcher(None, Config(activitywatch=False), [ListSource([])], flush_interval=0.1)
+    thread = threading.Thread(target=watcher.run, daemon=True)
+    thread.start()
+    try:
+        assert watcher.started.wait(10)
+        reader = hold_read_transaction(proactive_home / "proactive.db")
+        try:
+            started = time.monotonic()
+            out = run_cli("purge", "--all", "--yes", "--wait", "1")
+            took = time.monotonic() - started
+        finally:
+            reader.communicate("")
+        assert out.returncode == 2, (out.stdout, out.stderr)
+        assert f"pid {reader.pid} (" in out.stderr and "did not apply" not in out.stderr, out.stderr
+        assert took < 5, took  # the run itself takes about a second; a fixed 5 s wait would exceed it
+        reader = hold_read_transaction(proactive_home / "proactive.db")
+        release = threading.Timer(7, reader.communicate, [""])
+        release.start()
+        try:
+            started = time.monotonic()
+            out = run_cli("purge", "--all", "--yes", "--wait", "20")
+            took = time.monotonic() - started
+        finally:
+            release.join()
+        assert out.returncode == 0, out.stderr
+        assert "running watcher: dropped" in out.stdout and "WAL truncated" in out.stdout
+        assert 6 < took < 20, took
+    finally:
+        watcher.stop()
+        thread.join(10)
+        lock.release()
+    assert CANARY.encode() not in home_bytes(proactive_home)
+
+
 def test_a_reader_unknown_to_proc_is_called_another_program(proactive_home: Path):
     """Where the holder cannot be named (here: this very process, which the scan skips), the line says
     "another program" rather than nothing or a wrong pid."""
@@ -306,3 +355,12 @@ def test_purged_bytes_are_overwritten_in_the_database_file(proactive_home: Path,
     assert out.returncode == 0, out.stderr
     assert CANARY.encode() not in db.read_bytes()
     assert not Path(f"{db}-wal").exists() or CANARY.encode() not in Path(f"{db}-wal").read_bytes()
+
+
+@pytest.mark.parametrize("deadline", ['"soon"', "true", "1e999"])
+def test_a_purge_request_with_an_unusable_deadline_is_not_applied(proactive_home: Path, deadline: str):
+    """The request file is ours to read but anyone's to write: a deadline that is not a finite number makes it
+    no request (removed, logged), never a watcher waiting for ever."""
+    control.purge_request_path().write_text(f'{{"id": "x", "before": null, "db": "/nope", "deadline": {deadline}}}')
+    assert control.pending_purge() is None
+    assert not control.purge_request_path().exists()

@@ -284,3 +284,127 @@ def test_result_window_gives_each_command_its_copy_button(qtbot):
                                strict=True):
         button.click()
         assert QGuiApplication.clipboard().text() == command
+
+
+def consent_dialog(qtbot):
+    """The web-search question once it is on screen (a real top-level dialog, found as the person sees it)."""
+    from PySide6.QtWidgets import QApplication
+
+    from proactive.ui.consent import ConsentDialog
+
+    def shown() -> list:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, ConsentDialog) and w.isVisible()]
+
+    qtbot.waitUntil(lambda: bool(shown()), timeout=5000)
+    [dialog] = shown()
+    return dialog
+
+
+def accept_and_answer(qtbot, app, task: str, button: str | None) -> dict:
+    """Accept a proposal of `task` in its popup; click `button` in the web-search question (None: no question
+    may appear); returns the stored result of the decision."""
+    from proactive.ui.consent import ConsentDialog
+
+    p = proposal(app, task)
+    app.assistant.on_proposal(p)
+    qtbot.waitUntil(lambda: p.id in app.popups, timeout=5000)
+    qtbot.mouseClick(app.popups[p.id].accept_button, Qt.MouseButton.LeftButton)
+    if button is not None:
+        dialog = consent_dialog(qtbot)
+        assert dialog.text() == ("Accepting sends 'TimeoutError: timed out' to duckduckgo.com. "
+                                 "Allow web searches?")
+        screenshot(dialog, f"consent-{button.replace(' ', '-').lower()}.png")
+        [clicked] = [b for b in dialog.buttons.values() if b.text() == button]
+        qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
+        assert not dialog.isVisible()
+    qtbot.waitUntil(lambda: any(d[0] == p.id for d in decisions()), timeout=30000)
+    assert not any(isinstance(w, ConsentDialog) and w.isVisible() for w in app.windows)  # asked at most once
+    [result] = [json.loads(d[3]) for d in decisions() if d[0] == p.id]
+    assert result["text"] == app.windows[-1].text.toPlainText()  # the result window says what was sent where
+    return result
+
+
+@pytest.mark.parametrize("button", ["Always", "Not now", "Never"])
+def test_web_search_consent_is_asked_and_remembered(qtbot, proactive_home, scripted, browser, button):
+    """web_search = "ask": the first Accept that would search asks in a dialog what it would send where. Always
+    opens the search and writes web_search = "on" (the next Accept searches without asking); Never writes "off"
+    and opens nothing, then or later; Not now opens nothing this time, keeps "ask" and asks again next time.
+    The other settings in config.toml stay as they were."""
+    from proactive.ui.app import TrayApp
+
+    config_file = proactive_home / "config.toml"
+    config_file.write_text('proactivity = "high"\nweb_search = "ask"\n')
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=1000.0),
+                      RawEvent("clipboard", CLIPBOARD, {"text": "TimeoutError: timed out", "length": 23,
+                                                        "truncated": False}, ts=1001.0)])
+    store.close()
+    scripted.answer_with(assistant_replies())
+    app = TrayApp(make_assistant(OpenAICompatible(scripted.url, "m")), None, None, Config.load())
+    task = "Explain the TimeoutError from client.py"
+    try:
+        first = accept_and_answer(qtbot, app, task, button)
+        second = accept_and_answer(qtbot, app, task, "Not now" if button == "Not now" else None)
+    finally:
+        app.close()
+    saved = Config.load()
+    assert saved.proactivity == "high"
+    opened = browser.read_text().splitlines() if browser.exists() else []
+    url = "https://duckduckgo.com/?q=TimeoutError%3A+timed+out"
+    if button == "Always":
+        assert saved.web_search == "on" and opened == [url, url]
+        for result in (first, second):
+            assert "search" in result["parts"]
+            assert "Sent 'TimeoutError: timed out' to duckduckgo.com (web search)" in result["text"]
+    elif button == "Never":
+        assert saved.web_search == "off" and opened == []
+        for result in (first, second):
+            assert "search" not in result["parts"] and 'web_search = "off"' in result["text"]
+    else:
+        assert saved.web_search == "ask" and opened == []
+        for result in (first, second):
+            assert "search" not in result["parts"]
+            assert "not to send 'TimeoutError: timed out' to duckduckgo.com this time" in result["text"]
+
+
+def test_a_purge_from_the_tray_closes_the_trays_own_readers(qtbot, proactive_home, scripted):
+    """The tray's history window's connection holds a read transaction (BEGIN; SELECT, as a reader in
+    test_purge.py does): a privacy view on its own cannot purge past it ("another program" holds the database);
+    the tray's Privacy view closes the tray's connections first, purges every byte, and the history window and
+    the tray's store work again after."""
+    from proactive.ui.app import TrayApp
+    from proactive.ui.privacy import PrivacyView
+
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": f"TrayPurgeCanary {i}"}, ts=1000.0 + i)
+                      for i in range(5)])
+    store.close()
+    config = Config(activitywatch=False)
+    app = TrayApp(make_assistant(OpenAICompatible(scripted.url, "m")), None, None, config)
+    try:
+        app.action("History").trigger()
+        history = app.windows[-1]
+        history.store.db.execute("BEGIN")
+        assert history.store.db.execute("SELECT count(*) FROM raw_events").fetchall() == [(5,)]
+        alone = PrivacyView(confirm=lambda _q: True, config=config)
+        qtbot.addWidget(alone)
+        alone.purge_wait = 0.5
+        assert not alone.purge_everything()
+        assert "another program holds the database open" in alone.removed.text()
+        app.action("Privacy").trigger()
+        view = app.windows[-1]
+        assert isinstance(view, PrivacyView)
+        view.confirm = lambda _q: True
+        view.purge_wait = 1.0
+        assert view.purge_everything(), view.removed.text()
+        assert "WAL truncated" in view.removed.text()
+        screenshot(view, "tray-privacy-purged.png")
+        history.refresh()  # reopened: the window reads again
+        assert history.store.count("raw_events") == 0
+        app.store.add_decision(1, "rejected", 1.0)  # the tray's own store is open again
+    finally:
+        app.close()
+    db = proactive_home / "proactive.db"
+    assert b"TrayPurgeCanary" not in db.read_bytes()
+    wal = db.with_name("proactive.db-wal")
+    assert not wal.exists() or b"TrayPurgeCanary" not in wal.read_bytes()

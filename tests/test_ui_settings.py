@@ -40,6 +40,8 @@ def test_defaults_load_into_the_form(qtbot, proactive_home):
     assert window.retention_spin.value() == defaults.retention_days
     assert window.idle_spin.value() == defaults.idle_seconds
     assert (window.popup_spin.value(), window.snooze_spin.value()) == (30, 10)
+    assert window.web_search_combo.currentData() == "ask" and not window.aw_text_check.isChecked()
+    assert "unencrypted" in window.aw_text_note.text() and "aw-server" in window.aw_text_note.text()
     assert not window.error_label.isVisible()
     assert not home.config_path().exists()  # opening the window writes nothing
     screenshot(window, "defaults")
@@ -60,6 +62,8 @@ def test_save_writes_private_config_and_emits(qtbot, proactive_home, tmp_path):
     window.idle_spin.setValue(45)
     window.popup_spin.setValue(12)
     window.snooze_spin.setValue(2.5)
+    window.web_search_combo.setCurrentIndex(window.web_search_combo.findData("off"))
+    qtbot.mouseClick(window.aw_text_check, Qt.MouseButton.LeftButton)  # a real click on the box
     with qtbot.waitSignal(window.saved, timeout=2000) as blocker:
         qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)
     path = home.config_path()
@@ -75,6 +79,9 @@ def test_save_writes_private_config_and_emits(qtbot, proactive_home, tmp_path):
     assert loaded.retention_days == 7
     assert loaded.idle_seconds == 45
     assert (loaded.popup_seconds, loaded.snooze_minutes) == (12, 2.5)
+    assert (loaded.web_search, loaded.activitywatch_text) == ("off", True)
+    data = tomllib.loads(home.config_path().read_text())
+    assert (data["web_search"], data["activitywatch_text"]) == ("off", True)
     assert blocker.args[0] == loaded
     assert not window.error_label.isVisible()
     screenshot(window, "saved")
@@ -108,7 +115,9 @@ def test_existing_values_round_trip(qtbot, proactive_home):
                     'retention_days = 90\n'
                     'idle_seconds = 300\n'
                     'clipboard_max_chars = 500\n'
-                    'activitywatch = false\n')
+                    'activitywatch = false\n'
+                    'web_search = "on"\n'
+                    'activitywatch_text = true\n')
     before = Config.load()
     window = SettingsWindow()
     qtbot.addWidget(window)
@@ -120,6 +129,7 @@ def test_existing_values_round_trip(qtbot, proactive_home):
     assert form_lines(window.excluded_titles_edit) == ["(?i)payroll"]
     assert window.retention_spin.value() == 90
     assert window.idle_spin.value() == 300
+    assert window.web_search_combo.currentData() == "on" and window.aw_text_check.isChecked()
     screenshot(window, "existing")
     with qtbot.waitSignal(window.saved, timeout=2000):
         qtbot.mouseClick(window.save_button, Qt.MouseButton.LeftButton)

@@ -13,10 +13,13 @@ paused then), where it is answered like the first time.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import logging
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
-from proactive.assistant.help import Help, do_task
+from proactive.assistant.help import NOT_NOW, Help, do_task, search_query
 from proactive.assistant.live import Assistant, Proposal
 from proactive.watcher import control, home
 from proactive.watcher.store import Store
@@ -362,9 +365,30 @@ class TrayApp(QObject):
     def open_privacy(self) -> None:
         from .privacy import PrivacyView
 
-        window = PrivacyView(self.store_path, config=self.config)
+        window = PrivacyView(self.store_path, config=self.config, readers_closed=self.readers_closed)
         self.windows.append(window)
         window.show()
+
+    @contextlib.contextmanager
+    def readers_closed(self) -> Iterator[None]:
+        """Every connection of the tray's GUI thread to the database closed for the duration (a purge it starts):
+        its own, and its history and privacy views'. A connection left in a read transaction keeps purged bytes
+        in the file and fails the purge; the tray's own must never be it. (Python's close() waits for cursors
+        still being read, so none may be kept across event-loop turns.)
+        Reopened afterwards, whatever happened; the views re-read."""
+        from .history import HistoryWindow
+        from .privacy import PrivacyView
+
+        views = [w for w in self.windows if isinstance(w, HistoryWindow | PrivacyView) and shiboken6.isValid(w)]
+        for view in views:
+            view.close_store()
+        self.store.close()
+        try:
+            yield
+        finally:
+            self.store = Store(self.store_path)
+            for view in views:
+                view.reopen_store()
 
     def quit(self) -> None:
         """End the app: the Quit entry, and SIGINT/SIGTERM/SIGHUP (`control.install_handlers(stop=tray.quit)`),
@@ -461,17 +485,43 @@ class TrayApp(QObject):
 
     def _help(self, proposal: Proposal, latency: float) -> None:
         """Accepting does the work, in a thread (the model may take seconds; the web search opens from there);
-        the decision is stored with what was done. The help follows the proposal's grounded action, if any."""
+        the decision is stored with what was done. The help follows the proposal's grounded action, if any.
+        With web_search = "ask" and a help that would search, the person is asked first (`ui.consent`)."""
         self.helping += 1
         context = self.assistant.context(self.store)[0]
         action = proposal.data.get("actions", {}).get(proposal.task)
+        query = search_query(context, proposal.task or "", action) if self.config.web_search == "ask" else None
+        if query is None:
+            self._start_help(proposal, latency, context, action, self.config.web_search)
+            return
+        from .consent import ConsentDialog
 
+        dialog = ConsentDialog(query)
+        dialog.answered.connect(lambda answer: self._consented(answer, proposal, latency, context, action))
+        self.windows.append(dialog)
+        dialog.show()
+
+    def _consented(self, answer: str, proposal: Proposal, latency: float, context: list[dict[str, str]],
+                   action: str | None) -> None:
+        """The web-search question answered: "on"/"off" is remembered in config.toml (where it cannot be written,
+        it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts.
+        Only web_search changes here: the file's other settings reach the tray through the settings window."""
+        if answer != NOT_NOW:
+            from .settings import save_setting
+
+            try:
+                save_setting("web_search", answer)
+            except (OSError, ValueError) as exc:
+                log.warning("web_search = %r could not be saved (%s); it holds until the app quits", answer, exc)
+            self.config = dataclasses.replace(self.config, web_search=answer)
+        self._start_help(proposal, latency, context, action, answer)
+
+    def _start_help(self, proposal: Proposal, latency: float, context: list[dict[str, str]], action: str | None,
+                    search: str) -> None:
         def work() -> None:
             try:
-                # TODO(issue 17): with web_search = "ask", ask once in a dialog and save the answer; until then
-                # "ask" gives the link and says how to allow searches, as the headless `decide` does
-                result = do_task(self.assistant.agent.answer_model, context, proposal.task or "", action, self.store_path,
-                                 self.config.web_search)
+                result = do_task(self.assistant.agent.answer_model, context, proposal.task or "", action,
+                                 self.store_path, search)
             except Exception as exc:  # the help failed: say so, keep the decision
                 log.exception("accepted help failed")
                 result = Help.failure(f"could not do the task ({exc})")

@@ -107,6 +107,15 @@ class HistoryWindow(QWidget):
         self.table.itemSelectionChanged.connect(self.show_context)
         self.refresh()
 
+    def close_store(self) -> None:
+        """Close the window's connection: the tray does before a purge it starts (an open reader keeps purged
+        bytes in the file); `reopen_store` opens it again and re-reads."""
+        self.store.close()
+
+    def reopen_store(self) -> None:
+        self.store = Store(self.store.path)
+        self.refresh()
+
     def refresh(self) -> None:
         """Re-read the database (the assistant keeps adding proposals while the window is open); a proposal
         answered twice (snoozed, then answered) shows its latest decision."""

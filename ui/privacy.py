@@ -9,7 +9,8 @@ the view then says what was removed where.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime, time
 from pathlib import Path
 
@@ -42,15 +43,19 @@ class PrivacyView(QWidget):
     """Today's episodes with "Delete selected" and "Purge everything" (after confirmation).
 
     `confirm(question) -> bool` asks the user; it defaults to a QMessageBox and is injectable so tests (and
-    callers with their own dialogs) do not block on a modal box."""
+    callers with their own dialogs) do not block on a modal box. `readers_closed()` is the context in which the
+    purge runs: by default this view's own connection is closed for it; the tray passes one that closes all of
+    its connections (its history and privacy views too), since an open reader keeps purged bytes in the file."""
 
     def __init__(self, store_path: Path | None = None, confirm: Callable[[str], bool] | None = None,
-                 parent: QWidget | None = None, config: home.Config | None = None):
+                 parent: QWidget | None = None, config: home.Config | None = None,
+                 readers_closed: Callable[[], AbstractContextManager[None]] | None = None):
         super().__init__(parent)
         self.config = config or home.Config()
         self.setWindowTitle("Proactive: privacy")
         self.store = Store(store_path)
         self.confirm = confirm or self._ask
+        self.readers_closed = readers_closed or self.store_closed
         self.purge_wait = WATCHER_TIMEOUT  # seconds a purge waits for the watcher, and for readers to finish
 
         self.summary = QLabel()
@@ -107,15 +112,29 @@ class PrivacyView(QWidget):
         """Like `proactive purge --all`, after the user confirms; returns whether it purged."""
         if not self.confirm(PURGE_QUESTION):
             return False
-        path = self.store.path
-        self.store.close()  # this view's own reader must not be what keeps the purged bytes in the file
         try:
-            report = purge(path, None, self.config, timeout=self.purge_wait)
+            with self.readers_closed():  # our own readers must not be what keeps the purged bytes in the file
+                report = purge(self.store.path, None, self.config, timeout=self.purge_wait)
         except (PurgeError, StoreError) as exc:  # e.g. another program reads the database: it says which
             self.removed.setText(f"Not purged: {exc}")
             return False
-        finally:
-            self.store = Store(path)
         self.removed.setText("Removed:\n" + "\n".join(report.lines()))
         self.refresh()
         return True
+
+    def close_store(self) -> None:
+        """Close this view's connection (for a purge); `reopen_store` opens it again."""
+        self.store.close()
+
+    def reopen_store(self) -> None:
+        self.store = Store(self.store.path)
+        self.refresh()
+
+    @contextmanager
+    def store_closed(self) -> Iterator[None]:
+        """This view's connection closed for the duration (the default `readers_closed`)."""
+        self.close_store()
+        try:
+            yield
+        finally:
+            self.reopen_store()

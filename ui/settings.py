@@ -8,9 +8,10 @@ refuse to start with; on top of it, a model or reward-model file must exist now.
 atomically (temp file + os.replace, mode 0600) so a crash never leaves half a config.
 
 Applying the result: `saved` carries the new `Config`. What a running assistant can apply live is the
-proactivity (the gate's threshold and interval), the exclusions (excluded applications and title patterns) and
-the popup's timeout and snooze time; the model and reward model are loaded once at start, and retention and idle time are read by the watcher at
-start, so those take effect on the next start.
+proactivity (the gate's threshold and interval), the exclusions (excluded applications and title patterns), the
+popup's timeout and snooze time, and the web-search setting; the model and reward model are loaded once at start,
+and retention, idle time and ActivityWatch text are read by the watcher at start, so those take effect on the
+next start.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -49,14 +51,18 @@ MODEL_CHOICES = ["default"]
 RM_CHOICES = list(REWARD_NAMES)
 # the settings this form edits; every other Config field is kept as it is in the file
 FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds",
-               "popup_seconds", "snooze_minutes")
+               "popup_seconds", "snooze_minutes", "web_search", "activitywatch_text")
 # settings that a running assistant applies at once; the others need a restart
-LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles", "popup_seconds", "snooze_minutes")
+LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles", "popup_seconds", "snooze_minutes", "web_search")
+# what each web_search choice means, as the form shows it (the config's values are the keys)
+WEB_SEARCH_CHOICES = {"ask": "Ask before each search is sent", "on": "Always search (sends the error or query)",
+                      "off": "Never search"}
 # how the form names a setting in its error line (a setting it does not show keeps its config name)
 LABELS = {"model": "Model", "rm": "Reward model", "proactivity": "Proactivity",
           "excluded_apps": "Excluded applications", "excluded_titles": "Excluded titles",
           "retention_days": "Keep history for", "idle_seconds": "Idle after",
-          "popup_seconds": "Popup closes after", "snooze_minutes": "Snooze for"}
+          "popup_seconds": "Popup closes after", "snooze_minutes": "Snooze for", "web_search": "Web search",
+          "activitywatch_text": "Publish text to ActivityWatch"}
 
 
 def lines(text: str) -> list[str]:
@@ -106,6 +112,16 @@ def write_config(config: Config, path: Path, keep: dict[str, Any] | None = None)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def save_setting(name: str, value: Any, path: Path | None = None) -> None:
+    """Set one setting in config.toml, the others staying as written: how the tray remembers an answer (the
+    web-search question) without the settings window. ValueError or OSError when the file is unusable or cannot
+    be written; it is then left as it was."""
+    path = path or home.config_path()
+    config = dataclasses.replace(Config.load(path), **{name: value}).check()
+    raw = tomllib.loads(home.read_config_text(path)) if path.exists() else {}
+    write_config(config, path, dict(raw, **{name: value}))
 
 
 class SettingsWindow(QWidget):
@@ -166,6 +182,17 @@ class SettingsWindow(QWidget):
         self.snooze_spin.setRange(SCHEMA["snooze_minutes"].low, SCHEMA["snooze_minutes"].high)
         self.snooze_spin.setSuffix(" min")
         self.snooze_spin.setToolTip("A snoozed proposal comes back after this time")
+        self.web_search_combo = QComboBox()
+        for value, text in WEB_SEARCH_CHOICES.items():
+            self.web_search_combo.addItem(text, value)
+        self.web_search_combo.setToolTip("Accepting a proposal about an error or a query can open a web search: it "
+                                         "sends that text to duckduckgo.com")
+        # the description is the consent: what is sent, and that aw-server keeps it unencrypted
+        self.aw_text_check = QCheckBox("Publish typed and copied text to ActivityWatch")
+        self.aw_text_note = QLabel("Off: ActivityWatch gets the application, window title and URL only. On: "
+                                   "aw-server stores your text unencrypted in its own database, where purge "
+                                   "cannot reach every copy (its WAL and backups).")
+        self.aw_text_note.setWordWrap(True)
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         self.error_label.setStyleSheet("color: #b00020;")
@@ -178,8 +205,8 @@ class SettingsWindow(QWidget):
                                            "database, models")
         self.diagnostics_button.clicked.connect(self.show_diagnostics)
         self.diagnostics: DiagnosticsWindow | None = None
-        self.note = QLabel("Proactivity, exclusions and popup timings apply at once; model, reward model, "
-                           "retention and idle time after a restart.")
+        self.note = QLabel("Proactivity, exclusions, popup timings and web search apply at once; model, reward "
+                           "model, retention, idle time and ActivityWatch text after a restart.")
         self.note.setWordWrap(True)
 
         model_row = QHBoxLayout()
@@ -195,6 +222,11 @@ class SettingsWindow(QWidget):
         form.addRow("Idle after", self.idle_spin)
         form.addRow("Popup closes after", self.popup_spin)
         form.addRow("Snooze for", self.snooze_spin)
+        form.addRow("Web search", self.web_search_combo)
+        aw_box = QVBoxLayout()
+        aw_box.addWidget(self.aw_text_check)
+        aw_box.addWidget(self.aw_text_note)
+        form.addRow("ActivityWatch", aw_box)
         buttons = QHBoxLayout()
         buttons.addWidget(self.diagnostics_button)
         buttons.addStretch(1)
@@ -226,6 +258,8 @@ class SettingsWindow(QWidget):
         self.idle_spin.setValue(float(config.idle_seconds))
         self.popup_spin.setValue(float(config.popup_seconds))
         self.snooze_spin.setValue(float(config.snooze_minutes))
+        self.web_search_combo.setCurrentIndex(self.web_search_combo.findData(config.web_search))
+        self.aw_text_check.setChecked(config.activitywatch_text)
 
     def form_config(self) -> Config:
         """The config the form describes (fields it does not show are those of the loaded config)."""
@@ -241,6 +275,8 @@ class SettingsWindow(QWidget):
             idle_seconds=float(idle),
             popup_seconds=float(self.popup_spin.value()),
             snooze_minutes=float(self.snooze_spin.value()),
+            web_search=self.web_search_combo.currentData(),
+            activitywatch_text=self.aw_text_check.isChecked(),
         )
 
     def problems(self, config: Config) -> str | None:

@@ -250,12 +250,16 @@ def purge_answer_path() -> Path:
     return home.home() / "purge.answer"
 
 
-def request_purge(before: float | None, db: Path) -> str:
-    """Ask the running watcher to purge `db` before `before` (everything when None); returns the request's id."""
+def request_purge(before: float | None, db: Path, wait: float | None = None) -> str:
+    """Ask the running watcher to purge `db` before `before` (everything when None); returns the request's id.
+    `wait` is the command's --wait: the request carries its deadline (epoch s), so the watcher waits for readers
+    of the database only as long as the command waits for the answer (None: the watcher's own default)."""
     request_id = uuid.uuid4().hex
     purge_answer_path().unlink(missing_ok=True)
     tmp = purge_request_path().with_suffix(".tmp")
-    tmp.write_text(json.dumps({"id": request_id, "before": before, "db": str(Path(db).resolve())}))
+    deadline = None if wait is None else time.time() + wait
+    tmp.write_text(json.dumps({"id": request_id, "before": before, "db": str(Path(db).resolve()),
+                               "deadline": deadline}))
     tmp.replace(purge_request_path())
     return request_id
 
@@ -268,10 +272,11 @@ def pending_purge() -> dict | None:
         data = json.loads(path.read_text())
         if not isinstance(data, dict) or not isinstance(data.get("id"), str):
             raise ValueError
-        before = data.get("before")
-        if before is not None and (isinstance(before, bool) or not isinstance(before, int | float)
-                                   or not math.isfinite(before)):
-            raise ValueError
+        for key in ("before", "deadline"):
+            value = data.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
+                                      or not math.isfinite(value)):
+                raise ValueError
         return data
     except FileNotFoundError:
         return None
@@ -288,6 +293,14 @@ def answer_purge(request_id: str, answer: dict) -> None:
     tmp.write_text(json.dumps(dict(answer, id=request_id)))
     tmp.replace(purge_answer_path())
     purge_request_path().unlink(missing_ok=True)
+
+
+def reader_wait(request: dict) -> float | None:
+    """Seconds the watcher may wait for readers of the database while it applies `request`: what is left of the
+    command's --wait (at least a moment, so a checkpoint is tried at all), or None (the store's default) for a
+    request without a deadline."""
+    deadline = request.get("deadline")
+    return None if deadline is None else max(0.1, deadline - time.time())
 
 
 def wait_purged(request_id: str, timeout: float) -> dict | None:

@@ -232,7 +232,7 @@ class Watcher:
                 self.composer.flush()
                 self._flush_scroll()
                 self._write(store)
-            report = purging.purge_copies(store, before, self.unpublish)
+            report = purging.purge_copies(store, before, self.unpublish, wait=control.reader_wait(request))
         except Exception as exc:  # answered, never silent: the command that asked reports it
             log.exception("purge failed")
             control.answer_purge(request["id"], {"error": f"the watcher could not purge: {exc}"})

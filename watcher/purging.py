@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 #: Seconds `purge()` waits for a running watcher to apply a purge (a large database takes a while to rewrite).
 WATCHER_TIMEOUT = 60.0
 
+#: Seconds `purge()` waits for the watcher's answer beyond its own timeout: the watcher stops waiting for readers
+#: at the timeout, then still has to answer (and, for --all, may be rewriting the file).
+ANSWER_GRACE = 5.0
+
 #: Cache files are SQLite databases with a table `results(key, value, ts)`: `ts` (epoch s, when the entry was
 #: made) lets a purge --before drop what was computed from the purged period. Entries without it are dropped.
 CACHE_TABLE = "results"
@@ -160,17 +164,18 @@ def _purge_cache_db(path: Path, before: float) -> int:
 def purge(db: Path | str | None, before: float | None, config: home.Config,
           timeout: float = WATCHER_TIMEOUT) -> PurgeReport:
     """Purge everywhere: through the running watcher of this home when it uses this database (so nothing it
-    holds in memory is written back), else directly, waiting up to `timeout` seconds for readers of the
-    database to finish."""
+    holds in memory is written back), else directly. Either way readers of the database are waited for up to
+    `timeout` seconds (the watcher gets the deadline in the request), and a running watcher's answer a few
+    seconds longer (ANSWER_GRACE)."""
     path = Path(db) if db else home.db_path()
     pid = control.running_pid()
     if pid is not None:
-        request_id = control.request_purge(before, path)
-        answer = control.wait_purged(request_id, timeout)
+        request_id = control.request_purge(before, path, wait=timeout)
+        answer = control.wait_purged(request_id, timeout + ANSWER_GRACE)
         if answer is None:
             control.cancel_purge(request_id)
-            raise PurgeError(f"the watcher (pid {pid}) did not apply the purge within {timeout:.0f} s; "
-                             f"stop it (kill {pid}) and purge again")
+            raise PurgeError(f"the watcher (pid {pid}) did not apply the purge within {timeout + ANSWER_GRACE:.0f} "
+                             f"s; stop it (kill {pid}) and purge again")
         if "error" in answer:
             raise PurgeError(str(answer["error"]))
         if answer.get("applied"):
