@@ -408,3 +408,47 @@ def test_a_purge_from_the_tray_closes_the_trays_own_readers(qtbot, proactive_hom
     assert b"TrayPurgeCanary" not in db.read_bytes()
     wal = db.with_name("proactive.db-wal")
     assert not wal.exists() or b"TrayPurgeCanary" not in wal.read_bytes()
+
+
+@pytest.mark.parametrize("button", ["Use it", "No"])
+def test_a_model_server_found_here_is_offered_once_for_answers(qtbot, proactive_home, scripted, llama_server,
+                                                               button):
+    """A real llama-cpp-python server on loopback: the tray finds it and asks once whether to write answers with
+    it. "Use it" writes its spec to answer_model and loads it as the agent's answers model (offers may then
+    promise an explanation); "No" writes "off". Either way a second look asks nothing."""
+    from PySide6.QtWidgets import QApplication
+
+    from proactive.ui.app import TrayApp
+    from proactive.ui.consent import AnswerModelDialog
+
+    port = int(llama_server.rsplit(":", 1)[1].split("/")[0])
+    (proactive_home / "config.toml").write_text('proactivity = "high"\n')
+
+    def dialogs() -> list:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, AnswerModelDialog) and w.isVisible()]
+
+    small = OpenAICompatible(scripted.url, "m")
+    small.capable = False  # as the built-in model: no written answers promised
+    app = TrayApp(make_assistant(small), None, None, Config.load())
+    try:
+        assert not app.assistant.agent.writes
+        app.look_for_answer_model(ports=((port, "llama-server"),))
+        qtbot.waitUntil(lambda: bool(dialogs()), timeout=10000)
+        [dialog] = dialogs()
+        assert f"llama-server on 127.0.0.1:{port}" in dialog.text() and "nothing is sent elsewhere" in dialog.text()
+        screenshot(dialog, f"answer-model-{button.replace(' ', '-').lower()}.png")
+        [clicked] = [b for b in dialog.buttons.values() if b.text() == button]
+        qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
+        saved = Config.load()
+        assert saved.proactivity == "high"
+        if button == "Use it":
+            assert saved.answer_model.startswith(f"openai:http://127.0.0.1:{port}/v1#")
+            qtbot.waitUntil(lambda: app.assistant.agent.answers is not None, timeout=30000)
+            assert app.assistant.agent.writes
+        else:
+            assert saved.answer_model == "off" and app.assistant.agent.answers is None
+        app.look_for_answer_model(ports=((port, "llama-server"),))  # remembered: not asked again
+        qtbot.wait(1500)
+        assert not dialogs()
+    finally:
+        app.close()

@@ -183,6 +183,13 @@ def test_unusable_model_refused(qtbot, proactive_home):
     assert "llm: needs a model" in window.error_label.text()
     assert not home.config_path().exists()
     screenshot(window, "bad_model")
+    window.rm_edit.setCurrentText("default")
+    window.answer_model_edit.setCurrentText("/nonexistent/big.gguf")  # the answers model: the same check
+    assert window.save() is False
+    assert window.error_label.text().startswith("Answers model: ") and "no such file" in window.error_label.text()
+    window.answer_model_edit.setCurrentText("off")
+    assert window.save() is True
+    assert Config.load().answer_model == "off"
 
 
 def test_diagnostics_show_the_doctors_report(qtbot, proactive_home, monkeypatch):

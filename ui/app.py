@@ -48,14 +48,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from proactive.assistant import answers
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
 from proactive.assistant.help import NOT_NOW, Help, do_task, search_query
 from proactive.assistant.live import Assistant, Proposal
+from proactive.models.discovery import PORTS
 from proactive.watcher import control, home
 from proactive.watcher.store import Store
 
 log = logging.getLogger(__name__)
 
+ANSWER_MODEL_DELAY_MS = 3000  # after start: the tray is up before the loopback ports are looked at
 ICON_FILE = Path(__file__).resolve().parent / "icons" / "proactive.png"
 STATES = {"capturing": "#2e9d4f", "paused": "#8a8a8a", "thinking": "#2f6fd6", "proposal": "#e8891c"}
 STATE_TEXT = {"capturing": "capturing", "paused": "paused", "thinking": "thinking",
@@ -102,6 +105,8 @@ class Bridge(QObject):
 
     proposal = Signal(object)
     help_done = Signal(int, object)
+    model_found = Signal(object)  # a capable model found for answers (assistant/answers.py), to offer once
+    model_loaded = Signal(object)  # the answers model the person chose, loaded (or None when it cannot be)
     busy = Signal(bool)  # the assistant's model started (True) or finished (False) generating
 
 
@@ -190,6 +195,8 @@ class TrayApp(QObject):
         self.bridge.proposal.connect(self.show_proposal)
         self.bridge.help_done.connect(self._help_ready)
         self.bridge.busy.connect(self._model_busy)
+        self.bridge.model_found.connect(self._offer_answer_model)
+        self.bridge.model_loaded.connect(self._answer_model_loaded)
         assistant.on_proposal = self.bridge.proposal.emit
         assistant.on_busy = self.bridge.busy.emit
         self.popups: dict[int, Any] = {}
@@ -219,6 +226,57 @@ class TrayApp(QObject):
             self.fallback = self._fallback_window()
             self.fallback.show()
         self.refresh_state()
+        if self.config.answer_model == "ask":  # a capable model here is offered once, after the tray is up
+            QTimer.singleShot(ANSWER_MODEL_DELAY_MS, self.look_for_answer_model)
+
+    # -- a capable model for answers (assistant/answers.py) --------------------------------------------------
+
+    def look_for_answer_model(self, ports: tuple[tuple[int, str], ...] = PORTS) -> None:
+        """Look for a capable model (loopback servers, GGUFs in the models folder) in a thread; one found is
+        offered in a dialog, once."""
+        config = self.config
+
+        def work() -> None:
+            try:
+                found = answers.candidate(config.answer_model, home.models_dir(), config.model, ports=ports)
+            except Exception:  # noqa: BLE001 - looking is optional: nothing offered
+                log.exception("looking for a model for answers failed")
+                return
+            if found is not None:
+                self.bridge.model_found.emit(found)
+
+        threading.Thread(target=work, name="answer-model", daemon=True).start()
+
+    def _offer_answer_model(self, found: Any) -> None:
+        from .consent import AnswerModelDialog
+
+        if self.config.answer_model != "ask":
+            return  # answered meanwhile
+        dialog = AnswerModelDialog(answers.question(found), found.spec)
+        dialog.answered.connect(self._answer_model_chosen)
+        self.windows.append(dialog)
+        dialog.show()
+
+    def _answer_model_chosen(self, answer: str) -> None:
+        """Remember the answer in config.toml (both ways), then load the chosen model in a thread."""
+        if answer == "ask":
+            return  # closed without an answer: asked again at the next start
+        from .settings import save_setting
+
+        try:
+            save_setting("answer_model", answer)
+        except (OSError, ValueError) as exc:
+            log.warning("answer_model = %r could not be saved (%s); it holds until the app quits", answer, exc)
+        self.config = dataclasses.replace(self.config, answer_model=answer)
+        if answer != "off":
+            threading.Thread(target=lambda: self.bridge.model_loaded.emit(answers.load(answer)),
+                             name="answer-model-load", daemon=True).start()
+
+    def _answer_model_loaded(self, model: Any) -> None:
+        if model is not None:
+            old, self.assistant.agent.answers = self.assistant.agent.answers, model
+            if old is not None:
+                old.close()
 
     # -- chrome ----------------------------------------------------------------------------------------------
 

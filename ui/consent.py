@@ -55,3 +55,38 @@ class ConsentDialog(QMessageBox):
         self._sent = True
         clicked = self.clickedButton()
         self.answered.emit(next((answer for answer, button in self.buttons.items() if button is clicked), NOT_NOW))
+
+
+class AnswerModelDialog(QMessageBox):
+    """Whether to use a capable model found on this machine to write answers: asked once, remembered either
+    way (`answer_model` = its spec, or "off"). `answered` carries the spec or "off"; closing the dialog is "off"
+    for this run only (`ASK_LATER`: asked again at the next start)."""
+
+    answered = Signal(str)
+
+    def __init__(self, text: str, spec: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Proactive: a model for answers")
+        self.setIcon(QMessageBox.Icon.Question)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(text)
+        self.setInformativeText("Your answer is remembered (answer_model in config.toml; the Settings window "
+                                "changes it).")
+        self.buttons: dict[str, QPushButton] = {
+            spec: self.addButton("Use it", QMessageBox.ButtonRole.AcceptRole),
+            "off": self.addButton("No", QMessageBox.ButtonRole.RejectRole),
+        }
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        self._sent = False
+        self.finished.connect(self._finished)
+
+    def _finished(self, _result: int) -> None:
+        if self._sent:
+            return
+        self._sent = True
+        clicked = self.clickedButton()
+        self.answered.emit(next((answer for answer, button in self.buttons.items() if button is clicked),
+                                ASK_LATER))
+
+
+ASK_LATER = "ask"  # the dialog closed without an answer: the setting stays "ask"

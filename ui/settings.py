@@ -51,7 +51,7 @@ MODEL_CHOICES = ["default"]
 RM_CHOICES = list(REWARD_NAMES)
 # the settings this form edits; every other Config field is kept as it is in the file
 FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds",
-               "popup_seconds", "snooze_minutes", "web_search", "activitywatch_text")
+               "popup_seconds", "snooze_minutes", "web_search", "activitywatch_text", "answer_model")
 # settings that a running assistant applies at once; the others need a restart
 LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles", "popup_seconds", "snooze_minutes", "web_search")
 # what each web_search choice means, as the form shows it (the config's values are the keys)
@@ -62,7 +62,7 @@ LABELS = {"model": "Model", "rm": "Reward model", "proactivity": "Proactivity",
           "excluded_apps": "Excluded applications", "excluded_titles": "Excluded titles",
           "retention_days": "Keep history for", "idle_seconds": "Idle after",
           "popup_seconds": "Popup closes after", "snooze_minutes": "Snooze for", "web_search": "Web search",
-          "activitywatch_text": "Publish text to ActivityWatch"}
+          "activitywatch_text": "Publish text to ActivityWatch", "answer_model": "Answers model"}
 
 
 def lines(text: str) -> list[str]:
@@ -157,6 +157,12 @@ class SettingsWindow(QWidget):
         self.rm_edit = QComboBox()
         self.rm_edit.setEditable(True)
         self.rm_edit.addItems(RM_CHOICES)
+        self.answer_model_edit = QComboBox()  # ask, off, or a model spec typed or chosen (assistant/answers.py)
+        self.answer_model_edit.setEditable(True)
+        self.answer_model_edit.addItems(["ask", "off"])
+        self.answer_model_edit.setToolTip("The model that writes explanations and drafts when you accept an offer: "
+                                          "a GGUF path or openai:BASE_URL#MODEL (see `proactive models`); off; or "
+                                          "ask, to be offered a capable model found on this machine once")
         self.rm_edit.setToolTip(REWARD_SPECS)
         self.proactivity_combo = QComboBox()
         self.proactivity_combo.addItems(PROACTIVITY_LEVELS)
@@ -206,7 +212,7 @@ class SettingsWindow(QWidget):
         self.diagnostics_button.clicked.connect(self.show_diagnostics)
         self.diagnostics: DiagnosticsWindow | None = None
         self.note = QLabel("Proactivity, exclusions, popup timings and web search apply at once; model, reward "
-                           "model, retention, idle time and ActivityWatch text after a restart.")
+                           "model, answers model, retention, idle time and ActivityWatch text after a restart.")
         self.note.setWordWrap(True)
 
         model_row = QHBoxLayout()
@@ -223,6 +229,7 @@ class SettingsWindow(QWidget):
         form.addRow("Popup closes after", self.popup_spin)
         form.addRow("Snooze for", self.snooze_spin)
         form.addRow("Web search", self.web_search_combo)
+        form.addRow("Answers model", self.answer_model_edit)
         aw_box = QVBoxLayout()
         aw_box.addWidget(self.aw_text_check)
         aw_box.addWidget(self.aw_text_note)
@@ -260,6 +267,7 @@ class SettingsWindow(QWidget):
         self.snooze_spin.setValue(float(config.snooze_minutes))
         self.web_search_combo.setCurrentIndex(self.web_search_combo.findData(config.web_search))
         self.aw_text_check.setChecked(config.activitywatch_text)
+        self.answer_model_edit.setCurrentText(config.answer_model)
 
     def form_config(self) -> Config:
         """The config the form describes (fields it does not show are those of the loaded config)."""
@@ -277,6 +285,7 @@ class SettingsWindow(QWidget):
             snooze_minutes=float(self.snooze_spin.value()),
             web_search=self.web_search_combo.currentData(),
             activitywatch_text=self.aw_text_check.isChecked(),
+            answer_model=self.answer_model_edit.currentText().strip(),
         )
 
     def problems(self, config: Config) -> str | None:
@@ -285,7 +294,9 @@ class SettingsWindow(QWidget):
             config.check()
         except ConfigError as exc:
             return schema_problem(exc)
-        return check_model(config.model) or check_rm(config.rm)
+        answers = config.answer_model not in ("ask", "off") and check_model(config.answer_model)
+        return check_model(config.model) or check_rm(config.rm) or (answers and f"Answers {answers[0].lower()}"
+                                                                     f"{answers[1:]}") or None
 
     # -- actions ---------------------------------------------------------------------------------------------
 
