@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .diagnose import Diagnosis, Situation, diagnose
+from .diagnose.command_docs import command_doc, program_of
 from .grounding import (
     CHAT,
     CHATTING,
@@ -34,7 +35,7 @@ from .grounding import (
     Obj,
 )
 
-SEARCH, HISTORY, ANSWER, FIX = "search", "history", "answer", "fix"  # kinds of help an accepted task gets
+SEARCH, HISTORY, ANSWER, FIX, DOCS = "search", "history", "answer", "fix", "docs"  # kinds of help on Accept
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,9 @@ ACTIONS: tuple[Action, ...] = (
     Action("summarise_page", (PAGE,), "Summarise the key points of '{page}'",
            "Want the key points of '{page}'?", (SEARCH, HISTORY, ANSWER),
            "Want '{page}' found again, with when you read it before?"),
+    # what the command's manual page says (local documentation), when it has one: {doc} is its summary
+    Action("command_docs", (COMMAND,), "Show what the manual says about {program} ('{command}')",
+           "Want what the manual says about {program} ({doc}), and the times you ran it before?", (DOCS, HISTORY)),
     Action("explain_command", (COMMAND,), "Explain what '{command}' does and how to fix its output",
            "Want an explanation of '{command}' and its output?", (HISTORY, SEARCH, ANSWER),
            "Want the times you ran '{command}' before, and a web search for it?"),
@@ -94,7 +98,7 @@ BY_ID = {a.id: a for a in ACTIONS}
 
 #: which actions fit an activity, best first; actions not listed still count, after these
 FIT: dict[str, tuple[str, ...]] = {
-    DEBUGGING: ("fix_error", "explain_error_file", "explain_error", "explain_command"),
+    DEBUGGING: ("fix_error", "explain_error_file", "explain_error", "command_docs", "explain_command"),
     SEARCHING: ("code_for_query", "draft_from_query", "summarise_results", "compare_chat"),
     READING: ("collect_page", "apply_page", "summarise_page", "code_for_query", "draft_from_query",
               "summarise_results"),
@@ -136,6 +140,18 @@ def short(obj: Obj) -> str:
     return text.replace("'", "’")
 
 
+def manual(command: str) -> tuple[str, str] | None:
+    """(the program a command line runs, its manual page's one-line summary), or None when it has none: what a
+    command_docs offer names and what Accept then shows in full (help.local_docs)."""
+    found = program_of(command)
+    if found is None:
+        return None
+    program, sub_page = found
+    page = sub_page or program  # `git rebase`: git-rebase's page says more than git's
+    doc = command_doc(page)
+    return (page.replace("-", " ", 1) if sub_page else program, doc) if doc else None
+
+
 def situation(error: Obj, grounding: Grounding) -> Situation:
     """The error as diagnose() reads it, with the command and the file around it when the context names them."""
     command, file = grounding.first(COMMAND), grounding.first(FILE)
@@ -169,6 +185,11 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Can
                 if found is None:
                     continue
                 parts["offer"] = found.offer
+            elif action.id == "command_docs":
+                doc = manual(primary.text)
+                if doc is None:
+                    continue
+                parts["program"], parts["doc"] = doc
             task = action.task.format(**parts)
             if task.lower() in seen:
                 continue

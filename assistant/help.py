@@ -38,8 +38,10 @@ from proactive.watcher import crypto
 from proactive.watcher.episodes import place, plural
 from proactive.watcher.store import Store, StoreError
 
-from .candidates import ACTIONS, ANSWER, BY_ID, FIX, HISTORY, SEARCH, Action, short, situation
+from .candidates import ACTIONS, ANSWER, BY_ID, DOCS, FIX, HISTORY, SEARCH, Action, short, situation
 from .diagnose import Diagnosis, diagnose
+from .diagnose.command_docs import command_doc, program_of
+from .diagnose.local_docs import python_doc
 from .grounding import CHAT, COMMAND, ERROR, PAGE, QUERY, TOPIC, Grounding, Obj, extract, ground
 from .prompt import observation_line
 from .validate import mentions, norm, rejection
@@ -220,6 +222,29 @@ def ask(model: Predictor, context: Sequence[dict[str, str]], task: str) -> tuple
     return (answer, None) if answer else (None, "the model's answer was empty")
 
 
+DOTTED = re.compile(r"\b[a-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
+
+
+def local_docs(subject: Obj) -> list[str]:
+    """What this machine's own documentation says about the subject: a command's manual page summary (and its
+    subcommand's: `git-commit`), a standard-library Python symbol's docstring; no network, nothing run but
+    `man -f`."""
+    lines: list[str] = []
+    if subject.kind == COMMAND:
+        found = program_of(subject.text)
+        if found is not None:
+            program, sub_page = found
+            for page in (program, sub_page):
+                doc = command_doc(page) if page else None
+                if doc:
+                    lines.append(f"{page}: {doc}. Its manual: man {page}")
+    for symbol in dict.fromkeys(DOTTED.findall(subject.text)):
+        doc = python_doc(symbol)
+        if doc:
+            lines.append(f"From Python's documentation: {doc}")
+    return lines
+
+
 def fix_lines(found: Diagnosis) -> list[str]:
     """The diagnosis as the result window shows it: the problem, then numbered steps with their commands."""
     steps = [f"{i}. {step.text}" + (f"\n   $ {step.command}" if step.command else "")
@@ -278,7 +303,12 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
     found: Diagnosis | None = None
     name = short(subject) if subject else ""
     for kind in kinds:
-        if kind == FIX and subject is not None:
+        if kind == DOCS and subject is not None:
+            docs = local_docs(subject)
+            if docs:
+                parts.append(DOCS)
+                lines.extend(docs)
+        elif kind == FIX and subject is not None:
             found = diagnose(situation(subject, grounding))
             if found is not None:
                 parts.append(FIX)

@@ -326,3 +326,27 @@ def test_a_copy_without_an_error_word_is_an_error_when_a_next_step_is_known(copi
     plain = build(ground([{"time": "1", "event": "The user copies 'def main(): return 0' from the terminal.",
                            "copies": ["def main(): return 0"]}]), writes=False)
     assert not any(c.action == "fix_error" for c in plain)
+
+
+@pytest.mark.parametrize("typed, offer_has, help_has", [
+    ("git rebase -i HEAD~3", "git rebase (Reapply commits", ["git-rebase: Reapply commits", "man git-rebase"]),
+    ("sudo tar xzf backup.tgz", "tar (", ["tar: ", "man tar"]),
+])
+def test_a_command_gets_what_its_manual_says(proactive_home, typed, offer_has, help_has):
+    """Local documentation (man-db's whatis): the offer names the manual's summary, Accept shows it."""
+    import shutil
+
+    if shutil.which("man") is None:
+        pytest.fail("man-db is needed: install it with packaging/setup.sh test")
+    Store().close()
+    context = [{"time": "1", "event": f"The user types '{typed}' and presses Enter in the terminal."}]
+    [offer] = [c for c in build(ground(context), writes=False) if c.action == "command_docs"]
+    assert offer_has in offer.message, offer.message
+    result = do_task(None, context, offer.task, offer.action)
+    assert result.parts[0] == "docs" and all(piece in result.text for piece in help_has), result.text
+
+
+def test_a_script_of_ones_own_has_no_manual_offer(proactive_home):
+    context = [{"time": "1", "event": "The user types './deploy-nightly.sh --fast' and presses Enter in the "
+                                      "terminal."}]
+    assert not any(c.action == "command_docs" for c in build(ground(context), writes=False))

@@ -83,3 +83,29 @@ def command_doc(name: str) -> str | None:
     """What the command `name` is, from local documentation: its man page's summary, else (for the allowed
     well-known programs only) the first lines of its `--help`; None when neither says."""
     return man_summary(name) or help_summary(name)
+
+
+#: words that run another command (its name follows them)
+WRAPPERS = frozenset({"sudo", "doas", "env", "time", "nice", "nohup", "exec", "command", "builtin", "xargs",
+                      "watch", "timeout", "strace", "stdbuf"})
+
+
+def program_of(line: str) -> tuple[str, str | None] | None:
+    """The program a command line runs and its subcommand when it has a man page of its own (`git commit` ->
+    ("git", "git-commit")), past wrappers (sudo, env VAR=x, time...) and their options; None when none."""
+    import os
+    import shlex
+
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = line.split()
+    while words and (words[0] in WRAPPERS or "=" in words[0] or words[0].startswith("-")
+                     or (words[0].isdigit() and len(words) > 1)):
+        words.pop(0)
+    if not words or not re.fullmatch(r"[\w.+/-]+", words[0]):
+        return None
+    program = os.path.basename(words[0])
+    sub = next((w for w in words[1:3] if re.fullmatch(r"[a-z][a-z-]+", w)), None)
+    sub_page = f"{program}-{sub}" if sub and man_summary(f"{program}-{sub}") else None
+    return program, sub_page
