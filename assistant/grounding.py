@@ -257,6 +257,29 @@ def classify(sentence: str, objects: Sequence[Obj], recent: Sequence[str]) -> st
     return NOISE
 
 
+#: the line of a copied text that names its error, strongest first: a Python exception (its last one), a tool's
+#: error code, a line that starts like an error, one that names an error, a shell's complaint
+ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the last match rather than the first)
+    (re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning)\b(?::.*)?$"), True),
+    (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
+    (re.compile(r"^(?:E|fatal|error|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
+    (re.compile(r"\b\w*Error: \S"), False),
+    (re.compile(r"command not found|[Pp]ermission denied|No such file or directory|\bnot found\b"), False),
+)
+
+
+def error_line(text: str) -> str:
+    """The line of a copied error that names it ('ModuleNotFoundError: No module named …', 'E: Unable to locate
+    package curl', 'npm error code EACCES'): what an offer quotes, rather than the copy's first line ('Reading
+    package lists... Done'). '' when no line looks like one."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for pattern, last in ERROR_LINES:
+        found = [ln for ln in lines if pattern.search(ln)]
+        if found:
+            return found[-1] if last else found[0]
+    return ""
+
+
 def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     """Each error object with the whole text of the copy it was quoted from (the copy whose lines contain it)."""
     copies = observation.get("copies") if isinstance(observation, dict) else None
@@ -268,7 +291,7 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
         if o.kind == ERROR:
             head = o.text.rstrip("…").strip().lower()
             full = next((c for c in reversed(copies) if head and head in " ".join(c.split()).lower()), "")
-            o = Obj(o.kind, o.text, o.index, full)
+            o = Obj(o.kind, error_line(full) or o.text if full else o.text, o.index, full)
             used.add(full)
         out.append(o)
     # a copy with no error word in it (git's "You are in 'detached HEAD' state", cp's "omitting directory") is
@@ -277,7 +300,7 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
 
     for copy in copies:
         if copy not in used and diagnose(Situation(copy)) is not None:
-            line = next((ln.strip() for ln in copy.splitlines() if ln.strip()), copy.strip())
+            line = error_line(copy) or next((ln.strip() for ln in copy.splitlines() if ln.strip()), copy.strip())
             out = [o for o in out if o.kind == ERROR or o.text not in copy] + [Obj(ERROR, line, index, copy)]
     return out
 
@@ -297,4 +320,6 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     objects = sorted(latest.values(), key=lambda o: -o.index)
     last = events[-1] if events else ""
     activity = classify(last, per_event[-1] if per_event else [], events[-RECENT:]) if events else NOISE
-    return Grounding(objects, activity, len(events), " ".join(events))
+    # what the person saw: the episodes and the whole texts they copied (an offer may quote a copy's error line)
+    copied = [c for o in context[start:] if isinstance(o, dict) for c in o.get("copies") or ()]
+    return Grounding(objects, activity, len(events), " ".join([*events, *copied]))
