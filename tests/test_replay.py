@@ -19,7 +19,7 @@ from .models_support import assistant_replies, free_port
 SESSION = FIXTURES / "session_small.json"
 WRITING = FIXTURES / "session_writing.json"
 LABELS = FIXTURES / "labels_small.jsonl"
-TURN_KEYS = {"session", "index", "time", "event", "candidates", "scores", "p_need", "shown", "need"}
+TURN_KEYS = {"session", "index", "time", "event", "candidates", "scores", "p_need", "shown", "held_back", "withheld", "need"}
 
 
 def replay(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
