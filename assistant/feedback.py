@@ -6,9 +6,9 @@
 Similarity is word overlap (Jaccard on content words, Chinese by pairs of characters) or near-identical text:
 cheap, deterministic, and good enough for "the same offer in other words" from a small model. Offers that quote
 what they are about (every grounded offer: "Summarise the top results for '...'") are compared by what they quote
-and, apart, by the rest of their words: "Show example code for 'how to split a string in ruby'" is another offer
-than the same template about 'how to capitalize a name in ruby' (and Chinese quotes are not all alike), and
-"Summarise the top results for 'X'" another than "Show example code for 'X' to use in f.py".
+only: "Show example code for 'how to split a string in ruby'" is another offer than the same template about 'how
+to capitalize a name in ruby' (and Chinese quotes are not all alike), while "Summarise the top results for 'X'" is
+held back with an ignored "Show example code for 'X' to use in f.py" (help about X was not wanted just now).
 """
 
 from __future__ import annotations
@@ -52,16 +52,15 @@ def _alike(a: str, b: str, threshold: float) -> bool:
     return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= 0.8
 
 
-def quoted(task: str) -> tuple[str, str]:
-    """What the task quotes, and the rest of it (its template and unquoted names)."""
-    quotes = [next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(task)]
-    return " | ".join(quotes), QUOTED.sub("''", task)
+def quoted(task: str) -> str:
+    """What the task quotes."""
+    return " | ".join(next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(task))
 
 
 def similar(a: str, b: str, threshold: float = 0.5) -> bool:
-    (qa, ra), (qb, rb) = quoted(a), quoted(b)
-    if qa and qb:  # offers about named things: the same offer when they offer the same about the same things
-        return _alike(qa, qb, threshold) and _alike(ra, rb, threshold)
+    qa, qb = quoted(a), quoted(b)
+    if qa and qb:  # offers about named things: unwelcome help about a thing makes other help about it unwelcome too
+        return _alike(qa, qb, threshold)
     return _alike(a, b, threshold)
 
 

@@ -163,15 +163,19 @@ def ask(model: Predictor, context: Sequence[dict[str, str]], task: str) -> tuple
     return (answer, None) if answer else (None, "the model's answer was empty")
 
 
-def web_search(query: str, setting: str) -> tuple[str | None, bool, str]:
+def web_search(query: str, setting: str, open_browser: bool = True) -> tuple[str | None, bool, str]:
     """The search for `query` under the `web_search` setting: (url, opened, the sentence saying what happened).
 
     Only "on" sends anything, and then the sentence names what went where. "ask" arrives here only when nobody
-    could be asked (the tray's question is not built yet, so the tray too): the link, and how to allow it."""
+    could be asked (the tray's question is not built yet, so the tray too): the link, and how to allow it.
+    `open_browser=False` (`proactive replay --accept`): the search is recorded as its URL, nothing is opened or
+    sent."""
     url = search_url(query)
     host = urlsplit(url).hostname
     if setting == "off":
         return None, False, 'No web search: web_search = "off" in config.toml, so nothing was sent.'
+    if not open_browser:
+        return url, False, f"A web search for '{query}' on {host} (not opened, nothing sent): {url}"
     if setting != "on":
         return url, False, (f"A web search would send '{query}' to {host}; it was not opened. To allow web "
                             f'searches, set web_search = "on" in config.toml; or open it yourself: {url}')
@@ -181,10 +185,13 @@ def web_search(query: str, setting: str) -> tuple[str | None, bool, str]:
 
 
 def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: str, action: str | None = None,
-            db: Path | str | None = None, search: str = "ask") -> Help:
+            db: Path | str | None = None, search: str = "ask", open_browser: bool = True,
+            history_search: bool = True) -> Help:
     """Do the accepted `task` (of grounded action id `action`, if it has one) over the `context` it came from;
     `db` is the store whose episodes are the person's history (default: theirs). No `model`: no answer.
-    `search` is the `web_search` setting ("ask", "on", "off"): whether a web search may be opened."""
+    `search` is the `web_search` setting ("ask", "on", "off"): whether a web search may be opened.
+    `open_browser=False`: a web search is part of the help as its URL, never opened; `history_search=False`: no
+    store is read (replay: a recorded session is not this computer's person)."""
     started = time.perf_counter()
     grounding = ground(context)
     kinds, subject = plan(task, grounding, action)
@@ -195,11 +202,11 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
     name = short(subject) if subject else ""
     for kind in kinds:
         if kind == SEARCH and subject is not None and subject.kind in SEARCHABLE:
-            url, opened, line = web_search(first_line(subject), search)
-            if opened:
+            url, opened, line = web_search(first_line(subject), search, open_browser)
+            if opened or (url and not open_browser):
                 parts.append(SEARCH)
             lines.append(line)
-        elif kind == HISTORY and subject is not None:
+        elif kind == HISTORY and subject is not None and history_search:
             starts = [float(o["time"]) for o in context if o.get("time")]
             before = min(starts, default=time.time()) - 1.0  # times are rounded: keep the first episode out too
             try:

@@ -187,6 +187,7 @@ class Turn:
     held_back: list[str] = field(default_factory=list)  # candidates the feedback memory kept from being shown
     #: silent only because the memory held back the offers for this need (shown on an earlier turn, unanswered)
     withheld: bool = False
+    action: str | None = None  # the grounded action id of the shown task, when the agent gave one
 
 
 class Judge:
@@ -235,6 +236,12 @@ class Replayer:
         #: each one shown counts as ignored and is held back during the cooling-off period; one per session
         self.memory = FeedbackMemory()
 
+    def model(self) -> Any:
+        """The agent's model, loaded on first use (`replay --accept` asks it for answers)."""
+        if self._model is None:
+            self._model = self._load_model(self.model_spec)
+        return self._model
+
     @property
     def concurrent(self) -> bool:
         """Whether generations run in parallel: only against a server (an in-process model is one engine)."""
@@ -270,7 +277,7 @@ class Replayer:
         except ModelError as exc:  # e.g. the server is down: nothing came back, nothing is kept
             return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}, False
         result = {"candidates": p.candidates, "preference": p.preference, "latency_s": p.latency_s,
-                  "errors": p.errors, "held_back": p.held_back}
+                  "errors": p.errors, "held_back": p.held_back, "actions": p.actions}
         return result, usable(p, agent.model, agent.k)
 
     def predict(self, context: list[dict[str, str]], now: float | None = None) -> dict[str, Any]:
@@ -315,15 +322,32 @@ class Replayer:
             turn.errors.append(f"gate: {str(exc)[:200]}")
             return
         turn.shown, turn.scores = decision.task, decision.scores
+        turn.action = (pred.get("actions") or {}).get(turn.shown or "")
         if turn.shown is None and turn.held_back and decision.p_need >= self.gate.proactivity.threshold:
-            # silent because of the memory only if a held-back offer would have passed the gate's veto
+            # silent because of the memory only: without it, the gate would have shown an offer here
             try:
-                turn.withheld = any(self.gate.scorer.score(context, task) >= self.gate.veto
-                                    for task in turn.held_back)
+                unheld = self._unheld(context)
+                turn.withheld = self.gate.decide(context, unheld["candidates"], preference=unheld["preference"],
+                                                 need=turn.p_need).task is not None
             except (JudgeFailure, ModelError) as exc:
                 turn.errors.append(f"gate: {str(exc)[:200]}")
         if turn.shown is not None:
             self.memory.record(turn.shown, IGNORED, now)
+
+    def _unheld(self, context: list[dict[str, str]]) -> dict[str, Any]:
+        """The prediction this turn would have had without the feedback memory (cached like any other), made by a
+        copy of the session's agent so its prompt window does not move on."""
+        key = self._key(context)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return dict(cached)
+        agent = self._session_agent()
+        worker = copy.copy(agent)
+        worker.prompts = copy.copy(agent.prompts)
+        result, keep = self._generate(worker, context)
+        if keep:
+            self.cache.put(key, result)
+        return result
 
     def decide(self, turn: Turn, context: list[dict[str, str]]) -> None:
         """Need first: a silent decision before any generation; otherwise the agent proposes and the gate picks.
