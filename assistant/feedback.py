@@ -13,11 +13,10 @@ held back with an ignored "Show example code for 'X' to use in f.py" (help about
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-
-import re
 
 from proactive.models.signals import words
 
