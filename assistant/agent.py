@@ -18,7 +18,7 @@ silence, never a crash.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,7 @@ class Prediction:
     messages: dict[str, str] = field(default_factory=dict)  # what the popup says for each candidate
     actions: dict[str, str] = field(default_factory=dict)  # the grounded action id of each candidate
     dropped: dict[str, str] = field(default_factory=dict)  # tasks the validator dropped, and why
+    held_back: list[str] = field(default_factory=list)  # offers the feedback memory kept back (`predict`)
     grounding: dict[str, Any] = field(default_factory=dict)
     latency_s: float = 0.0
     engine_s: float = 0.0
@@ -65,6 +66,7 @@ class Prediction:
                 "thoughts": self.thoughts, "response": self.response, "p_silence": self.p_silence,
                 "latency_s": round(self.latency_s, 3), "errors": self.errors, "preference": self.preference,
                 "messages": self.messages, "actions": self.actions, "dropped": self.dropped,
+                "held_back": self.held_back,
                 "grounding": self.grounding}
 
     def message(self, task: str | None) -> str:
@@ -94,15 +96,24 @@ class Agent:
         return self.answers or self.model
 
     def predict(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = (),
-                k: int | None = None) -> Prediction:
+                k: int | None = None, held_back: Callable[[str], bool] | None = None) -> Prediction:
+        """`held_back`: tasks the feedback memory would not show now (shown and ignored, rejected, done); they are
+        left out before the k best are taken, so another offer can take their place."""
         k = self.k if k is None else k
         started = time.perf_counter()
         g = ground(observations)
-        options = [c for c in grounded.build(g, writes=self.writes) if rejection(c.task, g) is None][:MAX_OFFERS]
+        options = [c for c in grounded.build(g, writes=self.writes) if rejection(c.task, g) is None]
+        held = [c.task for c in options if held_back is not None and held_back(c.task)]
+        options = [c for c in options if c.task not in held][:MAX_OFFERS]
         if getattr(self.model, "capable", True):
             prediction = self._write(observations, feedback, k, g)
+            if held_back is not None:
+                held += [t for t in prediction.candidates if held_back(t)]
+                prediction.candidates = [t for t in prediction.candidates if t not in held]
+                prediction.preference = {t: prediction.preference[t] for t in prediction.candidates}
         else:
             prediction = self._choose(observations, options)
+        prediction.held_back = held
         prediction.grounding = g.to_json()
         for c in options:  # grounded candidates: the built-in model's only ones, a capable model's fallbacks
             if c.task not in prediction.preference:

@@ -33,6 +33,10 @@ from .grounding import (
     WRITING,
     Grounding,
     Obj,
+    fits_file,
+    is_navigational,
+    is_url,
+    url_host,
 )
 
 SEARCH, HISTORY, ANSWER, FIX, DOCS = "search", "history", "answer", "fix", "docs"  # kinds of help on Accept
@@ -126,10 +130,13 @@ class Candidate:
 
 
 def short(obj: Obj) -> str:
-    """The object as quoted in a task: a page without its site suffix, anything cut to a readable length (the
-    cut text stays a prefix of what the person saw, with an ellipsis, so the validator can find it)."""
+    """The object as quoted in a task: a page without its site suffix (a page known only by its address, by its
+    site), anything cut to a readable length (the cut text stays a prefix of what the person saw, with an
+    ellipsis, so the validator can find it)."""
     text = obj.text
     if obj.kind == PAGE:
+        if is_url(text):
+            text = url_host(text) or text
         parts = [p for p in TITLE_SPLIT.split(text) if p.strip()]
         if parts and len(parts[0]) >= 4:
             text = parts[0]
@@ -158,6 +165,22 @@ def situation(error: Obj, grounding: Grounding) -> Situation:
     return Situation(error.detail or error.text, command.text if command else None, file.text if file else None)
 
 
+def offerable(obj: Obj) -> bool:
+    """Whether an object can be what an offer is about: a navigational search ('github', 'gmail login') is a way
+    to a site, not a topic; an address is never a page name (`grounding.extract` gives its title or site)."""
+    if obj.kind == QUERY:
+        return not is_navigational(obj.text)
+    if obj.kind == PAGE:
+        return not is_url(obj.text) or url_host(obj.text) is not None
+    return True
+
+
+def fits(primary: Obj, other: Obj) -> bool:
+    """Whether `other` can be where help about `primary` goes: a file is written in the language the query, page
+    or error names, if it names one (no Go code for a .py file)."""
+    return other.kind != FILE or fits_file(primary.text, other.text)
+
+
 def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Candidate]:
     """Grounded candidates for this moment, best-fitting first; at most `limit`. `writes`: the model can write
     what the messages promise (an explanation, a draft); without it (the built-in model) each offer says only
@@ -169,16 +192,14 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Can
     for rank, action_id in enumerate(order):
         action = BY_ID[action_id]
         primary_kind, *others = action.needs
-        secondary: list[Obj] = []
-        for kind in others:
-            obj = grounding.first(kind)
-            if obj is None:
-                break
-            secondary.append(obj)
-        if len(secondary) < len(others):
-            continue
-        for primary in grounding.of(primary_kind, recent_only=True)[:2]:
-            parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary}}
+        primaries = [o for o in grounding.of(primary_kind, recent_only=True) if offerable(o)][:2]
+        for primary in primaries:
+            # where the help goes: the latest object of each other kind that suits the primary one
+            secondary = [next((o for o in grounding.of(kind) if offerable(o) and fits(primary, o)), None)
+                         for kind in others]
+            if any(o is None for o in secondary):
+                continue
+            parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary if o is not None}}
             found = None
             if action.id == "fix_error":
                 found = diagnose(situation(primary, grounding))
@@ -194,10 +215,9 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Can
             if task.lower() in seen:
                 continue
             seen.add(task.lower())
-            prior = round(1.0 - rank / max(1, len(order)), 4) - (0.05 if primary is not grounding.first(
-                primary_kind) else 0.0)
+            prior = round(1.0 - rank / max(1, len(order)), 4) - (0.05 if primary is not primaries[0] else 0.0)
             message = action.plain if action.plain and not writes else action.message
-            out.append(Candidate(action.id, (primary, *secondary), task, message.format(**parts),
-                                 round(prior, 4), found))
+            out.append(Candidate(action.id, (primary, *[o for o in secondary if o is not None]), task,
+                                 message.format(**parts), round(prior, 4), found))
     out.sort(key=lambda c: -c.prior)
     return out[:limit]

@@ -438,13 +438,17 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
 @click.option("--parallel", type=click.IntRange(1, 256), default=4, show_default=True,
               help="Generations in flight at once against a server (--model openai:...); 1 = one at a time. "
                    "The results are the same; the built-in and GGUF models always run one at a time.")
+@click.option("--accept", is_flag=True,
+              help="Accept every shown offer and write what the help produced to OUT/help.jsonl (needs --out); a "
+                   "web search is recorded as its URL, no browser is opened and nothing is sent.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
            judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
-           cache_path: str | None, parallel: int, as_json: bool) -> None:
+           cache_path: str | None, parallel: int, accept: bool, as_json: bool) -> None:
     """Replay recorded sessions through agent + gate, judge every prediction, report the metrics.
 
-    Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated."""
+    Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated. An offer
+    shown and not answered counts as ignored, as live: the feedback memory holds it back for a while."""
     import sqlite3
 
     from proactive.eval import harness
@@ -456,6 +460,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     # every input and output is checked before any work: a bad trace or a missing folder found after an hour of
     # replaying would lose the hour
     paths = [Path(s) for s in sessions]
+    if accept and not out:
+        fail("--accept writes OUT/help.jsonl: give --out DIR")
     out_path = out_folder("--out", out) if out else None
     if cache_path:
         out_file("--cache", cache_path)
@@ -490,6 +496,12 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     if out_path is not None:
         try:
             harness.write(result, out_path, label_map)
+            if accept:
+                try:
+                    model = replayer.model()
+                except (ModelError, OSError) as exc:
+                    fail(f"--model: {model_spec}: {exc}")
+                result.notes.append(f"help: {harness.accept_all(result.turns, paths, model, out_path, progress_bar)}")
         except OSError as exc:
             fail(f"--out: {out}: cannot write ({exc.strerror or exc}); the model calls are cached, so a rerun "
                  "is quick")

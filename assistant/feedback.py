@@ -3,17 +3,24 @@
 - A task similar to one the user rejected (or ignored) is not proposed again during a cooling-off period.
 - A task similar to one the user accepted is not proposed again (it was done).
 - Recent decisions are also written into the prompt, so the model sees what was unwelcome.
-Similarity is word overlap (Jaccard on content words) or near-identical text: cheap, deterministic, and good
-enough for "the same offer in other words" from a small model.
+Similarity is word overlap (Jaccard on content words, Chinese by pairs of characters) or near-identical text:
+cheap, deterministic, and good enough for "the same offer in other words" from a small model. Offers that quote
+what they are about (every grounded offer: "Summarise the top results for '...'") are compared by what they quote
+only: "Show example code for 'how to split a string in ruby'" is another offer than the same template about 'how
+to capitalize a name in ruby' (and Chinese quotes are not all alike), while "Summarise the top results for 'X'" is
+held back with an ignored "Show example code for 'X' to use in f.py" (help about X was not wanted just now).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from proactive.models.signals import words
+
+from .grounding import QUOTED
 
 ACCEPTED, REJECTED, IGNORED, SNOOZED = "accepted", "rejected", "ignored", "snoozed"
 DECISIONS = (ACCEPTED, REJECTED, IGNORED, SNOOZED)
@@ -26,11 +33,34 @@ class Decision:
     ts: float
 
 
-def similar(a: str, b: str, threshold: float = 0.5) -> bool:
-    wa, wb = words(a), words(b)
-    if wa and wb and len(wa & wb) / len(wa | wb) >= threshold:
+CJK = re.compile(r"[\u3400-\u9fff]+")
+
+
+def tokens(text: str) -> set[str]:
+    """Content words, and each pair of adjacent Chinese characters (a lone character counts alone)."""
+    out = words(text)
+    for run in CJK.findall(text):
+        out |= {run[i:i + 2] for i in range(max(1, len(run) - 1))}
+    return out
+
+
+def _alike(a: str, b: str, threshold: float) -> bool:
+    ta, tb = tokens(a), tokens(b)
+    if ta and tb and len(ta & tb) / len(ta | tb) >= threshold:
         return True
     return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= 0.8
+
+
+def quoted(task: str) -> str:
+    """What the task quotes."""
+    return " | ".join(next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(task))
+
+
+def similar(a: str, b: str, threshold: float = 0.5) -> bool:
+    qa, qb = quoted(a), quoted(b)
+    if qa and qb:  # offers about named things: unwelcome help about a thing makes other help about it unwelcome too
+        return _alike(qa, qb, threshold)
+    return _alike(a, b, threshold)
 
 
 class FeedbackMemory:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT, TOPIC = (
     "error", "query", "file", "project", "page", "site", "document", "command", "chat", "topic")
@@ -80,6 +81,63 @@ BLANK_TITLES = {"新建标签页", "new tab", "新标签页", "untitled", "googl
 NOISE_WORD = re.compile(r"\b(?:scroll\w*|mouse|click\w*|moves?|moved|switch\w*|returns?|returned|navigat\w+|"
                         r"remains?|stay\w*|idle|away|presses and releases|no specific|without (?:any |performing)"
                         r")\b", re.I)
+
+#: top-level domains a bare host ('github.com', 'blog.csdn.net/…') is recognised by: with any other ending, a dotted
+#: name is code or a file ('os.path', 'array.join', 'Node.js'), not a site
+TLD = ("com|net|org|io|dev|app|ai|co|cn|edu|gov|info|me|xyz|top|site|tech|blog|wiki|so|cc|tv|us|uk|de|fr|jp|kr|ru|"
+       "in|ca|au|nl|eu|ch|se|hk|tw|sg|biz|online|cloud|page|run")
+HOST = rf"(?:[a-z0-9-]+\.)+(?:{TLD})(?![\w-])"
+#: a web address, with a scheme, "www." or a host (a name with a known top-level domain, an IPv4 address,
+#: localhost) and a path or port: never a page name, and the file-like end of its path ('main.html') is not a file
+#: of the person's
+URL = re.compile(rf"(?<![\w/.@-])(?:(?:https?|ftp|file)://[^\s'\"<>“”‘’()（）]+|www\.[^\s'\"<>“”‘’()（）]+|"
+                 rf"(?:localhost|\d{{1,3}}(?:\.\d{{1,3}}){{3}}|{HOST})(?::\d{{2,5}})?/[^\s'\"<>“”‘’()（）]*|"
+                 rf"(?:localhost|\d{{1,3}}(?:\.\d{{1,3}}){{3}}|{HOST}):\d{{2,5}}(?!\w))", re.I)
+#: a bare domain ('github.com', 'www.baidu.com')
+DOMAIN = re.compile(rf"^(?:www\.)?{HOST}(?::\d+)?/?$", re.I)
+LOCAL_HOST = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|"
+                        r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w.-]+\.local|\[?::1\]?)$", re.I)
+
+#: programming languages (and frameworks of one language) and the file extensions written in them: a query or
+#: page naming one is not offered for a file in another ("Show example code for 'go 语言' to use in tools.py").
+#: Data, kept small: a pattern (matched case-insensitively, not inside a longer word) -> extensions.
+TECHNOLOGIES: dict[str, tuple[str, ...]] = {
+    r"python\d?|django|flask|pandas|numpy|pytest|pip": ("py", "pyi", "pyx", "ipynb"),
+    r"golang|go(?=\s*(?:语言|language|programming|lang\b|程序|代码|module))": ("go",),
+    r"rust|cargo": ("rs",),
+    r"java": ("java",),
+    r"kotlin": ("kt", "kts"),
+    r"javascript|js|node(?:\.?js)?|typescript|react(?:\.?js)?|vue(?:\.?js)?|jquery|npm": (
+        "js", "jsx", "mjs", "cjs", "ts", "tsx", "vue", "svelte", "html", "htm"),
+    r"c\+\+|cpp": ("cpp", "cc", "cxx", "hpp", "hh", "h"),
+    r"c(?=\s*(?:语言|language|programming))": ("c", "h"),
+    r"c#|csharp|\.net|dotnet": ("cs",),
+    r"ruby|rails": ("rb", "erb"),
+    r"php|laravel": ("php",),
+    r"swift(?:ui)?": ("swift",),
+    r"scala": ("scala", "sc"),
+    r"lua": ("lua",),
+    r"perl": ("pl", "pm"),
+    r"bash|shell script|zsh": ("sh", "bash", "zsh"),
+    r"matlab": ("m",),
+    r"dart|flutter": ("dart",),
+}
+TECH_PATTERNS = [(re.compile(rf"(?<![\w+#.])(?:{k})(?![\w+#])", re.I), exts) for k, exts in TECHNOLOGIES.items()]
+#: 'xx 语言' / 'xx language' names a programming language even when it is not in the table (it then fits no file)
+LANGUAGE_NAMED = re.compile(r"(?<![\w+#.])([a-z][\w+#]*)\s*(?:语言|programming language)", re.I)
+
+#: sites and brands a search for which is a way to go there (navigational), not a topic to summarise
+NAVIGATIONAL = frozenset(name.strip() for name in """
+github, gitlab, gitee, bitbucket, stackoverflow, stack overflow, youtube, gmail, google mail, outlook, hotmail, yahoo,
+google, google translate, google maps, google drive, google docs, google scholar, translate, baidu, 百度, 百度翻译,
+谷歌翻译, 有道, 有道翻译, bing, facebook, twitter, instagram, linkedin, reddit, wikipedia, 维基百科, amazon, taobao, 淘宝,
+jd, 京东, tmall, 天猫, bilibili, b站, 哔哩哔哩, zhihu, 知乎, weibo, 微博, douyin, 抖音, tiktok, qq, qq邮箱, 163邮箱,
+网易邮箱, 微信, wechat, csdn, 博客园, leetcode, 力扣, chatgpt, openai, deepseek, kimi, claude, gemini, 豆包, notion,
+figma, slack, discord, zoom, whatsapp, telegram, netflix, spotify, twitch, npm, pypi, docker hub, 爱奇艺, 优酷,
+腾讯视频, 网易云音乐, icloud, onedrive, dropbox
+""".split(","))
+NAVIGATION_WORDS = re.compile(r"\s*(?:log ?in|sign ?in|sign ?up|home ?page|website|site|official site|web|app|"
+                              r"download|官网|官方网站|登录|登陆|首页|网页版|主页)$", re.I)
 
 
 @dataclass(frozen=True)
@@ -154,6 +212,63 @@ def is_phrase(text: str) -> bool:
             and not re.search(r"[(){}\[\]=<>;_$]|\b(?:def|import|return|function|class|var|let|const)\b", text))
 
 
+def is_url(text: str) -> bool:
+    """The text is a web address (and nothing else)."""
+    text = text.strip()
+    m = URL.match(text)
+    return bool(m and m.end() == len(text)) or bool(DOMAIN.match(text))
+
+
+def url_host(text: str) -> str | None:
+    """The site of a web address ('blog.csdn.net'), without 'www.'; None for the person's own machine or network
+    (localhost, 127.0.0.1:5500, 192.168.x.y), which names no site."""
+    text = text.strip()
+    host = urlsplit(text if "://" in text else "http://" + text).hostname or ""
+    host = host.removeprefix("www.")
+    return host if host and not LOCAL_HOST.match(host) else None
+
+
+def without_urls(sentence: str) -> str:
+    """The sentence with its web addresses blanked (same length), so no file name is read from a URL's path."""
+    return URL.sub(lambda m: " " * len(m.group(0)), sentence)
+
+
+def technologies(text: str) -> list[tuple[str, ...]]:
+    """The programming languages the text names, each as the extensions written in it (an unknown 'xx 语言' fits
+    none)."""
+    found = [exts for pattern, exts in TECH_PATTERNS if pattern.search(text)]
+    for m in LANGUAGE_NAMED.finditer(text):
+        if not any(p.match(text, m.start(1)) for p, _ in TECH_PATTERNS):
+            found.append(())
+    return found
+
+
+def fits_file(text: str, file_name: str) -> bool:
+    """Whether help about `text` can go into `file_name`: true unless the text names programming languages and
+    the file is written in none of them ('go 语言' and tools.py do not fit; 'python regex' and tools.py do)."""
+    named = technologies(text)
+    if not named:
+        return True
+    ext = file_name.rsplit(".", 1)[-1].lower() if "." in file_name else ""
+    return any(ext in exts for exts in named)
+
+
+def is_navigational(query: str) -> bool:
+    """A search that is a way to go to a site (its name or address: 'github', 'gmail login', 'baidu.com', 'google
+    translate'), not a topic whose results are worth summarising."""
+    q = " ".join(query.lower().replace("’", "'").split()).strip(" .,;:!?'\"")
+    if not q:
+        return False
+    if is_url(q):
+        return True
+    while True:
+        shorter = NAVIGATION_WORDS.sub("", q).strip()
+        if shorter == q or not shorter:
+            break
+        q = shorter
+    return q in NAVIGATIONAL or q.replace(" ", "") in NAVIGATIONAL
+
+
 def extract(sentence: str, index: int) -> list[Obj]:
     """The objects one event sentence names, in the order found."""
     found: list[Obj] = []
@@ -171,8 +286,12 @@ def extract(sentence: str, index: int) -> list[Obj]:
             typed_spans.add(text)
     terminal = bool(TERMINAL.search(sentence))
     searching = bool(SEARCH_WORD.search(sentence))
+    urls: list[str] = []
     for start, text in quotes:
         before = sentence[max(0, start - 60):start].lower()
+        if is_url(text):
+            urls.append(text)  # never a page name, query or error: its title or site stands for it (below)
+            continue
         if KEY_NAME.match(text) or any(p.search(text) and p.search(text).group(0) == text for p in SITE_PATTERNS):
             continue  # a key ('Enter', 'cmd+v') or a site name, not something read or searched
         if text.lower() in BLANK_TITLES:
@@ -211,7 +330,14 @@ def extract(sentence: str, index: int) -> list[Obj]:
         if PAGE_CONTEXT.search(before):
             add(PAGE, text)
             continue
-    for m in FILE_NAME.finditer(sentence):
+    for url in urls:  # a page known by its address: its title when the sentence gives one, else its site
+        host = url_host(url)
+        if host is None:
+            continue  # the person's own machine (a local server): no site, no page
+        add(SITE, host)
+        if not searching and not any(o.kind == PAGE for o in found):
+            add(PAGE, host)
+    for m in FILE_NAME.finditer(without_urls(sentence)):
         name = m.group(1)
         if any(name in t for t in typed_spans) and not any(name in t for _, t in quotes if t not in typed_spans) \
                 and not re.search(rf"(?:file|editing|in|opens?)\s+['\"]?{re.escape(name)}", sentence):

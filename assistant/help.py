@@ -252,16 +252,19 @@ def fix_lines(found: Diagnosis) -> list[str]:
     return [found.problem, "Next step" + ("s" if len(steps) > 1 else "") + ":\n" + "\n".join(steps)]
 
 
-def web_search(query: str, setting: str) -> tuple[str | None, bool, str]:
+def web_search(query: str, setting: str, open_browser: bool = True) -> tuple[str | None, bool, str]:
     """The search for `query` under the `web_search` setting: (url, opened, the sentence saying what happened).
 
     Only "on" sends anything, and then the sentence names what went where. NOT_NOW: the person was asked and
     declined this once. "ask" arrives here only when nobody could be asked (`proactive decide`): the link, and
-    how to allow it."""
+    how to allow it. `open_browser=False` (`proactive replay --accept`): the search is recorded as its URL,
+    nothing is opened or sent."""
     url = search_url(query)
     host = search_host(query)
     if setting == "off":
         return None, False, 'No web search: web_search = "off" in config.toml, so nothing was sent.'
+    if not open_browser:
+        return url, False, f"A web search for '{query}' on {host} (not opened, nothing sent): {url}"
     if setting == NOT_NOW:
         return url, False, (f"No web search: you chose not to send '{query}' to {host} this time, so nothing was "
                             f"sent; open it yourself if you like: {url}")
@@ -287,11 +290,14 @@ def _searched(kinds: Sequence[str], subject: Obj | None) -> str | None:
 
 
 def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: str, action: str | None = None,
-            db: Path | str | None = None, search: str = "ask") -> Help:
+            db: Path | str | None = None, search: str = "ask", open_browser: bool = True,
+            history_search: bool = True) -> Help:
     """Do the accepted `task` (of grounded action id `action`, if it has one) over the `context` it came from;
     `db` is the store whose episodes are the person's history (default: theirs). No `model`: no answer.
     `search` is the `web_search` setting ("ask", "on", "off"), or NOT_NOW when the person declined this one
-    search: whether a web search may be opened."""
+    search: whether a web search may be opened. `open_browser=False`: a web search is part of the help as its
+    URL, never opened; `history_search=False`: no store is read (replay: a recorded session is not this
+    computer's person)."""
     started = time.perf_counter()
     grounding = ground(context)
     kinds, subject = plan(task, grounding, action)
@@ -314,11 +320,11 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
                 parts.append(FIX)
                 lines.extend(fix_lines(found))
         elif kind == SEARCH and query is not None:
-            url, opened, line = web_search(query, search)
-            if opened:
+            url, opened, line = web_search(query, search, open_browser)
+            if opened or (url and not open_browser):
                 parts.append(SEARCH)
             lines.append(line)
-        elif kind == HISTORY and subject is not None:
+        elif kind == HISTORY and subject is not None and history_search:
             starts = [float(o["time"]) for o in context if o.get("time")]
             before = min(starts, default=time.time()) - 1.0  # times are rounded: keep the first episode out too
             try:

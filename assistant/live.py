@@ -185,13 +185,14 @@ class Assistant:
             if self.on_busy is not None:
                 self.on_busy(True)
             try:
-                prediction = self.agent.predict(observations, self.memory.prompt_lines(now))
+                prediction = self.agent.predict(observations, self.memory.prompt_lines(now),
+                                                held_back=lambda task: self.memory.blocked(task, now) is not None)
             finally:
                 if self.on_busy is not None:
                     self.on_busy(False)
             self.stats["errors"] += len(prediction.errors)
             allowed = self.memory.allowed(prediction.candidates, now)
-            data["blocked_by_feedback"] = [c for c in prediction.candidates if c not in allowed]
+            data["blocked_by_feedback"] = prediction.held_back + [c for c in prediction.candidates if c not in allowed]
             decision = self.gate.decide(observations, allowed, prediction.preference, need=need)
             data.update(prediction.to_json())
         data.update({"gate": decision.reason, "scores": decision.scores, "silence_score": decision.silence_score,

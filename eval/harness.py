@@ -7,6 +7,8 @@ the traces and `report.md` when asked. Kept apart from `replay.py`, which holds 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,3 +78,38 @@ def write(result: ReplayRun, out: Path, labels: dict[str, bool] | None) -> None:
     report = write_report(out, result.ours, result.turns, result.results, labels, result.notes)
     result.notes += [f"report: {report}", f"turns: {out / 'turns.jsonl'}",
                      f"traces: {out / 'traces' / result.agent} (read back with --baselines {out / 'traces'})"]
+
+
+HELP_KEYS = ("parts", "text", "url", "history", "answer")
+
+
+def accept_all(turns: list[Turn], paths: list[Path], model: Any, out: Path,
+               progress: Progress = no_progress, on_row: Callable[[dict[str, Any]], None] | None = None) -> Path:
+    """`replay --accept`: accept every shown offer and write what the help produced to `out/help.jsonl`, one line
+    per shown offer: `{"session","index","task","help":{"parts","text","url","history","answer"}}`.
+
+    The help is `help.do_task`, as the tray does it on Accept, except that a web search is recorded as its URL and
+    never opened (nothing is sent), and no history is read: a recorded session is not this computer's person, so
+    their own history must neither help nor leak into the file. `model` answers, as live (None: no answer).
+    OSError if `out` cannot be written."""
+    from proactive.assistant.help import do_task
+
+    from .sessions import load_session
+
+    observations = {p.name: load_session(p) for p in paths}
+    shown = [t for t in turns if t.shown]
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "help.jsonl"
+    with target.open("w", encoding="utf-8") as f, progress(len(shown), "accepting") as advance:
+        for t in shown:
+            context = observations[t.session][: t.index + 1]
+            result = do_task(model, context, t.shown or "", t.action, search="on", open_browser=False,
+                             history_search=False)
+            data = result.to_json()
+            row = {"session": t.session, "index": t.index, "task": t.shown,
+                   "help": {k: list(data[k]) if isinstance(data[k], tuple) else data[k] for k in HELP_KEYS}}
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            if on_row is not None:
+                on_row(row)
+            advance()
+    return target

@@ -29,6 +29,7 @@ from typing import Any
 import sqlite_utils
 
 from proactive.assistant.agent import Agent, Prediction, normalize_task
+from proactive.assistant.feedback import IGNORED, FeedbackMemory
 from proactive.assistant.need import need_for
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.prompt import PROMPT_VERSION
@@ -183,6 +184,10 @@ class Turn:
     judged_shown: bool | None = None
     judged_candidates: list[bool | None] = field(default_factory=list)
     judged_silence: bool | None = None
+    held_back: list[str] = field(default_factory=list)  # candidates the feedback memory kept from being shown
+    #: silent only because the memory held back the offers for this need (shown on an earlier turn, unanswered)
+    withheld: bool = False
+    action: str | None = None  # the grounded action id of the shown task, when the agent gave one
 
 
 class Judge:
@@ -227,14 +232,33 @@ class Replayer:
         self.model_identity = model_identity(model_spec, cache)
         self._agent: Agent | None = None  # one per session: its prompt history (and KV cache) follows the session
         self.parallel = max(1, int(parallel))
+        #: what the person did with earlier offers, as live (`live.Assistant`): nobody answers a replayed offer, so
+        #: each one shown counts as ignored and is held back during the cooling-off period; one per session
+        self.memory = FeedbackMemory()
+
+    def model(self) -> Any:
+        """The agent's model, loaded on first use (`replay --accept` asks it for answers)."""
+        if self._model is None:
+            self._model = self._load_model(self.model_spec)
+        return self._model
 
     @property
     def concurrent(self) -> bool:
         """Whether generations run in parallel: only against a server (an in-process model is one engine)."""
         return self.parallel > 1 and self.model_spec.strip().startswith("openai:")
 
-    def _key(self, context: Sequence[dict[str, str]]) -> str:
+    def _key(self, context: Sequence[dict[str, str]], held: Sequence[str] = ()) -> str:
+        """The prediction's cache key; `held` (the offers the memory holds back now) only when there are some, so
+        a turn with nothing held back keeps the key it always had."""
+        if held:
+            return digest("predict", self.model_identity, PROMPT_VERSION, self.k, list(context), sorted(held))
         return digest("predict", self.model_identity, PROMPT_VERSION, self.k, list(context))
+
+    def _held(self, now: float) -> list[str]:
+        """The offers the feedback memory holds back at `now` (their decision and task): what a prediction depends
+        on besides the context."""
+        return [f"{d.decision}: {d.task}" for d in self.memory.decisions
+                if now - d.ts < self.memory.cooldown[d.decision]]
 
     def _session_agent(self) -> Agent:
         if self._agent is None:
@@ -244,23 +268,29 @@ class Replayer:
         return self._agent
 
     @staticmethod
-    def _generate(agent: Agent, context: list[dict[str, str]]) -> tuple[dict[str, Any], bool]:
+    def _generate(agent: Agent, context: list[dict[str, str]],
+                  held_back: Callable[[str], bool] | None = None) -> tuple[dict[str, Any], bool]:
         """The agent's prediction as a cache value, and whether it is worth keeping. Runs in a worker thread
         when parallel: it touches the model only, never the cache."""
         try:
-            p = agent.predict(context)
+            p = agent.predict(context, held_back=held_back)
         except ModelError as exc:  # e.g. the server is down: nothing came back, nothing is kept
             return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}, False
         result = {"candidates": p.candidates, "preference": p.preference, "latency_s": p.latency_s,
-                  "errors": p.errors}
+                  "errors": p.errors, "held_back": p.held_back, "actions": p.actions}
         return result, usable(p, agent.model, agent.k)
 
-    def predict(self, context: list[dict[str, str]]) -> dict[str, Any]:
-        key = self._key(context)
+    def predict(self, context: list[dict[str, str]], now: float | None = None) -> dict[str, Any]:
+        """The agent's prediction at this turn; at `now` (with a gate) the offers the feedback memory holds back
+        are left out, as live."""
+        held = self._held(now) if now is not None else []
+        key = self._key(context, held)
         cached = self.cache.get(key)
         if cached is not None:
             return dict(cached)
-        result, keep = self._generate(self._session_agent(), context)
+        memory = self.memory
+        result, keep = self._generate(self._session_agent(), context,
+                                      (lambda task: memory.blocked(task, now) is not None) if held else None)
         if keep:
             self.cache.put(key, result)
         return result
@@ -279,25 +309,56 @@ class Replayer:
     def _choose(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any]) -> None:
         """The gate picks among the agent's candidates; without a gate the first is shown (the paper's setting)."""
         turn.candidates, turn.latency_s, turn.errors = pred["candidates"], pred["latency_s"], list(pred["errors"])
+        turn.held_back = list(pred.get("held_back", []))
         if self.gate is None:
             turn.shown = turn.candidates[0] if turn.candidates else None
             return
+        now = turn_seconds(turn)
+        allowed = self.memory.allowed(turn.candidates, now)
+        turn.held_back += [c for c in turn.candidates if c not in allowed]
         try:
-            decision = self.gate.decide(context, turn.candidates, preference=pred["preference"], need=turn.p_need)
+            decision = self.gate.decide(context, allowed, preference=pred["preference"], need=turn.p_need)
         except (JudgeFailure, ModelError) as exc:
             turn.errors.append(f"gate: {str(exc)[:200]}")
             return
         turn.shown, turn.scores = decision.task, decision.scores
+        turn.action = (pred.get("actions") or {}).get(turn.shown or "")
+        if turn.shown is None and turn.held_back and decision.p_need >= self.gate.proactivity.threshold:
+            # silent because of the memory only: without it, the gate would have shown an offer here
+            try:
+                unheld = self._unheld(context)
+                turn.withheld = self.gate.decide(context, unheld["candidates"], preference=unheld["preference"],
+                                                 need=turn.p_need).task is not None
+            except (JudgeFailure, ModelError) as exc:
+                turn.errors.append(f"gate: {str(exc)[:200]}")
+        if turn.shown is not None:
+            self.memory.record(turn.shown, IGNORED, now)
+
+    def _unheld(self, context: list[dict[str, str]]) -> dict[str, Any]:
+        """The prediction this turn would have had without the feedback memory (cached like any other), made by a
+        copy of the session's agent so its prompt window does not move on."""
+        key = self._key(context)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return dict(cached)
+        agent = self._session_agent()
+        worker = copy.copy(agent)
+        worker.prompts = copy.copy(agent.prompts)
+        result, keep = self._generate(worker, context)
+        if keep:
+            self.cache.put(key, result)
+        return result
 
     def decide(self, turn: Turn, context: list[dict[str, str]]) -> None:
         """Need first: a silent decision before any generation; otherwise the agent proposes and the gate picks.
         Without a gate the first candidate is shown (the paper's setting)."""
         if self._wanted(turn, context):
-            self._choose(turn, context, self.predict(context))
+            self._choose(turn, context, self.predict(context, None if self.gate is None else turn_seconds(turn)))
 
     def session(self, path: Path, advance: Callable[[], None] = lambda: None) -> list[Turn]:
         observations = load_session(path)
         self._agent = None
+        self.memory = FeedbackMemory()
         if self.concurrent:
             return self._session_parallel(path.name, observations, advance)
         turns = []
@@ -348,12 +409,25 @@ class Replayer:
                             self.cache.put(key, pred)
                     else:
                         pred = job
+                    if self.gate is not None and self._held(turn_seconds(turn)):
+                        # earlier offers are held back now: the prediction depends on them, so it is made in turn
+                        # (as the sequential run makes it), after the choices before it
+                        pred = self.predict(context, turn_seconds(turn))
                     self._choose(turn, context, pred)
                 judge_turn(turn, context, self.judge)
                 advance()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return turns
+
+
+def turn_seconds(turn: Turn) -> float:
+    """The time of a turn's last observation, in seconds (the feedback memory's clock); a recording without
+    usable times counts a minute per turn."""
+    try:
+        return float(str(turn.time).strip())
+    except ValueError:
+        return 60.0 * turn.index
 
 
 def judge_turn(turn: Turn, context: list[dict[str, str]], judge: Judge) -> None:
@@ -458,8 +532,11 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
         "generation_failures": generation_errors,
     }
     if labels is not None:
-        spoke = {str(t.time).strip(): t.shown is not None for t in turns}
+        # need detected: an offer shown, or the offer for this need held back because it was just shown and not
+        # answered (the feedback memory; live does the same); `need_shown` counts shown offers only
+        spoke = {str(t.time).strip(): t.shown is not None or t.withheld for t in turns}
         out["need"] = need_detection(spoke, labels)
+        out["need_shown"] = need_detection({str(t.time).strip(): t.shown is not None for t in turns}, labels)
         if any(t.p_need is not None for t in turns):
             out["need_calibration"] = need_calibration(turns, labels)
     return out
@@ -482,7 +559,7 @@ def turn_row(turn: Turn, labels: Mapping[str, bool] | None) -> dict[str, Any]:
     """One line of turns.jsonl: what the agent proposed, what the gate made of it, what the human said."""
     return {"session": turn.session, "index": turn.index, "time": turn.time, "event": turn.event,
             "candidates": turn.candidates, "scores": turn.scores, "p_need": turn.p_need, "shown": turn.shown,
-            "need": label_of(turn, labels)}
+            "held_back": turn.held_back, "withheld": turn.withheld, "need": label_of(turn, labels)}
 
 
 def save_run(out: Path, agent: str, turns: Sequence[Turn], labels: Mapping[str, bool] | None) -> None:

@@ -146,3 +146,14 @@ def test_predict_bad_session_exits_2(tmp_path, content, needle):
 def test_predict_missing_session_exits_2(tmp_path):
     out = run_cli("predict", str(tmp_path / "nope.json"))
     assert out.returncode == 2 and "no such file" in out.stderr
+
+
+def test_held_back_offers_give_way_to_another(default_model):
+    """The feedback memory's held-back offers are left out before the k best are taken (live and replay)."""
+    context = load_session(FIXTURES / "session_repeat.json")[:3]
+    agent = Agent(default_model, k=1)
+    first = agent.predict(context).task
+    assert first
+    again = agent.predict(context, held_back=lambda task: task == first)
+    assert again.task and again.task != first and again.held_back == [first]
+    assert first not in again.candidates

@@ -143,3 +143,112 @@ def test_validator(task, reason):
 def test_validator_accepts_shortened_names():
     context = obs("The user visits '7 款软件、4 大维度，远程桌面控制软件横评 - 少数派' on sspai.com in Firefox.")
     assert rejection("Summarise the key points of '7 款软件、4 大维度，远程桌面控制软件横评'", ground(context)) is None
+
+
+# ------------------------------------------------------------------------------------------ offer defects (issue 18)
+
+def tasks_for(*events: str) -> list[str]:
+    return [c.task for c in build(ground(obs(*events)))]
+
+
+@pytest.mark.parametrize(
+    "events, not_paired, paired",
+    [
+        # the issue's case: a Go query offered for a Python file
+        (["The user clicked on the 'envs/aw-watcher-agent/aw_tools.py' file within the Visual Studio Code "
+          "application.", "The user searches on Google for 'go 语言' and opens the first result."],
+         "aw_tools.py", None),
+        (["The user edits main.py in Visual Studio Code.", "The user searches on Google for 'rust async await "
+          "tutorial' in Firefox."], "main.py", None),
+        (["The user edits Main.java in IntelliJ.", "The user searches on Google for 'javascript array map "
+          "example' in Chrome."], "Main.java", None),
+        (["The user edits app.py in Visual Studio Code.", "The user searches on Google for 'How to split a string "
+          "in ruby?' in Chrome."], "app.py", None),
+        (["The user edits index.html in Visual Studio Code.", "The user searches on Google for 'c++ vector sort' in "
+          "Chrome."], "index.html", None),
+        (["The user edits tools.py in Visual Studio Code.", "用户在 Google 上搜索 'c 语言 指针' 并打开了第一个结果。"],
+         "tools.py", None),
+        (["The user edits tools.py in Visual Studio Code.", "The user reads the article 'Kotlin coroutines guide - "
+          "Android Developers' in Chrome."], "tools.py", None),
+        # the same language, or none named: paired as before
+        (["The user edits email_filter.py in Visual Studio Code.", "The user searches on Google for '电子邮件地址校验 "
+          "python' in Chrome."], None, "Show example code for '电子邮件地址校验 python' to use in email_filter.py"),
+        (["The user edits isPalindrome.java in Visual Studio Code.", "The user searches on Google for 'How to check "
+          "if the string is palindrome in java?'."], None,
+         "Show example code for 'How to check if the string is palindrome in java?' to use in isPalindrome.java"),
+        (["The user edits client.py in Visual Studio Code.", "The user searches on Google for 'requests timeout "
+          "retry' in Firefox."], None, "Show example code for 'requests timeout retry' to use in client.py"),
+        (["The user edits helper.py in Visual Studio Code.", "The user edits server.go in Visual Studio Code.",
+          "The user edits helper.py in Visual Studio Code.", "The user searches on Google for 'golang http "
+          "server' in Chrome."], "helper.py", "Show example code for 'golang http server' to use in server.go"),
+        (["The user edits sort.cpp in Visual Studio Code.", "The user searches on Google for 'c++ vector sort' in "
+          "Chrome."], None, "Show example code for 'c++ vector sort' to use in sort.cpp"),
+    ],
+)
+def test_no_offer_across_technologies(events, not_paired, paired):
+    tasks = tasks_for(*events)
+    if not_paired:
+        assert not [t for t in tasks if not_paired in t and ("example code" in t or "apply" in t)], tasks
+    if paired:
+        assert paired in tasks
+
+
+@pytest.mark.parametrize(
+    "event, page",
+    [
+        ("The user visits 'https://blog.csdn.net/weixin_43/article/details/120619666' in Chrome.", "blog.csdn.net"),
+        ("The user reads the page 'https://www.runoob.com/python3/python3-reg-expressions.html' in Firefox.",
+         "runoob.com"),
+        ("The user opens the page 'https://blog.csdn.net/weixin_43/article/details/120619666' titled 'Python "
+         "邮箱校验_CSDN博客' in Chrome.", "Python 邮箱校验_CSDN博客"),
+        ("The user visits 'http://127.0.0.1:5500/main.html' on 127.0.0.1 in Firefox.", None),
+        ("The user views the page 'localhost:3000/dashboard' in Chrome.", None),
+    ],
+)
+def test_urls_are_never_page_names(event, page):
+    context = obs("The user edits email_filter.py in Visual Studio Code.", event)
+    g = ground(context)
+    assert [o.text for o in g.objects if o.kind == "page"] == ([page] if page else [])
+    tasks = [c.task for c in build(g)]
+    assert not [t for t in tasks if "://" in t or "5500" in t or "120619666" in t], tasks
+    if page:
+        assert any(f"'{page}'" in t for t in tasks), tasks
+
+
+@pytest.mark.parametrize(
+    "event, files",
+    [
+        ("The user opens http://127.0.0.1:5500/main.html in Chrome.", set()),
+        ("The user visits 'http://127.0.0.1:5500/main.html' on 127.0.0.1 in Firefox.", set()),
+        ("The user reads https://github.com/psf/requests/blob/main/setup.py in Firefox.", set()),
+        ("The user opens localhost:8080/static/app.js in Chrome.", set()),
+        ("The user copies the link 'https://docs.python.org/3/library/re.html' from Firefox.", set()),
+        # a file named outside a URL is still a file
+        ("The user edits main.html in Visual Studio Code after opening http://127.0.0.1:5500/main.html.",
+         {"main.html"}),
+        ("The user edits envs/aw-watcher-agent/aw_tools.py in Visual Studio Code.",
+         {"envs/aw-watcher-agent/aw_tools.py"}),
+    ],
+)
+def test_no_file_names_from_urls(event, files):
+    g = ground(obs(event))
+    assert {o.text for o in g.objects if o.kind in ("file", "document")} == files
+    assert not [o for o in g.objects if "5500" in o.text]
+
+
+@pytest.mark.parametrize(
+    "query, navigational",
+    [
+        ("github", True), ("youtube", True), ("gmail", True), ("baidu", True), ("stackoverflow", True),
+        ("google translate", True), ("GitHub login", True), ("baidu.com", True), ("www.bilibili.com", True),
+        ("知乎 登录", True), ("Stack Overflow", True), ("outlook sign in", True), ("淘宝", True),
+        ("github actions cache", False), ("python requests timeout retry", False), ("三星galaxy", False),
+        ("Money Manager Ex", False), ("go 语言", False), ("how to use google translate api", False),
+    ],
+)
+def test_navigational_searches_are_not_topics(query, navigational):
+    context = obs("The user edits client.py in Visual Studio Code.",
+                  f"The user searches on Google for '{query}' in Chrome.")
+    tasks = tasks_for(*[o["event"] for o in context])
+    quoted = [t for t in tasks if f"'{query}'" in t]
+    assert (not quoted) == navigational, tasks

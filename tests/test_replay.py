@@ -19,7 +19,7 @@ from .models_support import assistant_replies, free_port
 SESSION = FIXTURES / "session_small.json"
 WRITING = FIXTURES / "session_writing.json"
 LABELS = FIXTURES / "labels_small.jsonl"
-TURN_KEYS = {"session", "index", "time", "event", "candidates", "scores", "p_need", "shown", "need"}
+TURN_KEYS = {"session", "index", "time", "event", "candidates", "scores", "p_need", "shown", "held_back", "withheld", "need"}
 
 
 def replay(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -361,3 +361,51 @@ def test_quoted_tasks_are_spread_over_sessions():
     busy = [t.index for t in picked if t.session == "busy"]
     assert busy == sorted(busy) and busy[0] == 0 and busy[-1] > 30  # evenly over the session, not its start
     assert len(spread(turns[40:])) == 4  # all, when fewer than 20
+
+
+REPEAT = FIXTURES / "session_repeat.json"
+
+
+def test_replay_holds_back_an_offer_shown_and_not_answered(tmp_path):
+    """As live, a shown offer nobody answers counts as ignored: the same offer is not shown again on the next
+    turns (the feedback memory's cooling-off), another offer may take its place, and need detection counts a turn
+    silent only because of the memory as detected (`withheld`)."""
+    from proactive.assistant.feedback import similar
+    from proactive.eval.replay import Replayer
+    from proactive.models.registry import load_model
+
+    cache, gate, judge = parts(tmp_path, "1")  # threshold 0.1: the gate wants to speak at almost every turn
+    turns = Replayer("default", load_model, 1, gate, judge, cache).session(REPEAT)
+    shown = [t.shown for t in turns if t.shown]
+    assert shown
+    for i, a in enumerate(shown):
+        assert not any(similar(a, b) for b in shown[i + 1:]), shown  # never the same offer twice in 10 minutes
+    assert any(t.held_back for t in turns)
+    assert any(t.withheld for t in turns) and all(not (t.withheld and t.shown) for t in turns)
+    # a fresh session starts with an empty memory: the first offer is shown again
+    again = Replayer("default", load_model, 1, gate, judge, cache).session(REPEAT)
+    assert [t.shown for t in again] == [t.shown for t in turns]
+
+
+def test_replay_accept_writes_help_without_opening_a_browser(proactive_home, tmp_path, browser):
+    out = tmp_path / "out"
+    result = replay(str(SESSION), "--cache", str(tmp_path / "c.db"), "--out", str(out), "--accept")
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in (out / "help.jsonl").read_text().splitlines()]
+    turns = [json.loads(line) for line in (out / "turns.jsonl").read_text().splitlines()]
+    assert len(rows) == sum(1 for t in turns if t["shown"]) > 0
+    for row in rows:
+        assert set(row) == {"session", "index", "task", "help"}
+        assert set(row["help"]) == {"parts", "text", "url", "history", "answer"}
+        assert row["task"] == turns[row["index"]]["shown"] and row["session"] == "session_small.json"
+        assert row["help"]["history"] == []  # a recorded session is not this person's: no history is read
+    searched = [r for r in rows if "search" in r["help"]["parts"]]
+    assert searched and all(r["help"]["url"].startswith("https://duckduckgo.com/?q=") for r in searched)
+    assert all(r["help"]["url"] in r["help"]["text"] and "not opened" in r["help"]["text"] for r in searched)
+    assert not browser.exists()  # BROWSER records every URL it is given: none was
+    assert f"help: {out / 'help.jsonl'}" in result.stdout
+
+
+def test_replay_accept_needs_out(proactive_home, tmp_path):
+    result = replay(str(SESSION), "--cache", str(tmp_path / "c.db"), "--accept")
+    assert result.returncode == 2 and "--out" in result.stderr

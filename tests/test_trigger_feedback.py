@@ -88,8 +88,22 @@ def test_feedback_prompt_lines_and_bad_decision():
         memory.record("x", "maybe", 0)
 
 
-@pytest.mark.parametrize("a, b, same", [("Fix the bug in client.py", "fix bug in client.py", True),
-                                        ("Fix the bug in client.py", "Write the report intro", False)])
+@pytest.mark.parametrize("a, b, same", [
+    ("Fix the bug in client.py", "fix bug in client.py", True),
+    ("Fix the bug in client.py", "Write the report intro", False),
+    # grounded offers are told apart by what they quote
+    ("Show example code for 'How to capitalize person name in ruby?' to use in CheckName.rb",
+     "Show example code for 'How to split a string in ruby?' to use in CheckName.rb", False),
+    ("Show example code for 'How to split a string in ruby?' to use in CheckName.rb",
+     "Show example code for 'how to split a string in ruby' to use in CheckName.rb", True),
+    ("Summarise the top results for '远程工作软件'", "Summarise the top results for '智能手机发布'", False),
+    ("Summarise the top results for '远程工作软件'", "Summarise the top results for '远程工作软件'", True),
+    ("Summarise the top results for 'yuancheng gognzuo ruanjian'",
+     "Summarise the top results for 'yuancheng gongzuo runajian'", True),
+    ("Summarise the top results for 'How can digital payment enhance traificrafic'",
+     "Summarise the top results for 'How can digital payment enhance traffic?'", True),
+    ("Summarise the top results for 'python regex'", "Show example code for 'python regex' to use in a.py", True),
+])
 def test_similarity(a, b, same):
     assert similar(a, b) is same
 
