@@ -835,8 +835,8 @@ def _program_not_found(tb: Traceback, situation: Situation, path: str) -> Diagno
         from .shell_errors import cnf_packages  # imported here: the family modules load in FAMILIES order
         package = next(iter(cnf_packages(name)), None)
     here = shutil.which(name)
-    why = ("Otherwise install it where the script runs" if here else
-           "The script runs it as a program, and it is not installed: install it")
+    why = (f"Otherwise install {name} where the script runs" if here else
+           f"The script runs it as a program, and it is not installed: install {name}")
     steps = [Step(f"{why}.", f"sudo apt install {package}") if package else
              Step(f"{why} (with your system's package manager or from the program's website).")]
     if here:
