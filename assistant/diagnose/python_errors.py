@@ -1040,7 +1040,11 @@ def _with_quote(code: str, start: int | None) -> str | None:
     """unterminated string literal: the caret is on the opening quote. A quote at the very end closes nothing
     (an apostrophe ended the string early: 'it's' -> "it's"); otherwise the string is closed before the
     brackets (and a block's ':') that belong to the code around it."""
-    if start is None or not 0 <= start < len(code) or code[start] not in "'\"":
+    if start is None:
+        return None
+    while start < len(code) and code[start] in "rRbBfFuU":  # the caret is on a prefix: f"..., rb'...
+        start += 1
+    if start >= len(code) or code[start] not in "'\"":
         return None
     quote, other = code[start], "'" if code[start] == '"' else '"'
     rest = code[start + 1:]
