@@ -10,8 +10,12 @@ this machine:
   for the person's Python (see `person_python`);
 - `cannot import name`: names that moved inside the standard library (collections -> collections.abc) and close
   names in the module, for standard-library modules only;
-- NameError and AttributeError: close names among built-ins, standard modules and built-in types;
-- FileNotFoundError: close file names in the folder it looked in;
+- NameError and AttributeError: close names among built-ins, keywords, standard modules and built-in types,
+  counted in edits so short names are found ('srt' -> str), and the failing line shown corrected;
+- a module hidden by the person's own file (csv.py, random.py), in each wording CPython uses;
+- FileNotFoundError: close file names in the folder it looked in; raised by subprocess, a program to install
+  (`rules/programs.toml`: tesseract -> tesseract-ocr);
+- SyntaxError: the line shown corrected when the carets say how (a missing ':', comma, quote or bracket);
 - the rest from `rules/python.toml`, with the failing frame's file and line in front.
 
 Honesty about environments: this code runs in the assistant's own process, whose virtual environment is not the
