@@ -10,8 +10,12 @@ this machine:
   for the person's Python (see `person_python`);
 - `cannot import name`: names that moved inside the standard library (collections -> collections.abc) and close
   names in the module, for standard-library modules only;
-- NameError and AttributeError: close names among built-ins, standard modules and built-in types;
-- FileNotFoundError: close file names in the folder it looked in;
+- NameError and AttributeError: close names among built-ins, keywords, standard modules and built-in types,
+  counted in edits so short names are found ('srt' -> str), and the failing line shown corrected;
+- a module hidden by the person's own file (csv.py, random.py), in each wording CPython uses;
+- FileNotFoundError: close file names in the folder it looked in; raised by subprocess, a program to install
+  (`rules/programs.toml`: tesseract -> tesseract-ocr);
+- SyntaxError: the line shown corrected when the carets say how (a missing ':', comma, quote or bracket);
 - the rest from `rules/python.toml`, with the failing frame's file and line in front.
 
 Honesty about environments: this code runs in the assistant's own process, whose virtual environment is not the
@@ -27,6 +31,7 @@ import difflib
 import importlib
 import importlib.metadata
 import importlib.util
+import keyword
 import os
 import pkgutil
 import re
@@ -340,6 +345,45 @@ def _close(word: str, candidates: set[str] | frozenset[str], cutoff: float = 0.7
     return [lowered[f] for f in found if f != word.lower()]
 
 
+def _typos(a: str, b: str) -> int:
+    """Edits between two names, a swap of neighbouring letters counting as one (optimal string alignment)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def _close_name(word: str, candidates: dict[str, str]) -> str | None:
+    """The name a mistyped word most likely meant, or None. `candidates` maps a spelling to the name it stands
+    for (a built-in to itself, 'length' to 'len'). difflib's ratio misses the typos of short names ('srt' for
+    'str' is only 0.67), so this counts edits instead: one for a name of up to 5 letters (and the same first
+    letter, so 'res' does not become 're'; in a name of up to 4 letters a letter left out, added or swapped,
+    not changed), two for longer ones. A swap that keeps the same letters ranks first
+    ('srt' -> 'str' rather than 'set'), then the names people use most."""
+    low = word.lower()
+    if len(low) < 3:
+        return None
+    allowed = 1 if len(low) <= 5 else 2
+    ranked = []
+    for spelling, name in candidates.items():
+        if len(spelling) < 3 or spelling == word or abs(len(spelling) - len(low)) > allowed:
+            continue
+        if len(low) <= 5 and spelling[0].lower() != low[0]:
+            continue
+        if len(low) <= 4 and len(spelling) == len(low) and sorted(low) != sorted(spelling.lower()):
+            continue  # one letter changed in a short name is as likely another word ('vals' is not 'vars')
+        edits = _typos(low, spelling.lower())
+        if edits <= allowed:
+            ranked.append((edits, sorted(low) != sorted(spelling.lower()), name not in _EVERYDAY_NAMES, spelling))
+    return candidates[min(ranked)[3]] if ranked else None
+
+
 def _in_env(name: str, env: PythonEnv) -> bool:
     """Whether the person's environment has this top-level module (by its site-packages when we know them)."""
     for site in env.site_packages:
@@ -630,12 +674,13 @@ def _name_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
         elif name in _OTHER_LANGUAGES:
             close = [_OTHER_LANGUAGES[name]]
         else:
-            candidates = {n for n in dir(builtins) if not n.startswith("_")} | set(_COMMON_MODULES)
-            close = _close(name, candidates, 0.75)
+            match_ = _close_name(name, _name_candidates())
+            close = [match_] if match_ else []
         code = tb.frame.code if tb.frame else None
         if close:
-            fixed = re.sub(rf"\b{re.escape(name)}\b", close[0], code, count=1) if code else None
-            steps = [Step(f"Did you mean '{close[0]}'? Correct the name{ref}.", fixed)]
+            fixed = _replace_name(code, name, close[0])
+            steps = [Step(f"Did you mean '{close[0]}'? Correct the name{ref}" + (f": {fixed}" if fixed else "")
+                          + ".", fixed)]
             if close[0] in _COMMON_MODULES:
                 steps.append(Step(f"If you meant the module, import it: import {close[0]}."))
             doc = python_doc(close[0])
@@ -655,13 +700,37 @@ def _name_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     return Diagnosis(rule, problem, tuple(steps), offer, "built-in and standard names", details)
 
 
+#: the built-ins beginners use most: preferred when two names are equally close
+_EVERYDAY_NAMES = frozenset({"print", "len", "range", "str", "int", "float", "list", "dict", "set", "tuple",
+                             "input", "open", "sum", "min", "max", "sorted", "enumerate", "zip", "type", "abs",
+                             "round", "True", "False", "None", "isinstance", "map", "filter", "bool"})
+
+
+@cache
+def _name_candidates() -> dict[str, str]:
+    """Spellings a NameError's name may be a typo of -> the name to write: built-ins, keywords, the common
+    modules, and other languages' names ('length' -> 'len', so 'lenght' finds len)."""
+    names = {n for n in dir(builtins) if not n.startswith("_")} | set(_COMMON_MODULES) | set(keyword.kwlist)
+    found = {n: n for n in names}
+    for other, python in _OTHER_LANGUAGES.items():
+        found.setdefault(other, python)
+    return found
+
+
+def _replace_name(code: str | None, wrong: str, right: str) -> str | None:
+    """The source line with the mistyped name corrected (the first whole-word use), or None."""
+    if not code or not re.search(rf"\b{re.escape(wrong)}\b", code):
+        return None
+    return re.sub(rf"\b{re.escape(wrong)}\b", right, code, count=1)
+
+
 _BUILTIN_TYPES = {t.__name__: t for t in (str, int, float, list, dict, tuple, set, frozenset, bytes, bytearray,
                                           bool, complex, range)}
 
 
 def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
-    match = re.match(r"(?:module '(?P<module>[\w.]+)'|'(?P<type>\w+)' object) has no attribute '(?P<attr>\w+)'",
-                     tb.message)
+    match = re.match(r"(?:(?:partially initialized )?module '(?P<module>[\w.]+)'|'(?P<type>\w+)' object) has no "
+                     r"attribute '(?P<attr>\w+)'", tb.message)
     if match is None:
         return None
     attr, module, typ = match["attr"], match["module"], match["type"]
@@ -672,14 +741,6 @@ def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     close: list[str] = []
     owner = module or typ or ""
     if module:
-        if _shadowed(module, tb):
-            local = _shadowed(module, tb)
-            return Diagnosis("python.module_shadowed", problem + f" Your own file {local} hides the real module.",
-                             (Step(f"Rename {local} (and delete its __pycache__): Python imports it instead of the "
-                                   f"standard module '{module}'.",
-                                   f"mv {shlex.quote(local)} {shlex.quote(str(Path(local).with_name('my_' + Path(local).name)))}"),),
-                             f"the file of yours that hides the module '{module}'", "files in the project folder",
-                             {"module": module, "file": local})
         if "partially initialized module" in tb.message:
             return None  # the circular-import wording: no close name helps
         if hint:
@@ -709,15 +770,86 @@ def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
                      f"the names of {owner}", {"attr": attr, "owner": owner, "match": close[0]})
 
 
-def _shadowed(module: str, tb: Traceback) -> str | None:
-    """A file of the person's named like the standard module (random.py next to the script)."""
-    if not is_stdlib(module) or "." in module:
+#: the wordings that name a module another file may hide: (attribute error | cannot import | 3.13's hint)
+_SHADOW_WORDINGS = (
+    re.compile(r"^(?:partially initialized )?module '(?P<module>[\w]+)' has no attribute"),
+    re.compile(r"^cannot import name '\w+' from (?:partially initialized module )?'(?P<module>\w+)'"),
+)
+
+
+def _shadowing_file(tb: Traceback, situation: Situation) -> tuple[str, str] | None:
+    """(module, the person's file that hides it): random.py or csv.py of theirs imported instead of the standard
+    (or a well-known installed) module. Seen in the message's own path ("consider renaming '...'", "(/home/
+    .../csv.py)"), in the traceback's frames, or as <module>.py on disk next to the person's code."""
+    module = next((m["module"] for p in _SHADOW_WORDINGS if (m := p.match(tb.message))), None)
+    if module is None or not (is_stdlib(module) or module in providers() or module in _installed()[0]):
         return None
-    for frame in tb.frames:
-        path = Path(frame.file)
-        if path.stem == module and not frame.is_library:
-            return str(path)
+    paths = re.findall(r"['(](/[^'()]+\.py)[')]", tb.message) + [f.file for f in tb.frames]
+    folders = [str(Path(f.file).parent) for f in tb.frames if not f.is_library] + \
+        [situation.cwd] * bool(situation.cwd)
+    paths += [str(Path(folder, f"{module}.py")) for folder in folders if Path(folder, f"{module}.py").is_file()]
+    for path in paths:
+        if Path(path).stem == module and not Frame(path, 0).is_library:
+            return module, path
     return None
+
+
+def _module_shadowed(tb: Traceback, situation: Situation) -> Diagnosis | None:
+    found = _shadowing_file(tb, situation)
+    if found is None:
+        return None
+    module, local = found
+    cache = Path(local).parent / "__pycache__"
+    renamed = Path(local).with_name(f"my_{Path(local).name}")
+    return Diagnosis("python.module_shadowed",
+                     f"Your own file {local} has the name of the module '{module}', so Python imports it instead "
+                     f"(\"{tb.line_text}\"){_where(tb)}.",
+                     (Step(f"Rename {local} (and delete {cache}, which keeps the old compiled copy); then change "
+                           f"the imports of your own module, if any, to the new name.",
+                           f"mv {shlex.quote(local)} {shlex.quote(str(renamed))} && rm -rf {shlex.quote(str(cache))}"),),
+                     f"the file of yours that hides the module '{module}' ({Path(local).name}) and how to rename it",
+                     "files in the project folder", {"module": module, "file": local})
+
+
+@cache
+def program_packages() -> dict[str, str]:
+    """rules/programs.toml: a program a script runs -> the Debian/Ubuntu package that installs it."""
+    text = resources.files(__package__).joinpath("rules", "programs.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)["programs"]
+
+
+_RUNS_PROGRAM = re.compile(r"\b(?:subprocess|Popen|check_output|check_call|run|call|getoutput|os\.exec\w*|"
+                           r"os\.spawn\w*)\s*\(")
+
+
+def _runs_program(tb: Traceback, path: str) -> bool:
+    """The missing 'file' is a program to run: subprocess raised it (its frames are in subprocess.py), or the
+    name has no folder and the failing line starts a process."""
+    if any(Path(f.file).name == "subprocess.py" for f in tb.frames):
+        return True
+    code = tb.frame.code if tb.frame else None
+    return "/" not in path and bool(code) and _RUNS_PROGRAM.search(code) is not None
+
+
+def _program_not_found(tb: Traceback, situation: Situation, path: str) -> Diagnosis:
+    """A program the script runs is not installed (or not on the PATH the script sees)."""
+    name = Path(path).name
+    package = program_packages().get(name)
+    if package is None:
+        from .shell_errors import cnf_packages  # imported here: the family modules load in FAMILIES order
+        package = next(iter(cnf_packages(name)), None)
+    here = shutil.which(name)
+    why = (f"Otherwise install {name} where the script runs" if here else
+           f"The script runs it as a program, and it is not installed: install {name}")
+    steps = [Step(f"{why}.", f"sudo apt install {package}") if package else
+             Step(f"{why} (with your system's package manager or from the program's website).")]
+    if here:
+        steps.insert(0, Step(f"{name} is at {here} on this machine, but not on the PATH the script had (a service, "
+                             f"cron or an editor's run button has a shorter PATH): pass the full path {here}."))
+    return Diagnosis("python.program_not_found",
+                     f"The program '{name}' that the script starts was not found (\"{tb.line_text}\"){_where(tb)}.",
+                     tuple(steps), f"the install command for the program '{name}'" + (f" ({package})" if package else ""),
+                     "the table of programs" if package else "the program's name", {"program": name, "package": package or ""})
 
 
 def _file_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
@@ -725,6 +857,8 @@ def _file_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
     if match is None:
         return None
     path = match["path"]
+    if _runs_program(tb, path):
+        return _program_not_found(tb, situation, path)
     where = _where(tb)
     base = situation.cwd
     resolved = path if os.path.isabs(path) or not base else os.path.join(base, path)
@@ -778,6 +912,10 @@ def python_traceback(situation: Situation) -> Diagnosis | None:
     tb = parse(situation.error)
     if tb is None or not _looks_like_python(situation.error, tb):
         return None
+    if tb.name in ("AttributeError", "ImportError"):  # a file of theirs named like the module explains both
+        found = _module_shadowed(tb, situation)
+        if found is not None:
+            return found
     if tb.name == "AttributeError":  # the rules know names from other languages (list.push, dict.has_key)
         found = _rule(tb, situation)
         if found is not None:
@@ -786,7 +924,8 @@ def python_traceback(situation: Situation) -> Diagnosis | None:
                _cannot_import if tb.name == "ImportError" else None,
                _name_error if tb.name == "NameError" else None,
                _attribute_error if tb.name == "AttributeError" else None,
-               _file_not_found if tb.name == "FileNotFoundError" else None):
+               _file_not_found if tb.name == "FileNotFoundError" else None,
+               _syntax_error if tb.name == "SyntaxError" else None):
         if fn is None:
             continue
         found = fn(tb, situation)
@@ -826,6 +965,152 @@ def _rule(tb: Traceback, situation: Situation) -> Diagnosis | None:
     if frame is not None:
         details.update(file=frame.file, line=str(frame.line))
     return replace(found, problem=problem, steps=tuple(steps), offer=offer, details=details)
+
+
+# ---------------------------------------------------------------------------------------------------- syntax errors
+
+_BLOCK = re.compile(r"(?:if|elif|else|for|while|def|class|with|try|except|finally|async|match|case)\b")
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _shown_source(text: str) -> tuple[str, int | None, int | None] | None:
+    """The source line CPython shows under a SyntaxError's `File "...", line N` and the caret columns (start, end)
+    within it, or None. The line is printed indented, the carets under it with the same indent."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    for i in range(len(lines) - 1, -1, -1):
+        if _FRAME.match(lines[i]) and i + 1 < len(lines):
+            printed = lines[i + 1]
+            code = printed.strip()
+            if not code or _EXCEPTION.match(code):
+                return None
+            indent = len(printed) - len(printed.lstrip())
+            caret = lines[i + 2] if i + 2 < len(lines) else ""
+            if re.fullmatch(r"\s*\^+\s*", caret):
+                start = caret.index("^") - indent
+                return code, start, start + caret.strip().count("^")
+            return code, None, None
+    return None
+
+
+def _masked(code: str) -> str:
+    """The line with string contents and a comment blanked (same length), so brackets, gaps and '#' inside
+    strings are not counted."""
+    out, quote, i = [], None, 0
+    while i < len(code):
+        ch = code[i]
+        if quote:
+            if ch == "\\" and i + 1 < len(code):
+                out += "  "
+                i += 2
+                continue
+            out.append(ch if ch == quote else " ")
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+            out.append(ch)
+        elif ch == "#":
+            out.append(" " * (len(code) - i))
+            break
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _with_colon(code: str, message: str, start: int | None) -> str | None:
+    """expected ':' on a block statement: the line with ':' at its end."""
+    if not _BLOCK.match(code) or code.rstrip().endswith(":") or "#" in _masked(code):
+        return None
+    return code.rstrip() + ":"
+
+
+def _with_comma(code: str, start: int | None, end: int | None) -> str | None:
+    """"Perhaps you forgot a comma?": the carets span the two items; the comma goes in the last gap between
+    them that has a value on both sides (no operator, no keyword such as 'in' or 'if')."""
+    if start is None or end is None:
+        return None
+    masked = _masked(code)
+    for gap in reversed(list(re.finditer(r"\s+", masked[start:end]))):
+        left, right = masked[:start + gap.start()], masked[start + gap.end():]
+        word_before = re.search(r"\w*$", left)[0]
+        word_after = re.match(r"\w*", right)[0]
+        if re.search(r"[\w)\]}'\"]$", left) and re.match(r"[\w(\[{'\"]", right) \
+                and not keyword.iskeyword(word_before) and not keyword.iskeyword(word_after):
+            return code[:len(left)] + "," + code[len(left):]
+    return None
+
+
+def _with_quote(code: str, start: int | None) -> str | None:
+    """unterminated string literal: the caret is on the opening quote. A quote at the very end closes nothing
+    (an apostrophe ended the string early: 'it's' -> "it's"); otherwise the string is closed before the
+    brackets (and a block's ':') that belong to the code around it."""
+    if start is None:
+        return None
+    while start < len(code) and code[start] in "rRbBfFuU":  # the caret is on a prefix: f"..., rb'...
+        start += 1
+    if start >= len(code) or code[start] not in "'\"":
+        return None
+    quote, other = code[start], "'" if code[start] == '"' else '"'
+    rest = code[start + 1:]
+    if not rest.strip():
+        first = code.find(quote)
+        if first < start and other not in code[first:]:
+            return code[:first] + other + code[first + 1:start] + other + code[start + 1:]
+        return None
+    opened = sum(_masked(code[:start]).count(o) - _masked(code[:start]).count(c) for o, c in _PAIRS.items())
+    cut = len(rest.rstrip())
+    if _BLOCK.match(code) and rest.rstrip().endswith(":"):
+        cut -= 1
+    while opened > 0 and cut > 0 and rest[cut - 1] in ")]}":
+        cut -= 1
+        opened -= 1
+    return code[:start + 1] + rest[:cut] + quote + rest[cut:].rstrip()
+
+
+def _with_closer(code: str, message: str) -> str | None:
+    """'(' was never closed: the closing bracket at the end of the line (before a block's ':')."""
+    found = re.search(r"'([(\[{])' was never closed", message)
+    if found is None or "#" in _masked(code):
+        return None
+    opener = found[1]
+    masked = _masked(code)
+    if masked.count(opener) <= masked.count(_PAIRS[opener]):
+        return None
+    line = code.rstrip()
+    if _BLOCK.match(line) and line.endswith(":"):
+        return line[:-1] + _PAIRS[opener] + ":"
+    return line + _PAIRS[opener]
+
+
+def corrected_syntax_line(text: str, message: str) -> str | None:
+    """The source line a SyntaxError shows, corrected when the message and the carets say how: a missing ':',
+    comma, closing quote or closing bracket. None when it cannot be derived from what is shown."""
+    shown = _shown_source(text)
+    if shown is None:
+        return None
+    code, start, end = shown
+    if message.startswith("expected ':'"):
+        return _with_colon(code, message, start)
+    if "Perhaps you forgot a comma?" in message:
+        return _with_comma(code, start, end)
+    if message.startswith("unterminated string literal"):
+        return _with_quote(code, start)
+    if "was never closed" in message:
+        return _with_closer(code, message)
+    return None
+
+
+def _syntax_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
+    """The rule's diagnosis for a SyntaxError, with the corrected line first when it can be derived."""
+    found = _rule(tb, situation)
+    if found is None:
+        return None
+    fixed = corrected_syntax_line(situation.error, tb.message)
+    if fixed is None:
+        return found
+    where = f"line {tb.frame.line}" if tb.frame else "the line"
+    return replace(found, steps=(Step(f"Corrected {where}: {fixed}", fixed), *found.steps),
+                   offer=f"the corrected line: {fixed}", details={**found.details, "fixed": fixed})
 
 
 def _repeated_function(tb: Traceback) -> str | None:
