@@ -266,7 +266,9 @@ def test_a_port_freed_since_says_so_and_offers_the_same_command_again() -> None:
     d = diagnose(Situation("OSError: [Errno 98] Address already in use", command=f"python3 -m http.server {port}"))
     assert d is not None and "Nothing listens" in d.steps[0].text
     assert d.steps[0].command == f"python3 -m http.server {port}"
-    assert d.steps[1].command == f"python3 -m http.server {port + 1}"
+    assert d.steps[1].command == f"sudo lsof -i :{port} -sTCP:LISTEN"  # if it happens again
+    assert d.steps[2].command == f"python3 -m http.server {port + 1}"
+    assert d.offer == f"the command that shows what holds port {port} (it is free now)"
 
 
 def test_a_port_in_use_without_a_port_lists_the_listeners() -> None:
@@ -290,7 +292,7 @@ def test_a_script_without_the_execute_bit_gets_chmod(tmp_path: Path) -> None:
     assert "Permission denied" in done.stderr
     d = diagnose(Situation(done.stderr, command="./run.sh", cwd=str(tmp_path)))
     assert d is not None and d.rule == "shell.permission_denied.exec"
-    assert d.steps[0].command == "chmod +x ./run.sh" and "-rw-r--r--" in d.problem
+    assert d.steps[0].command == "chmod +x run.sh" and "-rw-r--r--" in d.problem
     d = diagnose(Situation(f"bash: {script}: Permission denied"))  # an absolute path needs no cwd
     assert d is not None and d.steps[0].command == f"chmod +x {script}"
     d = diagnose(Situation(f"zsh: permission denied: {script}"))
@@ -556,7 +558,8 @@ def test_git_runs_only_in_the_given_folder_and_only_locally(tmp_path: Path) -> N
     assert git_errors.git(str(tmp_path / "absent"), "status") is None
     message = "error: pathspec 'mian' did not match any file(s) known to git"
     d = diagnose(Situation(message))
-    assert d is not None and d.steps[0].command == "git branch -a"
+    assert d is not None and d.steps[0].command == "git fetch && git switch mian"  # a branch only pushed
+    assert d.steps[1].command == "git branch -a"
 
 
 @pytest.mark.parametrize("message", [

@@ -226,9 +226,11 @@ def pathspec(situation: Situation) -> Diagnosis | None:
                          (Step(f"To create the branch '{spec}' and switch to it:", f"git switch -c {spec}"),),
                          f"the branches there are, and how to create '{spec}'", "the repository's branches", details)
     return Diagnosis("git.pathspec", f"git knows no branch or tracked file named '{spec}'.",
-                     (Step("List the branches, local and remote, to find the right name.", "git branch -a"),
+                     (Step(f"If '{spec}' is a branch someone pushed, fetch the remote's branches first, then switch to "
+                           "it.", f"git fetch && git switch {spec}"),
+                      Step("List the branches, local and remote, to find the right name.", "git branch -a"),
                       Step(f"Or create the branch '{spec}' and switch to it.", f"git switch -c {spec}")),
-                     "the command that lists the branches", "the message", details)
+                     f"the commands that fetch and switch to '{spec}', or list the branches", "the message", details)
 
 
 # ---------------------------------------------------------------- src refspec does not match any

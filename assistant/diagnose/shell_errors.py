@@ -435,13 +435,20 @@ def address_in_use(situation: Situation) -> Diagnosis | None:
     else:
         steps.append(Step(f"Nothing listens on port {port} now: whatever held it has exited. Run the command "
                           "again.", situation.command or None))
-        offer = f"that port {port} is free now"
+        steps.append(Step(f"If it happens again, see which process holds port {port} (then stop it with kill and "
+                          "its pid).", f"sudo lsof -i :{port} -sTCP:LISTEN"))
+        offer = f"the command that shows what holds port {port} (it is free now)"
     steps.append(_other_port(situation.command, port))
     return Diagnosis("shell.address_in_use", f"Port {port} is already in use: \"{quoted}\".", tuple(steps), offer,
                      "the listening sockets in /proc", details)
 
 
 # ---------------------------------------------------------------- permission denied
+
+def _plain(path: str) -> str:
+    """A path as the person would type it to chmod: './deploy.sh' -> 'deploy.sh' (same file, fewer characters)."""
+    return path[2:] if path.startswith("./") and len(path) > 2 else path
+
 
 _DENIED = (
     re.compile(r"could not open port ['\"]?(?P<path>/dev/[^\s:'\"]+)"),
@@ -511,7 +518,7 @@ def permission_denied(situation: Situation) -> Diagnosis | None:
         if prog in _SHELLS and not raw.startswith("cd"):
             return Diagnosis("shell.permission_denied.exec", problem,
                              (Step(f"If '{raw}' is a script, it lacks the execute permission: add it.",
-                                   f"chmod +x {_quote(raw)}"),),
+                                   f"chmod +x {_quote(_plain(raw))}"),),
                              f"the command that makes '{raw}' executable", "the message", details)
         return None
     try:
@@ -525,7 +532,7 @@ def permission_denied(situation: Situation) -> Diagnosis | None:
         if not st.st_mode & 0o111:
             return Diagnosis("shell.permission_denied.exec",
                              f"'{raw}' cannot be run: it has no execute permission ({mode}).",
-                             (Step(f"Make '{raw}' executable, then run it again.", f"chmod +x {_quote(raw)}"),),
+                             (Step(f"Make '{raw}' executable, then run it again.", f"chmod +x {_quote(_plain(raw))}"),),
                              f"the command that makes '{raw}' executable", "the file's permissions", details)
         if not os.access(path, os.X_OK):
             if st.st_uid != os.getuid() and not st.st_mode & 0o001:
