@@ -149,6 +149,7 @@ def make_tray(model_url: str, **settings):
     level = Proactivity.parse("high")
     assistant = Assistant(None, Agent(OpenAICompatible(model_url, "m")), Gate(SignalScorer(), level),
                           FeedbackMemory(), TriggerPolicy(level.min_interval_s, min_gap_s=0))
+    settings.setdefault("web_search", "off")  # the web-search question (test_ui_app.py) is not what is tested here
     return TrayApp(assistant, None, None, Config(popup_seconds=30, **settings))
 
 

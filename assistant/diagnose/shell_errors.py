@@ -13,10 +13,8 @@ Windows line endings), then facts from this machine, read at accept time:
 from __future__ import annotations
 
 import difflib
-import grp
 import logging
 import os
-import pwd
 import re
 import shlex
 import shutil
@@ -325,6 +323,8 @@ class Holder:
     @property
     def user(self) -> str:
         try:
+            import pwd  # POSIX only: imported where used (tests/test_portability.py)
+
             return pwd.getpwuid(self.uid).pw_name
         except KeyError:
             return f"uid {self.uid}"
@@ -465,6 +465,8 @@ _SERIAL = re.compile(r"/dev/tty(?:USB|ACM|S|AMA)\d+$")
 
 def _owner(uid: int) -> str:
     try:
+        import pwd
+
         return pwd.getpwuid(uid).pw_name
     except KeyError:
         return f"uid {uid}"
@@ -503,6 +505,8 @@ def permission_denied(situation: Situation) -> Diagnosis | None:
     if raw.startswith("/dev/") and _SERIAL.search(raw):
         group = "dialout"
         try:
+            import grp  # POSIX only
+
             group = grp.getgrgid(os.stat(raw).st_gid).gr_name
         except (OSError, KeyError):
             pass
