@@ -24,58 +24,26 @@ def question(query: str) -> str:
     return f"Accepting sends '{shown}' to {search_host(query)}. Allow web searches?"
 
 
-class ConsentDialog(QMessageBox):
-    """Always / Not now / Never, not modal (the tray's event loop runs on): `answered` carries "on", "off" or
-    NOT_NOW once, when a button is pressed or the dialog is closed."""
+class Question(QMessageBox):
+    """A question asked without blocking the tray (not modal: its event loop runs on), answered once: `answered`
+    carries the answer of the button pressed, or `closed` when the dialog is closed without one. Captured text
+    in it is plain text, never markup."""
 
     answered = Signal(str)
 
-    def __init__(self, query: str, parent: QWidget | None = None):
+    def __init__(self, title: str, text: str, note: str, buttons: list[tuple[str, str, QMessageBox.ButtonRole]],
+                 closed: str, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Proactive: web search")
-        self.setIcon(QMessageBox.Icon.Question)
-        self.setTextFormat(Qt.TextFormat.PlainText)  # captured text is never interpreted as markup
-        self.setText(question(query))
-        self.setInformativeText("Always and Never are remembered (web_search in config.toml); Not now sends "
-                                "nothing this time.")
-        self.buttons: dict[str, QPushButton] = {
-            ALWAYS: self.addButton("Always", QMessageBox.ButtonRole.AcceptRole),
-            NOT_NOW: self.addButton("Not now", QMessageBox.ButtonRole.RejectRole),
-            NEVER: self.addButton("Never", QMessageBox.ButtonRole.DestructiveRole),
-        }
-        self.setDefaultButton(self.buttons[NOT_NOW])
-        self.setEscapeButton(self.buttons[NOT_NOW])
-        self.setWindowModality(Qt.WindowModality.NonModal)
-        self._sent = False
-        self.finished.connect(self._finished)
-
-    def _finished(self, _result: int) -> None:
-        if self._sent:
-            return
-        self._sent = True
-        clicked = self.clickedButton()
-        self.answered.emit(next((answer for answer, button in self.buttons.items() if button is clicked), NOT_NOW))
-
-
-class AnswerModelDialog(QMessageBox):
-    """Whether to use a capable model found on this machine to write answers: asked once, remembered either
-    way (`answer_model` = its spec, or "off"). `answered` carries the spec or "off"; closing the dialog is "off"
-    for this run only (`ASK_LATER`: asked again at the next start)."""
-
-    answered = Signal(str)
-
-    def __init__(self, text: str, spec: str, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWindowTitle("Proactive: a model for answers")
+        self.setWindowTitle(title)
         self.setIcon(QMessageBox.Icon.Question)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setText(text)
-        self.setInformativeText("Your answer is remembered (answer_model in config.toml; the Settings window "
-                                "changes it).")
-        self.buttons: dict[str, QPushButton] = {
-            spec: self.addButton("Use it", QMessageBox.ButtonRole.AcceptRole),
-            "off": self.addButton("No", QMessageBox.ButtonRole.RejectRole),
-        }
+        self.setInformativeText(note)
+        self.buttons: dict[str, QPushButton] = {answer: self.addButton(label, role) for answer, label, role in buttons}
+        self.closed = closed
+        if closed in self.buttons:
+            self.setDefaultButton(self.buttons[closed])
+            self.setEscapeButton(self.buttons[closed])
         self.setWindowModality(Qt.WindowModality.NonModal)
         self._sent = False
         self.finished.connect(self._finished)
@@ -86,7 +54,29 @@ class AnswerModelDialog(QMessageBox):
         self._sent = True
         clicked = self.clickedButton()
         self.answered.emit(next((answer for answer, button in self.buttons.items() if button is clicked),
-                                ASK_LATER))
+                                self.closed))
 
 
-ASK_LATER = "ask"  # the dialog closed without an answer: the setting stays "ask"
+class ConsentDialog(Question):
+    """Always / Not now / Never: `answered` carries "on", "off" or NOT_NOW (also when closed)."""
+
+    def __init__(self, query: str, parent: QWidget | None = None):
+        role = QMessageBox.ButtonRole
+        super().__init__("Proactive: web search", question(query),
+                         "Always and Never are remembered (web_search in config.toml); Not now sends nothing this "
+                         "time.", [(ALWAYS, "Always", role.AcceptRole), (NOT_NOW, "Not now", role.RejectRole),
+                                   (NEVER, "Never", role.DestructiveRole)], NOT_NOW, parent)
+
+
+ASK_LATER = "ask"  # the answers-model question closed without an answer: the setting stays "ask"
+
+
+class AnswerModelDialog(Question):
+    """Whether to use a capable model found on this machine to write answers: asked once, remembered either
+    way (`answer_model` = its spec, or "off"). Closed without an answer: ASK_LATER (asked at the next start)."""
+
+    def __init__(self, text: str, spec: str, parent: QWidget | None = None):
+        role = QMessageBox.ButtonRole
+        super().__init__("Proactive: a model for answers", text,
+                         "Your answer is remembered (answer_model in config.toml; the Settings window changes it).",
+                         [(spec, "Use it", role.AcceptRole), ("off", "No", role.RejectRole)], ASK_LATER, parent)

@@ -53,6 +53,11 @@ def _first_line(text: str, needle: str) -> str:
 # ---------------------------------------------------------------- rules as data
 
 
+def _first_match(patterns: tuple[re.Pattern[str], ...] | list[re.Pattern[str]], text: str) -> re.Match[str] | None:
+    """The match of the first pattern (in the order given: most specific first) found in `text`."""
+    return next((m for m in (p.search(text) for p in patterns) if m is not None), None)
+
+
 @diagnoser
 def shell_rules(situation: Situation) -> Diagnosis | None:
     """Messages whose next step is known from the message alone (`rules/shell.toml`)."""
@@ -186,11 +191,8 @@ def apt_package_named(name: str) -> bool:
 def command_not_found(situation: Situation) -> Diagnosis | None:
     """A command the shell could not find: a file of that name in this folder, the package that provides it
     (Debian's command-not-found database), close names on PATH."""
-    for pattern in _NOT_FOUND:
-        m = pattern.search(situation.error)
-        if m is not None:
-            break
-    else:
+    m = _first_match(_NOT_FOUND, situation.error)
+    if m is None:
         return None
     name = m["name"]
     shell = m.groupdict().get("shell") or ""
@@ -490,11 +492,8 @@ def _nearest_existing(path: str) -> str:
 def permission_denied(situation: Situation) -> Diagnosis | None:
     """Permission denied for a path: a script without the execute bit, a file or folder of another user
     (root), a serial device and its group."""
-    for pattern in _DENIED:
-        m = pattern.search(situation.error)
-        if m is not None:
-            break
-    else:
+    m = _first_match(_DENIED, situation.error)
+    if m is None:
         return None
     raw = m["path"].strip()
     prog = m.groupdict().get("prog")
@@ -631,11 +630,8 @@ def no_such_file(situation: Situation) -> Diagnosis | None:
     required = _REQUIRED_FILE.search(situation.error)
     if required is not None:
         return _required_file(situation, required["path"])
-    for pattern in _MISSING:
-        m = pattern.search(situation.error)
-        if m is not None:
-            break
-    else:
+    m = _first_match(_MISSING, situation.error)
+    if m is None:
         return None
     raw = m["path"].strip()
     is_cd = bool(m.groupdict().get("cd"))
