@@ -23,7 +23,7 @@ APT_TEST=(xterm desktop-file-utils trayer dbus gnome-keyring
           # Wayland and accessibility capture tests (headless sway, AT-SPI bus, a VTE terminal), notifications
           sway foot wtype wl-clipboard swayidle at-spi2-core libatk-adaptor lxterminal dunst
           # hidden input by echo state: real prompters, a multiplexer and a loopback ssh server
-          tmux openssh-server openssh-client zip unzip perl restic borgbackup
+          tmux openssh-server openssh-client zip unzip perl restic borgbackup p7zip-full mariadb-client-core
           # help on errors: real git repositories (conflicts, rejected pushes) and man pages' summaries (whatis)
           git man-db)
 

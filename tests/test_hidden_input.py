@@ -123,6 +123,7 @@ SCRIPTS = {
 
 ZIP_SECRET = "zipCanary5p2T"  # the real passwords: the programs read them and finish
 KEY_SECRET = "pkeyCanary6q3Y"
+SEVEN_SECRET = "sevenCanary8z4K"
 
 
 def prepare(work: Path) -> None:
@@ -133,6 +134,8 @@ def prepare(work: Path) -> None:
     subprocess.run(["zip", "-q", "-P", ZIP_SECRET, "vault.zip", "plan.txt"], cwd=work, check=True)
     subprocess.run(["openssl", "genpkey", "-algorithm", "ed25519", "-aes256", "-pass", f"pass:{KEY_SECRET}", "-out",
                     "key.pem"], cwd=work, check=True, capture_output=True)
+    if shutil.which("7z"):
+        subprocess.run(["7z", "a", f"-p{SEVEN_SECRET}", "-bso0", "vault.7z", "plan.txt"], cwd=work, check=True)
 
 
 @pytest.mark.x11
@@ -190,6 +193,10 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
         if shutil.which("borg"):
             dialogue("borg init --encryption=repokey borg-repo", ("borgCanary9w6O", True),
                      ("borgCanary9w6O", True), ("n", False))
+        if shutil.which("7z"):
+            prompt("7z x -y -oout7 vault.7z", SEVEN_SECRET)
+        if shutil.which("mysql"):  # asks before it connects (nothing listens on port 1: it then exits)
+            prompt("mysql -u root -p -h 127.0.0.1 -P 1", "mysqlCanary0v2B")
         line("echo last line")
         time.sleep(1.5)
         live = all_bytes(proactive_home)
