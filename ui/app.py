@@ -226,8 +226,14 @@ class TrayApp(QObject):
             self.fallback = self._fallback_window()
             self.fallback.show()
         self.refresh_state()
-        if self.config.answer_model == "ask":  # a capable model here is offered once, after the tray is up
-            QTimer.singleShot(ANSWER_MODEL_DELAY_MS, self.look_for_answer_model)
+        self.closed = False
+        # a capable model here is offered once, after the tray is up; the timer is the tray's own child, stopped at
+        # close, so it never fires on a tray that is gone (a bare QTimer.singleShot would)
+        self.answer_timer = QTimer(self)
+        self.answer_timer.setSingleShot(True)
+        self.answer_timer.timeout.connect(self.look_for_answer_model)
+        if self.config.answer_model == "ask":
+            self.answer_timer.start(ANSWER_MODEL_DELAY_MS)
 
     # -- a capable model for answers (assistant/answers.py) --------------------------------------------------
 
@@ -242,8 +248,9 @@ class TrayApp(QObject):
             except Exception:  # noqa: BLE001 - looking is optional: nothing offered
                 log.exception("looking for a model for answers failed")
                 return
-            if found is not None:
-                self.bridge.model_found.emit(found)
+            if found is not None and not self.closed:
+                with contextlib.suppress(RuntimeError):  # the tray closed meanwhile: its bridge is gone
+                    self.bridge.model_found.emit(found)
 
         threading.Thread(target=work, name="answer-model", daemon=True).start()
 
@@ -269,8 +276,17 @@ class TrayApp(QObject):
             log.warning("answer_model = %r could not be saved (%s); it holds until the app quits", answer, exc)
         self.config = dataclasses.replace(self.config, answer_model=answer)
         if answer != "off":
-            threading.Thread(target=lambda: self.bridge.model_loaded.emit(answers.load(answer)),
-                             name="answer-model-load", daemon=True).start()
+            threading.Thread(target=self._load_answer_model, args=(answer,), name="answer-model-load",
+                             daemon=True).start()
+
+    def _load_answer_model(self, spec: str) -> None:
+        model = answers.load(spec)
+        if self.closed:
+            if model is not None:
+                model.close()
+            return
+        with contextlib.suppress(RuntimeError):  # the tray closed meanwhile: its bridge is gone
+            self.bridge.model_loaded.emit(model)
 
     def _answer_model_loaded(self, model: Any) -> None:
         if model is not None:
@@ -460,6 +476,8 @@ class TrayApp(QObject):
 
     def close(self) -> None:
         """Leave the screen clean: open popups close (recorded as ignored), windows close, the icon goes."""
+        self.closed = True
+        self.answer_timer.stop()
         for timer in self.snoozed.values():
             timer.stop()
         popups = list(self.popups.values())
