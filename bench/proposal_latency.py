@@ -31,6 +31,23 @@ from proactive.models.reward import load_default  # noqa: E402
 DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "sessions"
 
 
+def machine_speed(model: object) -> float | None:
+    """The engine's own speed on this machine, so a moved latency can be told from a slower machine: the same
+    commit measured 0.43 s on one day and 0.68 s on another, with this figure ~0.46 s and ~0.75 s."""
+    llm = getattr(model, "llm", None)
+    if llm is None:
+        return None
+    tokens = llm.tokenize(b"The user types 'import requests' in client.py in Visual Studio Code. " * 12)[:160]
+    times = []
+    for _ in range(5):
+        llm.n_tokens = 0  # no cached prefix: all 160 tokens are evaluated
+        start = time.perf_counter()
+        llm.eval(tokens)
+        times.append(time.perf_counter() - start)
+    llm.n_tokens = 0
+    return round(statistics.median(times), 3)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=Path, default=DEFAULT_SESSIONS)
@@ -61,6 +78,7 @@ def main() -> None:
             engine += prediction.engine_s
             total += prediction.latency_s
     result = {
+        "machine_160_tokens_s": machine_speed(model),
         "sessions": len(files), "turns": turns, "k": args.k, "generated": len(proposals),
         "latency_p50_s": round(statistics.median(proposals), 3) if proposals else None,
         "latency_p95_s": round(percentile(proposals, 0.95), 3) if proposals else None,
@@ -76,6 +94,8 @@ def main() -> None:
     print(f"| proposal latency p95 (k={args.k}) | {result['latency_p95_s']} s | <= 1.5 s |")
     print(f"| silent decision p50 / p95 | {result['silent_p50_s']} s / {result['silent_p95_s']} s | <= 0.05 s p50 |")
     print(f"| our overhead over llama.cpp's own time | {result['overhead_percent']}% | <= 10% |")
+    print(f"| this machine: llama.cpp evaluating 160 prompt tokens, median of 5 | {result['machine_160_tokens_s']} s | "
+          "(session 6: ~350 tokens/s, i.e. ~0.46 s) |")
     print(f"({result['turns']} turns over {result['sessions']} sessions; the model ran at {result['generated']})")
 
 
