@@ -96,13 +96,15 @@ class Agent:
         return self.answers or self.model
 
     def predict(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = (),
-                k: int | None = None, held_back: Callable[[str], bool] | None = None) -> Prediction:
+                k: int | None = None, held_back: Callable[[str], bool] | None = None,
+                recalls: grounded.Recalls | None = None) -> Prediction:
         """`held_back`: tasks the feedback memory would not show now (shown and ignored, rejected, done); they are
-        left out before the k best are taken, so another offer can take their place."""
+        left out before the k best are taken, so another offer can take their place. `recalls`: whether the
+        person's history mentions an object earlier (live use; see `candidates.gives_something`)."""
         k = self.k if k is None else k
         started = time.perf_counter()
         g = ground(observations)
-        options = [c for c in grounded.build(g, writes=self.writes) if rejection(c.task, g) is None]
+        options = [c for c in grounded.build(g, writes=self.writes, recalls=recalls) if rejection(c.task, g) is None]
         held = [c.task for c in options if held_back is not None and held_back(c.task)]
         options = [c for c in options if c.task not in held][:MAX_OFFERS]
         if getattr(self.model, "capable", True):

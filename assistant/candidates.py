@@ -11,6 +11,7 @@ older, since it names where the help goes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .diagnose import Diagnosis, Situation, diagnose
@@ -181,10 +182,33 @@ def fits(primary: Obj, other: Obj) -> bool:
     return other.kind != FILE or fits_file(primary.text, other.text)
 
 
-def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Candidate]:
+#: whether the person's history holds an earlier mention of an object (what a history offer would show)
+Recalls = Callable[[Obj], bool]
+
+
+def gives_something(action: Action, objects: tuple[Obj, ...], writes: bool, recalls: Recalls | None) -> bool:
+    """Whether Accept would give the person something they do not have on screen. A model that writes gives its
+    answer. Without one (the built-in model), an offer of history and a web search gives something only when
+    the history holds an earlier mention of its subject, or when the search is one the person has not made:
+    searching again for the query they just searched, or finding the page they are reading, gives nothing (such
+    offers were most of those shown over the shared sessions, and a person would take none of them).
+    `objects`: the action's objects in the order of its `needs`; the subject is the first that is not a chat
+    (what help.plan searches and recalls)."""
+    if writes or not action.plain:
+        return True
+    subject = next(o for o in objects if o.kind != CHAT)
+    if recalls is not None and recalls(subject):
+        return True
+    return SEARCH in action.help and subject.kind not in (QUERY, PAGE)
+
+
+def build(grounding: Grounding, limit: int = 6, writes: bool = True,
+          recalls: Recalls | None = None) -> list[Candidate]:
     """Grounded candidates for this moment, best-fitting first; at most `limit`. `writes`: the model can write
     what the messages promise (an explanation, a draft); without it (the built-in model) each offer says only
-    what Accept gives without the model's text, and an error with a known next step is offered that step."""
+    what Accept gives without the model's text, an error with a known next step is offered that step, and an
+    offer that would give nothing new is left out (`gives_something`; `recalls`: the history check, None when
+    there is no history to read, as in replay)."""
     order = FIT.get(grounding.activity, ()) + tuple(a.id for a in ACTIONS if a.id not in FIT.get(
         grounding.activity, ()))
     out: list[Candidate] = []
@@ -198,6 +222,8 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True) -> list[Can
             secondary = [next((o for o in grounding.of(kind) if offerable(o) and fits(primary, o)), None)
                          for kind in others]
             if any(o is None for o in secondary):
+                continue
+            if not gives_something(action, (primary, *[o for o in secondary if o is not None]), writes, recalls):
                 continue
             parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary if o is not None}}
             found = None

@@ -134,6 +134,22 @@ def plan(task: str, grounding: Grounding, action_id: str | None = None) -> tuple
     return action.help, subject
 
 
+def history_before(context: Sequence[dict[str, str]]) -> float:
+    """Where the person's history ends for this context: before its first event (what is on screen now is not
+    an earlier time)."""
+    starts = [float(o["time"]) for o in context if o.get("time")]
+    return min(starts, default=time.time()) - 1.0  # times are rounded: keep the first episode out too
+
+
+def recalled(store: Store, obj: Obj, before: float) -> bool:
+    """Whether `store` holds an earlier mention of `obj`, i.e. whether a history offer would show something
+    (the same search as `recall`, one row; an unreadable store recalls nothing)."""
+    try:
+        return bool(store.search_episodes(recall_text(obj), before, limit=1))
+    except (StoreError, *crypto.Error):
+        return False
+
+
 def recall(text: str, before: float, db: Path | str | None = None) -> list[str]:
     """One sentence per earlier visit where the person met `text` (newest first), with what they did next."""
     store = Store(db, readonly=True)
@@ -325,10 +341,8 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
                 parts.append(SEARCH)
             lines.append(line)
         elif kind == HISTORY and subject is not None and history_search:
-            starts = [float(o["time"]) for o in context if o.get("time")]
-            before = min(starts, default=time.time()) - 1.0  # times are rounded: keep the first episode out too
             try:
-                history = recall(recall_text(subject), before, db)
+                history = recall(recall_text(subject), history_before(context), db)
             except (StoreError, *crypto.Error) as exc:  # plain or SQLCipher driver
                 lines.append(f"Your history could not be read ({exc}).")
                 continue

@@ -23,6 +23,7 @@ from proactive.watcher.store import Store
 from .agent import Agent
 from .feedback import IGNORED, FeedbackMemory
 from .grounding import RECENT
+from .help import history_before, recalled
 from .policy import Gate, Proactivity
 from .trigger import TriggerPolicy
 
@@ -185,8 +186,10 @@ class Assistant:
             if self.on_busy is not None:
                 self.on_busy(True)
             try:
+                before = history_before(observations)
                 prediction = self.agent.predict(observations, self.memory.prompt_lines(now),
-                                                held_back=lambda task: self.memory.blocked(task, now) is not None)
+                                                held_back=lambda task: self.memory.blocked(task, now) is not None,
+                                                recalls=lambda obj: recalled(store, obj, before))
             finally:
                 if self.on_busy is not None:
                     self.on_busy(False)

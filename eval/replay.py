@@ -185,7 +185,9 @@ class Turn:
     judged_candidates: list[bool | None] = field(default_factory=list)
     judged_silence: bool | None = None
     held_back: list[str] = field(default_factory=list)  # candidates the feedback memory kept from being shown
-    #: silent only because the memory held back the offers for this need (shown on an earlier turn, unanswered)
+    #: silent only because the memory held back the offers for this need (shown on an earlier turn, unanswered), or
+    #: because no offer would give anything new (the built-in model: candidates.gives_something); the gate
+    #: recognised the need and would have shown an offer without these
     withheld: bool = False
     action: str | None = None  # the grounded action id of the shown task, when the agent gave one
 
@@ -247,9 +249,11 @@ class Replayer:
         """Whether generations run in parallel: only against a server (an in-process model is one engine)."""
         return self.parallel > 1 and self.model_spec.strip().startswith("openai:")
 
-    def _key(self, context: Sequence[dict[str, str]], held: Sequence[str] = ()) -> str:
+    def _key(self, context: Sequence[dict[str, str]], held: Sequence[str] = (), unheld: bool = False) -> str:
         """The prediction's cache key; `held` (the offers the memory holds back now) only when there are some, so
-        a turn with nothing held back keeps the key it always had."""
+        a turn with nothing held back keeps the key it always had; `unheld`: the counterfactual of `_unheld`."""
+        if unheld:
+            return digest("predict-unheld", self.model_identity, PROMPT_VERSION, self.k, list(context))
         if held:
             return digest("predict", self.model_identity, PROMPT_VERSION, self.k, list(context), sorted(held))
         return digest("predict", self.model_identity, PROMPT_VERSION, self.k, list(context))
@@ -268,12 +272,12 @@ class Replayer:
         return self._agent
 
     @staticmethod
-    def _generate(agent: Agent, context: list[dict[str, str]],
-                  held_back: Callable[[str], bool] | None = None) -> tuple[dict[str, Any], bool]:
+    def _generate(agent: Agent, context: list[dict[str, str]], held_back: Callable[[str], bool] | None = None,
+                  recalls: Callable[[Any], bool] | None = None) -> tuple[dict[str, Any], bool]:
         """The agent's prediction as a cache value, and whether it is worth keeping. Runs in a worker thread
         when parallel: it touches the model only, never the cache."""
         try:
-            p = agent.predict(context, held_back=held_back)
+            p = agent.predict(context, held_back=held_back, recalls=recalls)
         except ModelError as exc:  # e.g. the server is down: nothing came back, nothing is kept
             return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}, False
         result = {"candidates": p.candidates, "preference": p.preference, "latency_s": p.latency_s,
@@ -323,8 +327,9 @@ class Replayer:
             return
         turn.shown, turn.scores = decision.task, decision.scores
         turn.action = (pred.get("actions") or {}).get(turn.shown or "")
-        if turn.shown is None and turn.held_back and decision.p_need >= self.gate.proactivity.threshold:
-            # silent because of the memory only: without it, the gate would have shown an offer here
+        if turn.shown is None and decision.p_need >= self.gate.proactivity.threshold:
+            # silent because of the memory, or because no offer would give anything new: without these, would the
+            # gate have shown an offer here (the need recognised)?
             try:
                 unheld = self._unheld(context)
                 turn.withheld = self.gate.decide(context, unheld["candidates"], preference=unheld["preference"],
@@ -335,16 +340,17 @@ class Replayer:
             self.memory.record(turn.shown, IGNORED, now)
 
     def _unheld(self, context: list[dict[str, str]]) -> dict[str, Any]:
-        """The prediction this turn would have had without the feedback memory (cached like any other), made by a
-        copy of the session's agent so its prompt window does not move on."""
-        key = self._key(context)
+        """The prediction this turn would have had without the feedback memory and with every offer giving
+        something new (a history that recalls everything), cached like any other; made by a copy of the session's
+        agent so its prompt window does not move on."""
+        key = self._key(context, unheld=True)
         cached = self.cache.get(key)
         if cached is not None:
             return dict(cached)
         agent = self._session_agent()
         worker = copy.copy(agent)
         worker.prompts = copy.copy(agent.prompts)
-        result, keep = self._generate(worker, context)
+        result, keep = self._generate(worker, context, recalls=lambda obj: True)
         if keep:
             self.cache.put(key, result)
         return result

@@ -314,6 +314,42 @@ def test_without_a_known_step_the_built_in_model_promises_only_what_accept_gives
     assert "explanation and a fix" in build(ground(context), writes=True)[0].message  # a model that can write
 
 
+SEARCHED = "The user searches on Google for 'rust borrow checker lifetimes' in Firefox."
+READING = "The user views the page 'Understanding Ownership - The Rust Programming Language' in Firefox."
+WRITING_TOPIC = ("The user switches to notes.md in Typora. The user types '## Ferry timetables in winter' and "
+                 "presses Enter in notes.md in Typora.")
+
+
+@pytest.mark.parametrize("event, subject", [
+    (SEARCHED, "rust borrow checker lifetimes"),  # the results they just searched
+    (READING, "Understanding Ownership"),  # the page they are reading
+])
+def test_the_built_in_model_does_not_offer_what_is_already_on_screen(event, subject):
+    """Without a model that writes, a search offer about a query just searched or a page being read gives
+    nothing new, unless the history holds an earlier time (then Accept shows it); a model that writes answers."""
+    context = [{"time": "1", "event": event}]
+    g = ground(context)
+
+    def about(offers: list) -> list:
+        return [c for c in offers if subject in c.task]
+
+    assert about(build(g, writes=False)) == []
+    assert about(build(g, writes=False, recalls=lambda obj: False)) == []
+    remembered = about(build(g, writes=False, recalls=lambda obj: subject in obj.text))
+    assert remembered and all("before" in c.message for c in remembered), remembered
+    assert about(build(g, writes=True))
+
+
+@pytest.mark.parametrize("event, action", [
+    (WRITING_TOPIC, "draft_on_topic"),  # a search on what they write about: one they have not made
+    ("The user copies an error message starting 'FrobnicationError: the widget refused' from the terminal.",
+     "explain_error"),
+])
+def test_a_search_the_person_has_not_made_is_still_offered(event, action):
+    offers = build(ground([{"time": "1", "event": event}]), writes=False)
+    assert any(c.action == action for c in offers), [c.action for c in offers]
+
+
 @pytest.mark.parametrize("copied", [
     "You are in 'detached HEAD' state. You can look around, make experimental\nchanges and commit them",
     "cp: -r not specified; omitting directory 'photos'",

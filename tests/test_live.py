@@ -17,6 +17,7 @@ from proactive.assistant.live import Assistant
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.signals import SignalScorer
+from proactive.watcher.episodes import build_episodes
 from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
@@ -185,3 +186,35 @@ def test_headless_accept_does_the_task(proactive_home, browser):
     con.close()
     assert json.loads(results[1])["url"].endswith("q=requests+timeout") and results[2] is None
     assert len(browser.read_text().split()) == 1
+
+
+def searched(store: Store, t0: float, query: str) -> None:
+    """A search in the browser, then back to the editor."""
+    store.add_events([
+        RawEvent("window", WINDOW, {"app": "Firefox", "title": f"{query} - Google Search"}, ts=t0),
+        RawEvent("window", WINDOW, {"app": "Code", "title": "scraper.py - Visual Studio Code"}, ts=t0 + 20),
+    ])
+
+
+@pytest.mark.parametrize("earlier", [False, True])
+def test_built_in_model_offers_a_search_again_only_when_the_history_holds_it(proactive_home, default_model,
+                                                                             earlier):
+    """With the built-in model, the results of the query the person just searched are offered only when their
+    history has an earlier time they met it (what Accept then shows); otherwise that offer gives nothing they
+    do not have on screen, and it is not made."""
+    query = "python beautifulsoup find all links"
+    store = Store()
+    if earlier:  # a day before: stored as episodes by the real episode builder, as the watcher does
+        searched(store, 1000.0, query)
+        store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=1100.0)])
+        store.add_episodes(e.row() for e in build_episodes(store.iter_events()))
+    searched(store, 90000.0, query)
+    assistant, _ = make_assistant(default_model)
+    assistant.context_episodes = 2  # the earlier day is history, not context
+    assistant.trigger.episode_closed(app_changed=True)
+    decision = assistant.step(store, now=90100.0)
+    context, _, _ = assistant.context(store)
+    assert all(float(o["time"]) >= 90000.0 for o in context)
+    offered = [t for t in decision.data.get("candidates", []) if query in t]
+    assert bool(offered) == earlier, decision.data
+    store.close()

@@ -109,7 +109,8 @@ def test_report_and_baselines(proactive_home, tmp_path):
     again = json.loads(replay(str(SESSION), str(WRITING), "--labels", str(LABELS), "--baselines",
                               str(outdir / "traces"), "--json", "--cache", str(tmp_path / "c.db")).stdout)
     back = again["baselines"][agent]
-    assert back["need"] == again["need"] and back["paper"] == again["paper"] and back["events"] == 10
+    # a trace holds the shown offers only: read back, its need detection is ours counting shown offers
+    assert back["need"] == again["need_shown"] and back["paper"] == again["paper"] and back["events"] == 10
     assert "need_calibration" not in back and again["need_calibration"]["n"] == 5
     art = ROOT / "test-artifacts"
     art.mkdir(exist_ok=True)
@@ -219,7 +220,8 @@ def test_need_first_no_model_call_below_the_threshold(tmp_path):
     assert loads == ["default"]  # loaded once, for the turns above the threshold only
     for t in turns:
         asked = t.p_need >= gate.proactivity.threshold
-        assert (t.latency_s is not None) == asked and bool(t.candidates) == asked
+        # asked: candidates, unless every offer was held back by the memory (a silent turn counted as withheld)
+        assert (t.latency_s is not None) == asked and bool(t.candidates) == (asked and not t.withheld)
         assert set(t.scores) == set(t.candidates) and (t.shown is None or t.shown in t.candidates)
     assert any(t.shown for t in turns)
 
@@ -409,3 +411,17 @@ def test_replay_accept_writes_help_without_opening_a_browser(proactive_home, tmp
 def test_replay_accept_needs_out(proactive_home, tmp_path):
     result = replay(str(SESSION), "--cache", str(tmp_path / "c.db"), "--accept")
     assert result.returncode == 2 and "--out" in result.stderr
+
+
+def test_replay_counts_a_need_with_nothing_new_to_offer_as_recognised_not_shown(tmp_path):
+    """A person searching and reading the results: with the built-in model, searching again for what they just
+    searched gives nothing new and no history is read in replay, so nothing is shown; the gate still recognised
+    the need (`withheld`), which need detection counts and `need_shown` does not."""
+    from proactive.eval.replay import Replayer
+    from proactive.models.registry import load_model
+
+    cache, gate, judge = parts(tmp_path, "1")  # threshold 0.1: the gate wants to speak at almost every turn
+    turns = Replayer("default", load_model, 1, gate, judge, cache).session(FIXTURES / "session_search.json")
+    assert not any(t.shown for t in turns)
+    assert any(t.withheld for t in turns)
+    assert not any("python beautifulsoup find all links" in c for t in turns for c in t.candidates)
