@@ -78,9 +78,6 @@ PHRASE_CJK = re.compile(r"[\u4e00-\u9fff]{4,}")
 KEY_NAME = re.compile(r"^(?:enter|return|shift|space|tab|esc|escape|backspace|delete|up|down|left|right|home|end|"
                       r"caps_lock|\w|f\d+|(?:ctrl|cmd|alt|shift|super|meta)(?:_[lr])?(?:\+\S+)*)$", re.I)
 BLANK_TITLES = {"新建标签页", "new tab", "新标签页", "untitled", "google", "bing"}
-NOISE_WORD = re.compile(r"\b(?:scroll\w*|mouse|click\w*|moves?|moved|switch\w*|returns?|returned|navigat\w+|"
-                        r"remains?|stay\w*|idle|away|presses and releases|no specific|without (?:any |performing)"
-                        r")\b", re.I)
 
 #: top-level domains a bare host ('github.com', 'blog.csdn.net/…') is recognised by: with any other ending, a dotted
 #: name is code or a file ('os.path', 'array.join', 'Node.js'), not a site

@@ -482,11 +482,6 @@ def judge_trace(trace: Trace, judge: Judge) -> list[Turn]:
     return turns
 
 
-def baseline_turns(trace_path: Path, judge: Judge) -> list[Turn]:
-    """An archived trace judged like our own predictions (`load_trace` + `judge_trace`)."""
-    return judge_trace(load_trace(trace_path), judge)
-
-
 def find_baselines(folder: Path, sessions: Sequence[Path]) -> dict[str, list[Trace]]:
     """The archived traces of the given sessions under `folder` (`folder/<model>/<session file name>`), read and
     checked; raises SessionError when the folder cannot be read or holds no trace of these sessions."""

@@ -191,11 +191,6 @@ class OpenAICompatible(Predictor):
 
     # ------------------------------------------------------------------------------------------------- check
 
-    def list_models(self) -> list[str] | None:
-        """The model names the server reports (GET /models), or None when it has no usable /models. Raises
-        ModelError when the server is unreachable or refuses the request (key, busy)."""
-        return self._listing()[0]
-
     def _listing(self) -> tuple[list[str] | None, bool]:
         """(the names GET /models reports or None, whether a one-token completion should tell more)."""
         try:

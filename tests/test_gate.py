@@ -3,12 +3,17 @@ the best candidate that the task model does not veto; the shipped need model is 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from proactive.assistant.need import need_for
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.models.labels import calibration
 from proactive.models.reward import load_default
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 CONTEXT = [{"time": "1", "event": "The user searches on Google for 'requests timeout' in Firefox."}]
 
@@ -60,18 +65,24 @@ def test_thresholds_are_cost_ratios():
         assert Proactivity.parse(level).threshold == pytest.approx(c / (1 + c), abs=1e-9)
 
 
-def test_shipped_need_model_is_calibrated_and_separates():
-    """The need model shipped in the default artefact: its leave-one-session-out report says it ranks and is
-    calibrated (recorded at training time), and it rates an error moment above an idle one."""
+def test_shipped_need_model_ranks_unseen_contexts():
+    """The need model shipped in the default artefact, measured here rather than read back from what training
+    recorded: on the labelled contexts of tests/fixtures/reward_small.jsonl (sessions it was never trained on) it
+    ranks the moments that needed help above those that did not, and it rates an error moment above an idle one."""
     model = load_default()
-    need = need_for(model)
-    assert need is not None
-    report = need.meta["cross_validation_loso"]
-    assert report["calibration"]["auc"] > 0.65 and report["calibration"]["ece"] < 0.15
+    assert need_for(model) is not None
+    gate = Gate(model, Proactivity.parse("medium"))
+    contexts = {}
+    for line in (FIXTURES / "reward_small.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        contexts[json.dumps(row["obs"])] = (row["obs"], row["help_needed"])
+    labels = [needed for _, needed in contexts.values()]
+    assert 4 <= sum(labels) <= len(labels) - 4  # both kinds, several of each
+    figures = calibration([gate.need(obs) for obs, _ in contexts.values()], labels)
+    assert figures["auc"] > 0.8, figures
     error = [{"time": "1", "event": "The user copies an error message starting 'TypeError: x is undefined' from "
                                     "the terminal."}]
     idle = [{"time": "1", "event": "The user moves the mouse in an application."}]
-    gate = Gate(model, Proactivity.parse("medium"))
     assert gate.need(error) > gate.need(idle)
 
 

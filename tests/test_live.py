@@ -54,7 +54,9 @@ def test_step_decides_and_stores_every_decision(proactive_home, default_model):
     data = json.loads(row[1])
     assert row[0] == first.task and data["scorer"] == "signals" and data["context_events"] == 2
     assert "gate" in data and "silence_score" in data
-    assert (first.task is not None) == bool(shown)
+    # a copied traceback and a search at proactivity high: help is wanted, and what is shown is what was stored
+    assert first.task is not None and shown == [first], data["gate"]
+    assert "TimeoutError: timed out" in first.task or "requests timeout" in first.task
     # the same context again: no inference
     assistant.trigger.episode_closed(app_changed=False)
     assert assistant.step(store, now=2010.0) is None

@@ -49,11 +49,6 @@ from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigErr
 
 MODEL_CHOICES = ["default"]
 RM_CHOICES = list(REWARD_NAMES)
-# the settings this form edits; every other Config field is kept as it is in the file
-FORM_FIELDS = ("model", "rm", "proactivity", "excluded_apps", "excluded_titles", "retention_days", "idle_seconds",
-               "popup_seconds", "snooze_minutes", "web_search", "activitywatch_text", "answer_model")
-# settings that a running assistant applies at once; the others need a restart
-LIVE_FIELDS = ("proactivity", "excluded_apps", "excluded_titles", "popup_seconds", "snooze_minutes", "web_search")
 # what each web_search choice means, as the form shows it (the config's values are the keys)
 WEB_SEARCH_CHOICES = {"ask": "Ask before each search is sent", "on": "Always search (sends the error or query)",
                       "off": "Never search"}

@@ -50,7 +50,6 @@ except ImportError:  # the store still works, plain, and says why
 log = logging.getLogger(__name__)
 
 SERVICE = "proactive"
-MODES = home.SCHEMA["encryption"].choices  # auto, required, off
 KEYRING_TIMEOUT_S = 5.0
 PLAIN_HEADER = b"SQLite format 3\x00"
 KEY_PATTERN = re.compile(r"^[0-9a-f]{64}$")

@@ -9,7 +9,7 @@ live is exactly what the replay harness feeds it offline. Each episode keeps the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
@@ -333,8 +333,3 @@ def web_sentence(data: dict[str, Any]) -> str:
     host = (parsed.hostname or "").removeprefix("www.")
     label = f"'{quote(title, 80)}'" if title else "a page"
     return f"The user visits {label}{f' on {host}' if host else ''} in {browser}."
-
-
-def iter_observations(episodes: Iterable[Episode]) -> Iterator[dict[str, str]]:
-    for e in episodes:
-        yield e.observation()

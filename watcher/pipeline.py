@@ -119,9 +119,6 @@ class Watcher:
         control.clear_pause()
         self._control.put("reload")
 
-    def reload_pause(self) -> None:
-        self._control.put("reload")
-
     # -- main loop -------------------------------------------------------------------------------------------
 
     def run(self) -> Stats:
