@@ -441,10 +441,14 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
 @click.option("--accept", is_flag=True,
               help="Accept every shown offer and write what the help produced to OUT/help.jsonl (needs --out); a "
                    "web search is recorded as its URL, no browser is opened and nothing is sent.")
+@click.option("--as-live", is_flag=True,
+              help="The live trigger's timing as well, on the events' own clock: the assistant runs as each event "
+                   "closes an episode, never within the proactivity level's minimum interval after an offer shown "
+                   "(default: every turn, the paper's protocol). Not with --no-gate.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
            judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
-           cache_path: str | None, parallel: int, accept: bool, as_json: bool) -> None:
+           cache_path: str | None, parallel: int, accept: bool, as_live: bool, as_json: bool) -> None:
     """Replay recorded sessions through agent + gate, judge every prediction, report the metrics.
 
     Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated. An offer
@@ -462,6 +466,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     paths = [Path(s) for s in sessions]
     if accept and not out:
         fail("--accept writes OUT/help.jsonl: give --out DIR")
+    if as_live and no_gate:
+        fail("--as-live: the live timing needs the gate (it holds offers back after one is shown); drop --no-gate")
     out_path = out_folder("--out", out) if out else None
     if cache_path:
         out_file("--cache", cache_path)
@@ -488,7 +494,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     gate = None if no_gate else cached_gate(load_scorer(rm_spec), runtime.proactivity(proactivity, config), cache)
     judge = Judge(load_scorer(judge_spec, "--judge"), cache)
     try:
-        replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache, parallel=parallel)
+        replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache, parallel=parallel, as_live=as_live)
     except (ModelError, OSError) as exc:
         fail(f"--model: {model_spec}: {exc}")
     result = harness.run(paths, total, replayer, gate, judge, cache, model_spec, rm_spec, judge_spec, found,

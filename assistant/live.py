@@ -20,7 +20,8 @@ from proactive.watcher.episodes import Episode, unstored_episodes
 from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
-from .agent import Agent
+from .agent import Agent, Prediction
+from .decision import decide
 from .feedback import IGNORED, FeedbackMemory
 from .grounding import RECENT
 from .help import history_before, recalled
@@ -174,39 +175,33 @@ class Assistant:
 
     def think(self, store: Store, observations: list[dict[str, str]], episode_id: int | None, reason: str,
               now: float) -> Proposal:
-        started = time.perf_counter()
-        data: dict[str, Any] = {"trigger": reason, "context_events": len(observations)}
-        need = self.gate.need(observations)
-        early = self.gate.worth_generating(observations, need=need)
-        if early is not None:  # scored before generating: a silent decision costs no generation
-            self.stats["skipped_before_generation"] += 1
-            decision, prediction = early, None
-        else:
+        before = history_before(observations)
+
+        def predict(held_back: Callable[[str], bool]) -> Prediction:
             self.stats["inferences"] += 1
             if self.on_busy is not None:
                 self.on_busy(True)
             try:
-                before = history_before(observations)
-                prediction = self.agent.predict(observations, self.memory.prompt_lines(now),
-                                                held_back=lambda task: self.memory.blocked(task, now) is not None,
-                                                recalls=lambda obj: recalled(store, obj, before))
+                return self.agent.predict(observations, self.memory.prompt_lines(now), held_back=held_back,
+                                          recalls=lambda obj: recalled(store, obj, before))
             finally:
                 if self.on_busy is not None:
                     self.on_busy(False)
-            self.stats["errors"] += len(prediction.errors)
-            allowed = self.memory.allowed(prediction.candidates, now)
-            data["blocked_by_feedback"] = prediction.held_back + [c for c in prediction.candidates if c not in allowed]
-            decision = self.gate.decide(observations, allowed, prediction.preference, need=need)
-            data.update(prediction.to_json())
-        data.update({"gate": decision.reason, "scores": decision.scores, "silence_score": decision.silence_score,
-                     "p_need": decision.p_need, "scorer": self.gate.scorer.name,
-                     "latency_s": time.perf_counter() - started})
-        response = prediction.message(decision.task) if prediction and decision.task else ""
-        proposal_id = store.add_proposal(now, episode_id, decision.task, response, decision.score, data)
-        proposal = Proposal(proposal_id, now, decision.task, response, decision.score, reason, data)
+
+        decision = decide(self.gate, self.memory, observations, now, predict)
+        if decision.prediction is None:  # scored before generating: a silent decision costs no generation
+            self.stats["skipped_before_generation"] += 1
+        else:
+            self.stats["errors"] += len(decision.prediction.errors)
+        data: dict[str, Any] = {"trigger": reason, "context_events": len(observations), **decision.to_json(),
+                                "scorer": self.gate.scorer.name}
+        response = decision.message
+        score = decision.gate.score
+        proposal_id = store.add_proposal(now, episode_id, decision.task, response, score, data)
+        proposal = Proposal(proposal_id, now, decision.task, response, score, reason, data)
         if decision.task is None:
             self.stats["silent"] += 1
-            log.info("silent decision (%s, %s)", reason, decision.reason)
+            log.info("silent decision (%s, %s)", reason, decision.gate.reason)
             return proposal
         self.stats["shown"] += 1
         with self._lock:

@@ -66,7 +66,7 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
         summary["baselines"] = {name: r for name, r in results.items() if name != ours}
     return ReplayRun(summary, results, notes, turns, ours,
                      agent_name(model_spec, None if gate is None else rm_spec,
-                                None if gate is None else gate.proactivity.threshold))
+                                None if gate is None else gate.proactivity.threshold, replayer.as_live))
 
 
 def write(result: ReplayRun, out: Path, labels: dict[str, bool] | None) -> None:

@@ -29,10 +29,12 @@ from typing import Any
 import sqlite_utils
 
 from proactive.assistant.agent import Agent, Prediction, normalize_task
+from proactive.assistant.decision import Decision, choose, decide, need_first
 from proactive.assistant.feedback import IGNORED, FeedbackMemory
 from proactive.assistant.need import need_for
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.prompt import PROMPT_VERSION
+from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
 from proactive.models.scorer import Scorer
@@ -222,8 +224,9 @@ class Replayer:
     and the gate's choice, the judge and the cache writes then run in order."""
 
     def __init__(self, model_spec: str, load_model: Callable[[str], Any], k: int, gate: Gate | None, judge: Judge,
-                 cache: Cache, parallel: int = 1):
-        """Raises ModelError or OSError when the model file is missing (its content names the cache entries)."""
+                 cache: Cache, parallel: int = 1, as_live: bool = False):
+        """Raises ModelError or OSError when the model file is missing (its content names the cache entries).
+        `as_live`: the live trigger's timing on the events' own clock as well (`live_due`), not every turn."""
         self.model_spec = model_spec
         self._load_model = load_model
         self._model: Any = None
@@ -234,6 +237,8 @@ class Replayer:
         self.model_identity = model_identity(model_spec, cache)
         self._agent: Agent | None = None  # one per session: its prompt history (and KV cache) follows the session
         self.parallel = max(1, int(parallel))
+        self.as_live = as_live and gate is not None
+        self.trigger: TriggerPolicy | None = None  # as live: one per session
         #: what the person did with earlier offers, as live (`live.Assistant`): nobody answers a replayed offer, so
         #: each one shown counts as ignored and is held back during the cooling-off period; one per session
         self.memory = FeedbackMemory()
@@ -299,41 +304,43 @@ class Replayer:
             self.cache.put(key, result)
         return result
 
-    def _wanted(self, turn: Turn, context: list[dict[str, str]]) -> bool:
-        """Need first: whether this turn asks the agent at all (a silent decision needs no generation)."""
+    def _need_first(self, turn: Turn, context: list[dict[str, str]]) -> bool:
+        """Need first (decision.need_first): whether this turn asks the agent at all (a silent decision needs no
+        generation); sets the turn's P(need)."""
         if self.gate is None:
             return True
         try:
-            turn.p_need = self.gate.need(context)
-            return self.gate.worth_generating(context, need=turn.p_need) is None
+            turn.p_need, early = need_first(self.gate, context)
         except (JudgeFailure, ModelError) as exc:  # an LLM gate that did not answer: silent, counted
             turn.errors.append(f"gate: {str(exc)[:200]}")
             return False
+        return early is None
 
-    def _choose(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any]) -> None:
-        """The gate picks among the agent's candidates; without a gate the first is shown (the paper's setting)."""
+    def _show_first(self, turn: Turn, pred: dict[str, Any]) -> None:
+        """Without a gate (the paper's setting) the agent's first candidate is shown."""
+        self._predicted(turn, pred)
+        turn.shown = turn.candidates[0] if turn.candidates else None
+
+    @staticmethod
+    def _predicted(turn: Turn, pred: dict[str, Any]) -> None:
         turn.candidates, turn.latency_s, turn.errors = pred["candidates"], pred["latency_s"], list(pred["errors"])
-        turn.held_back = list(pred.get("held_back", []))
-        if self.gate is None:
-            turn.shown = turn.candidates[0] if turn.candidates else None
-            return
-        now = turn_seconds(turn)
-        allowed = self.memory.allowed(turn.candidates, now)
-        turn.held_back += [c for c in turn.candidates if c not in allowed]
-        try:
-            decision = self.gate.decide(context, allowed, preference=pred["preference"], need=turn.p_need)
-        except (JudgeFailure, ModelError) as exc:
-            turn.errors.append(f"gate: {str(exc)[:200]}")
-            return
-        turn.shown, turn.scores = decision.task, decision.scores
+
+    def _chosen(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any],
+                decided: Decision) -> None:
+        """A turn's record of the gate's decision (`decision.decide` or `decision.choose`); an offer shown and not
+        answered counts as ignored in the memory, as an unanswered popup does live."""
+        self._predicted(turn, pred)
+        turn.held_back = decided.held_back
+        turn.shown, turn.scores = decided.task, decided.gate.scores
         turn.action = (pred.get("actions") or {}).get(turn.shown or "")
-        if turn.shown is None and decision.p_need >= self.gate.proactivity.threshold:
+        now = turn_seconds(turn)
+        if turn.shown is None and decided.need >= self.gate.proactivity.threshold:
             # silent because of the memory, or because no offer would give anything new: without these, would the
             # gate have shown an offer here (the need recognised)?
             try:
                 unheld = self._unheld(context)
                 turn.withheld = self.gate.decide(context, unheld["candidates"], preference=unheld["preference"],
-                                                 need=turn.p_need).task is not None
+                                                 need=decided.need).task is not None
             except (JudgeFailure, ModelError) as exc:
                 turn.errors.append(f"gate: {str(exc)[:200]}")
         if turn.shown is not None:
@@ -355,27 +362,73 @@ class Replayer:
             self.cache.put(key, result)
         return result
 
+    def live_due(self, turn: Turn) -> bool:
+        """With `as_live`, whether the live trigger would run the assistant at this turn (each recorded event is
+        an episode closing; never within the level's minimum interval after an offer shown, nor within the
+        trigger's minimum gap after the last run); every turn otherwise (the paper's protocol)."""
+        if self.trigger is None:
+            return True
+        now = turn_seconds(turn)
+        self.trigger.episode_closed(app_changed=False)
+        if self.trigger.due(now, turn.index) is None:
+            return False
+        self.trigger.ran(now, turn.index)
+        return True
+
     def decide(self, turn: Turn, context: list[dict[str, str]]) -> None:
-        """Need first: a silent decision before any generation; otherwise the agent proposes and the gate picks.
-        Without a gate the first candidate is shown (the paper's setting)."""
-        if self._wanted(turn, context):
-            self._choose(turn, context, self.predict(context, None if self.gate is None else turn_seconds(turn)))
+        """The live decision path (decision.decide) on the events' own clock: need first, the agent's candidates
+        without what the memory holds back, the gate's pick. Without a gate the first candidate is shown (the
+        paper's setting)."""
+        if self.gate is None:
+            self._show_first(turn, self.predict(context))
+            return
+        now = turn_seconds(turn)
+        raw: dict[str, Any] = {}
+
+        def predict(held_back: Callable[[str], bool]) -> Prediction:
+            raw.update(self.predict(context, now))  # the memory's holds at `now` are part of the cache key
+            return as_prediction(raw)
+
+        try:
+            decided = decide(self.gate, self.memory, context, now, predict)
+        except (JudgeFailure, ModelError) as exc:  # an LLM gate that did not answer: silent, counted
+            turn.errors.append(f"gate: {str(exc)[:200]}")
+            return
+        turn.p_need = decided.need
+        if decided.generated:
+            self._chosen(turn, context, raw, decided)
 
     def session(self, path: Path, advance: Callable[[], None] = lambda: None) -> list[Turn]:
         observations = load_session(path)
         self._agent = None
         self.memory = FeedbackMemory()
-        if self.concurrent:
+        self.trigger = TriggerPolicy(self.gate.proactivity.min_interval_s) if self.as_live and self.gate else None
+        if self.concurrent and self.trigger is None:
             return self._session_parallel(path.name, observations, advance)
         turns = []
         for i, obs in enumerate(observations):
             context = observations[: i + 1]
             turn = Turn(path.name, i, obs["time"], obs["event"])
-            self.decide(turn, context)
+            if self.live_due(turn):
+                self.decide(turn, context)
+                if self.trigger is not None and turn.shown is not None:
+                    self.trigger.proposed(turn_seconds(turn))
             judge_turn(turn, context, self.judge)
             turns.append(turn)
             advance()
         return turns
+
+    def _choose_parallel(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any]) -> None:
+        """The second half of decision.decide for a prediction generated ahead (parallel replay)."""
+        assert self.gate is not None and turn.p_need is not None
+        try:
+            picked, held = choose(self.gate, self.memory, context, as_prediction(pred), turn.p_need,
+                                  turn_seconds(turn))
+        except (JudgeFailure, ModelError) as exc:
+            turn.errors.append(f"gate: {str(exc)[:200]}")
+            self._predicted(turn, pred)
+            return
+        self._chosen(turn, context, pred, Decision(picked, turn.p_need, as_prediction(pred), held))
 
     @staticmethod
     def _fork(agent: Agent, context: list[dict[str, str]]) -> Agent:
@@ -391,7 +444,7 @@ class Replayer:
                           advance: Callable[[], None]) -> list[Turn]:
         contexts = [observations[: i + 1] for i in range(len(observations))]
         turns = [Turn(name, i, obs["time"], obs["event"]) for i, obs in enumerate(observations)]
-        wanted = [self._wanted(turn, context) for turn, context in zip(turns, contexts, strict=True)]
+        wanted = [self._need_first(turn, context) for turn, context in zip(turns, contexts, strict=True)]
         pool = ThreadPoolExecutor(max_workers=self.parallel, thread_name_prefix="replay")
         try:
             # in order, as the sequential run would: cache hits are answers, misses are submitted with the prompt
@@ -415,16 +468,26 @@ class Replayer:
                             self.cache.put(key, pred)
                     else:
                         pred = job
-                    if self.gate is not None and self._held(turn_seconds(turn)):
-                        # earlier offers are held back now: the prediction depends on them, so it is made in turn
-                        # (as the sequential run makes it), after the choices before it
-                        pred = self.predict(context, turn_seconds(turn))
-                    self._choose(turn, context, pred)
+                    if self.gate is None:
+                        self._show_first(turn, pred)
+                    else:
+                        if self._held(turn_seconds(turn)):
+                            # earlier offers are held back now: the prediction depends on them, so it is made in
+                            # turn (as the sequential run makes it), after the choices before it
+                            pred = self.predict(context, turn_seconds(turn))
+                        self._choose_parallel(turn, context, pred)
                 judge_turn(turn, context, self.judge)
                 advance()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return turns
+
+
+def as_prediction(pred: dict[str, Any]) -> Prediction:
+    """A cached prediction (what `_generate` stores) as the agent's Prediction, for the decision path."""
+    return Prediction(candidates=list(pred["candidates"]), preference=dict(pred["preference"]),
+                      latency_s=pred["latency_s"] or 0.0, errors=list(pred["errors"]),
+                      held_back=list(pred.get("held_back", [])), actions=dict(pred.get("actions") or {}))
 
 
 def turn_seconds(turn: Turn) -> float:
@@ -545,15 +608,16 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
 
 # ------------------------------------------------------------------------------------------------ our run
 
-def agent_name(model_spec: str, rm_spec: str | None, threshold: float | None) -> str:
-    """A directory name for our run beside the archived models: the model spec and the gate, filesystem-safe
-    (a file path is named by its stem)."""
+def agent_name(model_spec: str, rm_spec: str | None, threshold: float | None, as_live: bool = False) -> str:
+    """A directory name for our run beside the archived models: the model spec and the gate (and `+as-live`),
+    filesystem-safe (a file path is named by its stem)."""
 
     def short(spec: str) -> str:
         return Path(spec).stem if Path(spec).expanduser().is_file() else spec
 
     gate = "no-gate" if rm_spec is None else f"gate-{short(rm_spec)}-t{threshold}"
-    return re.sub(r"[^A-Za-z0-9.+-]+", "_", f"{short(model_spec)}+{gate}").strip("_.")
+    timing = "+as-live" if as_live and rm_spec is not None else ""
+    return re.sub(r"[^A-Za-z0-9.+-]+", "_", f"{short(model_spec)}+{gate}{timing}").strip("_.")
 
 
 def turn_row(turn: Turn, labels: Mapping[str, bool] | None) -> dict[str, Any]:

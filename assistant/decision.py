@@ -1,0 +1,85 @@
+"""One decision path for live use and replay: from a context, the feedback memory and the moment, to what the
+person is shown (or the silence), with everything that led there.
+
+The sequence is need first (a silent decision costs no generation), then the agent's candidates with the offers
+the memory holds back left out, then the gate's pick among what the memory allows. The live assistant
+(`live.Assistant.think`) and replay (`eval/replay.Replayer`) both call `decide` (replay's parallel path calls its
+two halves, `need_first` and `choose`, around its batched generations), so replay scores the sequence that
+ships. What differs stays with the caller: where the prediction comes from (the agent, or replay's cache of it),
+and what happens after (live stores the decision and shows it; replay judges it).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .agent import Prediction
+from .feedback import FeedbackMemory
+from .policy import Gate, GateDecision
+
+#: makes the agent's prediction for this moment; its argument tells the offers the memory holds back now
+Predict = Callable[[Callable[[str], bool]], Prediction]
+
+
+@dataclass
+class Decision:
+    """What was decided at one moment, shown or silent, and why."""
+
+    gate: GateDecision  # the gate's decision: the task shown (None: silent), its score and reason
+    need: float  # the gate's P(help needed now)
+    prediction: Prediction | None  # None: silent before any generation (help not needed)
+    held_back: list[str] = field(default_factory=list)  # candidates the feedback memory kept from being shown
+    latency_s: float = 0.0
+
+    @property
+    def task(self) -> str | None:
+        return self.gate.task
+
+    @property
+    def generated(self) -> bool:
+        return self.prediction is not None
+
+    @property
+    def message(self) -> str:
+        """What the popup says for the shown task."""
+        return self.prediction.message(self.task) if self.prediction is not None and self.task else ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The decision as stored with the proposal (live) and written to turns.jsonl (replay)."""
+        data = self.prediction.to_json() if self.prediction is not None else {}
+        if self.prediction is not None:
+            data["blocked_by_feedback"] = self.held_back
+        data.update({"gate": self.gate.reason, "scores": self.gate.scores,
+                     "silence_score": self.gate.silence_score, "p_need": self.gate.p_need,
+                     "latency_s": self.latency_s})
+        return data
+
+
+def need_first(gate: Gate, context: Sequence[dict[str, str]]) -> tuple[float, GateDecision | None]:
+    """P(need), and the silent decision taken before generating when help is not needed (None: generate)."""
+    need = gate.need(context)
+    return need, gate.worth_generating(context, need=need)
+
+
+def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[dict[str, str]], prediction: Prediction,
+           need: float, now: float) -> tuple[GateDecision, list[str]]:
+    """The gate's pick among the candidates the memory allows at `now`, and every candidate held back (by the
+    agent before ranking, and by the memory here)."""
+    allowed = memory.allowed(prediction.candidates, now)
+    held = list(prediction.held_back) + [c for c in prediction.candidates if c not in allowed]
+    return gate.decide(context, allowed, prediction.preference, need=need), held
+
+
+def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[dict[str, str]], now: float,
+           predict: Predict) -> Decision:
+    """The whole decision at `now` (the memory's clock: wall time live, the events' own times in replay)."""
+    started = time.perf_counter()
+    need, early = need_first(gate, context)
+    if early is not None:
+        return Decision(early, need, None, [], time.perf_counter() - started)
+    prediction = predict(lambda task: memory.blocked(task, now) is not None)
+    picked, held = choose(gate, memory, context, prediction, need, now)
+    return Decision(picked, need, prediction, held, time.perf_counter() - started)

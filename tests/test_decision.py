@@ -1,0 +1,92 @@
+"""One decision path: the live assistant and replay decide through assistant/decision.py, so for the same
+context, feedback memory and moment they show the same offer and hold back the same ones; `--as-live` adds the
+live trigger's timing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from proactive.assistant.agent import Agent
+from proactive.assistant.feedback import FeedbackMemory
+from proactive.assistant.live import Assistant
+from proactive.assistant.policy import Gate, Proactivity
+from proactive.assistant.trigger import TriggerPolicy
+from proactive.eval.sessions import load_session
+from proactive.models.reward import load_default
+from proactive.watcher.store import Store
+
+from .test_replay import parts
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize("session, level", [
+    ("session_small.json", "medium"),
+    ("session_repeat.json", "1"),  # the same error again and again: the memory holds offers back
+])
+def test_live_and_replay_decide_the_same(proactive_home, default_model, tmp_path, session, level):
+    from proactive.eval.replay import Replayer
+    from proactive.models.registry import load_model
+
+    observations = load_session(FIXTURES / session)
+    cache, gate, judge = parts(tmp_path, level)
+    turns = Replayer("default", load_model, 1, gate, judge, cache).session(FIXTURES / session)
+
+    p = Proactivity.parse(level)
+    live = Assistant(None, Agent(default_model, k=1), Gate(load_default(), p), FeedbackMemory(),
+                     TriggerPolicy(p.min_interval_s), record_shown_as_ignored=True)  # nobody answers, as in replay
+    store = Store()
+    try:
+        for i, turn in enumerate(turns):
+            proposal = live.think(store, observations[: i + 1], None, "episode", float(observations[i]["time"]))
+            assert proposal.task == turn.shown, (i, proposal.data.get("gate"))
+            assert proposal.data["p_need"] == pytest.approx(turn.p_need, abs=1e-6)
+            assert proposal.data.get("blocked_by_feedback", []) == turn.held_back, i
+            assert proposal.data.get("candidates", []) == turn.candidates, i
+    finally:
+        store.close()
+    assert any(t.shown for t in turns), "the fixture has moments that need help"
+    if session == "session_repeat.json":
+        assert any(t.held_back for t in turns)
+
+
+def test_as_live_keeps_the_levels_interval_and_holds_back_an_unanswered_repeat(tmp_path):
+    """Every turn (the paper's protocol) against the live timing on the events' own clock: after an offer is
+    shown the assistant does not run again within the level's minimum interval (30 s at level 1), and an offer
+    shown and not answered is not shown again."""
+    from proactive.assistant.feedback import similar
+    from proactive.eval.replay import Replayer, turn_seconds
+    from proactive.models.registry import load_model
+
+    session = FIXTURES / "session_repeat.json"
+    cache, gate, judge = parts(tmp_path, "1")
+    every = Replayer("default", load_model, 1, gate, judge, cache).session(session)
+    live = Replayer("default", load_model, 1, gate, judge, cache, as_live=True).session(session)
+    assert all(t.p_need is not None for t in every)
+    shown_at = [turn_seconds(t) for t in live if t.shown]
+    assert shown_at and all(b - a >= gate.proactivity.min_interval_s for a, b in zip(shown_at, shown_at[1:]))
+    skipped = [t for t in live if t.p_need is None]  # the trigger did not run the assistant
+    assert skipped and all(any(0 <= turn_seconds(t) - s < gate.proactivity.min_interval_s for s in shown_at)
+                           for t in skipped)
+    shown = [t.shown for t in live if t.shown]
+    for i, a in enumerate(shown):
+        assert not any(similar(a, b) for b in shown[i + 1:]), shown
+    assert len(shown) <= len([t for t in every if t.shown])
+
+
+def test_replay_as_live_from_the_command_line(proactive_home, tmp_path):
+    import json
+
+    from .test_replay import replay
+
+    session = FIXTURES / "session_repeat.json"
+    out = tmp_path / "out"
+    done = replay(str(session), "--as-live", "--proactivity", "1", "--cache", str(tmp_path / "c.db"), "--out",
+                  str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["events"] == 6
+    assert [p.name for p in (out / "traces").iterdir()] == ["default+gate-default-t0.1+as-live"]
+    refused = replay(str(session), "--as-live", "--no-gate", "--cache", str(tmp_path / "c.db"))
+    assert refused.returncode == 2 and "--as-live" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1
