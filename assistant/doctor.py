@@ -8,105 +8,29 @@ same flattened into table rows, which `render()` prints as `rich` tables and the
 
 from __future__ import annotations
 
-import importlib.util
-import socket
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
+from proactive.models import registry
+from proactive.models.registry import Check
 from proactive.watcher import doctor as watcher_doctor
 from proactive.watcher import home
 
-#: seconds a model server may take to accept a connection
-SERVER_TIMEOUT = 0.5
-LOCAL_FIX = "pip install 'proactive-assistant[local]' (packaging/setup.sh install does it)"
 
-
-def _check(name: str, spec: str, works: bool, detail: str, fix: str = "") -> dict[str, Any]:
-    return {"name": name, "spec": spec, "works": works, "detail": detail, "fix": fix}
-
-
-def _llama_cpp_missing() -> bool:
-    return importlib.util.find_spec("llama_cpp") is None
-
-
-def _server_answers(url: str) -> bool:
-    parts = urlsplit(url)
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-        with socket.create_connection((parts.hostname or "", port), timeout=SERVER_TIMEOUT):
-            return True
-    except (OSError, ValueError):
-        return False
+def _check(name: str, spec: str, found: Check) -> dict[str, Any]:
+    return {"name": name, "spec": spec, "works": found.works, "detail": found.detail, "fix": found.fix}
 
 
 def model_check(spec: str, name: str = "model") -> dict[str, Any]:
-    """Whether the model `spec` can be used here: the registry's check, the built-in model's package, llama-cpp
-    for GGUF files, and for a server whether anything accepts a connection at its URL. Nothing is loaded."""
-    import os
-
-    from proactive.models.discovery import builtin, builtin_problem
-    from proactive.models.registry import MODEL_SPECS, model_problem
-
-    spec = (spec or "").strip()
+    """Whether the model `spec` can be used here (the registry's check: the built-in model's package,
+    llama-cpp for GGUF files, whether a server accepts a connection). Nothing is loaded."""
     where = f"set {name} in config.toml or in the tray's settings window"
-    problem = model_problem(spec)
-    if problem:
-        return _check(name, spec, False, problem, f"{where}: {MODEL_SPECS}")
-    if spec == "default":
-        found = builtin()
-        if found is None:
-            return _check(name, spec, False, builtin_problem(), LOCAL_FIX)
-        if _llama_cpp_missing():
-            return _check(name, spec, False, f"built-in {found.name} is installed but llama-cpp-python is not",
-                          LOCAL_FIX)
-        return _check(name, spec, True, f"the built-in model, {found.name} ({found.detail})")
-    if spec.startswith("openai:"):
-        url, _, model = spec[len("openai:"):].partition("#")
-        url = url.strip() or os.environ.get("OPENAI_BASE_URL", "")
-        what = f"an OpenAI-compatible server at {url}" + (f", model {model}" if model else "")
-        if _server_answers(url):
-            return _check(name, spec, True, f"{what}: it accepts connections (asked for nothing more)")
-        return _check(name, spec, False, f"{what}: nothing answers there",
-                      f"start the server (llama-server, Ollama...), or {where}; proactive models lists usable ones")
-    path = Path(spec).expanduser()
-    try:
-        with path.open("rb") as f:
-            magic = f.read(4)
-    except OSError as exc:
-        return _check(name, spec, False, f"{path}: {exc}", where)
-    if magic != b"GGUF":
-        return _check(name, spec, False, f"{path} is not a GGUF file", f"{where}: {MODEL_SPECS}")
-    if _llama_cpp_missing():
-        return _check(name, spec, False, f"GGUF file {path}, but llama-cpp-python is not installed", LOCAL_FIX)
-    return _check(name, spec, True, f"GGUF file {path} ({watcher_doctor.human_size(path.stat().st_size)})")
+    return _check(name, (spec or "").strip(), registry.model_check(spec, where))
 
 
 def reward_check(spec: str) -> dict[str, Any]:
     """Whether the reward model `spec` can be used here (the registry's check; `llm:M` checks M as a model)."""
-    from proactive.models.registry import REWARD_SPECS, reward_problem
-
-    spec = (spec or "").strip()
     where = "set rm in config.toml or in the tray's settings window"
-    problem = reward_problem(spec)
-    if problem:
-        return _check("reward model", spec, False, problem, f"{where}: {REWARD_SPECS}")
-    if spec == "default":
-        from proactive.models.reward import DEFAULT_ARTEFACT
-
-        if not Path(DEFAULT_ARTEFACT).is_file():
-            return _check("reward model", spec, False, f"the shipped reward model is missing: {DEFAULT_ARTEFACT}",
-                          "reinstall Proactive")
-        return _check("reward model", spec, True, "the shipped trained reward model (with its need model)")
-    if spec == "signals":
-        return _check("reward model", spec, True, "hand-written need signals (no trained model)")
-    if spec.startswith("llm:"):
-        inner = model_check(spec[len("llm:"):], "rm")
-        return _check("reward model", spec, inner["works"], "a language model judging as the user: "
-                      + inner["detail"], inner["fix"])
-    path = Path(spec).expanduser()
-    return _check("reward model", spec, True, f"trained reward model {path} "
-                  f"({watcher_doctor.human_size(path.stat().st_size)})")
+    return _check("reward model", (spec or "").strip(), registry.reward_check(spec, where))
 
 
 def report(db: str | None = None, config: home.Config | None = None) -> dict[str, Any]:

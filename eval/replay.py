@@ -35,6 +35,7 @@ from proactive.assistant.need import need_for
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.prompt import PROMPT_VERSION
 from proactive.assistant.trigger import TriggerPolicy
+from proactive.models import registry
 from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
 from proactive.models.scorer import Scorer
@@ -111,18 +112,9 @@ def file_sha256(path: Path, cache: Cache) -> str:
 
 
 def model_identity(spec: str, cache: Cache) -> str:
-    """What a model's answers depend on, from its spec and without loading it: a GGUF's content (`default` is its
-    file), or a server's endpoint and model name. Raises ModelError or OSError when the file is missing."""
-    from proactive.models.default import default_model_path
-
-    spec = (spec or "default").strip()
-    if spec.startswith("openai:"):  # the same server however its URL is written (with or without /v1)
-        from proactive.models.openai_http import normalize_base_url
-
-        url, _, name = spec[len("openai:"):].partition("#")
-        return f"openai:{normalize_base_url(url)}#{name}"
-    path = default_model_path() if spec == "default" else Path(spec).expanduser()
-    return "gguf:" + file_sha256(path, cache)
+    """What a model's answers depend on, from its spec and without loading it (the registry's `identity`), a
+    GGUF's content hashed once per file version. Raises ModelError or OSError when the file is missing."""
+    return registry.model_identity(spec, lambda path: file_sha256(path, cache))
 
 
 def scorer_identity(scorer: Scorer, cache: Cache) -> str:

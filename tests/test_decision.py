@@ -66,7 +66,7 @@ def test_as_live_keeps_the_levels_interval_and_holds_back_an_unanswered_repeat(t
     live = Replayer("default", load_model, 1, gate, judge, cache, as_live=True).session(session)
     assert all(t.p_need is not None for t in every)
     shown_at = [turn_seconds(t) for t in live if t.shown]
-    assert shown_at and all(b - a >= gate.proactivity.min_interval_s for a, b in zip(shown_at, shown_at[1:]))
+    assert shown_at and all(b - a >= gate.proactivity.min_interval_s for a, b in zip(shown_at, shown_at[1:], strict=False))
     skipped = [t for t in live if t.p_need is None]  # the trigger did not run the assistant
     assert skipped and all(any(0 <= turn_seconds(t) - s < gate.proactivity.min_interval_s for s in shown_at)
                            for t in skipped)
