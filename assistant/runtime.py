@@ -112,22 +112,19 @@ def announce_encryption(db: str | None, config: home.Config | None = None, say: 
 
 
 def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks: Any) -> Any:
-    """The watcher with this platform's sources (and ActivityWatch unless turned off)."""
-    from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.sources import default_sources
-
-    sources = default_sources(config.idle_seconds, config.clipboard_max_chars)
-    publish = unpublish = None
-    if config.activitywatch and not no_aw:
-        from proactive.watcher.activitywatch import ActivityWatchPublisher, ActivityWatchSource
-
-        # our own X11 sources give windows and idle; ActivityWatch's are the fallback where we have none
-        sources.append(ActivityWatchSource(config.activitywatch_url, config.activitywatch_poll_seconds,
-                                           use_windows=not sources, use_afk=not sources))
-        publisher = ActivityWatchPublisher(config.activitywatch_url, text=config.activitywatch_text)
-        publish, unpublish = publisher.publish, publisher.unpublish
+    """The watcher with this platform's sources and ActivityWatch as the config and `--no-aw` set it (read and
+    published, both from `ActivityWatchSettings`: what `proactive doctor` reports is what runs)."""
+    from proactive.watcher.activitywatch import ActivityWatchSettings
     from proactive.watcher.doctor import log_capture
+    from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.platform import session_sources
 
+    sources = session_sources(config, no_aw)
+    activitywatch = ActivityWatchSettings.from_config(config, no_aw)
+    publish = unpublish = None
+    if activitywatch.on:
+        publisher = activitywatch.publisher()
+        publish, unpublish = publisher.publish, publisher.unpublish
     log_capture(sources)  # `proactive doctor`'s capture lines: one per source, a warning for each that cannot work
     return Watcher(db, config, sources, publish=publish, unpublish=unpublish, **callbacks)
 

@@ -2,7 +2,8 @@
 
 Every module of the five packages is parsed with `ast` and all its imports are read, those inside functions and
 `if TYPE_CHECKING:` blocks included (a lazy import is still a dependency), as are `importlib.import_module("...")`
-calls with a literal name. Each failure names the file, the line and the rule it breaks.
+calls with a literal name. Each failure names the file, the line and the rule it breaks. Beside the layering between
+packages, the imports inside each package form no circle (`test_no_import_cycle_inside_a_package`).
 """
 
 from __future__ import annotations
@@ -221,3 +222,107 @@ def test_the_checks_see_every_kind_of_import():
     assert {our_package(m) for m in found} >= {"watcher", "ui", "eval", "assistant"}
     assert dotted(ROOT / "watcher" / "store.py") == "proactive.watcher.store"
     assert dotted(ROOT / "ui" / "__init__.py") == "proactive.ui"
+
+
+# -- no import cycle inside a package ------------------------------------------------------------------------------
+
+def module_names(package: str) -> dict[str, Path]:
+    """{installed name: file} of every module of `package` (its subpackages included)."""
+    return {dotted(path): path for pkg, path in modules() if pkg == package}
+
+
+def resolve(module: str, known: dict[str, Path] | set[str]) -> str | None:
+    """The module of ours that an imported name lives in: the longest prefix of `module` that is one of `known`
+    (`proactive.watcher.sources.Probe` -> `proactive.watcher.sources`); None for anything else."""
+    while module and module not in known:
+        module = module.rpartition(".")[0]
+    return module or None
+
+
+def import_graph(package: str) -> dict[str, dict[str, int]]:
+    """{module: {module of the same package it imports: the first line that does}}. Every import counts, at the
+    top of the module or inside a function (an import moved into a function to dodge a cycle at import time is
+    still the same circle in the design), and `if TYPE_CHECKING:` ones too. A module's own enclosing packages are
+    no edge: Python runs a package's `__init__` before any module in it, whatever that module imports."""
+    names = module_names(package)
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in names.items():
+        edges = graph.setdefault(name, {})
+        for line, imported in imports(path):
+            target = resolve(imported, names)
+            if target is None or target == name or name.startswith(target + "."):
+                continue
+            edges.setdefault(target, line)
+    return graph
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm), each sorted: every module
+    of one can reach every other through imports, so none of them can be understood, tested or moved alone."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph.get(node, {}):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_import_cycle_inside_a_package():
+    """Inside each package, imports form no circle: a module that imports another never finds itself among that
+    one's imports, directly or further down (the interface below the implementations, the factory above them)."""
+    violations = []
+    for package in PACKAGES:
+        graph = import_graph(package)
+        paths = module_names(package)
+        for component in cycles(graph):
+            members = set(component)
+            arrows = [f"{rel(paths[source])}:{line} imports {target.rpartition('.')[2]}"
+                      for source in component
+                      for target, line in sorted(graph[source].items(), key=lambda edge: edge[1])
+                      if target in members]
+            violations.append(f"a circle of {len(component)} modules in proactive.{package}: "
+                              f"{', '.join(rel(paths[m]) for m in component)}\n    " + "\n    ".join(arrows))
+    report(violations, "no import cycle inside a package (imports inside functions count)")
+
+
+def test_the_cycle_check_finds_circles_and_only_circles():
+    """`cycles` on small graphs: a triangle and a pair are found, a chain and a diamond are not; `import_graph`
+    counts an import inside a function and `resolve` takes a name to the module that defines it."""
+    graph = {"a": {"b": 1}, "b": {"c": 1}, "c": {"a": 1, "d": 1}, "d": {"e": 1}, "e": {"d": 1}, "f": {"g": 1},
+             "g": {"h": 1, "i": 1}, "h": {"j": 1}, "i": {"j": 1}, "j": {}}
+    assert cycles(graph) == [["a", "b", "c"], ["d", "e"]]
+    assert cycles({"f": {"g": 1}, "g": {"h": 1, "i": 1}, "h": {"j": 1}, "i": {"j": 1}, "j": {}}) == []
+    lazy = "def f():\n    from .store import Store\n"
+    assert [m for _, m in source_imports(lazy, "proactive.watcher")] == ["proactive.watcher.store",
+                                                                          "proactive.watcher.store.Store"]
+    known = {"proactive.watcher", "proactive.watcher.sources"}
+    assert resolve("proactive.watcher.sources.Probe", known) == "proactive.watcher.sources"
+    assert resolve("os.path", known) is None
+    watcher = import_graph("watcher")
+    assert "proactive.watcher.store" in watcher["proactive.watcher.pipeline"]
+    assert all(target.startswith("proactive.watcher.") for edges in watcher.values() for target in edges)

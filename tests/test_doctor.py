@@ -15,11 +15,13 @@ from pathlib import Path
 import pytest
 
 from bench.xsession import _free_display
-from proactive.assistant import doctor
+from proactive.assistant import doctor, runtime
 from proactive.watcher import doctor as watcher_doctor
+from proactive.watcher.activitywatch import ActivityWatchSettings, ActivityWatchSource, probe_server
 from proactive.watcher.events import WINDOW, RawEvent
 from proactive.watcher.home import Config
 from proactive.watcher.pipeline import Watcher
+from proactive.watcher.platform import session_sources
 from proactive.watcher.sources import Probe, Source
 from proactive.watcher.store import Store
 
@@ -88,6 +90,51 @@ def test_activitywatch_turned_off_says_so(proactive_home: Path):
     aw = by_source(doctor_json(no_display_env()))["activitywatch"]
     assert aw["works"] is False and aw["optional"] and "activitywatch = false" in aw["detail"]
     assert "activitywatch = true" in aw["fix"]
+
+
+SESSION_VARS = ("DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_CURRENT_DESKTOP", "SWAYSOCK",
+                "HYPRLAND_INSTANCE_SIGNATURE")
+
+
+def test_activitywatch_settings_say_what_is_read_and_sent():
+    """One place reads config.toml's ActivityWatch settings: the server, what is published, what turned it off."""
+    config = Config(activitywatch_url="http://127.0.0.1:9", activitywatch_poll_seconds=3.0, activitywatch_text=True)
+    settings = ActivityWatchSettings.from_config(config)
+    assert settings.on and (settings.url, settings.poll_seconds, settings.text) == ("http://127.0.0.1:9", 3.0, True)
+    publisher = settings.publisher()
+    assert (publisher.url, publisher.text) == ("http://127.0.0.1:9", True)
+    assert ActivityWatchSettings.from_config(Config()).publisher().text is False  # the sentences stay home
+    # the reader takes windows and idle from ActivityWatch only where the session has no source of its own
+    alone = settings.source(own=[])
+    assert (alone.url, alone.poll_seconds, alone.use_windows, alone.use_afk) == ("http://127.0.0.1:9", 3.0, True, True)
+    assert "windows (aw-watcher-window)" in alone.captures and "idle (aw-watcher-afk)" in alone.captures
+    beside = settings.source(own=[ListSource([])])
+    assert not beside.use_windows and not beside.use_afk and beside.captures == "browser tabs (aw-watcher-web)"
+    off = ActivityWatchSettings.from_config(Config(activitywatch=False), no_aw=True).off_probe()
+    assert not off.works and "activitywatch = false in config.toml" in off.detail and "activitywatch = true" in off.fix
+    by_option = ActivityWatchSettings.from_config(config, no_aw=True)
+    assert not by_option.on and "--no-aw" in by_option.off_probe().detail
+
+
+def test_doctor_reports_the_activitywatch_reader_the_watcher_runs(proactive_home: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch):
+    """Without a display ActivityWatch is the only source: the watcher reads its windows and idle too, and the
+    doctor's row says so, because both build their sources with `platform.session_sources`."""
+    for name in SESSION_VARS:
+        monkeypatch.delenv(name, raising=False)
+    config = Config(activitywatch_url="http://127.0.0.1:9", activitywatch_text=True)
+    watcher = runtime.build_watcher(None, False, config)
+    [reader] = watcher.sources
+    assert isinstance(reader, ActivityWatchSource) and reader.use_windows and reader.use_afk
+    assert reader.url == "http://127.0.0.1:9" and watcher.publish.__self__.text is True
+    row = by_source(watcher_doctor.report(config=config))["activitywatch"]
+    assert row["captures"] == reader.captures and not row["works"] and "no aw-server answers" in row["detail"]
+    assert [type(s) for s in session_sources(config)] == [ActivityWatchSource]
+    assert runtime.build_watcher(None, True, config).sources == [] and session_sources(config, no_aw=True) == []
+    assert runtime.build_watcher(None, True, config).publish is None  # --no-aw: nothing is published either
+    monkeypatch.setenv("DISPLAY", ":0")  # an X11 session: our own sources see windows and idle
+    *own, reader = session_sources(config)
+    assert own and isinstance(reader, ActivityWatchSource) and not reader.use_windows and not reader.use_afk
 
 
 def test_a_bad_config_is_reported_not_fatal(proactive_home: Path):
@@ -231,13 +278,13 @@ def test_watch_logs_the_capture_lines(xsession: XSession, proactive_home: Path):
 
 @pytest.mark.aw
 def test_a_running_aw_server_is_found(aw_server_url: str):
-    found = watcher_doctor.activitywatch_probe(aw_server_url)
+    found = probe_server(aw_server_url)
     assert found.works and found.detail.startswith("aw-server ") and aw_server_url in found.detail
     with socket.socket() as other:  # something that listens but is not an aw-server
         other.bind(("127.0.0.1", 0))
         other.listen(1)
         url = f"http://127.0.0.1:{other.getsockname()[1]}"
-        wrong = watcher_doctor.activitywatch_probe(url)
+        wrong = probe_server(url)
     assert not wrong.works and "not as an aw-server" in wrong.detail
 
 

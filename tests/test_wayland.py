@@ -27,7 +27,8 @@ from pathlib import Path
 import pytest
 
 from proactive.watcher import session as wsession
-from proactive.watcher.sources import SourceUnavailable, default_sources
+from proactive.watcher.platform import default_sources
+from proactive.watcher.sources import SourceUnavailable
 from proactive.watcher.wayland import WaylandError, wayland_globals
 from proactive.watcher.wl_clipboard import Framer, WlClipboard
 from proactive.watcher.wl_idle import MutterIdle, ScreenSaverIdle, SwayIdle

@@ -1,10 +1,12 @@
 """ActivityWatch interop: read a user's aw-server buckets, and publish our episodes as a bucket of our own.
 
 Why: a user who already runs ActivityWatch has a browser extension (aw-watcher-web) that knows the URL and title of
-the current tab, which no window title gives us; on Wayland and other platforms its window/afk watchers are the
-only way to see the focused window. And publishing our episodes lets ActivityWatch's UI show what we captured.
+the current tab, which no window title gives us; where no capture source of ours runs its window/afk watchers are
+the only way to see the focused window. And publishing our episodes lets ActivityWatch's UI show what we captured.
 
 Everything here is optional: when no server answers nothing is imported, nothing is written and nothing raises.
+What is read and what is sent is decided in one place, `ActivityWatchSettings` (from config.toml and `--no-aw`),
+for the watcher, `proactive doctor` and `proactive purge` alike; the reader's probe (`probe_server`) lives here too.
 
 Design notes (aw-client 0.5.15):
 - `aw_client` costs ~22 MB of RSS (requests, persistqueue, aw_core): it is imported only once a server answers.
@@ -28,12 +30,12 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
 from . import home
 from .events import IDLE, WEB, WINDOW, Emit, RawEvent
-from .sources import Source
+from .sources import Probe, Source
 
 if TYPE_CHECKING:  # pragma: no cover
     from aw_client import ActivityWatchClient
@@ -48,6 +50,13 @@ EPISODE_EVENT_TYPE = "app.proactive.episode"
 REQUEST_TIMEOUT = 5.0
 #: After another process holds aw-client's lock for our client name, wait this long before trying again.
 LOCK_RETRY_SECONDS = 60.0
+#: How long a probe (`proactive doctor`) lets aw-server take to accept a connection and answer /api/0/info.
+PROBE_TIMEOUT = 0.5
+#: What the reader gives, said by the probe of a reader that is not built (ActivityWatch turned off)
+CAPTURES = "browser tabs (aw-watcher-web); windows and idle where no own source sees them"
+#: What a person does when no aw-server answers
+PROBE_FIX = ("start ActivityWatch (aw-qt or aw-server) with its aw-watcher-web browser extension, or set "
+             "activitywatch = false in config.toml to stop looking for it")
 
 WEB_TYPE = "web.tab.current"
 WINDOW_TYPE = "currentwindow"
@@ -119,6 +128,20 @@ def _server_info(url: str, timeout: float = REQUEST_TIMEOUT) -> dict[str, Any]:
         return info
     finally:
         conn.close()
+
+
+def probe_server(url: str, captures: str = CAPTURES) -> Probe:
+    """Whether an aw-server answers at `url` (the configured one, normally loopback): a TCP connect and its
+    /api/0/info, each within PROBE_TIMEOUT. Nothing is sent but that request."""
+    if not is_reachable(url, timeout=PROBE_TIMEOUT):
+        return Probe(ActivityWatchSource.name, captures, False, f"no aw-server answers at {url}", PROBE_FIX)
+    try:
+        info = _server_info(url, timeout=PROBE_TIMEOUT)
+    except Exception as exc:
+        return Probe(ActivityWatchSource.name, captures, False, f"{url} answers, but not as an aw-server ({exc})",
+                     PROBE_FIX)
+    version = info.get("version", "")
+    return Probe(ActivityWatchSource.name, captures, True, f"aw-server {version} at {url}".replace("  ", " "))
 
 
 @functools.cache
@@ -236,7 +259,8 @@ class ActivityWatchSource(Source):
     """Polls aw-server for web tabs (and, optionally, windows and afk status) and emits them as RawEvents.
 
     Web events are always read: they add URLs that our own capture cannot see. Windows and afk are off by default
-    because our X11 sources see them first-hand; turn them on where we have no such source (Wayland, other OSes).
+    because our own sources see them first-hand; `ActivityWatchSettings.source` turns them on where this session
+    has no source of its own.
     """
 
     name = "activitywatch"
@@ -252,6 +276,9 @@ class ActivityWatchSource(Source):
         self.poll_seconds = poll_seconds
         self.use_windows = use_windows
         self.use_afk = use_afk
+        read = {"browser tabs (aw-watcher-web)": True, "windows (aw-watcher-window)": use_windows,
+                "idle (aw-watcher-afk)": use_afk}
+        self.captures = ", ".join(what for what, on in read.items() if on)  # what the probe says it reads
         self._emit: Emit | None = None
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -292,6 +319,10 @@ class ActivityWatchSource(Source):
             log.warning("ActivityWatch source thread did not stop in time; it ends after its current request")
         else:
             self._thread = None
+
+    def probe(self) -> Probe:
+        """Whether aw-server answers at the url, and what this reader takes from it (its buckets' kinds)."""
+        return probe_server(self.url, self.captures)
 
     # -- polling ------------------------------------------------------------------------------------------------
 
@@ -566,3 +597,50 @@ class ActivityWatchPublisher:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+@dataclass(frozen=True)
+class ActivityWatchSettings:
+    """How ActivityWatch is used here, from config.toml and `--no-aw`: computed by `from_config` alone, so the
+    running watcher (`assistant/runtime.py`, through `platform.session_sources`), `proactive doctor` and
+    `proactive purge` cannot differ on the server, on the buckets read or on what is sent to it.
+
+    Read: `web.tab.current` buckets always; `currentwindow` and `afkstatus` only where the session has no capture
+    source of its own (no display, or a platform without one), since ours see windows and idle first-hand.
+    Sent: each closed episode's application and title (`app.proactive.episode` events in our own bucket), with its
+    sentences only when `activitywatch_text` is set."""
+
+    url: str = DEFAULT_URL
+    poll_seconds: float = 10.0
+    text: bool = False  # `activitywatch_text`: published episodes carry their sentences (typed and copied text)
+    off: str = ""  # what turned ActivityWatch off, a key of TURNED_OFF ("" when it is on)
+
+    #: what can turn ActivityWatch off: (what the doctor says, how to turn it on again)
+    TURNED_OFF: ClassVar[dict[str, tuple[str, str]]] = {
+        "config": ("activitywatch = false in config.toml",
+                   "set activitywatch = true in config.toml to read a running ActivityWatch"),
+        "no_aw": ("--no-aw", "run without --no-aw to read a running ActivityWatch"),
+    }
+
+    @classmethod
+    def from_config(cls, config: home.Config, no_aw: bool = False) -> ActivityWatchSettings:
+        off = "config" if not config.activitywatch else "no_aw" if no_aw else ""
+        return cls(config.activitywatch_url, config.activitywatch_poll_seconds, config.activitywatch_text, off)
+
+    @property
+    def on(self) -> bool:
+        return not self.off
+
+    def source(self, own: list[Source]) -> ActivityWatchSource:
+        """The reader, beside the session's `own` sources: windows and idle from ActivityWatch when there are
+        none of our own."""
+        return ActivityWatchSource(self.url, self.poll_seconds, use_windows=not own, use_afk=not own)
+
+    def publisher(self) -> ActivityWatchPublisher:
+        """The writer of our bucket (publishing, and deleting on purge)."""
+        return ActivityWatchPublisher(self.url, text=self.text)
+
+    def off_probe(self) -> Probe:
+        """The doctor's row when ActivityWatch is turned off: which setting did it and how to turn it on."""
+        why, fix = self.TURNED_OFF[self.off]
+        return Probe(ActivityWatchSource.name, CAPTURES, False, f"turned off ({why})", fix)

@@ -15,7 +15,7 @@ from typing import Any
 
 from .events import CLIPBOARD, Emit, RawEvent
 from .sources import Probe, Source, SourceUnavailable
-from .x11 import XEventThread, open_display
+from .x11 import XEventThread, open_display, x11_probe
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +77,6 @@ class X11Clipboard(Source):
 
     def probe(self) -> Probe:
         """The X display opens and has XFIXES (clipboard owner changes are notified through it)."""
-        from .doctor import x11_probe
-
         return x11_probe(self.name, "copied text", "XFIXES")
 
     def stop(self) -> None:

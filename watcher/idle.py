@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from .events import IDLE, Emit, RawEvent
 from .sources import Probe, Source, SourceUnavailable
-from .x11 import open_display
+from .x11 import open_display, x11_probe
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +86,6 @@ class X11Idle(_PollingIdleBase):
 
     def probe(self) -> Probe:
         """The X display opens and has MIT-SCREEN-SAVER (it says how long since the last input)."""
-        from .doctor import x11_probe
-
         return x11_probe(self.name, "idle and back", "MIT-SCREEN-SAVER")
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from .events import HOTKEY, KEY, Emit, RawEvent
 from .sources import ListenerSource, Probe, SourceUnavailable
+from .x11 import x11_probe
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +101,5 @@ class Keyboard(ListenerSource):
     def probe(self) -> Probe:
         """On Linux: the X display opens, has the RECORD extension pynput listens through, and pynput imports."""
         if sys.platform.startswith("linux"):
-            from .doctor import x11_probe
-
             return x11_probe(self.name, "typed text and hotkeys", "RECORD", pynput="keyboard")
         return super().probe()

@@ -13,6 +13,7 @@ from typing import Any
 
 from .events import CLICK, SCROLL, Emit, RawEvent
 from .sources import ListenerSource, Probe, SourceUnavailable
+from .x11 import x11_probe
 
 BUTTON_NAMES = {"left": "left", "right": "right", "middle": "middle"}
 
@@ -49,7 +50,5 @@ class Mouse(ListenerSource):
     def probe(self) -> Probe:
         """On Linux: the X display opens, has the RECORD extension pynput listens through, and pynput imports."""
         if sys.platform.startswith("linux"):
-            from .doctor import x11_probe
-
             return x11_probe(self.name, "clicks and scrolling", "RECORD", pynput="mouse")
         return super().probe()

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from . import control, home
+from .activitywatch import ActivityWatchSettings
 from .store import Store, truncate_wal, wal_held
 
 log = logging.getLogger(__name__)
@@ -106,13 +107,12 @@ def purge_copies(store: Store, before: float | None, unpublish: Unpublish | None
 def activitywatch_unpublish(config: home.Config) -> Unpublish | None:
     """Deletes from our ActivityWatch bucket with a client of its own (no watcher running), or None when
     publishing is off."""
-    if not config.activitywatch:
+    activitywatch = ActivityWatchSettings.from_config(config)
+    if not activitywatch.on:
         return None
 
     def unpublish(before: float | None) -> int:
-        from .activitywatch import ActivityWatchPublisher
-
-        with ActivityWatchPublisher(config.activitywatch_url) as publisher:
+        with activitywatch.publisher() as publisher:
             return publisher.unpublish(before)
 
     return unpublish

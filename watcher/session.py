@@ -3,7 +3,7 @@
 `detect()` gives a `Session`: the kind (`wayland`, `x11` or `none`), the compositor or desktop, and whether
 XWayland is there (`DISPLAY` set inside a Wayland session). Wayland wins whenever `WAYLAND_DISPLAY` is set (or
 `XDG_SESSION_TYPE=wayland`): on GNOME and KDE `DISPLAY` is set too, for XWayland, and X11 sources would then see
-only the few XWayland windows. `default_sources()` picks its sources from this; `describe()` is the line the
+only the few XWayland windows. `platform.default_sources()` picks its sources from this; `describe()` is the line the
 watcher logs at start and `proactive doctor` shows.
 """
 
@@ -21,6 +21,10 @@ WLROOTS = frozenset({"sway", "river", "wayfire", "labwc", "dwl", "hikari", "cage
 #: The names XDG_CURRENT_DESKTOP uses for the two big desktops (it may hold several, colon-separated:
 #: "ubuntu:GNOME", "KDE").
 _DESKTOPS = {"gnome": "gnome", "ubuntu": "gnome", "unity": "gnome", "kde": "kde", "plasma": "kde"}
+
+#: What to do where there is no desktop session to capture (said by the X11 probes and `proactive doctor`)
+NO_DISPLAY_FIX = ("run Proactive inside your desktop session (where DISPLAY or WAYLAND_DISPLAY is set), e.g. "
+                  "from the desktop's autostart (packaging/README.md); elsewhere only ActivityWatch can capture")
 
 
 @dataclass(frozen=True)

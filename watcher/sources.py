@@ -1,22 +1,18 @@
-"""The interface every capture source implements, and the registry that picks the ones this platform has.
+"""The interface every capture source implements, and what its probe answers; nothing else.
 
 A source runs in its own thread (or its library's), calls `emit` for what it sees, and must stop promptly and
 release its resources when `stop()` is called. Sources never filter: the pipeline applies privacy rules to every
-stream together.
+stream together. Which sources run here is `platform.py`'s choice: this module imports no source, so every source
+module can import it without a circle.
 """
 
 from __future__ import annotations
 
-import logging
-import os
-import sys
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from .events import Emit
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -79,68 +75,3 @@ class ListenerSource(Source):
 
 class SourceUnavailable(RuntimeError):
     """Raised by `start` when the platform lacks what the source needs (no display, missing library)."""
-
-
-def default_sources(idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
-    """The sources for this platform, chosen by the session (`session.detect()`): on Linux, Wayland whenever
-    WAYLAND_DISPLAY is set (even with DISPLAY set for XWayland, whose X11 sources would see only XWayland
-    windows): the compositor's window source, wl-paste's clipboard, the idle source and AT-SPI for focus, roles
-    and typed text, without any key logger (`wayland.py`); X11 otherwise. Windows and macOS variants are
-    untested here."""
-    if sys.platform.startswith("linux"):
-        from .session import detect
-
-        session = detect()
-        if session.kind == "wayland":
-            from .wayland import wayland_sources
-
-            log.info("session: %s", session.describe())
-            found = wayland_sources(session, idle_seconds, clipboard_max_chars)
-            # GNOME without the "focused window" Shell extension: the accessibility bus's window:activate is the
-            # window source (untested here: no GNOME Shell; the same events are tested on X11 and sway)
-            windows = session.compositor == "gnome" and not found[0].probe().works
-            if windows:
-                found.pop(0)
-            try:
-                from .atspi import AtspiSource
-            except Exception as exc:  # noqa: BLE001 - any import failure: capture goes on without it, said once
-                log.warning("source atspi unavailable: %s (no typed text on Wayland)", exc)
-            else:
-                # focus, roles and typed text: no key logger on Wayland
-                found.append(AtspiSource(text=True, windows=windows))
-            return found
-        if not os.environ.get("DISPLAY"):
-            log.warning("neither WAYLAND_DISPLAY nor DISPLAY is set: no desktop capture here (ActivityWatch "
-                        "can still give windows and idle)")
-            return []
-        from .atspi import AtspiSource
-        from .clipboard import X11Clipboard
-        from .idle import X11Idle
-        from .keyboard import Keyboard
-        from .mouse import Mouse
-        from .window import X11ActiveWindow
-
-        return [
-            X11ActiveWindow(),
-            Keyboard(),
-            Mouse(),
-            X11Clipboard(max_chars=clipboard_max_chars),
-            X11Idle(idle_seconds=idle_seconds),
-            # typed text from applications on the accessibility bus (by the emitting field's role: a key arrives
-            # before the focus event that says "password field"), password fields, terminal prompts; keys from
-            # pynput everywhere else
-            AtspiSource(text=True),
-        ]
-    from .clipboard import PollingClipboard
-    from .idle import PollingIdle
-    from .keyboard import Keyboard
-    from .mouse import Mouse
-    from .window import PollingActiveWindow
-
-    return [
-        PollingActiveWindow(),
-        Keyboard(),
-        Mouse(),
-        PollingClipboard(max_chars=clipboard_max_chars),
-        PollingIdle(idle_seconds=idle_seconds),
-    ]

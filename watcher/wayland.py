@@ -1,26 +1,18 @@
-"""Wayland capture: which sources a Wayland session gets, and two small clients they share.
+"""Shared plumbing for the Wayland sources (`wl_window.py`, `wl_clipboard.py`, `wl_idle.py`) and their probes.
 
-`wayland_sources()` picks, from the detected session (`session.detect()`):
-- the window source of the compositor: sway's IPC (`wl_window.SwayWindow`, tested on headless sway), Hyprland's
-  socket (`HyprlandWindow`), a KWin script over D-Bus (`KWinWindow`), a GNOME Shell extension
-  (`GnomeShellWindow`); the last three are UNTESTED here. Elsewhere `NoWindow` says there is none, and the
-  AT-SPI source still reports the focus of accessible applications;
-- the clipboard through `wl-paste --watch` (`wl_clipboard.WlClipboard`, the data-control protocol);
-- idle through `swayidle` (`wl_idle.SwayIdle`, ext-idle-notify / KDE idle), GNOME's IdleMonitor
-  (`MutterIdle`) or `org.freedesktop.ScreenSaver` (`ScreenSaverIdle`), the D-Bus ones UNTESTED here.
-No key logger runs on Wayland (no client may read other clients' keys): typed text comes from the AT-SPI source,
-which `sources.default_sources()` adds.
+Which of those sources a Wayland session gets is `platform.py`'s choice (by compositor); this module knows no
+source, so the sources can import it without a circle.
 
 `wayland_globals()` lists the protocols the compositor offers (one round trip on its socket, stdlib only), so a
 probe can say "this compositor has no data-control" without starting anything. `dbus_call()` is one blocking
-method call on the session bus (jeepney, pure Python, no GObject), for the D-Bus backends.
+method call on the session bus (jeepney, pure Python, no GObject), for the D-Bus backends. `stop_helper()` stops
+a helper program a source reads (wl-paste, swayidle).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import shutil
 import signal
 import struct
 import subprocess
@@ -28,8 +20,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from .session import Session, wayland_socket
-from .sources import Source
+from .session import wayland_socket
 
 log = logging.getLogger(__name__)
 
@@ -136,34 +127,3 @@ def stop_helper(proc: subprocess.Popen | None, thread: threading.Thread | None) 
             proc.kill()
     if thread is not None:
         thread.join(timeout=3)
-
-
-def window_source(session: Session) -> Source:
-    from . import wl_window
-
-    if session.compositor == "sway":
-        return wl_window.SwayWindow()
-    if session.compositor == "hyprland":
-        return wl_window.HyprlandWindow()
-    if session.compositor == "kde":
-        return wl_window.KWinWindow()
-    if session.compositor == "gnome":
-        return wl_window.GnomeShellWindow()
-    return wl_window.NoWindow(session.compositor)
-
-
-def idle_source(session: Session, idle_seconds: float) -> Source:
-    from . import wl_idle
-
-    if session.compositor == "gnome":  # Mutter has no ext-idle-notify for clients; its IdleMonitor answers
-        return wl_idle.MutterIdle(idle_seconds)
-    if shutil.which("swayidle") or session.compositor != "kde":
-        return wl_idle.SwayIdle(idle_seconds)
-    return wl_idle.ScreenSaverIdle(idle_seconds)
-
-
-def wayland_sources(session: Session, idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
-    """The Wayland sources for this session, AT-SPI apart (added by `sources.default_sources`)."""
-    from .wl_clipboard import WlClipboard
-
-    return [window_source(session), WlClipboard(max_chars=clipboard_max_chars), idle_source(session, idle_seconds)]

@@ -15,7 +15,7 @@ from typing import Any
 
 from .events import WINDOW, Emit, RawEvent
 from .sources import Probe, Source, SourceUnavailable
-from .x11 import XEventThread, open_display
+from .x11 import XEventThread, open_display, x11_probe, x11_window_manager
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +109,6 @@ class X11ActiveWindow(Source):
     def probe(self) -> Probe:
         """The X display opens and an EWMH window manager runs (_NET_SUPPORTING_WM_CHECK): it is what publishes
         the active window (_NET_ACTIVE_WINDOW)."""
-        from .doctor import x11_probe, x11_window_manager
-
         found = x11_probe(self.name, "window titles and applications")
         if not found.works:
             return found

@@ -1,18 +1,23 @@
-"""Shared plumbing for the X11 sources: a display connection served by a thread that sleeps in select().
+"""Shared plumbing for the X11 sources: a display connection served by a thread that sleeps in select(), and the
+checks their probes make (`x11_probe`, `x11_window_manager`).
 
 Each X11 source owns its own connection (Xlib displays are not thread-safe) and reacts to X events instead of
-polling, so an idle desktop costs nothing but a wake-up every `tick` seconds to notice `stop()`.
+polling, so an idle desktop costs nothing but a wake-up every `tick` seconds to notice `stop()`. The probes live
+here, beside the connection they check, so a source asks nothing of `doctor.py` (which gathers the probes) and the
+doctor can import the sources without a circle. A probe opens a display connection for a moment and closes it.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import select
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from .sources import SourceUnavailable
+from .session import NO_DISPLAY_FIX
+from .sources import Probe, SourceUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -73,3 +78,66 @@ class XEventThread:
         self._stop.set()
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=2)
+
+
+# -- the probes ---------------------------------------------------------------------------------------------------
+
+def x11_probe(source: str, captures: str, extension: str | None = None, pynput: str | None = None) -> Probe:
+    """The X11 sources' probe: the display can be opened, it has `extension` (when named), and pynput's
+    `pynput` module ("keyboard" or "mouse") imports. Each check is what the source's start needs."""
+    source = f"{source} (X11)"
+    if not os.environ.get("DISPLAY"):
+        return Probe(source, captures, False, "DISPLAY is not set: no X display", NO_DISPLAY_FIX)
+    try:
+        display = open_display()
+    except SourceUnavailable as exc:
+        fix = ("reinstall Proactive (python-xlib is one of its dependencies)" if "python-xlib" in str(exc) else
+               f"check that the X server at DISPLAY={os.environ['DISPLAY']} runs and lets you in (XAUTHORITY)")
+        return Probe(source, captures, False, str(exc), fix)
+    try:
+        detail = f"X display {os.environ['DISPLAY']}"
+        if extension is not None:
+            if not display.has_extension(extension):
+                return Probe(source, captures, False, f"the X server has no {extension} extension",
+                             f"use an X server with {extension} (Xorg and Xvfb have it by default)")
+            detail += f", {extension} extension"
+        if os.environ.get("WAYLAND_DISPLAY"):
+            detail += "; XWayland: native Wayland windows are not seen"
+    finally:
+        display.close()
+    if pynput is not None:
+        try:
+            __import__(f"pynput.{pynput}")
+        except ImportError as exc:
+            return Probe(source, captures, False, f"pynput cannot listen here: {exc}",
+                         "reinstall Proactive (pynput is one of its dependencies)")
+        detail += ", pynput"
+    return Probe(source, captures, True, detail)
+
+
+def x11_window_manager() -> str | None:
+    """The EWMH window manager's name (_NET_SUPPORTING_WM_CHECK's _NET_WM_NAME; "" when it gives none), or None
+    when no window manager runs or there is no X display to ask."""
+    if not os.environ.get("DISPLAY"):
+        return None
+    try:
+        display = open_display()
+    except SourceUnavailable:
+        return None
+    try:
+        import Xlib.X
+
+        root = display.screen().root
+        check = root.get_full_property(display.intern_atom("_NET_SUPPORTING_WM_CHECK"), Xlib.X.AnyPropertyType)
+        if not check or not len(check.value):
+            return None
+        window = display.create_resource_object("window", int(check.value[0]))
+        name = window.get_full_property(display.intern_atom("_NET_WM_NAME"), display.intern_atom("UTF8_STRING"))
+        if name is None:
+            return ""
+        value = name.value
+        return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+    except Exception:  # the check window vanished (the window manager is exiting): none
+        return None
+    finally:
+        display.close()

@@ -1,0 +1,147 @@
+"""Which capture sources run here: the one place that picks and builds them for this platform and session.
+
+Why one module: the sources are chosen by the platform (Linux, Windows, macOS), on Linux by the session
+(`session.detect()`: X11, Wayland and its compositor, or none), and then by the config (ActivityWatch); the watcher
+(`assistant/runtime.py`), `proactive doctor` (`doctor.py`) and the settings window must agree on that choice, so
+they all ask here. This module sits above every concrete source and nothing below it imports it: a source module
+imports only the interface (`sources.py`) and its own plumbing (`x11.py`, `wayland.py`), never the factory.
+
+- Wayland whenever WAYLAND_DISPLAY is set, even with DISPLAY set for XWayland (whose X11 sources would see only
+  XWayland windows): the compositor's window source (sway's IPC `wl_window.SwayWindow`, tested on headless sway;
+  Hyprland's socket, a KWin script over D-Bus, a GNOME Shell extension, all three UNTESTED here; elsewhere
+  `NoWindow` says there is none), the clipboard through `wl-paste --watch` (`wl_clipboard.WlClipboard`), idle
+  through `swayidle`, GNOME's IdleMonitor or `org.freedesktop.ScreenSaver` (`wl_idle`, the D-Bus ones UNTESTED),
+  and the accessibility bus (`atspi.AtspiSource`) for focus, roles and typed text: no key logger runs on Wayland
+  (no client may read other clients' keys).
+- X11 when DISPLAY is set: the active window, pynput's keyboard and mouse, the XFixes clipboard, MIT-SCREEN-SAVER
+  idle, and the accessibility bus for the text typed in applications that publish it.
+- No display: no source of our own (ActivityWatch can still give windows and idle).
+- Windows and macOS: the polling variants (untested here).
+- ActivityWatch's reader, appended when it is on, as `activitywatch.ActivityWatchSettings` says.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sys
+
+from . import home
+from .activitywatch import ActivityWatchSettings
+from .session import Session, detect
+from .sources import Source
+
+log = logging.getLogger(__name__)
+
+
+def window_source(session: Session) -> Source:
+    """The focused-window source of a Wayland compositor (`NoWindow` where there is none we know)."""
+    from . import wl_window
+
+    if session.compositor == "sway":
+        return wl_window.SwayWindow()
+    if session.compositor == "hyprland":
+        return wl_window.HyprlandWindow()
+    if session.compositor == "kde":
+        return wl_window.KWinWindow()
+    if session.compositor == "gnome":
+        return wl_window.GnomeShellWindow()
+    return wl_window.NoWindow(session.compositor)
+
+
+def idle_source(session: Session, idle_seconds: float) -> Source:
+    """Idle on Wayland: Mutter's IdleMonitor on GNOME, swayidle where it is installed or the compositor is not
+    KDE, the ScreenSaver D-Bus interface otherwise."""
+    from . import wl_idle
+
+    if session.compositor == "gnome":  # Mutter has no ext-idle-notify for clients; its IdleMonitor answers
+        return wl_idle.MutterIdle(idle_seconds)
+    if shutil.which("swayidle") or session.compositor != "kde":
+        return wl_idle.SwayIdle(idle_seconds)
+    return wl_idle.ScreenSaverIdle(idle_seconds)
+
+
+def wayland_sources(session: Session, idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
+    """The Wayland sources for this session, AT-SPI apart (added by `default_sources`)."""
+    from .wl_clipboard import WlClipboard
+
+    return [window_source(session), WlClipboard(max_chars=clipboard_max_chars), idle_source(session, idle_seconds)]
+
+
+def _wayland(session: Session, idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
+    log.info("session: %s", session.describe())
+    found = wayland_sources(session, idle_seconds, clipboard_max_chars)
+    # GNOME without the "focused window" Shell extension: the accessibility bus's window:activate is the window
+    # source (untested here: no GNOME Shell; the same events are tested on X11 and sway)
+    windows = session.compositor == "gnome" and not found[0].probe().works
+    if windows:
+        found.pop(0)
+    try:
+        from .atspi import AtspiSource
+    except Exception as exc:  # noqa: BLE001 - any import failure: capture goes on without it, said once
+        log.warning("source atspi unavailable: %s (no typed text on Wayland)", exc)
+    else:
+        found.append(AtspiSource(text=True, windows=windows))  # focus, roles and typed text: no key logger
+    return found
+
+
+def _x11(idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
+    from .atspi import AtspiSource
+    from .clipboard import X11Clipboard
+    from .idle import X11Idle
+    from .keyboard import Keyboard
+    from .mouse import Mouse
+    from .window import X11ActiveWindow
+
+    return [
+        X11ActiveWindow(),
+        Keyboard(),
+        Mouse(),
+        X11Clipboard(max_chars=clipboard_max_chars),
+        X11Idle(idle_seconds=idle_seconds),
+        # typed text from applications on the accessibility bus (by the emitting field's role: a key arrives
+        # before the focus event that says "password field"), password fields, terminal prompts; keys from
+        # pynput everywhere else
+        AtspiSource(text=True),
+    ]
+
+
+def _polling(idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
+    from .clipboard import PollingClipboard
+    from .idle import PollingIdle
+    from .keyboard import Keyboard
+    from .mouse import Mouse
+    from .window import PollingActiveWindow
+
+    return [
+        PollingActiveWindow(),
+        Keyboard(),
+        Mouse(),
+        PollingClipboard(max_chars=clipboard_max_chars),
+        PollingIdle(idle_seconds=idle_seconds),
+    ]
+
+
+def default_sources(idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
+    """This platform's and session's own sources (module docstring), ActivityWatch apart."""
+    if not sys.platform.startswith("linux"):
+        return _polling(idle_seconds, clipboard_max_chars)
+    session = detect()
+    if session.kind == "wayland":
+        return _wayland(session, idle_seconds, clipboard_max_chars)
+    if not os.environ.get("DISPLAY"):
+        log.warning("neither WAYLAND_DISPLAY nor DISPLAY is set: no desktop capture here (ActivityWatch "
+                    "can still give windows and idle)")
+        return []
+    return _x11(idle_seconds, clipboard_max_chars)
+
+
+def session_sources(config: home.Config, no_aw: bool = False) -> list[Source]:
+    """The sources a watcher runs here with `config` (and `--no-aw`): this session's own, then ActivityWatch's
+    reader when it is on, which reads windows and idle too where the session has no source of its own."""
+    sources = default_sources(config.idle_seconds, config.clipboard_max_chars)
+    activitywatch = ActivityWatchSettings.from_config(config, no_aw)
+    if activitywatch.on:
+        sources.append(activitywatch.source(own=sources))
+    return sources
