@@ -1,11 +1,34 @@
-"""Episode building and deterministic rendering."""
+"""Episode building and deterministic rendering: one sentence per thing that happened, in the order it
+happened."""
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pytest
 
-from proactive.watcher.episodes import EpisodeBuilder, build_episodes, place, switch_sentence, web_sentence
-from proactive.watcher.events import CLICK, CLIPBOARD, HOTKEY, IDLE, SCROLL, TEXT, WINDOW, RawEvent
+from proactive.watcher.episodes import (
+    HEAD_SENTENCES,
+    MAX_LINES,
+    MAX_SENTENCES,
+    EpisodeBuilder,
+    build_episodes,
+    place,
+    switch_sentence,
+    web_sentence,
+)
+from proactive.watcher.events import (
+    CLICK,
+    CLIPBOARD,
+    CONTROL,
+    HOTKEY,
+    IDLE,
+    SCROLL,
+    TEXT,
+    WEB,
+    WINDOW,
+    RawEvent,
+)
 
 
 def ev(kind: str, ts: float, **data) -> RawEvent:
@@ -112,3 +135,151 @@ def test_web_sentences(data, expected):
 def test_switch_sentence_keeps_what_a_browser_title_says(app, title, sentence):
     """Without ActivityWatch's browser extension the title is all we know of a page: a search stays a search."""
     assert switch_sentence(app, title, place(app, title)) == sentence
+
+
+# ------------------------------------------------------------------------------------------------- time order
+
+TERM = ev(WINDOW, 0, app="XTerm", title="shell", process="xterm")
+EDITOR = ev(WINDOW, 0, app="Visual Studio Code", title="app.py - proj - Visual Studio Code")
+
+
+def told(window: RawEvent, *events: RawEvent) -> list[str]:
+    """The sentences of one focus span after its switch sentence, events timed one second apart in order."""
+    stream = [window, *(RawEvent(e.source, e.kind, e.data, ts=float(i)) for i, e in enumerate(events, 1))]
+    (episode,) = build_episodes(enumerate(stream, 1))
+    return episode.sentences[1:]
+
+
+def typed(text: str, enter: bool = False, erase: int = 0, **more) -> RawEvent:
+    return ev(TEXT, 0, text=text, erase=erase, enter=enter, **more)
+
+
+ERROR_A = "Traceback (most recent call last):\n  File \"a.py\", line 1\nValueError: bad a"
+ERROR_B = "KeyError: 'b'"
+
+
+@pytest.mark.parametrize(
+    "window, events, sentences",
+    [
+        # the issue's story: pause, type A, copy A, type B, copy B
+        (TERM, [ev(CONTROL, 0, state="paused"), ev(CONTROL, 0, state="resumed"), typed("python a.py", True),
+                ev(CLIPBOARD, 0, text=ERROR_A), typed("python b.py", True), ev(CLIPBOARD, 0, text=ERROR_B)],
+         ["Capture is paused by the user.", "Capture resumes.",
+          "The user types 'python a.py' and presses Enter in the terminal.",
+          "The user copies an error message starting 'Traceback (most recent call last):' and ending "
+          "'ValueError: bad a' from the terminal.",
+          "The user types 'python b.py' and presses Enter in the terminal.",
+          "The user copies an error message starting 'KeyError: 'b'' from the terminal."]),
+        # a copy before the typing it is pasted into
+        (TERM, [ev(CLIPBOARD, 0, text="pip install requests"), typed("pip install requests", True)],
+         ["The user copies 'pip install requests' from the terminal.",
+          "The user types 'pip install requests' and presses Enter in the terminal."]),
+        # a click in the middle of typing: each piece where it came
+        (EDITOR, [typed("def f"), ev(CLICK, 0, button="left"), typed("(x):", True)],
+         ["The user types 'def f' in app.py in Visual Studio Code.", "The user clicks in app.py in Visual Studio Code.",
+          "The user types '(x):' and presses Enter in app.py in Visual Studio Code."]),
+        # a hotkey between two lines, and the same hotkey again later: not merged across the typing
+        (EDITOR, [typed("x = 1", True), ev(HOTKEY, 0, combo="ctrl+s"), typed("y = 2", True),
+                  ev(HOTKEY, 0, combo="ctrl+s"), ev(HOTKEY, 0, combo="ctrl+s")],
+         ["The user types 'x = 1' and presses Enter in app.py in Visual Studio Code.",
+          "The user presses Ctrl+S (save) in app.py in Visual Studio Code.",
+          "The user types 'y = 2' and presses Enter in app.py in Visual Studio Code.",
+          "The user presses Ctrl+S (save) 2 times in app.py in Visual Studio Code."]),
+        # clicks merge while nothing else happens between them, and only then
+        (EDITOR, [ev(CLICK, 0, button="left"), ev(CLICK, 0, button="right"), typed("z"), ev(CLICK, 0, button="left")],
+         ["The user clicks and right-clicks in app.py in Visual Studio Code.",
+          "The user types 'z' in app.py in Visual Studio Code.", "The user clicks in app.py in Visual Studio Code."]),
+        # a scroll gesture, idle and a page between copies
+        (TERM, [ev(CLIPBOARD, 0, text="one"), ev(SCROLL, 0, dx=0, dy=-2), ev(SCROLL, 0, dx=0, dy=-1),
+                ev(IDLE, 0, state="idle", seconds=60), ev(CLIPBOARD, 0, text="two"),
+                ev(WEB, 0, url="https://docs.python.org/3/", title="Docs", browser="Firefox")],
+         ["The user copies 'one' from the terminal.", "The user scrolls down (3 steps) in the terminal.",
+          "The user stops using the computer (idle).", "The user copies 'two' from the terminal.",
+          "The user visits 'Docs' on docs.python.org in Firefox."]),
+        # consecutive pieces of one line are one sentence; Backspace after a click reaches into the piece before
+        (TERM, [typed("git st"), typed("axx"), typed("", erase=1), ev(CLICK, 0, button="left"),
+                typed("tus", erase=1), typed("", enter=True)],
+         ["The user types 'git sta' in the terminal.", "The user clicks in the terminal.",
+          "The user types 'tus' and presses Enter in the terminal."]),
+        # a line whose only Enter comes after a paste: the Enter is told where it came
+        (TERM, [typed("git clone "), ev(HOTKEY, 0, combo="ctrl+shift+v"), typed("", enter=True)],
+         ["The user types 'git clone' in the terminal.", "The user presses Ctrl+Shift+V (paste) in the terminal.",
+          "The user presses Enter in the terminal."]),
+        # a piece erased to nothing says nothing, and the clicks it separated are one run again
+        (EDITOR, [ev(CLICK, 0, button="left"), typed("q"), typed("", erase=1), ev(CLICK, 0, button="left")],
+         ["The user clicks 2 times in app.py in Visual Studio Code."]),
+        # a hidden line replaces what was shown of it, in its place
+        (TERM, [typed("hunter"), ev(CLICK, 0, button="left"), typed("", enter=True, hidden="password"),
+                typed("ls", True)],
+         ["The user clicks in the terminal.", "The user enters a password (hidden) in the terminal.",
+          "The user types 'ls' and presses Enter in the terminal."]),
+        # a scroll gesture is one sentence whichever ways it went; back and forth, it says nothing
+        (EDITOR, [ev(SCROLL, 0, dx=0, dy=-3), ev(SCROLL, 0, dx=2, dy=0), ev(CLICK, 0, button="left"),
+                  ev(SCROLL, 0, dx=0, dy=1), ev(SCROLL, 0, dx=0, dy=-1)],
+         ["The user scrolls down (3 steps) and right (2 steps) in app.py in Visual Studio Code.",
+          "The user clicks in app.py in Visual Studio Code."]),
+    ],
+    ids=["pause-type-copy-type-copy", "copy-before-typing", "click-inside-a-line", "hotkey-between-lines",
+         "click-runs", "scroll-idle-web-between-copies", "erase-across-a-click", "enter-after-paste",
+         "erased-piece-merges-clicks", "hidden-line-in-place", "scroll-gestures"],
+)
+def test_sentences_follow_the_order_things_happened(window, events, sentences):
+    assert told(window, *events) == sentences
+
+
+ONE_EACH = [typed("make", True), ev(CLIPBOARD, 0, text="copied"), ev(HOTKEY, 0, combo="ctrl+shift+p"),
+            ev(CLICK, 0, button="right"), ev(SCROLL, 0, dx=0, dy=4), ev(CONTROL, 0, state="paused")]
+
+
+def test_any_interleaving_of_kinds_renders_in_time_order():
+    """Every order of six different kinds of happening (720): the episode tells each once, in that order."""
+    alone = [told(EDITOR, e) for e in ONE_EACH]
+    assert all(len(s) == 1 for s in alone)
+    for order in permutations(range(len(ONE_EACH))):
+        assert told(EDITOR, *(ONE_EACH[i] for i in order)) == [alone[i][0] for i in order], order
+
+
+def test_lines_beyond_the_quoted_ones_are_counted_where_they_were_typed():
+    lines = [typed(f"line {i}", True) for i in range(MAX_LINES + 3)]
+    sentences = told(EDITOR, *lines[:MAX_LINES + 2], ev(CLIPBOARD, 0, text="copied"), lines[-1])
+    assert sentences[:MAX_LINES] == [f"The user types 'line {i}' and presses Enter in app.py in Visual Studio Code."
+                                     for i in range(MAX_LINES)]
+    assert sentences[MAX_LINES:] == ["The user types 2 more lines in app.py in Visual Studio Code.",
+                                     "The user copies 'copied' from app.py in Visual Studio Code.",
+                                     "The user types 1 more line in app.py in Visual Studio Code."]
+
+
+def test_a_long_span_keeps_its_first_and_latest_sentences_in_order():
+    """An episode is one observation of a prompt with a budget: a long span keeps its start and its end."""
+    events = [e for i in range(20) for e in (ev(CLICK, 0, button="left"), ev(CLIPBOARD, 0, text=f"copy {i}"))]
+    sentences = told(EDITOR, *events)
+    everything = [s for i in range(20) for s in ("The user clicks in app.py in Visual Studio Code.",
+                                                 f"The user copies 'copy {i}' from app.py in Visual Studio Code.")]
+    tail = MAX_SENTENCES - HEAD_SENTENCES - 1
+    assert len(sentences) == MAX_SENTENCES
+    assert sentences[:HEAD_SENTENCES] == everything[:HEAD_SENTENCES]
+    assert sentences[HEAD_SENTENCES] == (f"The user does {len(everything) - HEAD_SENTENCES - tail} more things in "
+                                         "app.py in Visual Studio Code.")
+    assert sentences[HEAD_SENTENCES + 1:] == everything[-tail:]
+
+
+# ------------------------------------------------------------------------------------------ terminal hotkeys
+
+@pytest.mark.parametrize(
+    "app, process, combo, sentence",
+    [
+        ("XTerm", "xterm", "ctrl+c", "The user presses Ctrl+C (interrupt) in the terminal."),
+        ("XTerm", "xterm", "ctrl+shift+c", "The user presses Ctrl+Shift+C (copy) in the terminal."),
+        ("gnome-terminal", "gnome-terminal-server", "ctrl+shift+v", "The user presses Ctrl+Shift+V (paste) in the "
+                                                                    "terminal."),
+        ("XTerm", "xterm", "ctrl+z", "The user presses Ctrl+Z (suspend) in the terminal."),
+        ("XTerm", "xterm", "ctrl+s", "The user presses Ctrl+S in the terminal."),  # stops output; save in nano
+        ("Console", "kitty", "ctrl+c", "The user presses Ctrl+C (interrupt) in Console."),  # known by its process
+        ("Visual Studio Code", "code", "ctrl+c", "The user presses Ctrl+C (copy) in Visual Studio Code."),
+        ("Visual Studio Code", "code", "ctrl+z", "The user presses Ctrl+Z (undo) in Visual Studio Code."),
+        ("Visual Studio Code", "code", "ctrl+shift+c", "The user presses Ctrl+Shift+C (copy) in Visual Studio Code."),
+    ],
+)
+def test_hotkeys_mean_what_they_do_where_they_are_pressed(app, process, combo, sentence):
+    """Ctrl+C in a terminal interrupts the program: narrated as a copy it invents a copied error."""
+    assert told(ev(WINDOW, 0, app=app, title="", process=process), ev(HOTKEY, 0, combo=combo)) == [sentence]

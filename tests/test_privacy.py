@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
-from proactive.watcher.events import CLICK, CLIPBOARD, CONTROL, HOTKEY, KEY, TEXT, WEB, WINDOW, RawEvent
+from proactive.watcher.events import (
+    CLICK,
+    CLIPBOARD,
+    CONTROL,
+    HOTKEY,
+    IDLE,
+    KEY,
+    SCROLL,
+    TEXT,
+    WEB,
+    WINDOW,
+    RawEvent,
+)
 from proactive.watcher.home import Config
 from proactive.watcher.pipeline import Watcher
 from proactive.watcher.privacy import PRIVATE_APP, PrivacyFilter
@@ -150,3 +165,68 @@ def test_pipeline_hides_sudo_password_and_excluded_typing(proactive_home, termin
     assert "hunter2secret" not in blob and "vaultmaster99" not in blob
     assert "sudo ls" in blob and "echo done" in blob and "exit" in blob
     assert "enters a password (hidden)" in blob
+
+
+# -------------------------------------------------------------------------------------------- our own windows
+
+OWN_TITLE = "Proactive: history"
+
+
+@pytest.fixture
+def child_pid() -> Iterator[int]:
+    """A process we started (as the help starts a browser): ours by ancestry, not our window."""
+    child = subprocess.Popen(["sleep", "60"])
+    try:
+        yield child.pid
+    finally:
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.parametrize(
+    "kind, data",
+    [(WINDOW, {"app": "proactive", "title": "Proactive: settings", "process": "python3"}), (TEXT, {"text": "a note"}),
+     (CLICK, {"button": "left"}), (SCROLL, {"dx": 0, "dy": 1}), (HOTKEY, {"combo": "ctrl+c"}),
+     (CLIPBOARD, {"text": "the proposal's text"})],
+    ids=["title-change", "text", "click", "scroll", "hotkey", "copy"],
+)
+def test_nothing_done_in_our_own_window_is_kept(kind, data):
+    f = PrivacyFilter(Config())
+    assert f.clean(window("proactive", OWN_TITLE, "python3", os.getpid())) is None
+    assert not f.accepts_keys() and not f.accepts_typed({"role": "text"})
+    ours, theirs = (dict(data, pid=os.getpid()), dict(data, pid=42)) if kind == WINDOW else (data, data)
+    assert f.clean(RawEvent("test", kind, dict(ours))) is None
+    assert f.clean(RawEvent("afk", IDLE, {"state": "idle", "seconds": 60})) is not None  # not seen in a window
+    assert f.clean(window("Visual Studio Code", "client.py")) is not None  # the next window is kept again
+    assert f.clean(RawEvent("test", kind, dict(theirs))) is not None
+
+
+def test_a_window_with_our_title_in_another_process_is_kept(child_pid):
+    """The title is no proof: another program (here one we started ourselves) may show the same."""
+    f = PrivacyFilter(Config())
+    out = f.clean(window("proactive", OWN_TITLE, "python3", child_pid))
+    assert out is not None and out.data["title"] == OWN_TITLE
+    assert f.accepts_keys()
+    assert f.clean(RawEvent("test", TEXT, {"text": "a note"})) is not None
+
+
+def test_pipeline_stores_nothing_of_our_own_window(proactive_home, child_pid):
+    """The tray app's own window between two of the person's: no raw event, no episode; the same title in
+    another process is an episode like any other."""
+    events = [window("Visual Studio Code", "client.py - Visual Studio Code", "code"), *keys("first line\n"),
+              window("proactive", OWN_TITLE, "python3", os.getpid()), *keys("note in our window\n"),
+              RawEvent("mouse", CLICK, {"button": "left", "x": 1, "y": 1}),
+              RawEvent("clipboard", CLIPBOARD, {"text": "copied from our window"}),
+              window("Visual Studio Code", "client.py - Visual Studio Code", "code"), *keys("second line\n"),
+              window("proactive", OWN_TITLE, "python3", child_pid), *keys("typed in the other one\n")]
+    raw, episodes = run_pipeline(events)
+    assert "note in our window" not in raw + episodes and "copied from our window" not in raw + episodes
+    assert raw.count(OWN_TITLE) == 1 and "typed in the other one" in raw  # the other process's window only
+    store = Store()
+    try:
+        stored = [(e["title"], e["event"]) for e in store.episodes()]
+    finally:
+        store.close()
+    assert [t for t, _ in stored] == ["client.py - Visual Studio Code", OWN_TITLE]
+    assert "first line" in stored[0][1] and "second line" in stored[0][1]
+    assert "typed in the other one" in stored[1][1]

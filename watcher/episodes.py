@@ -4,6 +4,13 @@ An episode gathers what happened while one window had the focus: typed text (alr
 redacted), hotkeys, clicks and scrolls, clipboard copies, web pages (from ActivityWatch) and idle periods. It is
 rendered deterministically as English sentences in ProactiveBench's observation style, so what the model sees
 live is exactly what the replay harness feeds it offline. Each episode keeps the id range of its raw events.
+
+The sentences follow the order in which things happened (the order of the raw events), one per thing: a pause,
+a typed line, a copy, the next line, the next copy, each where it came. Why: the model, the grounding and the
+history's "what you did next" read the episode as a story; "types A, types B, copies error A, copies error B"
+for "types A, copies A, types B, copies B" is a story that did not happen. What went on without anything else
+between is one thing and one sentence: a line typed in pieces, a run of clicks, a scroll gesture, a hotkey
+pressed again and again.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ if TYPE_CHECKING:
 
 MAX_QUOTE = 100  # characters of typed or copied text quoted in a sentence
 MAX_LINES = 6  # typed lines quoted per episode; more are counted
+MAX_SENTENCES = 16  # after the switch; more: the first HEAD_SENTENCES and the latest, the rest counted
+HEAD_SENTENCES = 4
 MIN_EMPTY_SECONDS = 1.0  # a focus span shorter than this with nothing in it (alt-tab passing by) is dropped
 
 HOTKEY_MEANINGS = {
@@ -32,6 +41,14 @@ HOTKEY_MEANINGS = {
     "ctrl+shift+p": "command palette", "ctrl+shift+c": "copy", "ctrl+shift+v": "paste", "ctrl+l": "address bar",
     "ctrl+r": "reload", "ctrl+tab": "next tab", "alt+tab": "switch window", "ctrl+/": "toggle comment",
     "alt+f4": "close window", "ctrl+q": "quit",
+}
+#: a terminal emulator's hotkeys: Ctrl+letter goes to the program in it (the terminal turns Ctrl+C, Ctrl+D and
+#: Ctrl+Z into an interrupt, an end of input and a suspend), the emulator's own shortcuts add Shift. Only what
+#: holds whatever runs there; other combos are named bare.
+TERMINAL_HOTKEY_MEANINGS = {
+    "ctrl+c": "interrupt", "ctrl+d": "end of input", "ctrl+z": "suspend", "ctrl+shift+c": "copy",
+    "ctrl+shift+v": "paste", "ctrl+shift+t": "new tab", "ctrl+shift+w": "close tab",
+    "ctrl+shift+n": "new window", "alt+tab": "switch window", "alt+f4": "close window",
 }
 #: what marks a copied text as an error message: exception names and the words tools print when they fail
 #: (npm's "ERR!", git's "fatal:", apt's "E:", a shell's "command not found", "Permission denied"...)
@@ -171,25 +188,40 @@ def unstored_episodes(store: Store) -> list[Episode]:
     return build_episodes(store.iter_events(after_id=store.last_episode_raw_id()))
 
 
-class _Span:
-    """What happened during one focus span, accumulated cheaply; rendered to sentences once, at the end."""
+@dataclass(slots=True)
+class _Typed:
+    """A piece of one typed line: what was typed between two other happenings. A line typed in one go is one
+    piece; a click or a hotkey in the middle of it splits it, so each piece is told where it happened."""
 
-    __slots__ = ("app", "title", "start", "last_ts", "first_id", "last_id", "private", "lines", "current",
-                 "items", "has_activity", "clicks", "scroll")
+    line: int  # which line of the span it belongs to
+    text: str = ""
+    enter: bool = False  # the line ends here with Enter
+    hidden: str = ""  # why the whole line is not shown: "password", UNSEEN...
+
+
+#: one happening of a span, in time order: (kind, value); clicks, scrolls and repeats of a hotkey are merged
+#: while nothing else happens between them (into a new item: an item never changes once made)
+_Item = tuple[str, Any]
+
+
+class _Span:
+    """What happened during one focus span, accumulated cheaply in time order; rendered to sentences once, at
+    the end."""
+
+    __slots__ = ("app", "title", "terminal", "start", "last_ts", "first_id", "last_id", "private", "items",
+                 "has_activity", "line", "lines")
 
     def __init__(self, raw_id: int, window: RawEvent):
         self.app = window.data.get("app") or ""
         self.title = window.data.get("title") or ""
+        self.terminal = is_terminal(self.app, window.data.get("process"))
         self.private = bool(window.data.get("private"))
         self.start = self.last_ts = window.ts
         self.first_id = self.last_id = raw_id
-        # finished typed lines: (text, why hidden: "password"... or "", ended by Enter)
-        self.lines: list[tuple[str, str, bool]] = []
-        self.current = ""  # typed text of the unfinished line
-        self.items: list[tuple[str, Any]] = []  # ordered non-typing happenings
+        self.items: list[_Item] = []  # what happened, in the order it happened
         self.has_activity = False
-        self.clicks: dict[str, int] = {}
-        self.scroll = [0, 0]  # vertical, horizontal steps (positive: down/right)
+        self.line: list[_Typed] = []  # the pieces of the line being typed (not ended by Enter yet)
+        self.lines = 0  # lines started in this span
 
     def touch(self, raw_id: int, ts: float) -> None:
         self.last_id = raw_id
@@ -201,31 +233,50 @@ class _Span:
         self.has_activity = True
         kind, data = event.kind, event.data
         if kind == TEXT:
-            if data.get("hidden"):
-                self.lines.append(("", str(data["hidden"]), True))
-                self.current = ""
-                return
-            erase = int(data.get("erase") or 0)
-            if erase:
-                self.current = self.current[: max(0, len(self.current) - erase)]
-            self.current += data.get("text") or ""
-            if data.get("enter") or (data.get("end") and self.current):  # Enter, or the field's text ends
-                self.lines.append((self.current, "", bool(data.get("enter"))))
-                self.current = ""
+            self._type(data)
         elif kind == CLICK:
-            button = data.get("button") or "left"
-            self.clicks[button] = self.clicks.get(button, 0) + int(data.get("count") or 1)
+            _append(self.items, (CLICK, {data.get("button") or "left": int(data.get("count") or 1)}))
         elif kind == SCROLL:
-            self.scroll[0] -= int(data.get("dy") or 0)
-            self.scroll[1] += int(data.get("dx") or 0)
+            _append(self.items, (SCROLL, (-int(data.get("dy") or 0), int(data.get("dx") or 0))))
         elif kind == HOTKEY:
-            combo = data.get("combo") or ""
-            if self.items and self.items[-1][0] == HOTKEY and self.items[-1][1][0] == combo:
-                self.items[-1] = (HOTKEY, (combo, self.items[-1][1][1] + 1))
-            else:
-                self.items.append((HOTKEY, (combo, 1)))
+            _append(self.items, (HOTKEY, (data.get("combo") or "", 1)))
         elif kind in (CLIPBOARD, WEB, IDLE, CONTROL):
-            self.items.append((kind, (event.ts, data)))
+            self.items.append((kind, data))
+
+    def _type(self, data: dict[str, Any]) -> None:
+        """A TEXT event: it continues the line being typed (in the same piece when nothing happened since), or
+        ends it (Enter, or the field's text ends); a hidden line replaces whatever was shown of it."""
+        if data.get("hidden"):
+            for piece in self.line:  # pieces stored before the line was known to be hidden are not shown
+                piece.text = ""
+            self.line = []
+            self.lines += 1
+            self.items.append((TEXT, _Typed(self.lines, enter=True, hidden=str(data["hidden"]))))
+            return
+        line = self.line
+        if not line:
+            self.lines += 1
+        if line and self.items[-1][1] is line[-1]:  # nothing happened since: the same piece goes on
+            piece = line[-1]
+        else:
+            piece = _Typed(self.lines)
+            line.append(piece)
+            self.items.append((TEXT, piece))
+        erase = data.get("erase")
+        if erase:
+            self._erase(int(erase))
+        piece.text += data.get("text") or ""
+        if data.get("enter") or (data.get("end") and any(p.text for p in line)):
+            piece.enter = bool(data.get("enter"))
+            self.line = []
+
+    def _erase(self, n: int) -> None:
+        """Backspace: from the end of the line being typed, reaching into a piece typed before a click."""
+        for piece in reversed(self.line):
+            cut = min(n, len(piece.text))
+            piece.text, n = piece.text[: len(piece.text) - cut], n - cut
+            if n <= 0:
+                return
 
     def render(self, end: float | None) -> Episode:
         where = place(self.app, self.title)
@@ -234,40 +285,74 @@ class _Span:
             out.append("The user works in a private window (not recorded).")
         elif self.app:
             out.append(switch_sentence(self.app, self.title, where))
-        typed = list(self.lines)
-        if self.current.strip():
-            typed.append((self.current, "", False))
-        shown = 0
-        for text, hidden, entered in typed:
-            if hidden == UNSEEN:
-                out.append(f"The user types a line that is not recorded (the terminal's echo cannot be seen) in "
-                           f"{where}.")
-            elif hidden:
-                out.append(f"The user enters a password (hidden) in {where}.")
-            elif text.strip() and shown < MAX_LINES:
-                shown += 1
-                enter = " and presses Enter" if entered else ""
-                out.append(f"The user types '{quote(text)}'{enter} in {where}.")
-        more = sum(1 for text, hidden, _ in typed if text.strip() and not hidden) - shown
-        if more > 0:
-            out.append(f"The user types {plural(more, 'more line')} in {where}.")
-        for kind, value in self.items:
-            sentence = _item_sentence(kind, value, where)
-            if sentence:
-                out.append(sentence)
-        if self.clicks:
-            parts = [f"{'clicks' if b == 'left' else b + '-clicks'} {plural(n, 'time')}" if n > 1 else
-                     ("clicks" if b == "left" else f"{b}-clicks") for b, n in self.clicks.items()]
-            out.append(f"The user {' and '.join(parts)} in {where}.")
-        if self.scroll[0]:
-            direction = "down" if self.scroll[0] > 0 else "up"
-            out.append(f"The user scrolls {direction} ({plural(abs(self.scroll[0]), 'step')}) in {where}.")
-        if self.scroll[1]:
-            direction = "right" if self.scroll[1] > 0 else "left"
-            out.append(f"The user scrolls {direction} ({plural(abs(self.scroll[1]), 'step')}) in {where}.")
+        out.extend(_sentence(item, where, self.terminal) for item in _bounded(self._told(where), where))
         end_ts = max(self.last_ts, end if end is not None else self.last_ts)
         return Episode(start=self.start, end=end_ts, app=self.app, title=self.title, first_raw_id=self.first_id,
                        last_raw_id=self.last_id, private=self.private, sentences=out)
+
+    def _told(self, where: str) -> list[_Item]:
+        """The items worth a sentence (one each), in time order, with typing turned into what is said of it:
+        the first MAX_LINES lines are quoted, later ones counted ("more lines"); pieces left empty (erased,
+        hidden) drop out, and what they separated merges again (two runs of clicks become one)."""
+        quoted: set[int] = set()
+        told: list[_Item] = []
+        for item in self.items:
+            kind, value = item
+            if kind == TEXT:
+                item = _typed_item(value, quoted)
+            elif kind not in (CLICK, SCROLL, HOTKEY):
+                sentence = _item_sentence(kind, value, where)
+                item = ("said", sentence) if sentence else None
+            if item is not None:
+                _append(told, item)
+        return [item for item in told if item != (SCROLL, (0, 0))]  # a scroll back and forth says nothing
+
+
+def _typed_item(piece: _Typed, quoted: set[int]) -> _Item | None:
+    """What one typed piece says: a hidden line, a quoted piece (its line among the first MAX_LINES quoted),
+    a line beyond those (counted), the Enter that ends a line whose text was told before, or nothing."""
+    if piece.hidden:
+        return ("hidden", piece.hidden)
+    if piece.text.strip():
+        if piece.line in quoted or len(quoted) < MAX_LINES:
+            quoted.add(piece.line)
+            return ("typed", (piece.text, piece.enter))
+        return ("more", frozenset((piece.line,)))
+    if piece.enter and piece.line in quoted:
+        return ("enter", None)
+    return None
+
+
+def _bounded(told: list[_Item], where: str) -> list[_Item]:
+    """At most MAX_SENTENCES items: the first ones and the latest ones, in order, and how many were left out
+    between. Why: an episode is one observation of the model's prompt, whose budget is a few hundred tokens;
+    only the kept ones are rendered."""
+    if len(told) <= MAX_SENTENCES:
+        return told
+    tail = MAX_SENTENCES - HEAD_SENTENCES - 1
+    left_out = len(told) - HEAD_SENTENCES - tail
+    return [*told[:HEAD_SENTENCES], ("said", f"The user does {plural(left_out, 'more thing')} in {where}."),
+            *told[-tail:]]
+
+
+def _append(items: list[_Item], item: _Item) -> None:
+    """Add `item` after the last one, or merge the two when they are one thing that went on: clicks, a scroll
+    gesture, the same hotkey pressed again, lines typed beyond the quoted ones."""
+    last = items[-1] if items else None
+    if last is None or last[0] != item[0]:
+        items.append(item)
+        return
+    kind, (was, new) = item[0], (last[1], item[1])
+    if kind == CLICK:
+        items[-1] = (CLICK, {b: was.get(b, 0) + new.get(b, 0) for b in {**was, **new}})
+    elif kind == SCROLL:
+        items[-1] = (SCROLL, (was[0] + new[0], was[1] + new[1]))
+    elif kind == HOTKEY and was[0] == new[0]:
+        items[-1] = (HOTKEY, (was[0], was[1] + new[1]))
+    elif kind == "more":
+        items[-1] = ("more", was | new)
+    else:
+        items.append(item)
 
 
 def switch_sentence(app: str, title: str, where: str) -> str:
@@ -288,15 +373,50 @@ def switch_sentence(app: str, title: str, where: str) -> str:
     return f"The user switches to {where}."
 
 
-def _item_sentence(kind: str, value: Any, where: str) -> str | None:
+def hotkey_sentence(combo: str, n: int, where: str, terminal: bool = False) -> str:
+    """A hotkey with what it does there. In a terminal emulator the program in it gets Ctrl+letter (Ctrl+C
+    interrupts, Ctrl+Z suspends) and the emulator's own shortcuts add Shift (copy is Ctrl+Shift+C), so the
+    applications' meanings do not apply: a combo a terminal gives no fixed meaning is named bare."""
+    name = "+".join(p.capitalize() if len(p) > 1 else p.upper() for p in combo.split("+"))
+    meaning = (TERMINAL_HOTKEY_MEANINGS if terminal else HOTKEY_MEANINGS).get(combo)
+    what = f"{name} ({meaning})" if meaning else name
+    times = f" {n} times" if n > 1 else ""
+    return f"The user presses {what}{times} in {where}."
+
+
+def _sentence(item: _Item, where: str, terminal: bool) -> str:
+    """The sentence of one item of `_Span._told`."""
+    kind, value = item
+    if kind == "typed":
+        text, entered = value
+        return f"The user types '{quote(text)}'{' and presses Enter' if entered else ''} in {where}."
+    if kind == "more":
+        return f"The user types {plural(len(value), 'more line')} in {where}."
+    if kind == "enter":
+        return f"The user presses Enter in {where}."
+    if kind == "hidden":
+        if value == UNSEEN:
+            return (f"The user types a line that is not recorded (the terminal's echo cannot be seen) in "
+                    f"{where}.")
+        return f"The user enters a password (hidden) in {where}."
     if kind == HOTKEY:
-        combo, n = value
-        name = "+".join(p.capitalize() if len(p) > 1 else p.upper() for p in combo.split("+"))
-        meaning = HOTKEY_MEANINGS.get(combo)
-        what = f"{name} ({meaning})" if meaning else name
-        times = f" {n} times" if n > 1 else ""
-        return f"The user presses {what}{times} in {where}."
-    ts, data = value
+        return hotkey_sentence(value[0], value[1], where, terminal)
+    if kind == CLICK:
+        parts = [f"{'clicks' if b == 'left' else b + '-clicks'} {plural(n, 'time')}" if n > 1 else
+                 ("clicks" if b == "left" else f"{b}-clicks") for b, n in value.items()]
+        return f"The user {' and '.join(parts)} in {where}."
+    if kind == SCROLL:  # one gesture, one sentence, whichever ways it went
+        down, right = value
+        ways = [f"{'down' if down > 0 else 'up'} ({plural(abs(down), 'step')})"] if down else []
+        if right:
+            ways.append(f"{'right' if right > 0 else 'left'} ({plural(abs(right), 'step')})")
+        return f"The user scrolls {' and '.join(ways)} in {where}."
+    return value  # "said": rendered already
+
+
+def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
+    """A copy, a page, an idle period or a pause as a sentence; None when there is nothing to say (an empty
+    copy)."""
     if kind == CLIPBOARD:
         text = data.get("text") or ""
         if not text.strip():

@@ -4,6 +4,9 @@ It sees every stream together, because privacy depends on context: a key press i
 secret in a password manager; a clipboard copy made right after focusing a "Sign in" dialog is a password.
 Rules, in order:
 1. paused: everything is dropped (only the pause/resume markers are kept);
+   our own window (the tray app's history, settings, popups: a window of this very process, `is_own_window`):
+   nothing is kept, not even the window, so it makes no episode; idle periods and web pages, which are not
+   seen in a window, still are;
 2. excluded application or title pattern (password managers, private/incognito windows): the window is stored as
    an anonymous "private window" and nothing typed, clicked or copied there is kept;
 3. password context: the focused window's title mentions a password, PIN, passphrase, sign-in... or shows a
@@ -53,6 +56,14 @@ STRING_FIELDS = ("text", "title", "url", "app", "process", "combo")
 
 def is_terminal(app: str | None, process: str | None = None) -> bool:
     return any((n or "").lower().removesuffix(".exe") in TERMINAL_APPS for n in (app, process))
+
+
+def is_own_window(pid: Any) -> bool:
+    """Whether a window belongs to this process: the tray app runs the watcher in its own process, so its
+    history, settings and popup windows have our pid. Why the pid and not the titles ("Proactive: history"):
+    another application may show the same title, and a title can change. Why not our child processes too: the
+    browser the help opens (`webbrowser`) may be one, and the person's own browsing must still be captured."""
+    return isinstance(pid, int) and not isinstance(pid, bool) and pid == os.getpid()
 
 
 # -- the accessibility bus: roles and terminal prompts ------------------------------------------------------------
@@ -410,6 +421,7 @@ class PrivacyFilter:
         self.reconfigure(config)
         self.paused_until: float | None = None  # None: capturing; math.inf: paused until resumed
         self.private = False
+        self.own_window = False  # the focused window is one of ours (is_own_window)
         self.password_context = False
         self.window: dict[str, Any] = {}
         # terminal window -> lines still to hide there: the count stays with the terminal that asked, so typing
@@ -449,7 +461,8 @@ class PrivacyFilter:
 
     def accepts_keys(self) -> bool:
         """Whether key presses may reach the text composer at all right now."""
-        return not (self.paused or self.private or self.password_context or self.password_focused())
+        return not (self.paused or self.private or self.own_window or self.password_context
+                    or self.password_focused())
 
     # -- the accessibility bus (FOCUS, TYPED and PROMPT events of watcher/atspi.py; never stored) ----------------
 
@@ -478,7 +491,7 @@ class PrivacyFilter:
         role = data.get("role")
         # the emitting object's role decides, not the last focus event (a hint that may arrive after the text)
         return isinstance(role, str) and role not in PASSWORD_ROLES and not (
-            self.paused or self.private or self.password_context)
+            self.paused or self.private or self.own_window or self.password_context)
 
     def prompt_shown(self, data: dict[str, Any]) -> bool:
         """A PROMPT event: a terminal shows a password or username prompt. When it is the focused window's
@@ -590,6 +603,8 @@ class PrivacyFilter:
             self._focus(event.data)
         if self.paused:
             return None
+        if self.own_window and kind not in (IDLE, WEB):
+            return None  # our own window: what is done there is not the person's work, nor a secret to keep
         if kind == WINDOW:
             if self.private:
                 return replace(event, data={"app": PRIVATE_APP, "title": "", "private": True})
@@ -631,6 +646,7 @@ class PrivacyFilter:
         self.window = data
         app, process, title = data.get("app"), data.get("process"), data.get("title")
         self.private = bool(data.get("private")) or self.is_excluded(app, process, title)
+        self.own_window = is_own_window(data.get("pid"))
         self.password_context = self.is_password_title(title)
         if data.get("pid") in self.prompt_pids:  # back to a terminal whose prompt appeared meanwhile
             del self.prompt_pids[data["pid"]]
