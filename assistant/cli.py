@@ -333,7 +333,7 @@ def out_folder(option: str, value: str) -> Path:
 
 
 def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
-    from proactive.models.reward import read_reward_rows
+    from proactive.models.reward_data import read_reward_rows
 
     try:
         rows = read_reward_rows([Path(p) for p in paths])
@@ -361,15 +361,15 @@ def rm(ctx: click.Context) -> None:
 def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     """Train the CPU reward model and the gate's need model (one file); the same data and seed give the same
     file."""
-    from proactive.assistant import need
+    from proactive.assistant import need_training
     from proactive.assistant.policy import Proactivity
-    from proactive.models.reward import train
+    from proactive.models.reward_training import train
 
     out_path = out_file("--out", out)
     rows = read_rows(data)
     model = train(rows, seed=seed)
     levels = {name: Proactivity.parse(name).threshold for name in Proactivity.LEVELS}
-    model.meta["need"] = need.train(rows, seed=seed, thresholds=levels).to_json()
+    model.meta["need"] = need_training.train(rows, seed=seed, thresholds=levels).to_json()
     try:
         model.save(out_path)
     except OSError as exc:

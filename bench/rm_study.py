@@ -4,7 +4,7 @@ item.
 
     .venv/bin/python bench/rm_study.py [--data ../shared/data/proactivebench/reward_train.jsonl]
 
-Every method sees the same folds (`models.reward.session_folds`): whole sessions are held out, so no context
+Every method sees the same folds (`models.reward_evaluation.session_folds`): whole sessions are held out, so no context
 and no session is on both sides. Targets (issue 4): accuracy >= 0.75, F1 >= 0.68, every category >= 0.50.
 """
 
@@ -19,13 +19,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from proactive.models.reward import (  # noqa: E402
-    _metrics,
-    cross_validated_scores,
-    load_default,
-    read_reward_rows,
-    session_folds,
-)
+from proactive.models.reward import load_default  # noqa: E402
+from proactive.models.reward_data import read_reward_rows  # noqa: E402
+from proactive.models.reward_evaluation import _metrics, session_folds  # noqa: E402
+from proactive.models.reward_training import cross_validated_scores  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "proactivebench" / "reward_train.jsonl"
 

@@ -19,7 +19,7 @@ from proactive.assistant.agent import normalize_task
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
-from proactive.models.reward import need_contexts
+from proactive.models.reward_data import need_contexts
 from proactive.models.scorer import Scorer
 
 from .metrics import agreement, calibration

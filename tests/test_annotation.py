@@ -21,7 +21,7 @@ from proactive.eval.annotation import (  # noqa: E402
     observations_from_store,
 )
 from proactive.models.labels import normalize_task  # noqa: E402
-from proactive.models.reward import read_reward_rows  # noqa: E402
+from proactive.models.reward_data import read_reward_rows  # noqa: E402
 from proactive.ui.annotate import AnnotationWindow  # noqa: E402
 from tests.conftest import run_cli  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402

@@ -326,3 +326,23 @@ def test_the_cycle_check_finds_circles_and_only_circles():
     watcher = import_graph("watcher")
     assert "proactive.watcher.store" in watcher["proactive.watcher.pipeline"]
     assert all(target.startswith("proactive.watcher.") for edges in watcher.values() for target in edges)
+
+
+def test_the_running_app_imports_no_training_code():
+    """The tray, the live loop and the shipped reward model load without the training modules or scikit-learn
+    (`models/reward_training.py`, `assistant/need_training.py`): training is `proactive rm train`'s alone."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "import proactive.assistant.runtime, proactive.assistant.live, proactive.ui.app\n"
+            "from proactive.models.registry import load_reward\n"
+            "load_reward('default').score([{'time': '1', 'event': 'The user copies an error.'}], None)\n"
+            "print(sorted(m for m in sys.modules if m.endswith('_training') or m.split('.')[0] == 'sklearn'))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]", out.stdout
+    trained = subprocess.run([sys.executable, "-c", "import sys, proactive.assistant.need_training\n"
+                              "print('proactive.models.reward_training' in sys.modules)"],
+                             capture_output=True, text=True, timeout=120)
+    assert trained.stdout.strip() == "True", trained.stderr  # the check sees a training import when there is one

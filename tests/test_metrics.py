@@ -24,7 +24,7 @@ from proactive.eval.metrics import (
 )
 from proactive.models.labels import confusion as binary_confusion
 from proactive.models.labels import rates
-from proactive.models.reward import need_report
+from proactive.models.reward_evaluation import need_report
 
 from .conftest import FIXTURES, run_cli
 

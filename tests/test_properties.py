@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from proactive.eval.sessions import SessionError, load_session
-from proactive.models.reward import read_reward_rows
+from proactive.models.reward_data import read_reward_rows
 from proactive.watcher.compose import PAUSE_SECONDS, TextComposer
 from proactive.watcher.episodes import EpisodeBuilder, build_episodes
 from proactive.watcher.events import (

@@ -8,14 +8,9 @@ import time
 
 import pytest
 
-from proactive.models.reward import (
-    DEFAULT_ARTEFACT,
-    TrainedRewardModel,
-    cross_validate,
-    load_default,
-    read_reward_rows,
-    train,
-)
+from proactive.models.reward import DEFAULT_ARTEFACT, TrainedRewardModel, load_default
+from proactive.models.reward_data import read_reward_rows
+from proactive.models.reward_training import cross_validate, train
 
 from .conftest import FIXTURES
 
