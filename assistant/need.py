@@ -14,15 +14,13 @@ reward model's package cannot compute grounding features, so the need model live
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from proactive.models.reward import LinearModel
-from proactive.models.scorer import Scorer
+from proactive.models.scorer import Context, Scorer
 
 from .grounding import CHAT, DOCUMENT, ERROR, FILE, PAGE, QUERY, SITE, TOPIC, ground
 
-Context = Sequence[dict[str, Any]]
 KIND = "proactive-need-model"
 CONFIG: dict[str, Any] = {"C": 0.01, "features": ["g_"]}
 KINDS = (QUERY, ERROR, PAGE, FILE, DOCUMENT, CHAT, SITE)

@@ -20,11 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from proactive.models.scorer import Scorer
+from proactive.models.scorer import Context, Scorer
 
 from .need import NeedModel, need_for
-
-Context = Sequence[dict[str, str]]
 
 
 @dataclass(frozen=True)

@@ -38,12 +38,10 @@ from proactive.assistant.trigger import TriggerPolicy
 from proactive.models import registry
 from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
-from proactive.models.scorer import Scorer
+from proactive.models.scorer import Context, Scorer
 
 from .metrics import Judgement, calibration, event_at_k, need_detection, paper_metrics, percentile
 from .sessions import SessionError, load_session, load_turns
-
-Context = Sequence[dict[str, str]]
 
 
 def digest(*parts: Any) -> str:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
 from typing import Any
 
-Context = Sequence[dict[str, Any]]
+from .scorer import Context
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
