@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-ACCEPTED, REJECTED, SNOOZED, IGNORED = "accepted", "rejected", "snoozed", "ignored"
+from proactive.assistant.feedback import ACCEPTED, IGNORED, REJECTED, SNOOZED
 
 
 def decide_once(view: Any, decision: str) -> bool:
