@@ -253,7 +253,7 @@ def test_terminal_prompt_read_from_a_vte_terminal(xsession: XSession, a11y: A11y
                                                   tmp_path: Path):
     """lxterminal (a VTE terminal) shows its text on the accessibility bus: a program whose command line says
     nothing of a password ("./deploy") prints "Passphrase: ", and the line typed after it is hidden."""
-    from proactive.watcher.privacy import prompt_lines
+    from proactive.watcher.password_prompts import prompt_lines
 
     script = tmp_path / "deploy"
     script.write_text("#!/bin/sh\nprintf 'Passphrase: '\nstty -echo\nread answer\nstty echo\necho\necho deployed\n")

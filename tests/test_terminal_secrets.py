@@ -23,7 +23,8 @@ import pytest
 
 from proactive.watcher.events import CLICK, TEXT, WINDOW, RawEvent
 from proactive.watcher.home import Config
-from proactive.watcher.privacy import MAX_HIDDEN_LINES, PrivacyFilter, prompt_lines
+from proactive.watcher.password_prompts import MAX_HIDDEN_LINES, prompt_lines
+from proactive.watcher.privacy import PrivacyFilter
 from proactive.watcher.store import Store
 
 from .conftest import WatcherProcess, XSession, run_cli, wait_for
