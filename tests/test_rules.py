@@ -1,7 +1,7 @@
 """The gitleaks rule set imported into the redaction engine (watcher/rules/gitleaks.toml), tested with the rules'
 own cases: every true positive gitleaks validates its rules with is found (and its secret redacted), no false
 positive is. The cases come from gitleaks' Go sources (tests/fixtures/gitleaks_cases.json, written by
-watcher/rules/update_gitleaks.py); generated secrets there are random strings drawn from gitleaks' own regexes.
+tools/update_gitleaks.py); generated secrets there are random strings drawn from gitleaks' own regexes.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from collections import defaultdict
 
 import pytest
 
-from proactive.watcher.redact import (
+from proactive.watcher.redact import RULES, redact
+from proactive.watcher.redact_gitleaks import (
     GITLEAKS_EXCLUDED,
     GITLEAKS_FILE,
-    RULES,
     go_regex,
     imported_rules,
-    redact,
     skipped_rules,
 )
 from tests.conftest import FIXTURES

@@ -1,10 +1,10 @@
 """Refresh the gitleaks rule set and its test cases from a gitleaks checkout (a maintenance tool, not run by the app).
 
-    .venv/bin/python watcher/rules/update_gitleaks.py PATH/TO/gitleaks [--seed 0]
+    .venv/bin/python tools/update_gitleaks.py PATH/TO/gitleaks [--seed 0]
 
 - `watcher/rules/gitleaks.toml`: gitleaks' `config/gitleaks.toml`, unchanged, under a header with its licence (MIT)
   and the commit it came from. `watcher.redact` loads it; rules it cannot use are reported by
-  `watcher.redact.skipped_rules()`.
+  `watcher.redact_gitleaks.skipped_rules()`.
 - `tests/fixtures/gitleaks_cases.json`: each rule's own true- and false-positive cases, read from the Go sources
   that generate the config (`cmd/generate/config/rules/*.go`, where each rule is validated against them). Literal
   cases are copied; secrets that gitleaks generates at random from a regex (`secrets.NewSecret`) are generated
@@ -13,7 +13,7 @@
   not understand are skipped and counted.
 
 Afterwards run tests/test_rules.py: a rule whose cases fail in Python is a translation problem to fix or to add to
-`GITLEAKS_EXCLUDED` in watcher/redact.py, with the reason.
+`GITLEAKS_EXCLUDED` in watcher/redact_gitleaks.py, with the reason.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ except ImportError:  # Python < 3.11
     import sre_constants  # type: ignore[no-redef]
     import sre_parse  # type: ignore[no-redef]
 
-ROOT = Path(__file__).resolve().parents[2]
-RULES_FILE = Path(__file__).with_name("gitleaks.toml")
+ROOT = Path(__file__).resolve().parents[1]
+RULES_FILE = ROOT / "watcher" / "rules" / "gitleaks.toml"
 CASES_FILE = ROOT / "tests" / "fixtures" / "gitleaks_cases.json"
 #: gitleaks' sample contexts (utils.GenerateSampleSecrets) kept in the fixture: one or two per family
 SAMPLE_FORMS = ("ini - unquoted2", "json - string", "yaml - singleline - unquoted", "go - short",
@@ -47,7 +47,7 @@ HEADER = """\
 # config/gitleaks.toml at commit {commit} ({describe}).
 # watcher/redact.py loads them (translating Go regex syntax to Python's where the two differ) next to our own
 # rules; the rules it leaves out, and why, are in GITLEAKS_EXCLUDED there and watcher.redact.skipped_rules().
-# Refresh with: .venv/bin/python watcher/rules/update_gitleaks.py PATH/TO/gitleaks   (also rewrites the rules'
+# Refresh with: .venv/bin/python tools/update_gitleaks.py PATH/TO/gitleaks   (also rewrites the rules'
 # test cases, tests/fixtures/gitleaks_cases.json; then run tests/test_rules.py).
 #
 # gitleaks is distributed under the MIT License:

@@ -1,0 +1,531 @@
+"""Our own secret rules (`RULES`): each a kind, a compiled regex and a validator that rejects look-alikes (Luhn for
+card numbers, entropy for generic tokens, placeholders such as `password: str`). Why they look like this, and
+what is deliberately not redacted, is in `redact.py`, the engine that runs them."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+Validator = Callable[[re.Match[str]], bool]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One kind of secret.
+
+    `pattern` finds candidates; `validator` (optional) gets the match and says whether it really is a secret.
+    If the pattern has a group named `secret`, only that group is redacted. `hints` are lower-case substrings, one of
+    which must occur in the lower-cased text for the pattern to match at all: a fast pre-check, never a filter that
+    changes the result.
+    """
+
+    kind: str
+    pattern: re.Pattern[str]
+    validator: Validator | None = None
+    hints: tuple[str, ...] = ()
+    #: which part of a match is the secret: None for the group named `secret` (else the whole match); for rules
+    #: imported from gitleaks, its `secretGroup` (0: the first group that matched something, as gitleaks does)
+    group: int | None = None
+    source: str = "proactive"
+    #: for a match that may hold several secrets or none (a run of digit groups holding a card number): their
+    #: spans; replaces `validator` and `group`
+    finder: Callable[[re.Match[str]], Iterator[tuple[int, int]]] | None = None
+
+    def span(self, m: re.Match[str]) -> tuple[int, int]:
+        """Where the secret is in a match of `pattern`."""
+        if self.group is None:
+            return m.span("secret") if "secret" in m.re.groupindex else m.span()
+        if self.group > 0:
+            return m.span(self.group)
+        for i in range(1, m.re.groups + 1):
+            start, end = m.span(i)
+            if end > start:
+                return start, end
+        return m.span()
+
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        """The secrets this rule alone finds in `text` (its hints are not checked here)."""
+        for m in self.pattern.finditer(text):
+            if self.finder is not None:
+                yield from self.finder(m)
+            elif self.validator is None or self.validator(m):
+                start, end = self.span(m)
+                if start < end:
+                    yield start, end
+
+
+# --- validators --------------------------------------------------------------------------------------------------
+
+
+def _luhn_ok(digits: str) -> bool:
+    """The Luhn checksum every payment card number satisfies (and ~90% of other numbers fail)."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+def _card_number(digits: str) -> bool:
+    """13-19 digits, not all the same, that pass Luhn."""
+    return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn_ok(digits)
+
+
+def _card_shape(groups: list[str], before: str, after: str) -> bool:
+    """Whether consecutive digit groups are written the way people write a card number: one plain run (not the
+    tail or head of a decimal, version or range: `3.14159...`), every digit on its own (`4 1 1 1 ...`), or a first
+    group of four then groups of 3-6 digits, the last of 1-6 (4-4-4-4, 4-6-5, 4-4-4-4-3, 4-3-3-3)."""
+    if len(groups) == 1:
+        return before not in (".", "-") and after not in (".", "-")
+    if all(len(g) == 1 for g in groups):
+        return True
+    return len(groups[0]) == 4 and all(3 <= len(g) <= 6 for g in groups[1:-1]) and 1 <= len(groups[-1]) <= 6
+
+
+def _card_spans(m: re.Match[str]) -> Iterator[tuple[int, int]]:
+    """The card numbers in a run of digit groups: every window of consecutive groups with a card's shape and
+    13-19 digits that pass Luhn, whatever separates them (so `4111 1111 1111 1111 12/27` loses the card even
+    though the expiry date continues the run)."""
+    if len(m.group()) < 13:  # cheap: most runs are short numbers
+        return
+    groups = list(re.finditer(r"\d+", m.group()))
+    seps = [m.group()[a.end() : b.start()] for a, b in zip(groups, groups[1:], strict=False)]
+    if all(len(g.group()) == 1 for g in groups):  # digits spaced one by one: only the whole run is a card
+        if _card_number("".join(g.group() for g in groups)):
+            yield m.start() + groups[0].start(), m.start() + groups[-1].end()
+        return
+    for i in range(len(groups)):
+        digits = ""
+        for j in range(i, len(groups)):
+            digits += groups[j].group()
+            if len(digits) > 19:
+                break
+            before = seps[i - 1] if i else ""
+            after = seps[j] if j < len(seps) else ""
+            if _card_number(digits) and _card_shape([g.group() for g in groups[i : j + 1]], before, after):
+                yield m.start() + groups[i].start(), m.start() + groups[j].end()
+
+
+def _hex_key(m: re.Match[str]) -> bool:
+    """A key, not a number: both hex digits and hex letters occur (after an `0x`)."""
+    body = m.group()[2:] if m.group()[:2] in ("0x", "0X") else m.group()
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
+
+
+def shannon_entropy(s: str) -> float:
+    """Bits per character of `s` (0 for the empty string)."""
+    n = len(s)
+    if not n:
+        return 0.0
+    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+
+
+_LETTER_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _wordy(s: str) -> bool:
+    """True if `s` splits into word-sized pieces, like `HttpClient2ConnectionManager` or `final_draft_v3`.
+
+    Random tokens switch case every two characters or so (mean letter-piece length ~2.1; < 1 in 1,000 random
+    32-character tokens reach 4), identifiers and file names are made of words (mean >= 4).
+    """
+    pieces = _LETTER_PIECE.findall(s)
+    return bool(pieces) and sum(map(len, pieces)) / len(pieces) >= 4.0
+
+
+def _token_like(s: str) -> bool:
+    """A generic secret: >= 24 chars, upper + lower + digit, >= 4 bits/char of entropy and not made of words."""
+    core = s.rstrip("=")
+    return (
+        len(s) >= 24
+        and any(c.isupper() for c in core)
+        and any(c.islower() for c in core)
+        and any(c.isdigit() for c in core)
+        and shannon_entropy(core) >= 4.0
+        and not _wordy(core)
+    )
+
+
+def _plain_segment(seg: str) -> bool:
+    """A path segment that reads like a name: short, single-case (`src`, a hex SHA) or made of words."""
+    return len(seg) < 8 or seg.lower() == seg or seg.upper() == seg or _wordy(seg)
+
+
+def _high_entropy(m: re.Match[str]) -> bool:
+    s = m.group()
+    if "/" in s:
+        segments = s.split("/")
+        if s.startswith("/") or 2 * sum(map(_plain_segment, segments)) > len(segments):
+            # a file path or URL path (`<uuid>/Invoice` too): its segments are checked one by one by the next rule
+            return False
+    return _token_like(s)
+
+
+def _high_entropy_segment(m: re.Match[str]) -> bool:
+    return _token_like(m.group())
+
+
+def _aws_secret(m: re.Match[str]) -> bool:
+    s = m.group()
+    return ("/" in s or "+" in s) and not s.startswith("/") and "//" not in s and _token_like(s)
+
+
+def _mailgun(m: re.Match[str]) -> bool:
+    body = m.group().rsplit("-", 1)[1]
+    return any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
+
+
+#: How the tokens of known vendors start (`ghp_`, `sk-`, `AKIA`...): an unfinished word that starts so is a secret's
+#: beginning.
+SECRET_PREFIXES = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxa-", "xoxb-", "xoxp-",
+                   "xoxr-", "xoxs-", "sk-", "sk-ant-", "sk-proj-", "sk-svcacct-", "sk-admin-", "sk_", "rk_", "whsec_", "AKIA", "ASIA", "AIza", "eyJ", "hf_", "npm_",
+                   "pypi-", "SG.", "key-", "pubkey-")
+_TOKEN_WORD = re.compile(r"[A-Za-z0-9_+/=.-]+")
+_PLAIN_WORD = re.compile(r"[A-Z]?[a-z]+(?:[_-][a-z]+)*|[A-Z]+")
+_LOWER_WORDS = re.compile(r"[a-z]+(?:[_-][a-z]+)*")
+
+
+def secret_start(word: str) -> bool:
+    """Whether an unfinished word (typing stopped in the middle of it: the window changed) may be the first part of
+    a secret, which redaction cannot recognise in half: a known vendor prefix with nothing wordy after it, or 8+
+    characters of a token's alphabet mixing letters and digits (or cases) that do not split into words. Ordinary
+    words, `snake_case` and `CamelCase` identifiers, paths and numbers are not."""
+    if not _TOKEN_WORD.fullmatch(word):
+        return False
+    prefixed = [word[len(p):] for p in SECRET_PREFIXES if word.startswith(p)]
+    if prefixed:
+        return any(len(rest) < 4 or not _LOWER_WORDS.fullmatch(rest) for rest in prefixed)  # `sk-learn` stays
+    has_digit, has_alpha = any(c.isdigit() for c in word), any(c.isalpha() for c in word)
+    mixed_case = any(c.isupper() for c in word) and any(c.islower() for c in word)
+    if len(word) < 8 or not has_alpha or not (has_digit or mixed_case) or word[0] in "/.":
+        return False
+    return bool(_HEX_WORD.fullmatch(word)) or not _made_of_words(word)
+
+
+_HEX_WORD = re.compile(r"[0-9a-f]{8,}|[0-9A-F]{8,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def _made_of_words(word: str) -> bool:
+    """A code identifier rather than a piece of a random token: long letter pieces (`_wordy`), or pieces that can
+    be said (every piece of 2+ letters has a vowel, and they hold half the letters; at most two runs of digits and
+    one capital per piece): `getUserById2`, `user_id2`, `sha256sum`, `s3Bucket`. (Random 12-character tokens pass this about one time in six.)"""
+    if _wordy(word):
+        return True
+    pieces = _LETTER_PIECE.findall(word)
+    long = [p for p in pieces if len(p) >= 2]
+    return (bool(long) and all(_VOWEL.search(p) for p in long) and 2 * sum(map(len, long)) >= sum(map(len, pieces))
+            and len(re.findall(r"\d+", word)) <= 2 and len(re.findall(r"[A-Z]", word)) <= len(long))
+
+
+def secret_rest(word: str) -> bool:
+    """Whether the first word typed after a secret's start was cut off may be its rest: any word of a token's
+    alphabet that is not a plain word (`hello`, `Hello`, `OK`, `snake_case`), however short."""
+    return bool(_TOKEN_WORD.fullmatch(word)) and not _PLAIN_WORD.fullmatch(word)
+
+
+def _random_token(m: re.Match[str]) -> bool:
+    """Real tokens are random: require a digit or mixed case, so prose such as `sk-learn-tutorial` is kept."""
+    s = m.group("secret") if "secret" in m.re.groupindex else m.group()
+    return any(c.isdigit() for c in s) or (any(c.isupper() for c in s) and any(c.islower() for c in s))
+
+
+# Values that are types or placeholders, not secrets: `password: str`, `token: Optional[str]`, `"secret": null`,
+# `pwd=****`, `api_key=<your key>`.
+_PLACEHOLDER = re.compile(
+    r"(?i)(?:typing\.)?(?:str|string|int|bytes|bool|boolean|any|object|none|null|nil|undefined|true|false|secretstr)"
+    r"(?:\|none)?|(?:typing\.)?(?:optional|union|list|dict)\[[\w\[\],|]*|\*+|<[a-z_ -]+>"
+)
+# A call or subscript cut short at its quote or bracket: `os.environ['X']`, `getpass.getpass()`, `request.form["pw"]`.
+_CODE_EXPRESSION = re.compile(r"[A-Za-z_][\w.]*[(\[]")
+
+
+def _assigned_value(m: re.Match[str]) -> bool:
+    """Reject assigned values that are code, not literals, so source code stays readable in the context."""
+    value = m.group("secret")
+    if _PLACEHOLDER.fullmatch(value) or m.group("key") == "PWD":  # $PWD is the shell's working directory
+        return False
+    after = m.string[m.end("secret") : m.end("secret") + 1]
+    if m.group("q") == "" and after and after in "'\"`)]" and _CODE_EXPRESSION.fullmatch(value):
+        return False
+    # `password=password`, `token=self.token`, `secret=cfg.db.secret`: a variable, not a literal.
+    key = m.group("key").lstrip("-")
+    names = "|".join(re.escape(n) for n in sorted({key, re.split(r"[_.-]", key)[-1]}))
+    return not re.fullmatch(r"(?:[A-Za-z_]\w*\.)*(?:" + names + ")", value, re.IGNORECASE)
+
+
+def _literal(m: re.Match[str]) -> bool:
+    """A value, not a placeholder: `-p <password>` and `-p ****` in documentation stay."""
+    return not _PLACEHOLDER.fullmatch(m.group("secret"))
+
+
+# --- shared pattern pieces ---------------------------------------------------------------------------------------
+
+_NOT_MARKER = r"(?!\[REDACTED:[a-z0-9-]+\])"
+# An assigned value: quoted (up to the closing quote or the end of the line: fail closed) or bare (up to whitespace,
+# quotes or `&`; trailing punctuation such as `,` `.` `)` is left in place).
+_VALUE = (
+    r"(?P<q>[\"'`]?)(?P<secret>" + _NOT_MARKER + r"(?:(?<=\")[^\"\n]+|(?<=')[^'\n]+|(?<=`)[^`\n]+"
+    r"|[^\s'\"`&]*[^\s'\"`&,;.)\]}>]))"
+)
+# (a `:` or `=` that is half of `:=`, `=>` or `==` is never the separator: `TOKEN := "[REDACTED:x]"` would
+# otherwise offer `=` as the value)
+_SEP = r"[\"']?[ \t]*(?::=|=>|==|[:=](?![=>]))[ \t]*"
+_KEYWORDS = (
+    r"(?:password|passwd|passphrase|pwd|pass|client[_-]?secret|secret[_-]?key|secret|access[_-]?token|"
+    r"auth[_-]?token|token|api[_-]?key|apikey|private[_-]?key|access[_-]?key)"
+)
+
+
+# --- secrets typed on a command line ------------------------------------------------------------------------------
+# The rest of one simple command (up to a pipe, `;`, `&` or the end of the line), bounded so each rule is tried
+# over a few hundred characters at most from any start.
+_CMD = r"[^|;&\n]{0,256}?"
+# A command that reads a password on its standard input: what is piped or here-string'ed into it is one.
+_STDIN_READER = (
+    r"(?:\bsudo\b" + _CMD + r"[ \t]-[A-Za-z]*S|--(?:password-)?stdin\b|--passphrase-fd\b|/dev/stdin\b"
+    r"|-pass(?:in)?[ \t]+(?:stdin|fd:0)\b|\bchpasswd\b|\bcryptsetup\b|\bkinit\b|\bsshpass\b"
+    r"|\bhtpasswd\b" + _CMD + r"[ \t]-[A-Za-z]*i)"
+)
+# What comes right before a password given as a program's option (the value follows).
+_PASSWORD_OPTIONS = [
+    r"\bsshpass\b" + _CMD + r"[ \t]-p[ \t]*",
+    r"\b(?:mysql\w*|mariadb[\w-]*)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
+    r"\blogin\b" + _CMD + r"[ \t]-p[ \t=]*",  # docker, podman, helm registry, oras, az, oc, cf login
+    r"\bmongo(?:sh)?\b" + _CMD + r"[ \t]-p[ \t]+",
+    r"\bredis-cli\b" + _CMD + r"[ \t]-a[ \t]+",
+    r"\bopenssl\b" + _CMD + r"[ \t]-k[ \t]+",
+    r"(?<![\w-])-pass(?:in|out)?[ \t]+[\"']?pass:",  # openssl -passin pass:X
+    r"(?<![\w-])-(?:src|dest)?(?:store|key)pass[ \t]+",  # keytool
+    r"\bldap\w+\b" + _CMD + r"[ \t]-w[ \t]+",
+    r"\b(?:un)?zip\b" + _CMD + r"[ \t]-P[ \t]+",
+    r"\bsmbclient\b" + _CMD + r"[ \t]-U[ \t]*[\"']?[^\s%\"']*%",
+    r"\bcurl\b" + _CMD + r"[ \t](?:-[uU][ \t]*|--(?:proxy-)?user(?:[ \t]+|=))[\"']?[^\s:\"']*:",
+    r"\bhttps?\b" + _CMD + r"[ \t](?:-a[ \t]*|--auth(?:[ \t]+|=))[\"']?[^\s:\"']*:",  # HTTPie
+    r"\b(?:sqlcmd|bcp|osql)\b" + _CMD + r"[ \t]-P[ \t]*",  # SQL Server
+    r"\b(?:7z[arz]?|(?:un)?rar)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
+]
+_PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
+                          "zip", "smbclient", "curl", "http", "sqlcmd", "bcp", "osql", "7z", "rar")
+# Oracle's `user/password[@db]` after the tools that take it (`sqlplus scott/tiger@orcl`, `expdp u/p@db`, `rman
+# target sys/p@db`), SQL*Plus's `connect u/p` and a JDBC thin URL: the password goes.
+_ORACLE_LOGIN = (
+    r"(?:\b(?:sqlplus|sqlldr|sqlcl|expdp|impdp|rman|dgmgrl)\b" + _CMD + r"|^[ \t]*(?:SQL>[ \t]*)?conn(?:ect)?[ \t]+"
+    r"|jdbc:oracle:[a-z]+:)(?<![\w/.-])[A-Za-z_][\w$#.]{0,127}/(?P<secret>" + _NOT_MARKER
+    + r"[^\s/@\"']+)(?=@|[\s\"']|$)"
+)
+_ORACLE_HINTS = ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman", "dgmgrl", "conn", "jdbc:oracle")
+
+_AUTH_SCHEMES = r"(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|dpop|apikey|aws4-hmac-sha256)"
+
+
+def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+# --- the rules ---------------------------------------------------------------------------------------------------
+# Order matters only for the label when two rules match the same span: specific rules first, generic ones last.
+
+RULES: list[Rule] = [
+    # -----BEGIN ... PRIVATE KEY----- through the matching END line; without an END line, to the end of the text.
+    Rule(
+        "private-key",
+        _rx(
+            r"-----BEGIN (?P<label>[A-Z0-9 ]{0,40}?)PRIVATE KEY(?P<blk>(?: BLOCK)?)-----"
+            r"(?:[\s\S]*?-----END (?P=label)PRIVATE KEY(?P=blk)-----|[\s\S]*)"
+        ),
+        hints=("private key",),
+    ),
+    Rule(
+        "jwt",
+        _rx(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"),
+        hints=("eyj",),
+    ),
+    Rule(
+        "aws-access-key",
+        _rx(r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])"),
+        hints=("akia", "asia", "abia", "acca"),
+    ),
+    Rule(
+        "aws-secret-key",
+        _rx(
+            r"(?i)(?<![A-Za-z0-9])aws_?secret_?(?:access_?)?key"
+            + _SEP
+            + r"[\"']?(?P<secret>"
+            + _NOT_MARKER
+            + r"[A-Za-z0-9/+=]{16,})"
+        ),
+        hints=("secret",),
+    ),
+    Rule(
+        "github-token",
+        _rx(r"(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})"),
+        hints=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    ),
+    Rule("gitlab-token", _rx(r"(?<![A-Za-z0-9])glpat-[A-Za-z0-9_-]{20,}"), hints=("glpat-",)),
+    Rule("slack-token", _rx(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}"), hints=("xox",)),
+    Rule(
+        "slack-webhook",
+        _rx(r"(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]+"),
+        hints=("hooks.slack.com",),
+    ),
+    Rule(
+        "stripe-key",
+        _rx(r"(?<![A-Za-z0-9])(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"),
+        hints=("_live_", "_test_", "whsec_"),
+    ),
+    Rule("anthropic-key", _rx(r"(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,}"), hints=("sk-ant-",)),
+    Rule(
+        "openai-key",
+        _rx(r"(?<![A-Za-z0-9_-])sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"),
+        _random_token,
+        hints=("sk-",),
+    ),
+    Rule("google-api-key", _rx(r"(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}"), hints=("aiza",)),
+    Rule("huggingface-token", _rx(r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}"), hints=("hf_",)),
+    Rule("npm-token", _rx(r"(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36,}"), hints=("npm_",)),
+    Rule(
+        "pypi-token",
+        _rx(r"(?<![A-Za-z0-9])pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{20,}"),
+        hints=("pypi-",),
+    ),
+    Rule("sendgrid-key", _rx(r"(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"), hints=("sg.",)),
+    # `Authorization: Bearer <token>` and a bare `Bearer <token>` (>= 16 chars, with a digit or mixed case).
+    Rule(
+        "bearer-token",
+        _rx(r"(?i)(?<![A-Za-z0-9])bearer[ \t]+(?P<secret>" + _NOT_MARKER + r"[A-Za-z0-9._~+/-]{16,}=*)"),
+        _random_token,
+        hints=("bearer",),
+    ),
+    # Any other `Authorization:` header value (Basic, token, Negotiate ...): the credentials, not the scheme.
+    Rule(
+        "authorization",
+        _rx(
+            r"(?i)(?<![A-Za-z0-9])(?:proxy-)?authorization"
+            + _SEP
+            + r"[\"']?(?:"
+            + _AUTH_SCHEMES
+            + r"[ \t]+)?(?P<secret>"
+            + _NOT_MARKER
+            + r"(?!"
+            + _AUTH_SCHEMES
+            + r"[ \t])[^\s\"']{8,})"
+        ),
+        hints=("authorization",),
+    ),
+    # scheme://user:password@host: only the password goes (up to the last `@` of the authority).
+    Rule(
+        "url-password",
+        _rx(r"://[^\s:/?#]{0,256}:(?P<secret>" + _NOT_MARKER + r"[^\s/?#]*[^\s/?#@])@"),
+        hints=("://",),
+    ),
+    # password=..., "api_key": "...", --token=..., client_secret: ..., ?access_token=...&
+    Rule(
+        "password",
+        _rx(
+            r"(?i)(?<![A-Za-z0-9_.-])(?<!//)(?P<key>-{0,2}(?:[A-Za-z0-9]{1,40}[_.-]){0,6}"
+            + _KEYWORDS
+            + r")"
+            + _SEP
+            + _VALUE
+        ),
+        _assigned_value,
+        hints=("pass", "pwd", "secret", "token", "key"),
+    ),
+    # Environment style: export GITHUB_TOKEN=..., PGPASSWORD=..., MYSQL_PWD=..., PASS=... cmd, SSHPASS=... sshpass -e
+    Rule(
+        "password",
+        _rx(
+            r"(?<![A-Za-z0-9_])(?P<key>[A-Z0-9_]{0,40}"
+            r"(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY)"
+            r"|(?:[A-Z0-9_]{0,40}_)?(?:PWD|PASS)|SSHPASS)(?:_[A-Z0-9_]{0,40})?=" + _VALUE
+        ),
+        _assigned_value,
+        hints=("pass", "pwd", "secret", "token", "key"),
+    ),
+    # Command lines: `--password hunter2` (the `--password=` form is the rule above), `--token X`, `--api-key X`.
+    Rule(
+        "password",
+        _rx(
+            r"(?i)(?<![\w-])(?P<key>--(?!no-|ask-)(?:[a-z0-9]+-){0,4}(?:password|passwd|passphrase|pass|secret|token"
+            r"|api-?key|apikey|access-token|auth-token|client-secret|secret-key))[ \t]+(?![-<])" + _VALUE
+        ),
+        _assigned_value,
+        hints=("--",),
+    ),
+    # Options that take a password in one program: `sshpass -p X`, `mysql -pX`, `docker login -p X`, `curl -u me:X`...
+    Rule("password", _rx(r"(?:" + "|".join(_PASSWORD_OPTIONS) + r")" + _VALUE), _literal,
+         hints=_PASSWORD_OPTION_HINTS),
+    # Echoed or here-string'ed into a command that reads a password on its input: `echo X | sudo -S ls`,
+    # `printf 'X\n' | docker login --password-stdin`, `sudo -S true <<< X`. Every echoed argument goes.
+    Rule(
+        "password",
+        _rx(
+            r"(?<![\w-])(?:echo|printf)(?:[ \t]+-[neE]{1,3})*[ \t]+"
+            r"(?P<secret>(?=[^ \t])(?!-[neE]{1,3}[ \t])" + _NOT_MARKER
+            + r"(?:\"[^\"\n]{0,256}\"|'[^'\n]{0,256}'|[^;&|\n'\"]){1,256}?)"
+            r"[ \t]*\|(?!\|)(?=[^|;&\n]{0,256}?" + _STDIN_READER + r")"
+        ),
+        hints=("echo", "printf"),
+    ),
+    Rule("password", _rx(_STDIN_READER + r"[^|;&\n]{0,256}?<<<[ \t]*(?:\$(?=')|(?!\$'))" + _VALUE), _literal,
+         hints=("<<<",)),
+    # Windows: `net use \\\\host\\share PASSWORD /user:me` (a `*` prompts) and `net user NAME PASSWORD`.
+    Rule(
+        "password",
+        _rx(
+            r"(?i)\bnet[ \t]+(?:use(?:[ \t]+(?:[A-Za-z]:|\*|\\\\\S+|/\S+))*|user(?:[ \t]+/\S+)*[ \t]+[^\s/]\S*)"
+            r"[ \t]+(?![/*\\])(?![A-Za-z]:(?:\s|$))" + _VALUE
+        ),
+        _literal,
+        hints=("net",),
+    ),
+    # Go's MySQL driver DSN, which has no scheme: `user:password@tcp(host:3306)/db`.
+    Rule(
+        "password",
+        _rx(r"(?<![^\s\"'`=(,])[^\s:@/\"'`=(,]{0,128}:(?P<secret>" + _NOT_MARKER
+            + r"[^\s\"'`]{1,256}?)@(?:tcp[46]?|udp|unix|unixgram)\("),
+        hints=("@tcp", "@udp", "@unix"),
+    ),
+    Rule("password", _rx(_ORACLE_LOGIN, re.MULTILINE | re.IGNORECASE), hints=_ORACLE_HINTS),
+    # `htpasswd -b FILE USER PASSWORD`: the last word.
+    Rule(
+        "password",
+        _rx(
+            r"\bhtpasswd\b(?=" + _CMD + r"[ \t]-[A-Za-z]*b)[^|;&\n]{0,256}[ \t](?P<secret>" + _NOT_MARKER
+            + r"[^\s|;&]+)(?=[ \t]*(?:$|[|;&\n]))"
+        ),
+        hints=("htpasswd",),
+    ),
+    # 13-19 digits that pass Luhn, plain or in groups separated by anything people type between them (spaces,
+    # double spaces, dots, slashes, dashes, mixed: `_card_spans` picks the card out of a run of digit groups); not
+    # the digits a hex hash or an identifier starts or ends with.
+    Rule("card", _rx(r"(?<![0-9A-Za-z])\d+(?:(?:[ \t]{1,2}|[ \t]?[./-][ \t]?)\d+)*(?![0-9A-Za-z])"), finder=_card_spans),
+    # 64 or more hex digits in one case (a SHA-256-sized key: our own `proactive key export`, an Ethereum private
+    # key, a `secrets.token_hex(32)`); 40-hex git SHAs are shorter and stay.
+    Rule("hex-key", _rx(r"(?<![0-9A-Za-z])(?:0[xX])?(?:[0-9a-f]{64,}|[0-9A-F]{64,})(?![0-9A-Za-z])"), _hex_key),
+    # An AWS secret access key on its own (no `aws_secret_access_key =` before it): 40 characters of base64 that
+    # hold a `/` or `+`, which the generic rules below take for a path. A path of 40 characters reads as words.
+    Rule("aws-secret-key", _rx(r"(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_-])"), _aws_secret,
+         hints=("/", "+")),
+    # Mailgun's private and public API keys: `key-` or `pubkey-` and 32 random lower-case letters and digits.
+    Rule("mailgun-key", _rx(r"(?<![A-Za-z0-9_-])(?:pub)?key-[0-9a-z]{32}(?![A-Za-z0-9])"), _mailgun,
+         hints=("key-",)),
+    # Generic: a run of >= 24 chars of [A-Za-z0-9_-+/=] with upper, lower, digit and >= 4 bits/char of entropy.
+    Rule("high-entropy", _rx(r"(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{24,}=*"), _high_entropy),
+    # ... and the segments of path-like runs (`/srv/<token>/x`), which the rule above skips as a whole.
+    Rule(
+        "high-entropy",
+        _rx(r"(?<=/)[A-Za-z0-9_+-]{24,}=*|(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+-]{24,}=*(?=/)"),
+        _high_entropy_segment,
+        hints=("/",),
+    ),
+]
