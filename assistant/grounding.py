@@ -14,7 +14,7 @@ millisecond per turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -266,94 +266,186 @@ def is_navigational(query: str) -> bool:
     return q in NAVIGATIONAL or q.replace(" ", "") in NAVIGATIONAL
 
 
-def extract(sentence: str, index: int) -> list[Obj]:
-    """The objects one event sentence names, in the order found."""
-    found: list[Obj] = []
+@dataclass
+class Reading:
+    """One event sentence as the extraction rules read it, and what they have found in it so far."""
 
-    def add(kind: str, text: str) -> None:
+    sentence: str
+    index: int
+    quotes: list[tuple[int, str]]  # (start, text) of each quoted piece
+    typed: set[str]  # the quoted pieces the sentence says were typed
+    terminal: bool
+    searching: bool
+    found: list[Obj] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)
+
+    def add(self, kind: str, text: str) -> None:
         text = _clean(text)
-        if len(text) >= 2 and all((o.kind, o.text.lower()) != (kind, text.lower()) for o in found):
-            found.append(Obj(kind, text, index))
+        if len(text) >= 2 and all((o.kind, o.text.lower()) != (kind, text.lower()) for o in self.found):
+            self.found.append(Obj(kind, text, self.index))
 
-    quotes = _quotes(sentence)
-    typed_spans: set[str] = set()
-    for start, text in quotes:
-        before = sentence[max(0, start - 40):start]
-        if TYPED.search(before):
-            typed_spans.add(text)
-    terminal = bool(TERMINAL.search(sentence))
-    searching = bool(SEARCH_WORD.search(sentence))
-    urls: list[str] = []
-    for start, text in quotes:
-        before = sentence[max(0, start - 60):start].lower()
-        if is_url(text):
-            urls.append(text)  # never a page name, query or error: its title or site stands for it (below)
-            continue
-        if KEY_NAME.match(text) or any(p.search(text) and p.search(text).group(0) == text for p in SITE_PATTERNS):
-            continue  # a key ('Enter', 'cmd+v') or a site name, not something read or searched
-        if text.lower() in BLANK_TITLES:
-            continue
-        if re.search(r"(?:project|file|located at|folder|directory)\s*:?\s*$", before):
-            continue  # named again below as a project or file (or a bare path)
-        if re.search(r"error message starting '?$", before) and text.startswith("Traceback") and \
-                "and ending '" in sentence[start:]:
-            continue  # a traceback's header: its last line, quoted next, names the error
-        if "error message" in before or (ERROR_TEXT.search(text) and "search" not in before
-                                         and text not in typed_spans):
-            add(ERROR, text.rstrip("…"))
-            continue
-        title_query = SEARCH_TITLE.match(text)
-        if title_query:
-            add(QUERY, title_query.group(1))
-            continue
-        if FILE_NAME.fullmatch(text.strip()):
-            continue  # a quoted file name: taken below with the unquoted ones
-        if text in typed_spans:
-            if terminal and re.search(r"presses Enter|and Enter|回车", sentence[start:], re.I):
-                add(COMMAND, text)
-            elif not terminal and is_phrase(text):
-                add(TOPIC, text)
-            continue  # typed text is raw keystrokes (often pinyin), not a name the person chose to read
-        if searching and (re.search(r"\b(?:for|query|results? (?:for|of)|about|titled|regarding|results page)\s*$", before)
-                          or "搜索" in before[-12:]):
-            add(QUERY, text)
-            continue
-        if re.search(r"\s[-–—|·]\s", text):  # 'Title - Site': a page title
-            add(PAGE, text)
-            continue
-        if searching and not any(o.kind == QUERY for o in found) and not PAGE_CONTEXT.search(before[-25:]):
-            add(QUERY, text)
-            continue
-        if PAGE_CONTEXT.search(before):
-            add(PAGE, text)
-            continue
-    for url in urls:  # a page known by its address: its title when the sentence gives one, else its site
+    def has(self, kind: str) -> bool:
+        return any(o.kind == kind for o in self.found)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A quoted piece of a sentence with what surrounds it."""
+
+    start: int
+    text: str
+    before: str  # the 60 characters before it, lower case
+    after: str  # the rest of the sentence from the quote on
+
+
+SKIP = ("", "")  # a quote rule's answer: this quote names nothing
+#: a quote rule: (kind, text) to add, SKIP, or None when the next rule decides
+QuoteRule = Callable[[Reading, Quote], "tuple[str, str] | None"]
+
+
+def _url(r: Reading, q: Quote) -> tuple[str, str] | None:
+    if is_url(q.text):
+        r.urls.append(q.text)  # never a page name, query or error: its title or site stands for it (`_addresses`)
+        return SKIP
+    return None
+
+
+def _not_a_name(r: Reading, q: Quote) -> tuple[str, str] | None:
+    """A key ('Enter', 'cmd+v'), a site name or a blank tab title: not something read or searched."""
+    site = any((m := p.search(q.text)) is not None and m.group(0) == q.text for p in SITE_PATTERNS)
+    return SKIP if KEY_NAME.match(q.text) or site or q.text.lower() in BLANK_TITLES else None
+
+
+def _named_below(r: Reading, q: Quote) -> tuple[str, str] | None:
+    """A project, file or folder named again below (`_files`, `_projects`), or a bare path."""
+    return SKIP if re.search(r"(?:project|file|located at|folder|directory)\s*:?\s*$", q.before) else None
+
+
+def _traceback_header(r: Reading, q: Quote) -> tuple[str, str] | None:
+    """A traceback's header: its last line, quoted next, names the error."""
+    header = re.search(r"error message starting '?$", q.before) and q.text.startswith("Traceback")
+    return SKIP if header and "and ending '" in q.after else None
+
+
+def _error(r: Reading, q: Quote) -> tuple[str, str] | None:
+    if "error message" in q.before or (ERROR_TEXT.search(q.text) and "search" not in q.before
+                                       and q.text not in r.typed):
+        return ERROR, q.text.rstrip("…")
+    return None
+
+
+def _search_title(r: Reading, q: Quote) -> tuple[str, str] | None:
+    m = SEARCH_TITLE.match(q.text)
+    return (QUERY, m.group(1)) if m else None
+
+
+def _quoted_file(r: Reading, q: Quote) -> tuple[str, str] | None:
+    return SKIP if FILE_NAME.fullmatch(q.text.strip()) else None  # taken by `_files` with the unquoted ones
+
+
+def _typed(r: Reading, q: Quote) -> tuple[str, str] | None:
+    """Typed text is raw keystrokes (often pinyin), not a name the person chose to read: a command run in a
+    terminal, or a phrase written elsewhere (a topic)."""
+    if q.text not in r.typed:
+        return None
+    if r.terminal and re.search(r"presses Enter|and Enter|回车", q.after, re.I):
+        return COMMAND, q.text
+    if not r.terminal and is_phrase(q.text):
+        return TOPIC, q.text
+    return SKIP
+
+
+def _searched_for(r: Reading, q: Quote) -> tuple[str, str] | None:
+    for_words = re.search(r"\b(?:for|query|results? (?:for|of)|about|titled|regarding|results page)\s*$", q.before)
+    return (QUERY, q.text) if r.searching and (for_words or "搜索" in q.before[-12:]) else None
+
+
+def _page_title(r: Reading, q: Quote) -> tuple[str, str] | None:
+    return (PAGE, q.text) if re.search(r"\s[-–—|·]\s", q.text) else None  # 'Title - Site'
+
+
+def _first_query(r: Reading, q: Quote) -> tuple[str, str] | None:
+    if r.searching and not r.has(QUERY) and not PAGE_CONTEXT.search(q.before[-25:]):
+        return QUERY, q.text
+    return None
+
+
+def _page(r: Reading, q: Quote) -> tuple[str, str] | None:
+    return (PAGE, q.text) if PAGE_CONTEXT.search(q.before) else None
+
+
+#: what a quoted piece names, first rule that decides wins (the order matters: a URL is never a page name, a
+#: typed line never a query)
+QUOTE_RULES: tuple[QuoteRule, ...] = (_url, _not_a_name, _named_below, _traceback_header, _error, _search_title,
+                                      _quoted_file, _typed, _searched_for, _page_title, _first_query, _page)
+
+
+def _quoted(r: Reading) -> None:
+    for start, text in r.quotes:
+        quote = Quote(start, text, r.sentence[max(0, start - 60):start].lower(), r.sentence[start:])
+        for rule in QUOTE_RULES:
+            decided = rule(r, quote)
+            if decided is not None:
+                if decided != SKIP:
+                    r.add(*decided)
+                break
+
+
+def _addresses(r: Reading) -> None:
+    """A page known by its address: its title when the sentence gives one, else its site."""
+    for url in r.urls:
         host = url_host(url)
         if host is None:
             continue  # the person's own machine (a local server): no site, no page
-        add(SITE, host)
-        if not searching and not any(o.kind == PAGE for o in found):
-            add(PAGE, host)
-    for m in FILE_NAME.finditer(without_urls(sentence)):
+        r.add(SITE, host)
+        if not r.searching and not r.has(PAGE):
+            r.add(PAGE, host)
+
+
+def _files(r: Reading) -> None:
+    """File and document names, quoted or not; a name only typed (not opened, edited or read) is not one."""
+    for m in FILE_NAME.finditer(without_urls(r.sentence)):
         name = m.group(1)
-        if any(name in t for t in typed_spans) and not any(name in t for _, t in quotes if t not in typed_spans) \
-                and not re.search(rf"(?:file|editing|in|opens?)\s+['\"]?{re.escape(name)}", sentence):
+        if any(name in t for t in r.typed) and not any(name in t for _, t in r.quotes if t not in r.typed) \
+                and not re.search(rf"(?:file|editing|in|opens?)\s+['\"]?{re.escape(name)}", r.sentence):
             continue
-        add(DOCUMENT if DOC_FILE.search(name) else FILE, name)
+        r.add(DOCUMENT if DOC_FILE.search(name) else FILE, name)
+
+
+def _projects_sites_chats(r: Reading) -> None:
     for pattern in PROJECT_PATTERNS:
-        for m in pattern.finditer(sentence):
-            add(PROJECT, m.group(1))
+        for m in pattern.finditer(r.sentence):
+            r.add(PROJECT, m.group(1))
     for pattern in SITE_PATTERNS:
-        for m in pattern.finditer(sentence):
+        for m in pattern.finditer(r.sentence):
             if not FILE_NAME.fullmatch(m.group(1)):
-                add(SITE, m.group(1))
-    for m in CHAT_NAMES.finditer(sentence):
-        add(CHAT, m.group(1))
-    if not any(o.kind == ERROR for o in found):
-        m = re.search(r"\b([A-Z]\w*(?:Error|Exception))\b", sentence)
+                r.add(SITE, m.group(1))
+    for m in CHAT_NAMES.finditer(r.sentence):
+        r.add(CHAT, m.group(1))
+
+
+def _unquoted_error(r: Reading) -> None:
+    """An exception class named without quotes, when nothing quoted named an error."""
+    if not r.has(ERROR):
+        m = re.search(r"\b([A-Z]\w*(?:Error|Exception))\b", r.sentence)
         if m:
-            add(ERROR, m.group(1))
-    return found
+            r.add(ERROR, m.group(1))
+
+
+#: the passes over a sentence, in order (later passes see what earlier ones found)
+SENTENCE_RULES: tuple[Callable[[Reading], None], ...] = (_quoted, _addresses, _files, _projects_sites_chats,
+                                                          _unquoted_error)
+
+
+def extract(sentence: str, index: int) -> list[Obj]:
+    """The objects one event sentence names, in the order found."""
+    quotes = _quotes(sentence)
+    typed = {text for start, text in quotes if TYPED.search(sentence[max(0, start - 40):start])}
+    reading = Reading(sentence, index, quotes, typed, bool(TERMINAL.search(sentence)),
+                      bool(SEARCH_WORD.search(sentence)))
+    for rule in SENTENCE_RULES:
+        rule(reading)
+    return reading.found
 
 
 def classify(sentence: str, objects: Sequence[Obj], recent: Sequence[str]) -> str:
