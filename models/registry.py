@@ -4,7 +4,7 @@ Everything that reads a spec goes through here (the CLI's options, the settings 
 doctor, replay's cache), so a spec means the same everywhere and is refused with the same one-line reason:
 
 - a model: `default` (the built-in GGUF), a GGUF path, or `openai:BASE_URL#MODEL` (an OpenAI-compatible server;
-  `openai:` alone uses `OPENAI_BASE_URL`);
+  `openai:` alone uses `OPENAI_BASE_URL`); `fake` is the instant, deterministic model of fast tests (`fake.py`);
 - a reward model: `default` (the shipped trained model), `signals` (hand-written), `llm:MODEL` (an LLM judging as
   the user, MODEL being a model spec) or the path of a file written by `proactive rm train`.
 
@@ -193,8 +193,20 @@ def _gguf_check(spec: str, where: str) -> Check:
 GGUF = ModelBackend("gguf", lambda spec: True, _gguf_problem, _gguf_load, _gguf_check,
                     lambda spec, hash_file: "gguf:" + hash_file(Path(spec).expanduser()))
 
+# -- the fake model for fast tests -----------------------------------------------------------------------------
+
+def _fake_load(spec: str, n_ctx: int) -> Predictor:
+    from .fake import FakeModel
+
+    return FakeModel()
+
+
+FAKE = ModelBackend("fake", lambda spec: spec == "fake", lambda spec: None, _fake_load,
+                    lambda spec, where: Check(True, "the fake model for tests: instant, ranks the offers in order"),
+                    lambda spec, hash_file: "fake")
+
 #: the model backends, in the order they claim a spec (a GGUF path takes what the others do not)
-MODEL_BACKENDS: tuple[ModelBackend, ...] = (BUILTIN, SERVER, GGUF)
+MODEL_BACKENDS: tuple[ModelBackend, ...] = (BUILTIN, SERVER, FAKE, GGUF)
 
 
 def model_backend(spec: str) -> ModelBackend:

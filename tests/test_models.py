@@ -171,3 +171,24 @@ def test_llm_judge_failure_is_raised_for_counting(scripted):
         scripted.reply("garbage")
     with pytest.raises(JudgeFailure):
         LLMJudge(OpenAICompatible(scripted.url, "m")).score(OBS, None)
+
+
+def test_the_fake_model_is_instant_deterministic_and_valid():
+    """`--model fake` (fast tests): ranks the offers in order, answers any schema with a valid object, and an
+    agent over it chooses among the grounded offers as over the built-in model."""
+    from proactive.assistant.agent import Agent
+    from proactive.assistant.prompt import AGENT_SCHEMA
+    from proactive.models.registry import load_model, model_problem
+
+    assert model_problem("fake") is None
+    fake = load_model("fake")
+    ranks = fake.rank_options([{"role": "user", "content": "1 or 2 or 3?"}], 3)
+    assert ranks == sorted(ranks, reverse=True) and abs(sum(ranks) - 1) < 1e-9
+    answer = fake.complete_json([{"role": "user", "content": "?"}], AGENT_SCHEMA)
+    assert answer.data is not None and answer.data["Proactive Task"] is None
+    context = [{"time": "1", "event": "The user copies an error message starting 'TimeoutError: timed out' from "
+                                      "the terminal."}]
+    fake.calls = 0
+    prediction = Agent(fake, k=3).predict(context)
+    assert prediction.candidates and all("TimeoutError: timed out" in c for c in prediction.candidates)
+    assert fake.calls == (1 if len(prediction.candidates) > 1 else 0)  # one ranking when there is a choice
