@@ -361,15 +361,11 @@ def rm(ctx: click.Context) -> None:
 def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     """Train the CPU reward model and the gate's need model (one file); the same data and seed give the same
     file."""
-    from proactive.assistant import need_training
-    from proactive.assistant.policy import Proactivity
-    from proactive.models.reward_training import train
+    from proactive.assistant.need_training import train_artefact
 
     out_path = out_file("--out", out)
     rows = read_rows(data)
-    model = train(rows, seed=seed)
-    levels = {name: Proactivity.parse(name).threshold for name in Proactivity.LEVELS}
-    model.meta["need"] = need_training.train(rows, seed=seed, thresholds=levels).to_json()
+    model = train_artefact(rows, seed=seed)
     try:
         model.save(out_path)
     except OSError as exc:
@@ -389,31 +385,18 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
     """Agreement of a reward model with human labels (accuracy, precision, recall, F1, per category) and the
     calibration of its P(need) and P(accept): the gate thresholds these probabilities directly."""
     from proactive.eval.assessment import assess
-    from proactive.eval.report import fmt
+    from proactive.eval.report import assessment_lines
 
     if out:
         out_folder("--out", out)
     rows = read_rows([data])
     result = assess(load_scorer(rm_spec), rows, progress_bar, Path(out) if out else None)
-    failures = result["failures"]
     if as_json:
         click.echo(json.dumps({k: result[k] for k in ("n", "accuracy", "precision", "recall", "f1", "agreement",
                                                       "seconds_per_item", "failures", "rm", "calibration")}))
         return
-    click.echo(f"reward model {result['rm']} on {result['n']} rows of {data}")
-    click.echo(f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "
-               f"recall {result['recall']:.3f}  F1 {result['f1']:.3f}")
-    click.echo("agreement  " + "  ".join(f"{c} {'-' if v is None else f'{v:.2f}'} (n={result['category_counts'][c]})"
-                                         for c, v in result["agreement"].items()))
-    click.echo(f"{result['seconds_per_item'] * 1000:.2f} ms per item, {failures} failures")
-    need, accept = result["calibration"]["need"], result["calibration"]["accept"]
-    click.echo(f"calibration ({need['bins']} equal-width bins; ECE = |observed - predicted| per bin, weighted by "
-               "its share of the items):")
-    for label, c, what in (("P(need)  ", need, f"distinct contexts vs help_needed; {need['source']}"),
-                           ("P(accept)", accept, "task rows vs valid")):
-        curve = "  ".join(f"{b['p']:.2f}->{b['observed']:.2f} (n={b['n']})" for b in c["curve"])
-        click.echo(f"  {label} ECE {fmt(c['ece'])}  AUC {fmt(c['auc'])}  on {c['n']} {what}")
-        click.echo(f"    reliability (predicted -> observed): {curve or '-'}")
+    for line in assessment_lines(result, data):
+        click.echo(line)
     if out:
         click.echo(f"reliability plot: {result['calibration']['plot']}")
 

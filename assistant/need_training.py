@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from proactive.models.reward import LinearModel
+from proactive.models.reward import LinearModel, TrainedRewardModel
 from proactive.models.reward_data import need_contexts
 from proactive.models.reward_evaluation import need_report, session_folds
 from proactive.models.reward_training import fit_linear
@@ -36,4 +36,18 @@ def train(rows: list[dict[str, Any]], seed: int = 0, thresholds: dict[str, float
                 probs.append(linear.prob(contexts[i]["_g"]))
                 labels.append(bool(contexts[i]["need"]))
         model.meta["cross_validation_loso"] = need_report(probs, labels, thresholds or {})
+    return model
+
+
+def train_artefact(rows: list[dict[str, Any]], seed: int = 0) -> TrainedRewardModel:
+    """The shipped kind of artefact (`proactive rm train`): the reward model with the gate's need model in its
+    metadata, with each proactivity level's threshold in the need model's report. Same rows and seed, same
+    bytes."""
+    from proactive.models.reward_training import train as train_reward
+
+    from .policy import Proactivity
+
+    model = train_reward(rows, seed=seed)
+    levels = {name: Proactivity.parse(name).threshold for name in Proactivity.LEVELS}
+    model.meta["need"] = train(rows, seed=seed, thresholds=levels).to_json()
     return model

@@ -167,3 +167,23 @@ def _plots(out: Path, ours: Mapping[str, Any], per: Mapping[str, Mapping[str, An
     plt.close(fig)
     names.append("latency.png")
     return names
+
+
+def assessment_lines(result: dict[str, Any], data: str) -> list[str]:
+    """`proactive rm eval`'s report as text lines: agreement with the labels of `data`, per category, speed,
+    failures, and the calibration of P(need) and P(accept) with their reliability curves."""
+    lines = [f"reward model {result['rm']} on {result['n']} rows of {data}",
+             f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "
+             f"recall {result['recall']:.3f}  F1 {result['f1']:.3f}",
+             "agreement  " + "  ".join(f"{c} {'-' if v is None else f'{v:.2f}'} (n={result['category_counts'][c]})"
+                                       for c, v in result["agreement"].items()),
+             f"{result['seconds_per_item'] * 1000:.2f} ms per item, {result['failures']} failures"]
+    need, accept = result["calibration"]["need"], result["calibration"]["accept"]
+    lines.append(f"calibration ({need['bins']} equal-width bins; ECE = |observed - predicted| per bin, weighted by "
+                 "its share of the items):")
+    for label, c, what in (("P(need)  ", need, f"distinct contexts vs help_needed; {need['source']}"),
+                           ("P(accept)", accept, "task rows vs valid")):
+        curve = "  ".join(f"{b['p']:.2f}->{b['observed']:.2f} (n={b['n']})" for b in c["curve"])
+        lines.append(f"  {label} ECE {fmt(c['ece'])}  AUC {fmt(c['auc'])}  on {c['n']} {what}")
+        lines.append(f"    reliability (predicted -> observed): {curve or '-'}")
+    return lines
