@@ -3,8 +3,10 @@
 Replays the recorded sessions in order: at turn i the assistant sees observations 0..i. The need-first gate
 decides first; a silent decision costs only that (grounding + need model). Otherwise the agent builds the
 grounded offers, the built-in model ranks them in one pass, and the gate picks: that is a proposal's latency,
-from the trigger firing to the proposal being ready. Also reported: the time spent inside llama-cpp-python
-against the agent's total, i.e. what our code adds.
+from the trigger firing to the proposal being ready. The person's history is taken to mention everything, so
+every grounded offer is made and the model ranks wherever there is a choice (with no history, offers that give
+nothing new are left out and the model rarely runs: that case is not a latency). Also reported: the time spent
+inside llama-cpp-python against the agent's total, i.e. what our code adds.
 
     .venv/bin/python bench/proposal_latency.py [--sessions ../shared/data/proactivebench/sessions] [--k 1]
 """
@@ -60,7 +62,7 @@ def main() -> None:
         sys.exit(f"no sessions in {args.sessions}")
     model = load_model(args.model)
     gate = Gate(load_default(), Proactivity.parse("medium"))  # the shipped reward model, as `--rm default`
-    proposals, silent, engine, total, turns = [], [], 0.0, 0.0, 0
+    proposals, silent, engine, total, turns, ranked = [], [], 0.0, 0.0, 0, 0
     for path in files:
         observations = load_session(path)
         agent = Agent(model, k=args.k)  # a new session starts with a new prompt history
@@ -72,14 +74,17 @@ def main() -> None:
             if gate.worth_generating(context, need=need) is not None:
                 silent.append(time.perf_counter() - t0)
                 continue
-            prediction = agent.predict(context)
+            # a history that mentions everything: every grounded offer is made (live, `candidates.gives_something`
+            # leaves out offers with nothing new to give), so the model ranks wherever there is a choice
+            prediction = agent.predict(context, recalls=lambda obj: True)
+            ranked += prediction.prompt_tokens > 0
             gate.decide(context, prediction.candidates, prediction.preference, need=need)
             proposals.append(time.perf_counter() - t0)
             engine += prediction.engine_s
             total += prediction.latency_s
     result = {
         "machine_160_tokens_s": machine_speed(model),
-        "sessions": len(files), "turns": turns, "k": args.k, "generated": len(proposals),
+        "sessions": len(files), "turns": turns, "k": args.k, "generated": len(proposals), "ranked": ranked,
         "latency_p50_s": round(statistics.median(proposals), 3) if proposals else None,
         "latency_p95_s": round(percentile(proposals, 0.95), 3) if proposals else None,
         "overhead_percent": round(100 * (total - engine) / engine, 1) if engine else None,
@@ -96,7 +101,8 @@ def main() -> None:
     print(f"| our overhead over llama.cpp's own time | {result['overhead_percent']}% | <= 10% |")
     print(f"| this machine: llama.cpp evaluating 160 prompt tokens, median of 5 | {result['machine_160_tokens_s']} s | "
           "(session 6: ~350 tokens/s, i.e. ~0.46 s) |")
-    print(f"({result['turns']} turns over {result['sessions']} sessions; the model ran at {result['generated']})")
+    print(f"({result['turns']} turns over {result['sessions']} sessions; the agent ran at {result['generated']}, "
+          f"the model ranked offers at {result['ranked']})")
 
 
 if __name__ == "__main__":
