@@ -20,6 +20,7 @@ from proactive.assistant.validate import rejection
 from proactive.models.openai_http import OpenAICompatible
 from proactive.watcher.episodes import build_episodes
 from proactive.watcher.events import RawEvent
+from proactive.watcher.purging import retention_cutoff
 from proactive.watcher.store import Store, migrations
 
 from .conftest import FIXTURES
@@ -197,7 +198,7 @@ def test_purge_and_delete_reach_the_index(proactive_home):
                         episode(now - 30, "The user copies 'VKZQXJW timed out' from the terminal.", 3)])
     assert [e["id"] for e in store.search_episodes("qzxjvwk", now)] == [1]
     assert [e["id"] for e in store.search_episodes("TIMED OUT", now)] == [3, 2, 1]
-    store.apply_retention(7)
+    store.purge(before=retention_cutoff(7))
     assert store.search_episodes("QZXJVWK", now) == []
     store.delete_episode(2)
     assert store.search_episodes("JXQZWVB", now) == []

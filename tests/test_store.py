@@ -14,6 +14,7 @@ import sqlite_utils
 from proactive.eval.export import export_decisions
 from proactive.watcher.episodes import unstored_episodes
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.purging import retention_cutoff
 from proactive.watcher.store import Store, StoreError, migrations
 
 
@@ -67,7 +68,7 @@ def test_purge_before_and_all_really_deletes(proactive_home):
     now = time.time()
     store.add_events([RawEvent("keyboard", TEXT, {"text": "OLDSECRETWORD"}, ts=now - 10 * 86400),
                       RawEvent("keyboard", TEXT, {"text": "recentword"}, ts=now)])
-    assert store.apply_retention(7) == 1
+    assert store.purge(before=retention_cutoff(7)) == 1
     assert [e.data["text"] for _, e in store.iter_events()] == ["recentword"]
     store.checkpoint()
     blob = (proactive_home / "proactive.db").read_bytes()
@@ -106,7 +107,7 @@ def test_purge_removes_proposals_and_decisions_too(proactive_home):
                          " 0.5, '{}'), (2, ?, 'NEWTASK', '', 0.5, '{}')", [now - 10 * 86400, now])
     store.add_decision(1, "accepted")
     store.add_decision(2, "rejected")
-    store.apply_retention(7)
+    store.purge(before=retention_cutoff(7))
     assert [r[0] for r in store.db.execute("SELECT task FROM proposals")] == ["NEWTASK"]
     assert store.count("decisions") == 1
     store.purge()
@@ -128,7 +129,7 @@ def test_raw_event_ids_are_never_reused_after_retention_empties_the_table(proact
     ids = store.add_events([RawEvent("window", WINDOW, {"app": "xterm", "title": "a"}, ts=old),
                             RawEvent("keyboard", TEXT, {"text": "old line", "erase": 0, "enter": True}, ts=old + 1)])
     store.add_episodes(e.row() for e in build_episodes(zip(ids, [e for _, e in store.iter_events()], strict=True)))
-    store.apply_retention(1)
+    store.purge(before=retention_cutoff(1))
     assert store.count("raw_events") == 0
     new = store.add_events([RawEvent("keyboard", TEXT, {"text": "new secret line", "erase": 0, "enter": True})])
     assert new[0] > max(ids)

@@ -479,9 +479,6 @@ class Store:
         if not self.checkpoint(wait):
             raise wal_held(self.path)
 
-    def apply_retention(self, days: float) -> int:
-        return self.purge(before=time.time() - days * 86400) if days > 0 else 0
-
     def checkpoint(self, wait: float | None = None) -> bool:
         """Copy the WAL into the database file and truncate it; False when a reader kept it from completing."""
         return truncate_wal(self.db.conn, wait)
