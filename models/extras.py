@@ -3,17 +3,14 @@
 The base install runs the watcher, the tray app and the model-server backend (`--model openai:URL#MODEL`).
 `[local]` adds in-process models (llama-cpp-python and the built-in default model), `[research]` the reward
 model's training (scikit-learn) and the report plots (matplotlib). Code that needs one of them imports it inside
-`with needs(EXTRA, PURPOSE):` (plain import statements, so PyInstaller and readers still see them) or through
-`require`; a missing extra is then a `MissingExtra`: a `ModelError` (the paths that already report an unusable
+`with needs(EXTRA, PURPOSE):` (plain import statements, so PyInstaller and readers still see them); a missing extra is then a `MissingExtra`: a `ModelError` (the paths that already report an unusable
 model in one line report it too) whose message names the extra to install. The CLI exits 2 with it.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from types import ModuleType
 
 from .base import ModelError
 
@@ -49,8 +46,3 @@ def needs(extra: str, purpose: str) -> Iterator[None]:
     except ImportError as exc:
         raise _missing(exc, extra, purpose) from exc
 
-
-def require(module: str, extra: str, purpose: str) -> ModuleType:
-    """Import `module` (part of `extra`) or raise MissingExtra."""
-    with needs(extra, purpose):
-        return importlib.import_module(module)

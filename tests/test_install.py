@@ -24,7 +24,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from proactive.models.base import ModelError
-from proactive.models.extras import EXTRAS, MissingExtra, needs, require
+from proactive.models.extras import EXTRAS, MissingExtra, needs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -162,9 +162,8 @@ def test_a_missing_extra_is_one_line_naming_it():
         raise ModuleNotFoundError("No module named 'kiwisolver'", name="kiwisolver")
     assert str(broken.value).endswith("[research]' (cannot import kiwisolver)")
     assert "\n" not in str(broken.value)
-    assert require("json", "local", "nothing").dumps([]) == "[]"
-    with pytest.raises(MissingExtra, match=r"needs the \[local\] extra"):
-        require("llama_cpp_is_not_a_module_here", "local", "a test")
+    with pytest.raises(MissingExtra, match=r"needs the \[local\] extra"), needs("local", "a test"):
+        import llama_cpp_is_not_a_module_here  # noqa: F401
 
 
 # --- real installs into fresh venvs ------------------------------------------------------------------------------
