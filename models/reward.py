@@ -35,7 +35,8 @@ from typing import Any
 import numpy as np
 
 from .labels import normalize_task
-from .reward_features import Context, context_features, task_features
+from .reward_features import context_features, task_features
+from .scorer import Context
 
 VERSION = 2  # 2: may carry the assistant's need model (key "need", kept in `meta`); version 1 still loads
 READABLE_VERSIONS = (1, 2)
