@@ -202,6 +202,19 @@ def gives_something(action: Action, objects: tuple[Obj, ...], writes: bool, reca
     return SEARCH in action.help and subject.kind not in (QUERY, PAGE)
 
 
+def _asked_once(recalls: Recalls) -> Recalls:
+    """`recalls` asked once per object: several actions share a subject, and each question is a store query."""
+    asked: dict[tuple[str, str], bool] = {}
+
+    def once(obj: Obj) -> bool:
+        key = (obj.kind, obj.text)
+        if key not in asked:
+            asked[key] = recalls(obj)
+        return asked[key]
+
+    return once
+
+
 def build(grounding: Grounding, limit: int = 6, writes: bool = True,
           recalls: Recalls | None = None) -> list[Candidate]:
     """Grounded candidates for this moment, best-fitting first; at most `limit`. `writes`: the model can write
@@ -209,6 +222,7 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
     what Accept gives without the model's text, an error with a known next step is offered that step, and an
     offer that would give nothing new is left out (`gives_something`; `recalls`: the history check, None when
     there is no history to read, as in replay)."""
+    recalls = _asked_once(recalls) if recalls is not None else None
     order = FIT.get(grounding.activity, ()) + tuple(a.id for a in ACTIONS if a.id not in FIT.get(
         grounding.activity, ()))
     out: list[Candidate] = []

@@ -411,14 +411,15 @@ class Replayer:
     def _choose_parallel(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any]) -> None:
         """The second half of decision.decide for a prediction generated ahead (parallel replay)."""
         assert self.gate is not None and turn.p_need is not None
+        prediction = as_prediction(pred)
         try:
-            picked, held = choose(self.gate, self.memory, context, as_prediction(pred), turn.p_need,
+            picked, held = choose(self.gate, self.memory, context, prediction, turn.p_need,
                                   turn_seconds(turn))
         except (JudgeFailure, ModelError) as exc:
             turn.errors.append(f"gate: {str(exc)[:200]}")
             self._predicted(turn, pred)
             return
-        self._chosen(turn, context, pred, Decision(picked, turn.p_need, as_prediction(pred), held))
+        self._chosen(turn, context, pred, Decision(picked, turn.p_need, prediction, held))
 
     @staticmethod
     def _fork(agent: Agent, context: list[dict[str, str]]) -> Agent:
