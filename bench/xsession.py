@@ -9,9 +9,9 @@ import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 
@@ -116,11 +116,23 @@ class XSession:
         self.procs.clear()
 
 
-def _free_display() -> int:
-    for n in range(50, 200):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
+def start_xvfb(size: str = "1280x800x24") -> tuple[subprocess.Popen, str]:
+    """Start Xvfb on a display it picks itself (-displayfd: it writes the number once it accepts clients), so
+    servers started side by side (parallel test workers) cannot race for the same number. Returns the process
+    and the display (":N")."""
+    read, write = os.pipe()
+    with tempfile.TemporaryFile() as err:  # a file, not a pipe: a long-lived server never blocks on a full pipe
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp"],
+                                pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=err)
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number.isdigit():
+            xvfb.kill()
+            xvfb.wait()
+            err.seek(0)
+            raise RuntimeError(f"Xvfb failed: {err.read().decode(errors='replace')[-500:]}")
+    return xvfb, f":{number}"
 
 
 def start_x(attempts: int = 2) -> tuple[XSession, Callable[[], None]]:
@@ -128,14 +140,8 @@ def start_x(attempts: int = 2) -> tuple[XSession, Callable[[], None]]:
     missing = [t for t in ("Xvfb", "openbox", "xdotool", "xclip", "xterm", "xprop") if shutil.which(t) is None]
     if missing:
         raise RuntimeError(f"missing X tools {missing}: install them with packaging/setup.sh test")
-    n = _free_display()
-    display = f":{n}"
+    xvfb, display = start_xvfb()
     env = dict(os.environ, DISPLAY=display)
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wait_for(lambda: Path(f"/tmp/.X11-unix/X{n}").exists() or xvfb.poll() is not None, timeout=20, what="Xvfb")
-    if xvfb.poll() is not None:
-        raise RuntimeError(f"Xvfb failed: {xvfb.stderr.read().decode()[-500:]}")
     wm = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def wm_ready() -> bool:

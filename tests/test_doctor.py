@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from bench.xsession import _free_display
+from bench.xsession import start_xvfb
 from proactive.assistant import doctor, runtime
 from proactive.watcher import doctor as watcher_doctor
 from proactive.watcher.activitywatch import ActivityWatchSettings, ActivityWatchSource, probe_server
@@ -25,7 +24,7 @@ from proactive.watcher.platform import session_sources
 from proactive.watcher.sources import Probe, Source
 from proactive.watcher.store import Store
 
-from .conftest import ListSource, WatcherProcess, XSession, run_cli, wait_for
+from .conftest import ListSource, WatcherProcess, XSession, run_cli
 
 X11_SOURCES = ("window (X11)", "keyboard (X11)", "mouse (X11)", "clipboard (X11)", "idle (X11)")
 
@@ -244,14 +243,9 @@ def test_a_display_that_cannot_be_opened(proactive_home: Path):
 def test_a_bare_x_server_names_the_window_manager_fix(proactive_home: Path):
     """Xvfb without a window manager: no active window is published, so the window source cannot work and says
     to run one; the other X11 sources work."""
-    n = _free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "640x480x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb, display = start_xvfb("640x480x24")  # answers clients once it has told its number
     try:
-        # the socket appears before Xvfb answers: wait until a client gets through (else a probe may fail)
-        wait_for(lambda: subprocess.run(["xdpyinfo", "-display", f":{n}"], capture_output=True).returncode == 0,
-                 timeout=20, what="Xvfb answering")
-        report = doctor_json(dict(no_display_env(), DISPLAY=f":{n}"))
+        report = doctor_json(dict(no_display_env(), DISPLAY=display))
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)

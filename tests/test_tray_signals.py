@@ -24,7 +24,7 @@ import pytest
 
 from .conftest import ROOT, WatcherProcess
 from .models_support import assistant_replies
-from .xsession import XSession, wait_for
+from .xsession import XSession, start_xvfb, wait_for
 
 pytestmark = pytest.mark.x11
 
@@ -35,15 +35,9 @@ QUIT_WITHIN = 5.0
 def bare_x() -> Iterator[dict[str, str]]:
     """A bare Xvfb: no window manager, no system tray (Qt falls back to its window). Xvfb picks a free display
     itself (-displayfd), so tests running side by side cannot collide. Yields the environment."""
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
+    xvfb, display = start_xvfb("1024x768x24")
     try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        assert number.isdigit(), f"Xvfb did not start (exit {xvfb.poll()})"
-        yield dict(os.environ, DISPLAY=f":{number}")
+        yield dict(os.environ, DISPLAY=display)
     finally:
         xvfb.terminate()
         try:
