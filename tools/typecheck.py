@@ -3,8 +3,8 @@
     .venv/bin/python tools/typecheck.py [MYPY ARGS]
 
 mypy names modules after their folders, but this repository's folders install under other names (`watcher/` is
-`proactive.watcher`: pyproject's `[tool.setuptools.package-dir]`). A symlink `.mypy_cache/src/proactive` -> the
-repository gives mypy the installed layout without moving a file; the paths mypy reports are turned back into the
+`proactive.watcher`: pyproject's `[tool.setuptools.package-dir]`). Symlinks in `.mypy_cache/src/proactive/`, one
+per package, give mypy the installed layout without moving a file; the paths mypy reports are turned back into the
 repository's. The settings (strict modules, libraries without stubs) are in pyproject's `[tool.mypy]`.
 """
 
@@ -17,7 +17,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: mypy's default cache folder (gitignored); the symlink beside the cache keeps it stable between runs
+#: inside mypy's default cache folder (gitignored): a stable place, so the cache stays valid between runs
 SOURCES = ROOT / ".mypy_cache" / "src"
 
 
