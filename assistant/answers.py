@@ -28,9 +28,9 @@ def candidate(setting: str, models_dir: Path, current: str = "default", timeout:
     if setting != ASK:
         return None
     for server in servers(timeout, ports):
-        found = server_specs(server)
-        if found:
-            return found[0]
+        served = server_specs(server)
+        if served:
+            return served[0]
     for found in gguf_files(models_dir):
         if found.spec != current:
             return found

@@ -64,6 +64,9 @@ MAX_HISTORY = 3
 VISIT_GAP_S = 1800.0  # matches closer than this to a newer one are the same visit, told once
 NOTHING = "Nothing could be done: the task names nothing from your recent work to search for or recall."
 RECALL_CHARS = 40  # the subject's leading text looked up in the history: earlier quotes may be cut differently
+#: what reading the history raises: the store's errors, or either SQLite driver's (plain or SQLCipher)
+# a named tuple of classes, not `except (A, *B)`: mypy cannot type an unpacking inside an except clause
+_UNREADABLE: tuple[type[Exception], ...] = (StoreError, *crypto.Error)
 
 
 @dataclass
@@ -146,7 +149,7 @@ def recalled(store: Store, obj: Obj, before: float) -> bool:
     (the same search as `recall`, one row; an unreadable store recalls nothing)."""
     try:
         return bool(store.search_episodes(recall_text(obj), before, limit=1))
-    except (StoreError, *crypto.Error):
+    except _UNREADABLE:
         return False
 
 
@@ -343,7 +346,7 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
         elif kind == HISTORY and subject is not None and history_search:
             try:
                 history = recall(recall_text(subject), history_before(context), db)
-            except (StoreError, *crypto.Error) as exc:  # plain or SQLCipher driver
+            except _UNREADABLE as exc:
                 lines.append(f"Your history could not be read ({exc}).")
                 continue
             parts.append(HISTORY)

@@ -67,9 +67,9 @@ class Cache:
         self.db.execute("PRAGMA journal_mode=WAL")
         # `ts` (when the entry was made) lets `proactive purge --before` drop what came from the purged period
         if "results" not in self.db.table_names():
-            self.db["results"].create({"key": str, "value": str, "ts": float}, pk="key")
+            self.db.table("results").create({"key": str, "value": str, "ts": float}, pk="key")
         elif "ts" not in self.db["results"].columns_dict:
-            self.db["results"].add_column("ts", float)
+            self.db.table("results").add_column("ts", float)
         self.hits = 0
         self.misses = 0
 
@@ -319,6 +319,7 @@ class Replayer:
                 decided: Decision) -> None:
         """A turn's record of the gate's decision (`decision.decide` or `decision.choose`); an offer shown and not
         answered counts as ignored in the memory, as an unanswered popup does live."""
+        assert self.gate is not None  # a gated run's turns only
         self._predicted(turn, pred)
         turn.held_back = decided.held_back
         turn.shown, turn.scores = decided.task, decided.gate.scores
@@ -562,8 +563,8 @@ def label_of(turn: Turn, labels: Mapping[str, bool] | None) -> bool | None:
 def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[str, Any]:
     """Calibration of the gate's P(need) against the human need label, one item per labelled turn."""
     pairs = [(t.p_need, label_of(t, labels)) for t in turns]
-    pairs = [(p, y) for p, y in pairs if p is not None and y is not None]
-    return calibration([p for p, _ in pairs], [y for _, y in pairs])
+    known = [(p, y) for p, y in pairs if p is not None and y is not None]
+    return calibration([p for p, _ in known], [y for _, y in known])
 
 
 def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:

@@ -85,7 +85,8 @@ def quotes(turns: Sequence[Turn], labels: Mapping[str, bool] | None) -> list[str
         lines += [f"> {events[(t.session, i)].event}  " for i in range(max(0, t.index - 2), t.index + 1)]
         judged = {True: "accepts", False: "rejects", None: "failed"}[t.judged_shown]
         need = {True: "help needed", False: "no help needed", None: "no label"}[label_of(t, labels)]
-        numbers = "" if t.p_need is None else f"P(need) {t.p_need:.2f}, P(accept) {t.scores.get(t.shown, 0):.2f}; "
+        # spread() picks shown turns: `t.shown is None` only narrows the type
+        numbers = "" if t.p_need is None or t.shown is None else f"P(need) {t.p_need:.2f}, P(accept) {t.scores.get(t.shown, 0):.2f}; "
         lines += ["", f"- shown: **{t.shown}**", f"- {numbers}judge {judged}; human: {need}", ""]
     return lines
 

@@ -27,6 +27,12 @@ class SessionError(ValueError):
 _WS = re.compile(r"[ \t\n\r]*")
 
 
+def _after_ws(text: str, pos: int) -> int:
+    """Where the JSON whitespace starting at `pos` ends (`_WS` matches anywhere, if only the empty string)."""
+    found = _WS.match(text, pos)
+    return found.end() if found else pos
+
+
 def _list_items(path: Path, text: str) -> list[tuple[int, Any]]:
     """The elements of a top-level JSON list, each with the line it starts on, in one pass over `text`."""
     decoder = json.JSONDecoder()
@@ -38,8 +44,8 @@ def _list_items(path: Path, text: str) -> list[tuple[int, Any]]:
         counted = pos
         return line
 
-    pos = _WS.match(text).end() + 1  # the caller saw the "["
-    pos = _WS.match(text, pos).end()
+    pos = _after_ws(text, 0) + 1  # the caller saw the "["
+    pos = _after_ws(text, pos)
     items: list[tuple[int, Any]] = []
     if text.startswith("]", pos):
         pos += 1
@@ -53,15 +59,15 @@ def _list_items(path: Path, text: str) -> list[tuple[int, Any]]:
             except (ValueError, RecursionError) as exc:
                 raise SessionError(f"{path}:{start}: turn {len(items) + 1}: {json_problem(exc)}") from None
             items.append((start, value))
-            pos = _WS.match(text, pos).end()
+            pos = _after_ws(text, pos)
             if text.startswith(",", pos):
-                pos = _WS.match(text, pos + 1).end()
+                pos = _after_ws(text, pos + 1)
             elif text.startswith("]", pos):
                 pos += 1
                 break
             else:
                 raise SessionError(f"{path}:{line_at(pos)}: bad JSON (expected ',' or ']' after turn {len(items)})")
-    pos = _WS.match(text, pos).end()
+    pos = _after_ws(text, pos)
     if pos < len(text):
         raise SessionError(f"{path}:{line_at(pos)}: bad JSON (extra data after the list)")
     return items

@@ -90,6 +90,11 @@ class LlamaCppModel(Predictor):
     def count_tokens(self, text: str) -> int:
         return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
 
+    def _prompt(self, messages: Messages) -> str:
+        """The chat template applied to `messages`. llama-cpp-python types them as its own TypedDicts (one per
+        role); ours are the same {"role", "content"} dicts, typed plainly."""
+        return self.formatter(messages=messages).prompt  # type: ignore[arg-type]
+
     def _tokens(self, text: str) -> list[int]:
         return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
 
@@ -172,7 +177,7 @@ class LlamaCppModel(Predictor):
             self._engine, self._prompt_tokens, self._completion_tokens = 0.0, 0, 0
             self._share_cpu()
             try:
-                logits = self._prime(self._tokens(self.formatter(messages=messages).prompt))
+                logits = self._prime(self._tokens(self._prompt(messages)))
             except (ValueError, RuntimeError):
                 return None
             self.last_rank_stats = (self._engine, self._prompt_tokens)
@@ -190,7 +195,7 @@ class LlamaCppModel(Predictor):
             started = time.perf_counter()
             if seed is not None:
                 self.llm.set_seed(seed)
-            prompt = self.formatter(messages=messages).prompt
+            prompt = self._prompt(messages)
             text = prompt + "{"
             data: dict[str, Any] = {}
             probs: dict[str, dict[str, float]] = {}

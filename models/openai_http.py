@@ -270,7 +270,8 @@ class OpenAICompatible(Predictor):
         # `fixed` cannot be imposed on a remote server: each call answers whole. Safe to call from several
         # threads at once (replay --parallel): no state but the response_format style, which only ever degrades.
         started = time.perf_counter()
-        error, text, finish, usage = "no attempt", "", "error", {}
+        error, text, finish = "no attempt", "", "error"
+        usage: dict[str, Any] = {}
         attempts = 0
         for attempt in range(self.retries + 1):
             attempts = attempt + 1

@@ -3,7 +3,8 @@
 #
 #   packaging/setup.sh run [ARGS]     install, then start the assistant: the tray app (proactive tray ARGS) in a
 #                                     desktop session (DISPLAY or WAYLAND_DISPLAY set), else proactive run --headless ARGS
-#   packaging/setup.sh test [ARGS]    install everything with the test tools, then run the whole test suite (pytest ARGS)
+#   packaging/setup.sh test [ARGS]    install everything with the test tools, check (ruff, mypy), then run the whole
+#                                     test suite (pytest ARGS)
 #   packaging/setup.sh install        install only
 #
 # Installs: the apt packages listed in README.md, Set-up (when run as root; otherwise prints the apt command and stops),
@@ -86,6 +87,7 @@ case "$MODE" in
         need_apt "${APT_RUN[@]}" "${APT_TEST[@]}"
         python_env test
         "$ROOT/.venv/bin/ruff" check .
+        "$ROOT/.venv/bin/python" tools/typecheck.py  # mypy, cached in .mypy_cache: a second or two once warm
         exec "$ROOT/.venv/bin/python" -m pytest "$@"
         ;;
     *)

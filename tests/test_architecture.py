@@ -29,8 +29,8 @@ ALLOWED: dict[str, frozenset[str]] = {
 WIRING = frozenset({"assistant/cli.py", "assistant/runtime.py"})
 CLI = "proactive.assistant.cli"
 #: the folders that are not ours to read: environments, caches, build output, test output
-SKIPPED_DIRS = {".git", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "build", "dist",
-                "test-artifacts", "node_modules"}
+SKIPPED_DIRS = {".git", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".hypothesis", "build",
+                "dist", "test-artifacts", "node_modules"}
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".sh", ".spec", ".txt", ".cfg", ".ini", ".yml", ".yaml", ".desktop",
                  ".plist"}
 

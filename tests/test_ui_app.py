@@ -317,7 +317,7 @@ def accept_and_answer(qtbot, app, task: str, button: str | None) -> dict:
         assert dialog.text() == ("Accepting sends 'TimeoutError: timed out' to duckduckgo.com. "
                                  "Allow web searches?")
         screenshot(dialog, f"consent-{button.replace(' ', '-').lower()}.png")
-        [clicked] = [b for b in dialog.buttons.values() if b.text() == button]
+        [clicked] = [b for b in dialog.answer_buttons.values() if b.text() == button]
         qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
         assert not dialog.isVisible()
     qtbot.waitUntil(lambda: any(d[0] == p.id for d in decisions()), timeout=30000)
@@ -440,7 +440,7 @@ def test_a_model_server_found_here_is_offered_once_for_answers(qtbot, proactive_
         [dialog] = dialogs()
         assert f"llama-server on 127.0.0.1:{port}" in dialog.text() and "nothing is sent elsewhere" in dialog.text()
         screenshot(dialog, f"answer-model-{button.replace(' ', '-').lower()}.png")
-        [clicked] = [b for b in dialog.buttons.values() if b.text() == button]
+        [clicked] = [b for b in dialog.answer_buttons.values() if b.text() == button]
         qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
         saved = Config.load()
         assert saved.proactivity == "high"

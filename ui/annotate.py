@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -211,7 +212,7 @@ class AnnotationWindow(QWidget):
         if isinstance(result, Exception):
             self.status_label.setText(f"The agent failed: {result}")
         else:
-            new = self.annotations.add_candidates(index, list(result))  # type: ignore[arg-type]
+            new = self.annotations.add_candidates(index, list(cast("Sequence[str]", result)))  # not an Exception: tasks
             self.refresh()
             if not new:
                 self.status_label.setText(f"The agent had no new task for event {index + 1}.")

@@ -216,7 +216,7 @@ class TrayApp(QObject):
         self.icons = {state: state_icon(state) for state in STATES}
         self.menu = self._menu()
         self.tray: QSystemTrayIcon | None = None
-        self.fallback: QWidget | None = None
+        self.fallback: FallbackWindow | None = None
         if QSystemTrayIcon.isSystemTrayAvailable():
             self.tray = QSystemTrayIcon(self.icons["capturing"])
             self.tray.setContextMenu(self.menu)
@@ -323,7 +323,7 @@ class TrayApp(QObject):
         """The menu entry called `label` (what a click in the tray menu triggers)."""
         return next(a for a in self.menu.actions() if a.text() == label)
 
-    def _fallback_window(self) -> QWidget:
+    def _fallback_window(self) -> FallbackWindow:
         window = FallbackWindow()
         window.setWindowTitle("Proactive")
         layout = QVBoxLayout(window)
@@ -471,7 +471,7 @@ class TrayApp(QObject):
             self.watcher.stop()
         if self.fallback is not None and shiboken6.isValid(self.fallback):
             self.fallback.quitting = True  # it closes instead of minimising
-        QApplication.instance().quit()
+        QApplication.quit()
         QCoreApplication.exit(0)  # should another window refuse to close, Qt 6 cancels quit(): the loop ends anyway
 
     def close(self) -> None:

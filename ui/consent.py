@@ -39,11 +39,11 @@ class Question(QMessageBox):
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setText(text)
         self.setInformativeText(note)
-        self.buttons: dict[str, QPushButton] = {answer: self.addButton(label, role) for answer, label, role in buttons}
+        self.answer_buttons: dict[str, QPushButton] = {answer: self.addButton(label, role) for answer, label, role in buttons}
         self.closed = closed
-        if closed in self.buttons:
-            self.setDefaultButton(self.buttons[closed])
-            self.setEscapeButton(self.buttons[closed])
+        if closed in self.answer_buttons:
+            self.setDefaultButton(self.answer_buttons[closed])
+            self.setEscapeButton(self.answer_buttons[closed])
         self.setWindowModality(Qt.WindowModality.NonModal)
         self._sent = False
         self.finished.connect(self._finished)
@@ -53,7 +53,7 @@ class Question(QMessageBox):
             return
         self._sent = True
         clicked = self.clickedButton()
-        self.answered.emit(next((answer for answer, button in self.buttons.items() if button is clicked),
+        self.answered.emit(next((answer for answer, button in self.answer_buttons.items() if button is clicked),
                                 self.closed))
 
 

@@ -407,5 +407,5 @@ class DiagnosticsWindow(QWidget):
 
     def rows_text(self) -> list[list[str]]:
         """The table's cells, row by row (what the person sees)."""
-        return [[self.table.item(i, j).text() for j in range(self.table.columnCount())]
+        return [[item.text() if (item := self.table.item(i, j)) else "" for j in range(self.table.columnCount())]
                 for i in range(self.table.rowCount())]

@@ -23,7 +23,8 @@ def run_tray_app(watcher: Any, assistant: Any, db: Path | None, config: home.Con
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication(["proactive"])
+    existing = QApplication.instance()  # typed as a QCoreApplication; ours (or pytest-qt's) is a QApplication
+    app = existing if isinstance(existing, QApplication) else QApplication(["proactive"])
     app.setQuitOnLastWindowClosed(False)
     tray = TrayApp(assistant, watcher, db, config)  # AlreadyRunning: another tray app owns this home
     control.install_handlers(stop=tray.quit, pause=lambda: tray.pause(None), resume=tray.resume)

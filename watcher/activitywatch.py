@@ -212,7 +212,7 @@ def _close_client(client: ActivityWatchClient | None) -> None:
     for closer in (
         lambda: client.instance.fp.close(),  # closing the file releases the fcntl lock (POSIX)
         lambda: client.request_queue._persistqueue.close(),
-        lambda: client._proactive_session.close(),
+        lambda: vars(client)["_proactive_session"].close(),  # set by _client_class's clients at their first request
     ):
         try:
             closer()
@@ -573,7 +573,8 @@ class ActivityWatchPublisher:
                 old = [e for e in client.get_events(self.bucket_id, end=cutoff)
                        if e.id is not None and e.timestamp + e.duration < cutoff]
                 for event in old:
-                    client.delete_event(self.bucket_id, event.id)
+                    # aw-client annotates the id as int, but puts any event id (aw_core's int | str) in the URL
+                    client.delete_event(self.bucket_id, event.id)  # type: ignore[arg-type]
                 return len(old)
             except OSError:
                 self._close_locked()

@@ -83,7 +83,8 @@ class TextComposer:
             text = "".join(self.line)
             if HOLD_LINE.search(text):
                 return
-            self._flush(len(text) - len(HOLD_BACK.search(text).group(0)))
+            held = HOLD_BACK.search(text)  # always found: every part of it may be empty
+            self._flush(len(text) - (len(held.group(0)) if held else 0))
 
     def flush(self, field_end: bool = False) -> None:
         """Flush everything, e.g. because the focus changed or another kind of event happened. `field_end`: the

@@ -23,6 +23,7 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 from filelock import FileLock, Timeout
 
@@ -156,7 +157,10 @@ def install_handlers(stop: Callable[[], object], pause: Callable[[], object] | N
         sig = getattr(signal, name, None)
         if sig is None or callback is None:
             continue
-        signal.signal(sig, lambda _signum, _frame, callback=callback: callback())
+        def handler(_signum: int, _frame: FrameType | None, callback: Callable[[], object] = callback) -> None:
+            callback()
+
+        signal.signal(sig, handler)
         installed.append(sig)
     return installed
 
@@ -172,7 +176,8 @@ def _pause_state() -> tuple[float | None, str]:
     except FileNotFoundError:
         return None, ""
     except (OSError, UnicodeDecodeError) as exc:
-        return _malformed(path, f"unreadable ({getattr(exc, 'strerror', None) or exc.reason})"), ""
+        why = exc.reason if isinstance(exc, UnicodeDecodeError) else exc.strerror or exc
+        return _malformed(path, f"unreadable ({why})"), ""
     try:
         data = json.loads(text)
         until = data["until"]

@@ -68,6 +68,9 @@ _DRIVERS = (sqlite3,) if sqlcipher is None else (sqlite3, sqlcipher)
 Error: tuple[type[Exception], ...] = tuple(d.Error for d in _DRIVERS)
 DatabaseError: tuple[type[Exception], ...] = tuple(d.DatabaseError for d in _DRIVERS)
 OperationalError: tuple[type[Exception], ...] = tuple(d.OperationalError for d in _DRIVERS)
+#: what encrypting a file in place raises: the file system's errors or either driver's
+# a named tuple of classes, not `except (A, *B)`: mypy cannot type an unpacking inside an except clause
+_IN_PLACE_ERRORS: tuple[type[Exception], ...] = (OSError, *Error)
 
 
 class EncryptionError(sqlite3.DatabaseError):
@@ -556,7 +559,7 @@ def migrate(path: Path, key: str, mode: str = "auto") -> bool:
             except OSError:
                 old.close()
                 raise
-        except (OSError, *Error) as exc:
+        except _IN_PLACE_ERRORS as exc:
             _remove(tmp, *_sidecars(tmp))
             _failed.add(str(path))
             _plain_why[str(path)] = f"it could not be encrypted in place ({_one_line(exc)})"

@@ -298,13 +298,14 @@ class _Span:
         told: list[_Item] = []
         for item in self.items:
             kind, value = item
+            said: _Item | None = item
             if kind == TEXT:
-                item = _typed_item(value, quoted)
+                said = _typed_item(value, quoted)
             elif kind not in (CLICK, SCROLL, HOTKEY):
                 sentence = _item_sentence(kind, value, where)
-                item = ("said", sentence) if sentence else None
-            if item is not None:
-                _append(told, item)
+                said = ("said", sentence) if sentence else None
+            if said is not None:
+                _append(told, said)
         return [item for item in told if item != (SCROLL, (0, 0))]  # a scroll back and forth says nothing
 
 

@@ -16,20 +16,22 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from . import crypto, home
 from .events import RawEvent
 
 
-def _import_sqlite_utils() -> Any:
+def _import_sqlite_utils() -> ModuleType:
     """sqlite-utils imports numpy whenever it is installed, only to convert numpy values on insert; the store
     never passes any, and numpy is 14 MB of the watcher's 60 MB budget. So numpy is hidden while sqlite-utils
     loads (unless something imported it already); a later `import numpy` elsewhere works as usual."""
     if "numpy" in sys.modules:
         import sqlite_utils
     else:
-        sys.modules["numpy"] = None  # type: ignore[assignment]  (None makes `import numpy` fail: sqlite-utils skips it)
+        # None makes `import numpy` fail, so sqlite-utils skips it (documented, but typeshed allows modules only)
+        sys.modules["numpy"] = None  # type: ignore[assignment]
         try:
             import sqlite_utils
         finally:
@@ -37,7 +39,10 @@ def _import_sqlite_utils() -> Any:
     return sqlite_utils
 
 
-sqlite_utils = _import_sqlite_utils()
+if TYPE_CHECKING:
+    import sqlite_utils
+else:
+    sqlite_utils = _import_sqlite_utils()
 Migrations = sqlite_utils.Migrations
 
 migrations = Migrations("proactive")
@@ -45,15 +50,15 @@ migrations = Migrations("proactive")
 
 @migrations()
 def m001_raw_events(db: sqlite_utils.Database) -> None:
-    db["raw_events"].create(
+    db.table("raw_events").create(
         {"id": int, "ts": float, "source": str, "kind": str, "app": str, "title": str, "data": str}, pk="id"
     )
-    db["raw_events"].create_index(["ts"])
+    db.table("raw_events").create_index(["ts"])
 
 
 @migrations()
 def m002_episodes(db: sqlite_utils.Database) -> None:
-    db["episodes"].create(
+    db.table("episodes").create(
         {
             "id": int,
             "start": float,
@@ -67,23 +72,23 @@ def m002_episodes(db: sqlite_utils.Database) -> None:
         },
         pk="id",
     )
-    db["episodes"].create_index(["start"])
-    db["episodes"].create_index(["last_raw_id"])
+    db.table("episodes").create_index(["start"])
+    db.table("episodes").create_index(["last_raw_id"])
 
 
 @migrations()
 def m003_proposals_decisions_labels(db: sqlite_utils.Database) -> None:
-    db["proposals"].create(
+    db.table("proposals").create(
         {"id": int, "ts": float, "episode_id": int, "task": str, "response": str, "score": float, "data": str},
         pk="id",
         foreign_keys=[("episode_id", "episodes", "id")],
     )
-    db["decisions"].create(
+    db.table("decisions").create(
         {"id": int, "ts": float, "proposal_id": int, "decision": str, "latency_s": float, "result": str},
         pk="id",
         foreign_keys=[("proposal_id", "proposals", "id")],
     )
-    db["labels"].create(
+    db.table("labels").create(
         {"id": int, "ts": float, "annotator": str, "episode_id": int, "task": str, "help_needed": int,
          "valid": int},
         pk="id",
@@ -221,6 +226,11 @@ _TROUBLES = (
 )
 
 
+#: what opening a store raises: either SQLite driver's errors, the file system's, or ours
+# a named tuple of classes, not `except (A, *B)`: mypy cannot type an unpacking inside an except clause
+_OPEN_ERRORS: tuple[type[Exception], ...] = (*crypto.DatabaseError, OSError, StoreError)
+
+
 def store_error(path: Path, exc: BaseException, action: str = "open") -> StoreError:
     """One line for an SQLite (or file system) error: the file, what went wrong, and what to do about it."""
     text = str(exc).lower()
@@ -265,7 +275,7 @@ class Store:
             elif "episodes" not in self.db.table_names():
                 raise StoreError(f"{self.path}: an empty database (capture never started here): run "
                                  "`proactive watch`, or remove the file", "foreign")
-        except (*crypto.DatabaseError, OSError, StoreError) as exc:
+        except _OPEN_ERRORS as exc:
             if created:  # a failed first start (disk full, read-only) leaves no empty file behind
                 for suffix in ("", "-wal", "-shm"):
                     Path(str(self.path) + suffix).unlink(missing_ok=True)
@@ -342,7 +352,7 @@ class Store:
         rows = [dict(e, sentences=json.dumps(e["sentences"], ensure_ascii=False)) for e in episodes]
         if rows:
             with self.writing():
-                self.db["episodes"].insert_all(rows)
+                self.db.table("episodes").insert_all(rows)
 
     def last_episode_raw_id(self) -> int:
         row = self.db.execute("SELECT max(last_raw_id) FROM episodes").fetchone()
@@ -408,7 +418,8 @@ class Store:
             cur = self.db.execute(
                 "INSERT INTO proposals (ts, episode_id, task, response, score, data) VALUES (?, ?, ?, ?, ?, ?)",
                 [ts, episode_id, task, response, score, json.dumps(data, ensure_ascii=False, default=str)])
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # an INSERT just ran: the cursor has its row's id
+        return cur.lastrowid
 
     def proposal(self, proposal_id: int) -> dict[str, Any] | None:
         """One proposal as `proposals()` gives it, or None when there is no such id."""
@@ -439,7 +450,8 @@ class Store:
             cur = self.db.execute(
                 "INSERT INTO decisions (ts, proposal_id, decision, latency_s, result) VALUES (?, ?, ?, ?, ?)",
                 [time.time() if ts is None else ts, proposal_id, decision, latency_s, result])
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # an INSERT just ran: the cursor has its row's id
+        return cur.lastrowid
 
     def recent_decisions(self, since: float) -> list[tuple[str, str, float]]:
         """(task, decision, ts) of decisions taken since `since`, oldest first."""

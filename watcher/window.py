@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -153,6 +154,7 @@ class PollingActiveWindow(Source):
         self._thread: threading.Thread | None = None
 
     def start(self, emit: Emit) -> None:
+        read: Callable[[], dict[str, Any]]
         if sys.platform == "win32":
             read = _windows_foreground
         elif sys.platform == "darwin":

@@ -27,11 +27,14 @@ import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import WINDOW, Emit, RawEvent
 from .sources import Probe, Source, SourceUnavailable
 from .window import app_name
+
+if TYPE_CHECKING:
+    import socket
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +122,11 @@ def focused_node(tree: dict[str, Any]) -> dict[str, Any] | None:
             return node
         stack.extend(node.get("nodes", []) + node.get("floating_nodes", []))
     return None
+
+
+def _positive_int(value: Any) -> int | None:
+    """A pid as a compositor's JSON gives it: a positive number, else None (absent, 0, or not a number)."""
+    return value if isinstance(value, int) and value > 0 else None
 
 
 def container_info(node: dict[str, Any] | None) -> dict[str, Any]:
@@ -248,6 +256,8 @@ def hyprland_dir(env: dict[str, str] | None = None) -> Path | None:
 class HyprlandWindow(_ThreadSource):
     """Hyprland's active window, woken by its event socket. UNTESTED here (no Hyprland in CI)."""
 
+    _sock: socket.socket | None = None  # the event socket, while started
+
     def probe(self) -> Probe:
         folder = hyprland_dir()
         if folder is None:
@@ -269,7 +279,7 @@ class HyprlandWindow(_ThreadSource):
         window = json.loads(data or b"{}")
         if not window or not window.get("address"):
             return dict(DESKTOP)
-        pid = window.get("pid") if isinstance(window.get("pid"), int) and window.get("pid") > 0 else None
+        pid = _positive_int(window.get("pid"))
         app, process = app_name(pid, window.get("class") or window.get("initialClass"))
         return {"app": app, "title": window.get("title") or "", "pid": pid, "process": process}
 
@@ -306,7 +316,7 @@ class HyprlandWindow(_ThreadSource):
         import socket
 
         self._stop.set()
-        sock = getattr(self, "_sock", None)
+        sock = self._sock
         if sock is not None:
             try:
                 sock.shutdown(socket.SHUT_RDWR)
@@ -441,7 +451,7 @@ class GnomeShellWindow(_ThreadSource):
         window = json.loads(text or "{}") or {}
         if not window:
             return dict(DESKTOP)
-        pid = window.get("pid") if isinstance(window.get("pid"), int) and window.get("pid") > 0 else None
+        pid = _positive_int(window.get("pid"))
         app, process = app_name(pid, window.get("wm_class") or window.get("wm_class_instance"))
         return {"app": app, "title": window.get("title") or "", "pid": pid, "process": process}
 

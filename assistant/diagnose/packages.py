@@ -51,11 +51,17 @@ def requested_packages(command: str | None) -> list[str]:
     return names
 
 
+def _leading_name(text: str) -> str:
+    """The name `text` starts with (letters, digits, `_.-`), perhaps empty."""
+    found = re.match(r"[\w.-]*", text)
+    return found[0] if found else ""
+
+
 def pip_name(requested: str) -> str | None:
     """The distribution pip knows when `requested` is an import name or a short form of it (rules/
     python_modules.toml: sklearn -> scikit-learn, PIL -> Pillow; opencv -> opencv-python, beautifulsoup ->
     beautifulsoup4 when exactly one known distribution starts so), else None."""
-    name = re.match(r"[\w.-]*", requested)[0]
+    name = _leading_name(requested)
     if len(name) < 2 or name.lower() in ("python", "py"):
         return None
     table = {module: p for module, p in providers().items() if p.pypi and not p.note}
@@ -70,7 +76,7 @@ def _no_matching_distribution(found: Diagnosis) -> Diagnosis:
     """pip found nothing for a name: the distribution's real name when the name is an import name, or that a
     standard module needs no install."""
     requested = found.details.get("package", "")
-    name = re.match(r"[\w.-]*", requested)[0]
+    name = _leading_name(requested)
     provider = providers().get(name)
     if provider is not None and not provider.pypi and provider.debian:  # tkinter: shipped apart by Debian
         step = Step(f"'{name}' is part of Python, not a pip package; Debian and Ubuntu ship it as "

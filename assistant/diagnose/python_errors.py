@@ -301,9 +301,9 @@ def _installed() -> tuple[dict[str, str], frozenset[str]]:
     """(import name -> distribution, distribution names) installed for this process and the system Python."""
     modules: dict[str, str] = {}
     try:
-        for module, dists in importlib.metadata.packages_distributions().items():
-            if dists and not module.startswith("_"):
-                modules.setdefault(module, dists[0])
+        for module, providers in importlib.metadata.packages_distributions().items():
+            if providers and not module.startswith("_"):
+                modules.setdefault(module, providers[0])
     except Exception:  # noqa: BLE001 - broken metadata in one distribution: the rest still count
         pass
     dists: set[str] = set()
@@ -605,10 +605,10 @@ def _cannot_import(tb: Traceback, situation: Situation) -> Diagnosis | None:
     if not is_stdlib(module):
         return None  # third-party code is never imported for its names
     try:
-        mod = importlib.import_module(module)
+        imported = importlib.import_module(module)
     except Exception:  # noqa: BLE001 - a standard module that does not import here: nothing to compare with
         return None
-    names = {n for n in dir(mod) if not n.startswith("_")}
+    names = {n for n in dir(imported) if not n.startswith("_")}
     close = _close(name, names, 0.7)
     if not close:
         return None
@@ -786,7 +786,7 @@ def _shadowing_file(tb: Traceback, situation: Situation) -> tuple[str, str] | No
         return None
     paths = re.findall(r"['(](/[^'()]+\.py)[')]", tb.message) + [f.file for f in tb.frames]
     folders = [str(Path(f.file).parent) for f in tb.frames if not f.is_library] + \
-        [situation.cwd] * bool(situation.cwd)
+        ([situation.cwd] if situation.cwd else [])
     paths += [str(Path(folder, f"{module}.py")) for folder in folders if Path(folder, f"{module}.py").is_file()]
     for path in paths:
         if Path(path).stem == module and not Frame(path, 0).is_library:
@@ -828,7 +828,7 @@ def _runs_program(tb: Traceback, path: str) -> bool:
     if any(Path(f.file).name == "subprocess.py" for f in tb.frames):
         return True
     code = tb.frame.code if tb.frame else None
-    return "/" not in path and bool(code) and _RUNS_PROGRAM.search(code) is not None
+    return "/" not in path and bool(code and _RUNS_PROGRAM.search(code))
 
 
 def _program_not_found(tb: Traceback, situation: Situation, path: str) -> Diagnosis:
@@ -1032,8 +1032,8 @@ def _with_comma(code: str, start: int | None, end: int | None) -> str | None:
     masked = _masked(code)
     for gap in reversed(list(re.finditer(r"\s+", masked[start:end]))):
         left, right = masked[:start + gap.start()], masked[start + gap.end():]
-        word_before = re.search(r"\w*$", left)[0]
-        word_after = re.match(r"\w*", right)[0]
+        before, after = re.search(r"\w*$", left), re.match(r"\w*", right)  # always found, perhaps empty
+        word_before, word_after = (before[0] if before else ""), (after[0] if after else "")
         if re.search(r"[\w)\]}'\"]$", left) and re.match(r"[\w(\[{'\"]", right) \
                 and not keyword.iskeyword(word_before) and not keyword.iskeyword(word_after):
             return code[:len(left)] + "," + code[len(left):]

@@ -302,9 +302,9 @@ def port_of(situation: Situation) -> int | None:
                     return int(m[1])
     command = situation.command or ""
     for pattern in _PORT_IN_COMMAND:
-        m = pattern.search(command)
-        if m and 0 < int(m[1]) < 65536:
-            return int(m[1])
+        found = pattern.search(command)
+        if found and 0 < int(found[1]) < 65536:
+            return int(found[1])
     for pattern, port in _DEFAULT_PORTS:
         if pattern.search(command):
             return port
@@ -364,8 +364,8 @@ def port_holders(port: int, proc: str = "/proc") -> list[Holder]:
         entries = [e for e in os.listdir(proc) if e.isdigit()]
     except OSError:
         entries = []
-    for pid in entries:
-        fd_dir = os.path.join(proc, pid, "fd")
+    for entry in entries:
+        fd_dir = os.path.join(proc, entry, "fd")
         try:
             fds = os.listdir(fd_dir)
         except OSError:
@@ -376,7 +376,7 @@ def port_holders(port: int, proc: str = "/proc") -> list[Holder]:
             except OSError:
                 continue
             if link in wanted and wanted[link] not in pids:
-                pids[wanted[link]] = int(pid)
+                pids[wanted[link]] = int(entry)
         if len(pids) == len(wanted):
             break
     holders = []
