@@ -88,7 +88,9 @@ case "$MODE" in
         python_env test
         "$ROOT/.venv/bin/ruff" check .
         "$ROOT/.venv/bin/python" tools/typecheck.py  # mypy, cached in .mypy_cache: a second or two once warm
-        exec "$ROOT/.venv/bin/python" -m pytest "$@"
+        # four workers on any machine (pytest-xdist): most tests wait on real servers, windows and processes, so
+        # four overlap well even on two cores; a file's tests stay on one worker (its fixtures start once)
+        exec "$ROOT/.venv/bin/python" -m pytest -n "${PROACTIVE_TEST_WORKERS:-4}" --dist loadfile "$@"
         ;;
     *)
         echo "usage: packaging/setup.sh run|test|install [ARGS]" >&2

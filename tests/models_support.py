@@ -18,12 +18,20 @@ from pathlib import Path
 import pytest
 
 from proactive.models.default import default_model_path
+from proactive.models.fake import FakeModel
 from proactive.models.llama_cpp import LlamaCppModel
 
 
 @pytest.fixture(scope="session")
 def default_model() -> LlamaCppModel:
     return LlamaCppModel(default_model_path(), n_ctx=4096)
+
+
+@pytest.fixture
+def fake_model() -> FakeModel:
+    """The fake model (`--model fake`): instant and deterministic, for tests about the code around a model;
+    `.calls` tells whether it was asked."""
+    return FakeModel()
 
 
 def free_port() -> int:

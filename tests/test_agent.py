@@ -97,9 +97,9 @@ def test_capable_model_writes_freely_and_the_validator_filters(scripted):
         assert rejection(p.task, ground(context)) is None
 
 
-def test_k_is_bounded(default_model):
+def test_k_is_bounded(fake_model):
     with pytest.raises(ValueError):
-        Agent(default_model, k=4)
+        Agent(fake_model, k=4)
 
 
 def test_prompt_budget_drops_oldest_half_and_keeps_newest():
@@ -114,7 +114,8 @@ def test_prompt_budget_drops_oldest_half_and_keeps_newest():
 
 
 def test_predict_command_json():
-    out = run_cli("predict", str(SESSION), "--json", "--k", "2", timeout=300)
+    """The command's output (the fake model: the built-in one's predictions are tested above)."""
+    out = run_cli("predict", str(SESSION), "--model", "fake", "--json", "--k", "2", timeout=300)
     assert out.returncode == 0, out.stderr
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert len(rows) == 5
@@ -148,10 +149,10 @@ def test_predict_missing_session_exits_2(tmp_path):
     assert out.returncode == 2 and "no such file" in out.stderr
 
 
-def test_held_back_offers_give_way_to_another(default_model):
+def test_held_back_offers_give_way_to_another(fake_model):
     """The feedback memory's held-back offers are left out before the k best are taken (live and replay)."""
     context = load_session(FIXTURES / "session_repeat.json")[:3]
-    agent = Agent(default_model, k=1)
+    agent = Agent(fake_model, k=1)
     first = agent.predict(context).task
     assert first
     again = agent.predict(context, held_back=lambda task: task == first)

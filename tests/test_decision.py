@@ -22,20 +22,20 @@ from .test_replay import parts
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-@pytest.mark.parametrize("session, level", [
-    ("session_small.json", "medium"),
-    ("session_repeat.json", "1"),  # the same error again and again: the memory holds offers back
+@pytest.mark.parametrize("session, level, spec", [
+    ("session_small.json", "medium", "default"),  # the built-in model's own scores
+    ("session_repeat.json", "1", "fake"),  # the same error again and again: the memory holds offers back
 ])
-def test_live_and_replay_decide_the_same(proactive_home, default_model, tmp_path, session, level):
+def test_live_and_replay_decide_the_same(proactive_home, tmp_path, session, level, spec):
     from proactive.eval.replay import Replayer
     from proactive.models.registry import load_model
 
     observations = load_session(FIXTURES / session)
     cache, gate, judge = parts(tmp_path, level)
-    turns = Replayer("default", load_model, 1, gate, judge, cache).session(FIXTURES / session)
+    turns = Replayer(spec, load_model, 1, gate, judge, cache).session(FIXTURES / session)
 
     p = Proactivity.parse(level)
-    live = Assistant(None, Agent(default_model, k=1), Gate(load_default(), p), FeedbackMemory(),
+    live = Assistant(None, Agent(load_model(spec), k=1), Gate(load_default(), p), FeedbackMemory(),
                      TriggerPolicy(p.min_interval_s), record_shown_as_ignored=True)  # nobody answers, as in replay
     store = Store()
     try:
@@ -62,8 +62,8 @@ def test_as_live_keeps_the_levels_interval_and_holds_back_an_unanswered_repeat(t
 
     session = FIXTURES / "session_repeat.json"
     cache, gate, judge = parts(tmp_path, "1")
-    every = Replayer("default", load_model, 1, gate, judge, cache).session(session)
-    live = Replayer("default", load_model, 1, gate, judge, cache, as_live=True).session(session)
+    every = Replayer("fake", load_model, 1, gate, judge, cache).session(session)
+    live = Replayer("fake", load_model, 1, gate, judge, cache, as_live=True).session(session)
     assert all(t.p_need is not None for t in every)
     shown_at = [turn_seconds(t) for t in live if t.shown]
     assert shown_at and all(b - a >= gate.proactivity.min_interval_s for a, b in zip(shown_at, shown_at[1:], strict=False))
@@ -83,10 +83,10 @@ def test_replay_as_live_from_the_command_line(proactive_home, tmp_path):
 
     session = FIXTURES / "session_repeat.json"
     out = tmp_path / "out"
-    done = replay(str(session), "--as-live", "--proactivity", "1", "--cache", str(tmp_path / "c.db"), "--out",
+    done = replay(str(session), "--model", "fake", "--as-live", "--proactivity", "1", "--cache", str(tmp_path / "c.db"), "--out",
                   str(out), "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["events"] == 6
-    assert [p.name for p in (out / "traces").iterdir()] == ["default+gate-default-t0.1+as-live"]
-    refused = replay(str(session), "--as-live", "--no-gate", "--cache", str(tmp_path / "c.db"))
+    assert [p.name for p in (out / "traces").iterdir()] == ["fake+gate-default-t0.1+as-live"]
+    refused = replay(str(session), "--model", "fake", "--as-live", "--no-gate", "--cache", str(tmp_path / "c.db"))
     assert refused.returncode == 2 and "--as-live" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1

@@ -42,10 +42,10 @@ def make_assistant(model, level: str = "high") -> tuple[Assistant, list]:
     return assistant, shown
 
 
-def test_step_decides_and_stores_every_decision(proactive_home, default_model):
+def test_step_decides_and_stores_every_decision(proactive_home, fake_model):
     store = Store()
     scenario(store, 1000.0)
-    assistant, shown = make_assistant(default_model)
+    assistant, shown = make_assistant(fake_model)
     assert assistant.step(store, now=2000.0) is None  # no trigger yet
     assistant.trigger.episode_closed(app_changed=True)
     first = assistant.step(store, now=2000.0)
@@ -88,15 +88,16 @@ def test_real_default_model_and_shipped_gate_propose_a_grounded_task(proactive_h
     store.close()
 
 
-def test_silent_decision_skips_generation(proactive_home, default_model):
+def test_silent_decision_skips_generation(proactive_home, fake_model):
     store = Store()
     store.add_events([RawEvent("window", WINDOW, {"app": "LibreOffice", "title": "letter.odt"}, ts=1.0),
                       RawEvent("keyboard", TEXT, {"text": "Dear Anna", "erase": 0, "enter": False}, ts=2.0)])
-    assistant, shown = make_assistant(default_model, "medium")
+    assistant, shown = make_assistant(fake_model, "medium")
     assistant.trigger.episode_closed(app_changed=False)
     decision = assistant.step(store, now=100.0)
     assert decision.task is None and shown == []
     assert assistant.stats["skipped_before_generation"] == 1 and assistant.stats["inferences"] == 0
+    assert fake_model.calls == 0  # the model was never asked
     assert decision.data["latency_s"] < 0.5
     store.close()
 
@@ -147,10 +148,10 @@ def test_run_headless_end_to_end(xsession: XSession, proactive_home: Path):
     assert "assistant stopped" in log
 
 
-def test_decisions_taken_elsewhere_reach_the_memory(proactive_home, default_model):
+def test_decisions_taken_elsewhere_reach_the_memory(proactive_home, fake_model):
     store = Store()
     scenario(store, 1000.0)
-    assistant, _ = make_assistant(default_model)
+    assistant, _ = make_assistant(fake_model)
     with store.db.conn:
         store.db.execute("INSERT INTO proposals (ts, task, response, score, data) VALUES (?, ?, '', 0.9, '{}')",
                          [time.time(), "Suggest a fix for the TimeoutError in client.py"])

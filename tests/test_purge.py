@@ -125,7 +125,7 @@ def test_purge_with_an_unresponsive_watcher_says_so(proactive_home: Path):
     lock = control.PidLock()
     lock.acquire()  # this test process plays a watcher that never reads its requests
     try:
-        out = run_cli("purge", "--all", "--yes", "--wait", "1")
+        out = run_cli("purge", "--all", "--yes", "--wait", "1", process=True)  # another process than the watcher
     finally:
         lock.release()
     assert out.returncode == 2
@@ -283,7 +283,7 @@ def test_a_running_watcher_waits_for_readers_as_long_as_the_purge_wait(proactive
         reader = hold_read_transaction(proactive_home / "proactive.db")
         try:
             started = time.monotonic()
-            out = run_cli("purge", "--all", "--yes", "--wait", "1")
+            out = run_cli("purge", "--all", "--yes", "--wait", "1", process=True)  # another process than the watcher
             took = time.monotonic() - started
         finally:
             reader.communicate("")
@@ -295,7 +295,7 @@ def test_a_running_watcher_waits_for_readers_as_long_as_the_purge_wait(proactive
         release.start()
         try:
             started = time.monotonic()
-            out = run_cli("purge", "--all", "--yes", "--wait", "20")
+            out = run_cli("purge", "--all", "--yes", "--wait", "20", process=True)
             took = time.monotonic() - started
         finally:
             release.join()

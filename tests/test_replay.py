@@ -76,8 +76,10 @@ def test_interrupted_run_resumes(proactive_home, tmp_path):
 
 
 def test_report_and_baselines(proactive_home, tmp_path):
+    """The report's parts and the baselines beside our run (the fake model: this is about the report; the
+    built-in model's own replay is test_replay_end_to_end_with_cache)."""
     outdir = tmp_path / "report"
-    out = replay(str(SESSION), str(WRITING), "--labels", str(LABELS), "--baselines", str(FIXTURES / "baselines"),
+    out = replay(str(SESSION), str(WRITING), "--model", "fake", "--labels", str(LABELS), "--baselines", str(FIXTURES / "baselines"),
                  "--out", str(outdir), "--cache", str(tmp_path / "c.db"))
     assert out.returncode == 0, out.stderr
     assert "judge: " in out.stdout and "WARNING: the judge is the gate's own reward model" in out.stdout
@@ -102,11 +104,11 @@ def test_report_and_baselines(proactive_home, tmp_path):
     # our run, in the archived-trace format, read back beside the baselines: the same shown tasks, the same need
     # detection and judged outcomes
     [agent] = [p.name for p in (outdir / "traces").iterdir()]
-    assert agent == "default+gate-default-t0.5"
+    assert agent == "fake+gate-default-t0.5"
     trace = json.loads((outdir / "traces" / agent / SESSION.name).read_text())
     assert [t["agent_response"] for t in trace] == [[r["shown"]] if r["shown"] else [] for r in rows[:5]]
     assert [t["observation"] for t in trace] == [o["observation"] for o in json.loads(SESSION.read_text())]
-    again = json.loads(replay(str(SESSION), str(WRITING), "--labels", str(LABELS), "--baselines",
+    again = json.loads(replay(str(SESSION), str(WRITING), "--model", "fake", "--labels", str(LABELS), "--baselines",
                               str(outdir / "traces"), "--json", "--cache", str(tmp_path / "c.db")).stdout)
     back = again["baselines"][agent]
     # a trace holds the shown offers only: read back, its need detection is ours counting shown offers
@@ -115,7 +117,7 @@ def test_report_and_baselines(proactive_home, tmp_path):
     art = ROOT / "test-artifacts"
     art.mkdir(exist_ok=True)
     shutil.copy(outdir / "sessions.png", art / "replay-sessions.png")
-    js = json.loads(replay(str(SESSION), "--labels", str(LABELS), "--baselines", str(FIXTURES / "baselines"),
+    js = json.loads(replay(str(SESSION), "--model", "fake", "--labels", str(LABELS), "--baselines", str(FIXTURES / "baselines"),
                            "--json", "--cache", str(tmp_path / "c.db")).stdout)
     speaks, silent = js["baselines"]["always-speaks"], js["baselines"]["always-silent"]
     assert speaks["need"]["fpr"] == 1.0 and speaks["need"]["recall"] == 1.0
@@ -210,14 +212,14 @@ def test_need_first_no_model_call_below_the_threshold(tmp_path):
         return load_model(spec)
 
     cache, gate, judge = parts(tmp_path, "0")  # threshold 0.9: no moment of the fixture needs help that much
-    turns = Replayer("default", counting_load, 1, gate, judge, cache).session(SESSION)
+    turns = Replayer("fake", counting_load, 1, gate, judge, cache).session(SESSION)
     assert loads == [] and len(turns) == 5
     assert all(t.shown is None and t.candidates == [] and t.latency_s is None for t in turns)
     assert all(t.p_need is not None and t.p_need < gate.proactivity.threshold for t in turns)
 
     cache, gate, judge = parts(tmp_path / "medium", "medium")
-    turns = Replayer("default", counting_load, 1, gate, judge, cache).session(SESSION)
-    assert loads == ["default"]  # loaded once, for the turns above the threshold only
+    turns = Replayer("fake", counting_load, 1, gate, judge, cache).session(SESSION)
+    assert loads == ["fake"]  # loaded once, for the turns above the threshold only
     for t in turns:
         asked = t.p_need >= gate.proactivity.threshold
         # asked: candidates, unless every offer was held back by the memory (a silent turn counted as withheld)
@@ -231,7 +233,7 @@ def test_no_gate_shows_the_first_candidate(tmp_path):
     from proactive.models.registry import load_model
 
     cache, gate, judge = parts(tmp_path, None)
-    turns = Replayer("default", load_model, 2, gate, judge, cache).session(SESSION)
+    turns = Replayer("fake", load_model, 2, gate, judge, cache).session(SESSION)
     assert all(t.p_need is None and t.scores == {} for t in turns)
     assert all(t.shown == (t.candidates[0] if t.candidates else None) for t in turns)
     assert any(t.candidates for t in turns)
@@ -377,7 +379,7 @@ def test_replay_holds_back_an_offer_shown_and_not_answered(tmp_path):
     from proactive.models.registry import load_model
 
     cache, gate, judge = parts(tmp_path, "1")  # threshold 0.1: the gate wants to speak at almost every turn
-    turns = Replayer("default", load_model, 1, gate, judge, cache).session(REPEAT)
+    turns = Replayer("fake", load_model, 1, gate, judge, cache).session(REPEAT)
     shown = [t.shown for t in turns if t.shown]
     assert shown
     for i, a in enumerate(shown):
@@ -385,13 +387,13 @@ def test_replay_holds_back_an_offer_shown_and_not_answered(tmp_path):
     assert any(t.held_back for t in turns)
     assert any(t.withheld for t in turns) and all(not (t.withheld and t.shown) for t in turns)
     # a fresh session starts with an empty memory: the first offer is shown again
-    again = Replayer("default", load_model, 1, gate, judge, cache).session(REPEAT)
+    again = Replayer("fake", load_model, 1, gate, judge, cache).session(REPEAT)
     assert [t.shown for t in again] == [t.shown for t in turns]
 
 
 def test_replay_accept_writes_help_without_opening_a_browser(proactive_home, tmp_path, browser):
     out = tmp_path / "out"
-    result = replay(str(SESSION), "--cache", str(tmp_path / "c.db"), "--out", str(out), "--accept")
+    result = replay(str(SESSION), "--model", "fake", "--cache", str(tmp_path / "c.db"), "--out", str(out), "--accept")
     assert result.returncode == 0, result.stderr
     rows = [json.loads(line) for line in (out / "help.jsonl").read_text().splitlines()]
     turns = [json.loads(line) for line in (out / "turns.jsonl").read_text().splitlines()]
@@ -421,7 +423,7 @@ def test_replay_counts_a_need_with_nothing_new_to_offer_as_recognised_not_shown(
     from proactive.models.registry import load_model
 
     cache, gate, judge = parts(tmp_path, "1")  # threshold 0.1: the gate wants to speak at almost every turn
-    turns = Replayer("default", load_model, 1, gate, judge, cache).session(FIXTURES / "session_search.json")
+    turns = Replayer("fake", load_model, 1, gate, judge, cache).session(FIXTURES / "session_search.json")
     assert not any(t.shown for t in turns)
     assert any(t.withheld for t in turns)
     assert not any("python beautifulsoup find all links" in c for t in turns for c in t.candidates)
