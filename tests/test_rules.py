@@ -11,7 +11,6 @@ import json
 import random
 import re
 import string
-import time
 import tomllib
 from collections import defaultdict
 
@@ -26,6 +25,7 @@ from proactive.watcher.redact_gitleaks import (
     skipped_rules,
 )
 from tests.conftest import FIXTURES
+from tests.test_redact import cpu_seconds
 
 CASES = json.loads((FIXTURES / "gitleaks_cases.json").read_text(encoding="utf-8"))
 BY_RULE: dict[str, list[dict]] = defaultdict(list)
@@ -146,9 +146,7 @@ def test_allowlists_and_entropy_apply():
     ],
     ids=["api-eq", "token", "curl", "keyword-after-run", "sumo", "every-keyword"],
 )
-def test_100kb_of_keywords_is_fast(text):
+def test_100kb_of_keywords_never_runs_away(text):
     text = text[:100_000]
     redact("warm up")
-    start = time.perf_counter()
-    redact(text)
-    assert time.perf_counter() - start < 1.0
+    assert cpu_seconds(lambda: redact(text)) < 3.0  # runaway guard on CPU time: figures in bench/redact_speed.py
