@@ -8,6 +8,8 @@ import pytest
 
 from proactive.assistant.prompt import AGENT_SCHEMA, PromptBuilder
 from proactive.models.base import ModelError, parse_json_output
+from proactive.models.default import default_model_path
+from proactive.models.llama_cpp import LlamaCppModel
 from proactive.models.openai_http import OpenAICompatible
 from proactive.models.registry import load_model
 
@@ -45,10 +47,11 @@ def test_fixed_fields_are_kept(default_model):
     jsonschema.validate(gen.data, AGENT_SCHEMA)
 
 
-def test_same_prompt_twice_reuses_the_cache(default_model):
-    msgs = messages(default_model)
-    first = default_model.complete_json(msgs, AGENT_SCHEMA)
-    again = default_model.complete_json(msgs, AGENT_SCHEMA)
+def test_same_prompt_twice_reuses_the_cache():
+    model = LlamaCppModel(default_model_path(), n_ctx=4096)  # its own: nothing cached from other tests
+    msgs = messages(model)
+    first = model.complete_json(msgs, AGENT_SCHEMA)
+    again = model.complete_json(msgs, AGENT_SCHEMA)
     # the prompt prefix is not evaluated again: far fewer tokens processed (counted, not timed)
     assert first.prompt_tokens > 100 and again.prompt_tokens < first.prompt_tokens / 4, (first.prompt_tokens,
                                                                                           again.prompt_tokens)

@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from bench.redact_speed import LONG_INPUTS
 from proactive.watcher.redact import RULES, contains_secret, find_secrets, redact
 
 ALNUM = string.ascii_letters + string.digits
@@ -501,49 +502,13 @@ def test_deterministic() -> None:
     assert find_secrets(text) == find_secrets(text)
 
 
-#: 100 kB inputs that make a careless pattern backtrack (repeated prefixes of every rule family)
-LONG_INPUTS = {
-    "mixed": ("The quick brown fox, 4111 1111 1111 1111, password=hunter2 and /usr/local/bin. " * 1300)[:100_000],
-    "letters": "a" * 100_000,
-    "alnum": "A1b2" * 25_000,
-    "digits": "1" * 100_000,
-    "spaced-digits": "1 " * 50_000,
-    "dashed-digits": "1234-" * 20_000,
-    "password-eq": "password=" * 11_000,
-    "env-name": "PASSWORD_" * 11_000,
-    "underscores": "a_" * 50_000,
-    "scheme-sep": "://" * 33_000,
-    "url-auth": "://a:" * 20_000,
-    "jwt-prefix": "eyJ" * 33_000,
-    "slashes": "/" * 100_000,
-    "path-segments": "/aB3" * 25_000,
-    "pem-begin": "-----BEGIN PRIVATE KEY-----" * 3_700,
-    "bearer": "Bearer " * 14_000,
-    "sk-prefix": "sk-" * 33_000,
-    "cli-echo": "echo " * 20_000,
-    "cli-echo-quote": "echo '" * 16_000,
-    "cli-echo-pipe": "echo a | " * 11_000,
-    "cli-here-string": "sudo -S <<< " * 8_000,
-    "cli-curl-u": "curl -u " * 12_000,
-    "cli-htpasswd-b": "htpasswd -b " * 8_000,
-    "cli-login-p": "login -p " * 11_000,
-    "cli-password-space": "--password " * 9_000,
-}
-
-
 def cpu_seconds(work) -> float:
     """CPU time of `work()`: the machine's load (other test workers) does not move it, so a loose budget on it
     catches runaway cost (a backtracking pattern takes minutes) without flaking; speed figures are measured in
-    bench/redact_speed.py."""
+    bench/redact_speed.py (which holds the inputs, LONG_INPUTS)."""
     started = time.process_time()
     work()
     return time.process_time() - started
-
-
-def short_lines() -> list[str]:
-    """Typed-text-sized lines (100 characters) from every negative and positive case."""
-    lines = [n[1] for n in NEGATIVES if n[1]] + [p[1] + p[2] + p[3] for p in POSITIVES if len(p[2]) < 80]
-    return [(line * 4)[:100] for line in lines]
 
 
 @pytest.mark.parametrize("text", LONG_INPUTS.values(), ids=LONG_INPUTS.keys())
