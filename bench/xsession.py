@@ -14,8 +14,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+#: how much longer waits for real programs may take: the test suite runs four workers on two cores (some beside
+#: CPU hogs), so a wait that is plenty alone may not be there; a condition that holds returns at once, so only a
+#: failing wait gets slower. PROACTIVE_WAIT_SCALE overrides it.
+WAIT_SCALE = float(os.environ.get("PROACTIVE_WAIT_SCALE") or (3 if os.environ.get("PYTEST_XDIST_WORKER") else 1))
+
 
 def wait_for(predicate: Callable[[], Any], timeout: float = 10.0, interval: float = 0.1, what: str = "condition"):
+    timeout *= WAIT_SCALE
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
