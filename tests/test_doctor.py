@@ -339,3 +339,21 @@ def test_a_source_that_cannot_start_is_said_once_with_its_fix_and_capture_goes_o
     store = Store()
     assert [e.data["title"] for _, e in store.iter_events()] == ["shell"]  # the other source still captured
     store.close()
+
+
+@pytest.mark.x11
+def test_connections_to_a_resetting_x_server_get_through():
+    """An X server whose last client left resets and drops a connection made meanwhile (a bare Xvfb: what made
+    the test above flaky); opening the display waits for it to answer again. 300 connections, one after the other,
+    each the only client."""
+    from proactive.watcher import x11
+
+    xvfb, display = start_xvfb("640x480x24")
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("DISPLAY", display)
+            for _ in range(300):
+                x11.open_display().close()
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)

@@ -13,6 +13,7 @@ import logging
 import os
 import select
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,16 +23,28 @@ from .sources import Probe, SourceUnavailable
 log = logging.getLogger(__name__)
 
 
+#: tries to connect to an X server that is resetting (see open_display)
+RESET_ATTEMPTS = 5
+
+
 def open_display() -> Any:
     try:
         import Xlib.display
         import Xlib.error
     except ImportError as exc:
         raise SourceUnavailable(f"python-xlib is not installed: {exc}") from exc
-    try:
-        return Xlib.display.Display()
-    except (Xlib.error.DisplayError, Xlib.error.ConnectionClosedError, OSError) as exc:
-        raise SourceUnavailable(f"cannot open the X display: {exc}") from exc
+    for attempt in range(RESET_ATTEMPTS):
+        try:
+            return Xlib.display.Display()
+        except (Xlib.error.ConnectionClosedError, ConnectionResetError) as exc:
+            # an X server with no client left resets itself and drops connections made meanwhile (a bare Xvfb,
+            # a session whose last program just quit): a moment later it answers again
+            if attempt == RESET_ATTEMPTS - 1:
+                raise SourceUnavailable(f"cannot open the X display: {exc}") from exc
+            time.sleep(0.05 * (attempt + 1))
+        except (Xlib.error.DisplayError, OSError) as exc:
+            raise SourceUnavailable(f"cannot open the X display: {exc}") from exc
+    raise AssertionError("unreachable")
 
 
 class XEventThread:
