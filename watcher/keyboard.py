@@ -135,7 +135,7 @@ class Keyboard(ListenerSource):
         key events, need not wake us. Each key code becomes a pynput key the way pynput's own X11 listener makes
         it (its `_event_to_key`, on an unstarted listener, with the control connection's keymap)."""
         import Xlib.X
-        from pynput._util.xorg import alt_gr_mask, numlock_mask
+        from pynput._util.xorg import alt_gr_mask, numlock_mask  # type: ignore[import-not-found]  # (private: no stub)
 
         from .xrecord import RecordThread
 
