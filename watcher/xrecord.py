@@ -41,8 +41,9 @@ _EVENT_SIZE = 32
 class RecordThread:
     """Calls `handle` for every core device event of type `first`..`last` any client receives, until stopped.
 
-    `display` is the control connection (python-xlib): it creates, disables and frees the context, and a source
-    may use it for what it needs before `start()` (the keyboard's keymap); after it, only `stop()` uses it."""
+    `display` is the control connection (python-xlib): it creates, disables and frees the context. A source may
+    send its own requests on it before `start()` (the keyboard's modifier masks); after it, only `stop()` sends any,
+    and the record thread only reads what python-xlib keeps in memory (the keyboard's keymap)."""
 
     def __init__(self, first: int, last: int, handle: Handler, name: str):
         self.handle = handle
