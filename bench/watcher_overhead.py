@@ -2,10 +2,11 @@
 
 Starts Xvfb + openbox and an xterm, starts `proactive watch --no-aw`, then for DURATION seconds xdotool types a
 steady 10 keystrokes/s (words and Enter) while an XTest client moves the pointer 30 times/s. Reports the watcher
-process's CPU (% of one core) and peak RSS, and how many injected keystrokes are accounted for in the stored
-episodes (text rebuilt from each episode's raw events).
+process's CPU (% of one core), its wake-ups (voluntary context switches of all its threads, per second) and peak
+RSS, and how many injected keystrokes are accounted for in the stored episodes (text rebuilt from each episode's
+raw events). With --idle N, the same CPU and wake-ups over N seconds with no input first.
 
-    .venv/bin/python bench/watcher_overhead.py [--seconds 60]
+    .venv/bin/python bench/watcher_overhead.py [--seconds 60] [--idle 30]
 """
 
 from __future__ import annotations
@@ -63,6 +64,29 @@ def mover(env: dict[str, str], rate: float, stop: threading.Event) -> int:
     return n
 
 
+def wakeups(pid: int) -> int:
+    """Voluntary context switches of all the threads of process `pid` (Linux /proc): each is a sleep that ended,
+    so their count over a period is how often the process woke up."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            status = Path(f"/proc/{pid}/task/{tid}/status").read_text()
+        except OSError:  # the thread ended meanwhile
+            continue
+        total += int(status.split("voluntary_ctxt_switches:")[1].split()[0])
+    return total
+
+
+def idle_cost(proc: psutil.Process, seconds: float) -> dict[str, float]:
+    """The process's CPU (% of one core) and wake-ups per second over `seconds` of doing nothing."""
+    cpu0, woke0 = proc.cpu_times(), wakeups(proc.pid)
+    time.sleep(seconds)
+    cpu1, woke1 = proc.cpu_times(), wakeups(proc.pid)
+    cpu = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
+    return {"idle_cpu_percent_of_one_core": round(100 * cpu / seconds, 3),
+            "idle_wakeups_per_second": round((woke1 - woke0) / seconds, 1)}
+
+
 def rebuild_typed(db: Path, title: str) -> str:
     """The text typed in the window `title`, rebuilt from the TEXT raw events behind its episodes."""
     store = Store(db, readonly=True)
@@ -94,6 +118,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--keys-per-second", type=float, default=10.0)
     ap.add_argument("--moves-per-second", type=float, default=30.0)
+    ap.add_argument("--idle", type=float, default=0.0, help="seconds measured with no input first (0: none)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -110,12 +135,13 @@ def main() -> None:
         wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=30, what="watcher")
         time.sleep(2.0)  # let start-up work finish before measuring
         proc = psutil.Process(watcher.pid)
+        idle = idle_cost(proc, args.idle) if args.idle > 0 else {}
         lines = script(int(args.seconds * args.keys_per_second))
         text = "\n".join(lines) + "\n"
         stop = threading.Event()
         moves = {"n": 0}
         mthread = threading.Thread(target=lambda: moves.update(n=mover(session.env, args.moves_per_second, stop)))
-        cpu0 = proc.cpu_times()
+        cpu0, woke0 = proc.cpu_times(), wakeups(watcher.pid)
         t0 = time.monotonic()
         mthread.start()
         # measured here: `xdotool type --delay D` types one key per D/2 ms
@@ -128,7 +154,7 @@ def main() -> None:
             peak_rss = max(peak_rss, proc.memory_info().rss)
             time.sleep(0.5)
         elapsed = time.monotonic() - t0
-        cpu1 = proc.cpu_times()
+        cpu1, woke1 = proc.cpu_times(), wakeups(watcher.pid)
         stop.set()
         mthread.join()
         time.sleep(1.5)
@@ -144,10 +170,12 @@ def main() -> None:
             "keystrokes_injected": len(text),
             "moves_injected": moves["n"],
             "cpu_percent_of_one_core": round(100 * cpu_s / elapsed, 2),
+            "wakeups_per_second": round((woke1 - woke0) / elapsed, 1),
             "peak_rss_mb": round(peak_rss / 2**20, 1),
             # every character typed, and each Enter (the newlines between lines plus the final one)
             "keystrokes_accounted_percent": round(100 * (accounted + (1 if typed == injected else 0)) / len(text), 2),
             "exact_text_match": typed == injected,
+            **idle,
         }
     finally:
         stop_x()
@@ -156,6 +184,10 @@ def main() -> None:
     else:
         print("| metric | value | target |\n|---|---|---|")
         print(f"| watcher CPU, % of one core | {result['cpu_percent_of_one_core']} | <= 1 |")
+        print(f"| watcher wake-ups per second | {result['wakeups_per_second']} | |")
+        if idle:
+            print(f"| idle: watcher CPU, % of one core | {idle['idle_cpu_percent_of_one_core']} | |")
+            print(f"| idle: watcher wake-ups per second | {idle['idle_wakeups_per_second']} | |")
         print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
         print(f"| injected keystrokes accounted for, % | {result['keystrokes_accounted_percent']} | 100 |")
         print(f"({result['keystrokes_injected']} keystrokes ({result['keys_per_second']}/s) and "

@@ -4,10 +4,11 @@ Starts a headless sway session with a session D-Bus and the accessibility bus (b
 Qt window with a text field (`tests/a11y_app.py` is the same window the tests use: QT_QPA_PLATFORM=wayland,
 QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1), then `proactive watch --no-aw`, and for DURATION seconds wtype types a steady
 10 keys/s of words into the field. On Wayland there is no key logger: the typed text reaches the watcher only as
-the accessibility bus's text-changed events. Reports the watcher's CPU (% of one core), its peak RSS, and how many
-typed characters are in the raw store (text rebuilt from the stored events).
+the accessibility bus's text-changed events. Reports the watcher's CPU (% of one core), its wake-ups per second (as
+bench/watcher_overhead.py counts them), its peak RSS, and how many typed characters are in the raw store (text
+rebuilt from the stored events). With --idle N, the same CPU and wake-ups over N seconds with no input first.
 
-    .venv/bin/python bench/wayland_typing.py [--seconds 60]
+    .venv/bin/python bench/wayland_typing.py [--seconds 60] [--idle 30]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.watcher_overhead import rebuild_typed, script  # noqa: E402
+from bench.watcher_overhead import idle_cost, rebuild_typed, script, wakeups  # noqa: E402
 from bench.wayland_session import wayland_session  # noqa: E402
 from bench.xsession import wait_for  # noqa: E402
 
@@ -34,7 +35,7 @@ APP = ROOT / "tests" / "a11y_app.py"
 TITLE = "bench form"
 
 
-def measure(seconds: float, keys_per_second: float) -> dict[str, float | bool | int]:
+def measure(seconds: float, keys_per_second: float, idle_seconds: float = 0.0) -> dict[str, float | bool | int]:
     home = Path(tempfile.mkdtemp(prefix="proactive-bench-"))
     with wayland_session() as wl:
         app = subprocess.Popen([sys.executable, str(APP), TITLE], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -55,8 +56,9 @@ def measure(seconds: float, keys_per_second: float) -> dict[str, float | bool | 
             raise SystemExit("the watcher did not start the AT-SPI source: " + log.read_text()[-1000:])
         time.sleep(2.0)  # start-up work is not typing overhead
         proc = psutil.Process(watcher.pid)
+        idle = idle_cost(proc, idle_seconds) if idle_seconds > 0 else {}
         text = " ".join(script(int(seconds * keys_per_second)))  # one line: a text field has no Enter
-        cpu0, t0 = proc.cpu_times(), time.monotonic()
+        cpu0, woke0, t0 = proc.cpu_times(), wakeups(watcher.pid), time.monotonic()
         typer = subprocess.Popen(["wtype", "-s", "150", "-d", str(int(1000 / keys_per_second)), "--", text],
                                  env=wl.env)
         peak = 0
@@ -64,7 +66,7 @@ def measure(seconds: float, keys_per_second: float) -> dict[str, float | bool | 
             peak = max(peak, proc.memory_info().rss)
             time.sleep(0.5)
         elapsed = time.monotonic() - t0
-        cpu1 = proc.cpu_times()
+        cpu1, woke1 = proc.cpu_times(), wakeups(watcher.pid)
         time.sleep(1.5)
         watcher.send_signal(signal.SIGTERM)
         watcher.wait(timeout=30)
@@ -73,22 +75,29 @@ def measure(seconds: float, keys_per_second: float) -> dict[str, float | bool | 
     cpu = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
     return {"seconds": round(elapsed, 1), "characters_typed": len(text),
             "keys_per_second": round(len(text) / elapsed, 1),
-            "cpu_percent_of_one_core": round(100 * cpu / elapsed, 2), "peak_rss_mb": round(peak / 2**20, 1),
-            "characters_stored_percent": round(100 * accounted / len(text), 2), "exact_text_match": typed == text}
+            "cpu_percent_of_one_core": round(100 * cpu / elapsed, 2),
+            "wakeups_per_second": round((woke1 - woke0) / elapsed, 1), "peak_rss_mb": round(peak / 2**20, 1),
+            "characters_stored_percent": round(100 * accounted / len(text), 2), "exact_text_match": typed == text,
+            **idle}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--keys-per-second", type=float, default=10.0)
+    ap.add_argument("--idle", type=float, default=0.0, help="seconds measured with no input first (0: none)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = measure(args.seconds, args.keys_per_second)
+    result = measure(args.seconds, args.keys_per_second, args.idle)
     if args.json:
         print(json.dumps(result))
         return
     print("| metric | value | target |\n|---|---|---|")
     print(f"| watcher CPU on sway with AT-SPI, % of one core | {result['cpu_percent_of_one_core']} | <= 1 |")
+    print(f"| watcher wake-ups per second | {result['wakeups_per_second']} | |")
+    if "idle_cpu_percent_of_one_core" in result:
+        print(f"| idle: watcher CPU, % of one core | {result['idle_cpu_percent_of_one_core']} | |")
+        print(f"| idle: watcher wake-ups per second | {result['idle_wakeups_per_second']} | |")
     print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
     print(f"| typed characters in the raw store, % | {result['characters_stored_percent']} | 100 |")
     print(f"({result['characters_typed']} characters ({result['keys_per_second']}/s) in {result['seconds']} s; "

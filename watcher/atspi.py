@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import socket
 import threading
 import time
 from collections import deque
@@ -39,7 +40,6 @@ log = logging.getLogger(__name__)
 
 CALL_TIMEOUT = 1.0  # seconds for one method call to an application (its role, its name)
 SETUP_TIMEOUT = 5.0  # seconds for the calls at start: they may start the bus launcher or the registry
-POLL_SECONDS = 0.25  # how often the receiving thread looks at its stop flag: stop() returns within this
 ROOT_PATH = "/org/a11y/atspi/accessible/root"
 ACCESSIBLE = "org.a11y.atspi.Accessible"
 #: The events registered with the registry (applications send only what someone listens to).
@@ -209,9 +209,15 @@ class AtspiSource(Source):
         self._thread.start()
 
     def stop(self) -> None:
+        """The receiving thread sleeps in recv with no timeout (a timeout to look at a stop flag would wake it a
+        few times a second for nothing): shutting the socket down ends that recv."""
         self._stopping.set()
         if self._thread is not None:
-            self._thread.join(timeout=POLL_SECONDS + 2 * CALL_TIMEOUT + 1)
+            try:
+                self._conn.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:  # already closed by the bus
+                pass
+            self._thread.join(timeout=2 * CALL_TIMEOUT + 1)
             self._thread = None
         if self._conn is not None:
             self._conn.close()  # the registry forgets our events when our connection goes
@@ -280,9 +286,7 @@ class AtspiSource(Source):
         while not self._stopping.is_set():
             if not queue:
                 try:
-                    conn.recv_messages(timeout=POLL_SECONDS)
-                except TimeoutError:
-                    continue
+                    conn.recv_messages()
                 except Exception as exc:  # the bus went away (EOF, reset): said once, then this source ends
                     if not self._stopping.is_set():
                         log.warning("the accessibility bus closed (%s): AT-SPI capture stops", exc)

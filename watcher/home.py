@@ -29,7 +29,8 @@ def home() -> Path:
     """The folder holding the database, config, logs and caches (created 0700 if missing)."""
     env = os.environ.get("PROACTIVE_HOME")
     path = Path(env).expanduser() if env else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if not path.is_dir():  # one stat: mkdir on an existing folder is a failed call and an exception (per flush)
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
     return path
 
 

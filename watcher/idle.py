@@ -1,7 +1,8 @@
 """Idle/away detection: no keyboard or pointer input for `idle_seconds`.
 
 X11 asks the server (MIT-SCREEN-SAVER extension) how long it has been since the last input, which counts pointer
-motion that we deliberately do not listen to. One round trip every few seconds costs nothing measurable.
+motion that we deliberately do not listen to. While the person is active the next reading is when idle could begin
+at the earliest (`next_reading`); while idle, every few seconds.
 Windows (GetLastInputInfo) and macOS (Quartz) are polled the same way; UNTESTED here.
 """
 
@@ -54,17 +55,26 @@ class _PollingIdleBase(Source):
     def _reader(self) -> Callable[[], float]:
         raise NotImplementedError
 
+    def next_reading(self, since_input: float) -> float:
+        """Seconds until the next reading while active: idle cannot begin before `idle_seconds - since_input`
+        from now, so there is no reading before then (a typing person costs one wake-up per `idle_seconds`, not
+        one every `interval`). While idle the reading comes every `interval`, to see the person come back."""
+        return max(0.5, self.idle_seconds - since_input)
+
     def start(self, emit: Emit) -> None:
         read = self._reader()
         tracker = IdleTracker(emit, self.idle_seconds, self.name)
 
         def run() -> None:
-            while not self._stop.wait(self.interval):
+            wait = self.interval
+            while not self._stop.wait(wait):
                 try:
-                    tracker.update(read())
+                    since_input = read()
+                    tracker.update(since_input)
                 except Exception:
                     log.exception("idle reading failed; idle detection stops")
                     return
+                wait = self.interval if tracker.idle_since is not None else self.next_reading(since_input)
 
         self._thread = threading.Thread(target=run, name="idle", daemon=True)
         self._thread.start()

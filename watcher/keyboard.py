@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Any
+from typing import Any, NamedTuple
 
 from .events import HOTKEY, KEY, Emit, RawEvent
 from .sources import ListenerSource, Probe, SourceUnavailable
@@ -33,6 +33,29 @@ MODIFIER_ORDER = ("ctrl", "alt", "super", "shift")
 VK_NAMES = {0xFF0A: "enter", 0xFF8D: "enter"}
 
 
+class _KeyEvent(NamedTuple):
+    """The two fields of a recorded key event that pynput's key translation reads."""
+
+    detail: int  # the key code
+    state: int  # the modifier mask
+
+
+def modifier_masks(display: Any) -> list[tuple[int, str]]:
+    """(X modifier bit, modifier) for the modifiers a hotkey names: Shift and Control have fixed bits; Alt and
+    Super are whichever of Mod1..Mod5 holds their keys in this keymap (usually Mod1 and Mod4)."""
+    import Xlib.X
+    import Xlib.XK
+
+    masks = [(Xlib.X.ShiftMask, "shift"), (Xlib.X.ControlMask, "ctrl")]
+    mapping = display.get_modifier_mapping()
+    for keysym, modifier in (("Alt_L", "alt"), ("Alt_R", "alt"), ("Super_L", "super"), ("Super_R", "super")):
+        code = display.keysym_to_keycode(Xlib.XK.string_to_keysym(keysym))
+        for index in range(Xlib.X.Mod1MapIndex, Xlib.X.Mod5MapIndex + 1):
+            if code and code in mapping[index] and (1 << index, modifier) not in masks:
+                masks.append((1 << index, modifier))
+    return masks
+
+
 def key_name(key: Any) -> tuple[str | None, str | None]:
     """(char, name) for a pynput key: a printable character, or the name of a special key."""
     char = getattr(key, "char", None)
@@ -43,7 +66,8 @@ def key_name(key: Any) -> tuple[str | None, str | None]:
 
 
 class KeyTranslator:
-    """Turns press/release of keys into KEY and HOTKEY events, tracking held modifiers.
+    """Turns press/release of keys into KEY and HOTKEY events, tracking held modifiers (on X11 `held` is set from
+    each press's modifier state instead, and release is never called).
 
     Kept apart from the pynput listener so it can be tested without a display."""
 
@@ -78,10 +102,15 @@ class KeyTranslator:
 
 
 class Keyboard(ListenerSource):
-    """Global keyboard listener (X11 record extension on Linux, hooks on Windows/macOS through pynput)."""
+    """Global keyboard listener: X11's RECORD extension on Linux (`xrecord.RecordThread`, keys translated by
+    pynput's keymap code), pynput's hooks on Windows and macOS."""
 
     name = "keyboard"
     gives_keys = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._record: Any = None
 
     def start(self, emit: Emit) -> None:
         try:
@@ -89,6 +118,9 @@ class Keyboard(ListenerSource):
         except ImportError as exc:  # no display, or no backend on this platform
             raise SourceUnavailable(f"keyboard capture unavailable: {exc}") from exc
         translator = KeyTranslator(emit)
+        if sys.platform.startswith("linux"):
+            self._start_x11(keyboard, translator)
+            return
 
         def on_press(key: Any) -> None:
             translator.press(*key_name(key))
@@ -98,8 +130,41 @@ class Keyboard(ListenerSource):
 
         self._start_listener(keyboard.Listener(on_press=on_press, on_release=on_release))
 
+    def _start_x11(self, keyboard: Any, translator: KeyTranslator) -> None:
+        """Record KeyPress only: the modifiers held come with each press (its `state`), so releases, half of all
+        key events, need not wake us. Each key code becomes a pynput key the way pynput's own X11 listener makes
+        it (its `_event_to_key`, on an unstarted listener, with the control connection's keymap)."""
+        import Xlib.X
+        from pynput._util.xorg import alt_gr_mask, numlock_mask  # type: ignore[import-not-found]  # (private: no stub)
+
+        from .xrecord import RecordThread
+
+        pynput_keys = keyboard.Listener()  # never started: only its key translation is used
+
+        def handle(_kind: int, detail: int, state: int, _x: int, _y: int) -> None:
+            try:
+                key = pynput_keys._event_to_key(display, _KeyEvent(detail, state))
+            except IndexError:  # a key code outside the keymap, as pynput's listener treats it
+                key = None
+            translator.held = {modifier for mask, modifier in masks if state & mask}
+            translator.press(*key_name(key))
+
+        record = RecordThread(Xlib.X.KeyPress, Xlib.X.KeyPress, handle, "x11-keyboard")
+        display = record.display
+        masks = modifier_masks(display)
+        alt_gr_mask(display), numlock_mask(display)  # their round trips now, not in the record thread later
+        record.start()
+        self._record = record
+
+    def stop(self) -> None:
+        if self._record is not None:
+            self._record.stop()
+            self._record = None
+        super().stop()
+
     def probe(self) -> Probe:
-        """On Linux: the X display opens, has the RECORD extension pynput listens through, and pynput imports."""
+        """On Linux: the X display opens, has the RECORD extension the keys are recorded through, and pynput (whose
+        keymap code names the keys) imports."""
         if sys.platform.startswith("linux"):
             return x11_probe(self.name, "typed text and hotkeys", "RECORD", pynput="keyboard")
         return super().probe()

@@ -3,7 +3,8 @@
 Sources run in their own threads and only put events on a queue. One pipeline thread (the caller's, normally
 the main thread so that signals are handled promptly) owns all state: the privacy filter, the text composer, the
 scroll accumulator, the batch of events to write and the episode builder. Batches are committed every
-`flush_interval` seconds, so a killed watcher loses at most that much.
+`flush_interval` seconds, at the first event after that time or half an interval later, so a killed watcher loses at
+most one and a half intervals.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ log = logging.getLogger(__name__)
 SCROLL_GESTURE_SECONDS = 1.0
 ECHO_READ_SECONDS = 0.5  # while a line is typed, a terminal's echo state is read again after this long
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
+#: Put on the event queue (SimpleQueue.put is safe in a signal handler) so that a pause, a resume or a stop is
+#: applied at once rather than at the loop's next timed wake-up; it is no event.
+_WAKE = RawEvent("watcher", "wake")
 RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
 
 
@@ -104,20 +108,24 @@ class Watcher:
 
     def stop(self) -> None:
         self._stop.set()
+        self.queue.put(_WAKE)
 
     def request_pause(self, until: float = math.inf) -> None:
         control.write_pause(until)
         self._control.put("reload")
+        self.queue.put(_WAKE)
 
     def signal_pause(self) -> None:
         """SIGUSR1 (where it exists; elsewhere the loop sees the pause file change at its next flush): `proactive
         pause` wrote the pause already (a timed one must keep its end); sent by hand, it pauses until resumed.
         Decided in the loop, not in the signal handler."""
         self._control.put("signal")
+        self.queue.put(_WAKE)
 
     def request_resume(self) -> None:
         control.clear_pause()
         self._control.put("reload")
+        self.queue.put(_WAKE)
 
     # -- main loop -------------------------------------------------------------------------------------------
 
@@ -141,7 +149,9 @@ class Watcher:
             next_flush = time.monotonic() + self.flush_interval
             next_retention = time.monotonic() + retention_interval(self.config.retention_days)
             while not self._stop.is_set():
-                timeout = max(0.0, next_flush - time.monotonic())
+                # the flush runs at the first wake-up after its time; a wake-up just for it comes half an interval
+                # late, so someone typing a few keys a second wakes the pipeline once per key, not also per flush
+                timeout = max(0.0, next_flush - time.monotonic()) + self.flush_interval / 2
                 try:
                     self._handle(self.queue.get(timeout=timeout))
                     while True:  # drain what is already queued without waiting
@@ -262,6 +272,8 @@ class Watcher:
             self.filter.paused_until = until
 
     def _handle(self, event: RawEvent) -> None:
+        if event is _WAKE:
+            return
         self.stats.events_in += 1
         if event.kind == KEY:
             if self._bus_types_here():

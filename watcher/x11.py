@@ -2,7 +2,7 @@
 checks their probes make (`x11_probe`, `x11_window_manager`).
 
 Each X11 source owns its own connection (Xlib displays are not thread-safe) and reacts to X events instead of
-polling, so an idle desktop costs nothing but a wake-up every `tick` seconds to notice `stop()`. The probes live
+polling, so an idle desktop costs nothing (`stop()` wakes the thread through a pipe). The probes live
 here, beside the connection they check, so a source asks nothing of `doctor.py` (which gathers the probes) and the
 doctor can import the sources without a circle. A probe opens a display connection for a moment and closes it.
 """
@@ -48,15 +48,16 @@ def open_display() -> Any:
 
 
 class XEventThread:
-    """Runs `handle(event)` for every X event on `display`, and `tick()` every `tick` seconds, until stopped."""
+    """Runs `handle(event)` for every X event on `display` until stopped.
 
-    def __init__(self, display: Any, handle: Callable[[Any], None], name: str, tick: float = 0.5,
-                 on_tick: Callable[[], None] | None = None):
+    The thread sleeps in select() on the display and on a pipe with no timeout: `stop()` writes to the pipe. An idle
+    desktop costs no wake-up at all (a timeout to notice `stop()` would cost two a second per source)."""
+
+    def __init__(self, display: Any, handle: Callable[[Any], None], name: str):
         self.display = display
         self.handle = handle
-        self.tick = tick
-        self.on_tick = on_tick
         self._stop = threading.Event()
+        self._wake_r, self._wake_w = os.pipe()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> None:
@@ -67,18 +68,17 @@ class XEventThread:
 
         try:
             while not self._stop.is_set():
-                readable, _, _ = select.select([self.display], [], [], self.tick)
+                # events python-xlib has already read (with a reply) are pending without the socket being readable
+                if not self.display.pending_events():
+                    select.select([self.display, self._wake_r], [], [])
                 if self._stop.is_set():
                     break
-                if readable or self.display.pending_events():
-                    while self.display.pending_events():
-                        event = self.display.next_event()
-                        try:
-                            self.handle(event)
-                        except Xlib.error.XError as exc:  # a window vanished under us: routine
-                            log.debug("X error in %s: %s", self._thread.name, exc)
-                if self.on_tick:
-                    self.on_tick()
+                while self.display.pending_events():
+                    event = self.display.next_event()
+                    try:
+                        self.handle(event)
+                    except Xlib.error.XError as exc:  # a window vanished under us: routine
+                        log.debug("X error in %s: %s", self._thread.name, exc)
         except Exception:  # the connection died (X server gone): stop this source, keep the watcher alive
             log.exception("%s stopped", self._thread.name)
         finally:
@@ -86,11 +86,19 @@ class XEventThread:
                 self.display.close()
             except Exception:
                 pass
+            os.close(self._wake_r)
 
     def stop(self) -> None:
+        if self._stop.is_set():
+            return
         self._stop.set()
+        try:
+            os.write(self._wake_w, b"x")
+        except OSError:  # the thread has ended already (its X server is gone)
+            pass
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=2)
+        os.close(self._wake_w)
 
 
 # -- the probes ---------------------------------------------------------------------------------------------------

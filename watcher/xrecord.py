@@ -1,0 +1,140 @@
+"""Device events of every X client through the RECORD extension, read straight off the socket (keyboard, mouse).
+
+Why not pynput's listener, which the keyboard and mouse sources used before: it passes every recorded event
+through python-xlib's generic reply parser and then its generic event parser, about 0.4 ms of Python per key press
+or release, which was nearly all of the watcher's CPU while someone types. A recorded device event is a fixed
+32-byte core event, and the sources need five of its fields, so `RecordThread` unpacks those with one `struct`
+call. python-xlib still opens the connections (authentication) and sends the context's create, disable and free
+requests; only the data connection's stream of replies is read here. Between events the thread sleeps in a
+blocking `recv` with no timeout: `stop()` disables the context, and the server's EndOfData reply ends the loop.
+
+The recorded range is `first..last` of the core event types: KeyPress..KeyRelease for the keyboard,
+ButtonPress..ButtonRelease for the mouse (MotionNotify is never recorded, so the server sends us nothing while the
+pointer moves).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import struct
+import threading
+from collections.abc import Callable
+
+from .sources import SourceUnavailable
+from .x11 import open_display
+
+log = logging.getLogger(__name__)
+
+#: handle(type, detail, state, root_x, root_y) for each recorded event; type without the send_event bit
+Handler = Callable[[int, int, int, int, int], None]
+
+_ERROR, _REPLY, _GENERIC_EVENT = 0, 1, 35  # the first byte of what the server sends (2 to 34: other events)
+_FROM_SERVER, _START_OF_DATA, _END_OF_DATA = 0, 4, 5  # the categories of a RECORD EnableContext reply
+_ENABLE_CONTEXT = 5  # RECORD's minor opcode
+_HEADER = struct.Struct("=BBHI")  # reply: type, category, sequence, length (4-byte units after the 32 bytes)
+_EVENT = struct.Struct("=BB18xhh4xH")  # core event: type, detail, root_x, root_y (offset 20), state (offset 28)
+_EVENT_SIZE = 32
+
+
+class RecordThread:
+    """Calls `handle` for every core device event of type `first`..`last` any client receives, until stopped.
+
+    `display` is the control connection (python-xlib): it creates, disables and frees the context. A source may
+    send its own requests on it before `start()` (the keyboard's modifier masks); after it, only `stop()` sends any,
+    and the record thread only reads what python-xlib keeps in memory (the keyboard's keymap)."""
+
+    def __init__(self, first: int, last: int, handle: Handler, name: str):
+        self.handle = handle
+        self.name = name
+        self.display = open_display()
+        if not self.display.has_extension("RECORD"):
+            self.display.close()
+            raise SourceUnavailable("the X server has no RECORD extension")
+        from Xlib.ext import record
+
+        self.context = self.display.record_create_context(0, [record.AllClients], [{
+            "core_requests": (0, 0), "core_replies": (0, 0), "ext_requests": (0, 0, 0, 0),
+            "ext_replies": (0, 0, 0, 0), "delivered_events": (0, 0), "device_events": (first, last),
+            "errors": (0, 0), "client_started": False, "client_died": False}])
+        self.display.sync()  # the context exists before the data connection enables it
+        self._ready = threading.Event()
+        self._failed: str | None = None
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def start(self, timeout: float = 5.0) -> None:
+        """Enables recording; returns once the server says it records, so no early event is missed."""
+        try:
+            data = open_display()
+        except SourceUnavailable:
+            self._free()
+            raise
+        self._data = data
+        self._socket = socket.socket(fileno=os.dup(data.fileno()))  # a copy: python-xlib closes its own
+        opcode = data.query_extension("RECORD").major_opcode
+        self._socket.sendall(struct.pack("=BBHI", opcode, _ENABLE_CONTEXT, 2, self.context))
+        self._thread.start()
+        if not self._ready.wait(timeout) or self._failed:
+            self.stop()
+            raise SourceUnavailable(f"X RECORD did not start: {self._failed or 'no answer from the X server'}")
+
+    def _run(self) -> None:
+        buf = bytearray()
+        try:
+            while True:
+                chunk = self._socket.recv(65536)
+                if not chunk:
+                    log.warning("%s: the X server closed the connection", self.name)
+                    return
+                buf += chunk
+                while len(buf) >= 32:
+                    kind, category, _, length = _HEADER.unpack_from(buf)
+                    if kind == _ERROR:  # the context could not be enabled
+                        self._failed = f"X error {category}"
+                        self._ready.set()
+                        return
+                    # a reply, or an event every client gets (MappingNotify); only GenericEvents are longer
+                    end = 32 + 4 * length if kind in (_REPLY, _GENERIC_EVENT) else 32
+                    if len(buf) < end:
+                        break
+                    if kind == _REPLY and category == _FROM_SERVER:
+                        self._events(buf, end)
+                    elif kind == _REPLY and category == _START_OF_DATA:
+                        self._ready.set()
+                    elif kind == _REPLY and category == _END_OF_DATA:
+                        return
+                    del buf[:end]
+        except OSError as exc:  # the connection died (X server gone): this source stops, the watcher goes on
+            log.warning("%s stopped: %s", self.name, exc)
+        finally:
+            self._ready.set()
+            self._socket.close()
+            self._data.close()
+
+    def _events(self, buf: bytearray, end: int) -> None:
+        """The recorded events in the reply `buf[:end]`, one 32-byte core event after another."""
+        for offset in range(32, end - _EVENT_SIZE + 1, _EVENT_SIZE):
+            kind, detail, x, y, state = _EVENT.unpack_from(buf, offset)
+            try:
+                self.handle(kind & 0x7F, detail, state, x, y)
+            except Exception:  # one event that cannot be handled must not end capture
+                log.exception("%s: an event could not be handled", self.name)
+
+    def stop(self) -> None:
+        """Disables the context (the server then ends the stream), waits for the thread, frees the context."""
+        if self._thread.is_alive():
+            try:
+                self.display.record_disable_context(self.context)
+                self.display.sync()
+            except Exception:  # the X server is gone: the thread ends on its own
+                pass
+            self._thread.join(timeout=2)
+        self._free()
+
+    def _free(self) -> None:
+        try:
+            self.display.record_free_context(self.context)
+            self.display.close()
+        except Exception:  # already closed, or the X server is gone
+            pass
