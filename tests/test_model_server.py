@@ -310,8 +310,8 @@ def replay_out(tmp_path: Path, name: str, spec: str, parallel: int, *extra: str)
 
 def test_parallel_replay_against_the_real_server_gives_the_same_turns(llama_server, proactive_home, tmp_path):
     spec = f"openai:{llama_server}#default"
-    one = replay_out(tmp_path, "one", spec, 1, "--no-gate")
-    three = replay_out(tmp_path, "three", spec, 3, "--no-gate")
+    one = replay_out(tmp_path, "one", spec, 1, "--no-gate", "--k", "1")  # one generation per turn: five in all
+    three = replay_out(tmp_path, "three", spec, 3, "--no-gate", "--k", "1")
     turns = (one / "turns.jsonl").read_text()
     assert turns == (three / "turns.jsonl").read_text()
     assert len(turns.splitlines()) == 5 and any(json.loads(t)["candidates"] for t in turns.splitlines())
