@@ -571,3 +571,15 @@ def test_every_npm_rule_takes_both_wordings():
         npm = [e for e in rule.examples if "npm ERR!" in e or "npm error" in e]
         if rule.id.startswith("npm.") and npm:
             assert any("npm ERR!" in e for e in npm) and any("npm error" in e for e in npm), rule.id
+
+
+def test_families_are_asked_in_order_whichever_was_imported_first():
+    """A family module imported early (the shell's, by another part of the app) does not jump the queue: a
+    Python PermissionError stays Python's. In a fresh interpreter, so no earlier import decides."""
+    import subprocess
+    import sys
+
+    code = ("from proactive.assistant.diagnose import shell_errors, git_errors, diagnose, Situation\n"
+            "print(diagnose(Situation(\"PermissionError: [Errno 13] Permission denied: '/etc/hosts'\")).rule)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "python.permission", out.stderr

@@ -72,13 +72,19 @@ def diagnoser(fn: Diagnoser) -> Diagnoser:
 
 
 def diagnosers() -> list[tuple[str, Diagnoser]]:
-    """The registered diagnosers, the family modules imported first."""
+    """The registered diagnosers, the family modules imported first; asked in FAMILIES' order whichever module
+    was imported first (the most specific family first: a Python PermissionError is Python's, not the shell's)."""
     global _loaded
     if not _loaded:
         _loaded = True
         for name in FAMILIES:
             importlib.import_module(f"{__name__}.{name}")
-    return list(_DIAGNOSERS)
+
+    def family(entry: tuple[str, Diagnoser]) -> int:
+        module = entry[1].__module__.rsplit(".", 1)[-1]
+        return FAMILIES.index(module) if module in FAMILIES else len(FAMILIES)
+
+    return sorted(_DIAGNOSERS, key=family)  # stable: registration order within a family
 
 
 def warm() -> None:
