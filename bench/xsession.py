@@ -68,7 +68,10 @@ class XSession:
         def focused() -> bool:
             subprocess.run(["xdotool", "windowactivate", wid], env=self.env, capture_output=True, timeout=10)
             time.sleep(0.2)
-            return self.xdotool("getactivewindow") == wid
+            # no active window at all for a moment (the window manager between two windows): not yet, not an error
+            out = subprocess.run(["xdotool", "getactivewindow"], env=self.env, capture_output=True, text=True,
+                                 timeout=10)
+            return out.returncode == 0 and out.stdout.strip() == wid
 
         wait_for(focused, timeout=20, interval=0.3, what="window activation")
         time.sleep(0.3)
