@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import PROACTIVE, WatcherProcess, XSession, run_cli, wait_for
+from .xsession import WAIT_SCALE
 
 pytestmark = pytest.mark.x11
 
@@ -37,7 +38,10 @@ def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proac
         time.sleep(0.5)
         xsession.xdotool("click", "1")
         xsession.xdotool("click", "--repeat", "3", "5")
-        time.sleep(1.2)
+        # events are stamped when the watcher takes them in, not by the X server's clock: on a loaded machine a
+        # wheel tick taken in after the switch would be told in the next episode (known limitation, see the
+        # closing note of session 9), so the switch waits for the watcher longer on the parallel suite
+        time.sleep(1.2 * WAIT_SCALE)
         xsession.activate(shell)
         xsession.type("make test")
         xsession.key("Return")

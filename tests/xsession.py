@@ -1,3 +1,3 @@
 """The tests' X session helpers are the benchmarks' (bench/xsession.py): one copy for both."""
 
-from bench.xsession import XSession, start_x, start_xvfb, wait_for  # noqa: F401
+from bench.xsession import WAIT_SCALE, XSession, start_x, start_xvfb, wait_for  # noqa: F401
