@@ -21,7 +21,7 @@ from proactive.watcher.store import Store, StoreError
 from tests.aw_server_fixture import xdg_env
 
 from .conftest import WatcherProcess, run_cli, wait_for
-from .xsession import WAIT_SCALE, XSession
+from .xsession import XSession
 
 BUCKET = f"aw-watcher-proactive_{socket.gethostname()}"
 
@@ -59,7 +59,6 @@ def test_purge_all_with_a_running_watcher_reaches_every_copy(xsession: XSession,
     try:
         xsession.type("PrePurgeTyped")
         xsession.key("Return")
-        time.sleep(1.2 * WAIT_SCALE)  # events are stamped when taken in: let the watcher take the typing in first
         xsession.activate(second)  # closes the first episode: stored and published
         wait_for(lambda: any("PrePurgeTyped" in e["data"]["event"] for e in bucket_events(aw_server_url)),
                  timeout=15, what="the episode to be published")

@@ -20,9 +20,9 @@ from .x11 import XEventThread, open_display, x11_probe
 log = logging.getLogger(__name__)
 
 
-def clip_event(text: str, max_chars: int, source: str = "clipboard") -> RawEvent:
+def clip_event(text: str, max_chars: int, source: str = "clipboard", xtime: int | None = None) -> RawEvent:
     return RawEvent(source, CLIPBOARD, {"text": text[:max_chars], "length": len(text),
-                                        "truncated": len(text) > max_chars})
+                                        "truncated": len(text) > max_chars}, xtime=xtime)
 
 
 class X11Clipboard(Source):
@@ -50,27 +50,47 @@ class X11Clipboard(Source):
         display.xfixes_select_selection_input(window, clipboard, xfixes.XFixesSetSelectionOwnerNotifyMask)
         display.flush()
         owner_event = display.extension_event.SetSelectionOwnerNotify
+        # the server's time of the last copy (its event is ordered by it) and its announcement (ordering.py):
+        # keys pressed after the copy wait until its text has been read from the owner
+        copied: list[int | None] = [None]
+        announcing: list[object] = []
+        announce = getattr(emit, "announce", None)
+
+        def settle() -> None:
+            while announcing:
+                emit.settle(announcing.pop())  # type: ignore[attr-defined]  # (it announced)
 
         def handle(event: Any) -> None:
             if (event.type, getattr(event, "sub_code", None)) == owner_event:
                 if not event.owner:  # clipboard cleared (its owner exited)
                     return
+                copied[0] = event.timestamp
+                settle()
+                if announce is not None:
+                    announcing.append(announce(event.timestamp))
                 window.convert_selection(clipboard, utf8, prop, Xlib.X.CurrentTime)
                 display.flush()
             elif event.type == Xlib.X.SelectionNotify and event.selection == clipboard:
-                if event.property == Xlib.X.NONE:
-                    return  # the owner has no text (an image, files)
-                value = window.get_full_property(prop, Xlib.X.AnyPropertyType, sizehint=self.max_chars * 4)
-                window.delete_property(prop)
-                display.flush()
-                if value is None:
-                    return
-                if value.property_type == incr:
-                    # too large for one transfer: note the copy, keep none of it
-                    emit(RawEvent(self.name, CLIPBOARD, {"text": "", "length": None, "truncated": True}))
-                    return
-                raw = value.value if isinstance(value.value, bytes) else bytes(value.value)
-                emit(clip_event(raw.decode("utf-8", "replace"), self.max_chars, self.name))
+                try:
+                    copy = read(event)
+                    if copy is not None:
+                        emit(copy)
+                finally:
+                    settle()
+
+        def read(event: Any) -> RawEvent | None:
+            """The copy the owner's answer holds: its text, or a note that it was too large; None without text."""
+            if event.property == Xlib.X.NONE:
+                return None  # the owner has no text (an image, files)
+            value = window.get_full_property(prop, Xlib.X.AnyPropertyType, sizehint=self.max_chars * 4)
+            window.delete_property(prop)
+            display.flush()
+            if value is None:
+                return None
+            if value.property_type == incr:  # too large for one transfer: note the copy, keep none of it
+                return RawEvent(self.name, CLIPBOARD, {"text": "", "length": None, "truncated": True}, xtime=copied[0])
+            raw = value.value if isinstance(value.value, bytes) else bytes(value.value)
+            return clip_event(raw.decode("utf-8", "replace"), self.max_chars, self.name, copied[0])
 
         self._thread = XEventThread(display, handle, "x11-clipboard")
         self._thread.start()

@@ -25,6 +25,9 @@ class RawEvent:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     ts: float = field(default_factory=time.time)
+    #: the X server's timestamp (ms, wraps after 49 days) of an event read from an X connection: orders events
+    #: that different threads read (pipeline.py); never stored
+    xtime: int | None = None
 
 
 #: How sources hand events to the pipeline. Must be cheap and thread-safe (a queue put).

@@ -76,7 +76,7 @@ class KeyTranslator:
         self.source = source
         self.held: set[str] = set()
 
-    def press(self, char: str | None, name: str | None) -> None:
+    def press(self, char: str | None, name: str | None, xtime: int | None = None) -> None:
         if name in MODIFIERS:
             self.held.add(MODIFIERS[name])
             return
@@ -88,11 +88,11 @@ class KeyTranslator:
             if len(base) == 1 and ord(base) < 32:  # ctrl+letter may arrive as a control character
                 base = chr(ord(base) + 96)
             mods = [m for m in MODIFIER_ORDER if m in self.held]
-            self.emit(RawEvent(self.source, HOTKEY, {"combo": "+".join([*mods, base.lower()])}))
+            self.emit(RawEvent(self.source, HOTKEY, {"combo": "+".join([*mods, base.lower()])}, xtime=xtime))
         elif char is not None and char.isprintable():
-            self.emit(RawEvent(self.source, KEY, {"char": char}))
+            self.emit(RawEvent(self.source, KEY, {"char": char}, xtime=xtime))
         elif name in EDIT_KEYS:
-            self.emit(RawEvent(self.source, KEY, {"char": " "} if name == "space" else {"key": name}))
+            self.emit(RawEvent(self.source, KEY, {"char": " "} if name == "space" else {"key": name}, xtime=xtime))
 
     def release(self, name: str | None) -> None:
         if name in MODIFIERS:
@@ -107,10 +107,6 @@ class Keyboard(ListenerSource):
 
     name = "keyboard"
     gives_keys = True
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._record: Any = None
 
     def start(self, emit: Emit) -> None:
         try:
@@ -141,13 +137,13 @@ class Keyboard(ListenerSource):
 
         pynput_keys = keyboard.Listener()  # never started: only its key translation is used
 
-        def handle(_kind: int, detail: int, state: int, _x: int, _y: int) -> None:
+        def handle(_kind: int, detail: int, state: int, _x: int, _y: int, xtime: int) -> None:
             try:
                 key = pynput_keys._event_to_key(display, _KeyEvent(detail, state))
             except IndexError:  # a key code outside the keymap, as pynput's listener treats it
                 key = None
             translator.held = {modifier for mask, modifier in masks if state & mask}
-            translator.press(*key_name(key))
+            translator.press(*key_name(key), xtime=xtime)
 
         record = RecordThread(Xlib.X.KeyPress, Xlib.X.KeyPress, handle, "x11-keyboard")
         display = record.display
@@ -155,12 +151,6 @@ class Keyboard(ListenerSource):
         alt_gr_mask(display), numlock_mask(display)  # their round trips now, not in the record thread later
         record.start()
         self._record = record
-
-    def stop(self) -> None:
-        if self._record is not None:
-            self._record.stop()
-            self._record = None
-        super().stop()
 
     def probe(self) -> Probe:
         """On Linux: the X display opens, has the RECORD extension the keys are recorded through, and pynput (whose

@@ -31,10 +31,6 @@ def x11_button_name(detail: int) -> str:
 class Mouse(ListenerSource):
     name = "mouse"
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._record: Any = None
-
     def start(self, emit: Emit) -> None:
         if sys.platform.startswith("linux"):
             self._start_x11(emit)
@@ -59,24 +55,18 @@ class Mouse(ListenerSource):
 
         from .xrecord import RecordThread
 
-        def handle(kind: int, detail: int, _state: int, x: int, y: int) -> None:
+        def handle(kind: int, detail: int, _state: int, x: int, y: int, xtime: int) -> None:
             if kind != Xlib.X.ButtonPress:
                 return  # a click is its press; a wheel tick is a press and a release
             if detail in SCROLL_BUTTONS:
                 dx, dy = SCROLL_BUTTONS[detail]
-                emit(RawEvent(self.name, SCROLL, {"dx": dx, "dy": dy, "x": x, "y": y}))
+                emit(RawEvent(self.name, SCROLL, {"dx": dx, "dy": dy, "x": x, "y": y}, xtime=xtime))
             else:
-                emit(RawEvent(self.name, CLICK, {"button": x11_button_name(detail), "x": x, "y": y}))
+                emit(RawEvent(self.name, CLICK, {"button": x11_button_name(detail), "x": x, "y": y}, xtime=xtime))
 
         record = RecordThread(Xlib.X.ButtonPress, Xlib.X.ButtonRelease, handle, "x11-mouse")
         record.start()
         self._record = record
-
-    def stop(self) -> None:
-        if self._record is not None:
-            self._record.stop()
-            self._record = None
-        super().stop()
 
     def probe(self) -> Probe:
         """On Linux: the X display opens and has the RECORD extension the clicks are recorded through."""

@@ -25,6 +25,7 @@ from .echo_state import VISIBLE, Reading
 from .episodes import Episode, EpisodeBuilder, unstored_episodes
 from .events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
 from .home import Config
+from .ordering import ServerOrder
 from .privacy import PrivacyFilter
 from .sources import Source, SourceUnavailable
 from .store import Store, StoreError
@@ -103,6 +104,7 @@ class Watcher:
         self._control: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._pause_seen: tuple[float | None, str] = (None, "")  # the pause file's state last applied
         self.started = threading.Event()
+        self.order = ServerOrder(sources, self.queue.put)  # what sources emit into
 
     # -- control (safe from signal handlers and other threads) -------------------------------------------------
 
@@ -138,7 +140,7 @@ class Watcher:
             self._apply_pause(self._pause_seen[0])
             for source in self.sources:
                 try:
-                    source.start(self.queue.put)
+                    source.start(self.order)
                     self.key_logger = self.key_logger or source.gives_keys
                     self.stats.sources.append(source.name)
                 except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
@@ -187,6 +189,8 @@ class Watcher:
                     self._handle(self.queue.get_nowait())
             except queue.Empty:
                 pass
+            for taken in self.order.release(everything=True):
+                self._take(taken)
             self.composer.flush()
             self._flush_scroll()
             self.retry_at = 0.0  # a last attempt, whatever the back-off says
@@ -272,8 +276,11 @@ class Watcher:
             self.filter.paused_until = until
 
     def _handle(self, event: RawEvent) -> None:
-        if event is _WAKE:
-            return
+        if event is not _WAKE:
+            for taken in self.order.admit(event):  # in the X server's order (ordering.py)
+                self._take(taken)
+
+    def _take(self, event: RawEvent) -> None:
         self.stats.events_in += 1
         if event.kind == KEY:
             if self._bus_types_here():

@@ -49,6 +49,13 @@ class Source(ABC):
         source exists."""
         return Probe(self.name, self.captures, True, "not checked")
 
+    def catch_up(self, timeout: float) -> None:
+        """Returns once what this source's system had sent it when called has been emitted. The pipeline calls it
+        before queueing another source's event (a window switch, a copy), so keys and clicks that came before
+        that event are told before it however late this source's thread runs (X RECORD: `RecordThread`). Sources
+        whose thread reads no device events have nothing to catch up with."""
+        return
+
     def types_in(self, pid: int | None) -> bool:
         """Whether this source reports the text typed in the windows of process `pid`, each piece with the field
         that took it (the accessibility bus): the pipeline then uses it instead of the keys typed there."""
@@ -56,10 +63,12 @@ class Source(ABC):
 
 
 class ListenerSource(Source):
-    """A source backed by a pynput listener thread (keyboard, mouse): started, waited for, stopped alike."""
+    """A device source (keyboard, mouse): an X RECORD thread on Linux (`self._record`, a `xrecord.RecordThread`),
+    a pynput listener thread elsewhere; started, waited for, caught up with and stopped alike."""
 
     def __init__(self) -> None:
         self._listener: Any = None
+        self._record: Any = None
 
     def _start_listener(self, listener: Any) -> None:
         listener.daemon = True
@@ -67,7 +76,14 @@ class ListenerSource(Source):
         listener.wait()  # returns once the listener is recording, so no early event is missed
         self._listener = listener
 
+    def catch_up(self, timeout: float) -> None:
+        if self._record is not None:
+            self._record.catch_up(timeout)
+
     def stop(self) -> None:
+        if self._record is not None:
+            self._record.stop()
+            self._record = None
         if self._listener is not None:
             self._listener.stop()
             self._listener = None

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from .events import WINDOW, Emit, RawEvent
+from .ordering import announced
 from .sources import Probe, Source, SourceUnavailable
 from .x11 import XEventThread, open_display, x11_probe, x11_window_manager
 
@@ -65,13 +66,13 @@ class X11ActiveWindow(Source):
         root.change_attributes(event_mask=Xlib.X.PropertyChangeMask)
         state: dict[str, Any] = {"window": None, "last": None}
 
-        def read_active() -> None:
+        def read_active(xtime: int | None = None) -> None:
             try:
-                update()
+                update(xtime)
             except Xlib.error.XError:  # the active window vanished between the notification and our query
                 log.debug("active window vanished")
 
-        def update() -> None:
+        def update(xtime: int | None) -> None:
             prop = root.get_full_property(atoms["_NET_ACTIVE_WINDOW"], Xlib.X.AnyPropertyType)
             wid = prop.value[0] if prop and len(prop.value) else 0
             window = display.create_resource_object("window", wid) if wid else None
@@ -91,7 +92,7 @@ class X11ActiveWindow(Source):
             key = (info["app"], info["title"])
             if key != state["last"]:
                 state["last"] = key
-                emit(RawEvent(self.name, WINDOW, info))
+                emit(RawEvent(self.name, WINDOW, info, xtime=xtime))
 
         def handle(event: Any) -> None:
             if event.type != Xlib.X.PropertyNotify:
@@ -100,7 +101,8 @@ class X11ActiveWindow(Source):
                 state["window"] is not None and event.window.id == state["window"].id
                 and event.atom in (atoms["_NET_WM_NAME"], atoms["WM_NAME"])
             ):
-                read_active()
+                with announced(emit, event.time):  # keys typed from now on wait for the switch (ordering.py)
+                    read_active(event.time)
 
         read_active()
         display.flush()

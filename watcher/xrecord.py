@@ -5,8 +5,9 @@ through python-xlib's generic reply parser and then its generic event parser, ab
 or release, which was nearly all of the watcher's CPU while someone types. A recorded device event is a fixed
 32-byte core event, and the sources need five of its fields, so `RecordThread` unpacks those with one `struct`
 call. python-xlib still opens the connections (authentication) and sends the context's create, disable and free
-requests; only the data connection's stream of replies is read here. Between events the thread sleeps in a
-blocking `recv` with no timeout: `stop()` disables the context, and the server's EndOfData reply ends the loop.
+requests; only the data connection's stream of replies is read here. Between events the thread sleeps in `poll`
+with no timeout: `stop()` disables the context, and the server's EndOfData reply ends the loop; `catch_up()` wakes
+it to read what waits (the pipeline orders other sources' events behind the keys recorded before them).
 
 The recorded range is `first..last` of the core event types: KeyPress..KeyRelease for the keyboard,
 ButtonPress..ButtonRelease for the mouse (MotionNotify is never recorded, so the server sends us nothing while the
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import select
 import socket
 import struct
 import threading
@@ -27,14 +29,16 @@ from .x11 import open_display
 
 log = logging.getLogger(__name__)
 
-#: handle(type, detail, state, root_x, root_y) for each recorded event; type without the send_event bit
-Handler = Callable[[int, int, int, int, int], None]
+#: handle(type, detail, state, root_x, root_y, time) for each recorded event; type without the send_event bit,
+#: time the server's (ms)
+Handler = Callable[[int, int, int, int, int, int], None]
 
 _ERROR, _REPLY, _GENERIC_EVENT = 0, 1, 35  # the first byte of what the server sends (2 to 34: other events)
 _FROM_SERVER, _START_OF_DATA, _END_OF_DATA = 0, 4, 5  # the categories of a RECORD EnableContext reply
 _ENABLE_CONTEXT = 5  # RECORD's minor opcode
 _HEADER = struct.Struct("=BBHI")  # reply: type, category, sequence, length (4-byte units after the 32 bytes)
-_EVENT = struct.Struct("=BB18xhh4xH")  # core event: type, detail, root_x, root_y (offset 20), state (offset 28)
+#: core event: type, detail, time (offset 4), root_x, root_y (offset 20), state (offset 28)
+_EVENT = struct.Struct("=BB2xI12xhh4xH")
 _EVENT_SIZE = 32
 
 
@@ -60,6 +64,8 @@ class RecordThread:
             "errors": (0, 0), "client_started": False, "client_died": False}])
         self.display.sync()  # the context exists before the data connection enables it
         self._ready = threading.Event()
+        self._caught = threading.Condition()
+        self._asked = self._served = 0  # catch-up requests made, and how many of them the thread has served
         self._failed: str | None = None
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
@@ -74,50 +80,105 @@ class RecordThread:
         self._socket = socket.socket(fileno=os.dup(data.fileno()))  # a copy: python-xlib closes its own
         opcode = data.query_extension("RECORD").major_opcode
         self._socket.sendall(struct.pack("=BBHI", opcode, _ENABLE_CONTEXT, 2, self.context))
+        self._socket.setblocking(False)
+        self._wake_out, self._wake_in = socket.socketpair()  # catch_up wakes the thread through it
+        self._wake_in.setblocking(False)
         self._thread.start()
         if not self._ready.wait(timeout) or self._failed:
             self.stop()
             raise SourceUnavailable(f"X RECORD did not start: {self._failed or 'no answer from the X server'}")
 
     def _run(self) -> None:
+        """Sleeps in `poll` until the server sends something or `catch_up` asks; reads all that waits each time."""
         buf = bytearray()
+        poller = select.poll()
+        poller.register(self._socket, select.POLLIN)
+        poller.register(self._wake_in, select.POLLIN)
         try:
             while True:
-                chunk = self._socket.recv(65536)
-                if not chunk:
-                    log.warning("%s: the X server closed the connection", self.name)
+                poller.poll()
+                with self._caught:
+                    asked = self._asked  # every request counted here came before the reads below
+                try:
+                    self._wake_in.recv(4096)
+                except BlockingIOError:
+                    pass
+                ended = self._read_waiting(buf)
+                with self._caught:
+                    self._served = asked
+                    self._caught.notify_all()
+                if ended:
                     return
-                buf += chunk
-                while len(buf) >= 32:
-                    kind, category, _, length = _HEADER.unpack_from(buf)
-                    if kind == _ERROR:  # the context could not be enabled
-                        self._failed = f"X error {category}"
-                        self._ready.set()
-                        return
-                    # a reply, or an event every client gets (MappingNotify); only GenericEvents are longer
-                    end = 32 + 4 * length if kind in (_REPLY, _GENERIC_EVENT) else 32
-                    if len(buf) < end:
-                        break
-                    if kind == _REPLY and category == _FROM_SERVER:
-                        self._events(buf, end)
-                    elif kind == _REPLY and category == _START_OF_DATA:
-                        self._ready.set()
-                    elif kind == _REPLY and category == _END_OF_DATA:
-                        return
-                    del buf[:end]
         except OSError as exc:  # the connection died (X server gone): this source stops, the watcher goes on
             log.warning("%s stopped: %s", self.name, exc)
         finally:
             self._ready.set()
-            self._socket.close()
-            self._data.close()
+            with self._caught:
+                self._served = self._asked = -1  # nobody waits for a thread that has ended
+                self._caught.notify_all()
+            for closing in (self._socket, self._wake_in, self._wake_out, self._data):
+                closing.close()
+
+    def _read_waiting(self, buf: bytearray) -> bool:
+        """Reads and handles everything waiting on the data connection; True when the stream has ended."""
+        while True:
+            try:
+                chunk = self._socket.recv(65536)
+            except BlockingIOError:
+                return False
+            if not chunk:
+                log.warning("%s: the X server closed the connection", self.name)
+                return True
+            buf += chunk
+            if self._parse(buf):
+                return True
+
+    def _parse(self, buf: bytearray) -> bool:
+        """Handles the whole replies at the start of `buf` and removes them; True at the end of the stream."""
+        while len(buf) >= 32:
+            kind, category, _, length = _HEADER.unpack_from(buf)
+            if kind == _ERROR:  # the context could not be enabled
+                self._failed = f"X error {category}"
+                self._ready.set()
+                return True
+            # a reply, or an event every client gets (MappingNotify); only GenericEvents are longer
+            end = 32 + 4 * length if kind in (_REPLY, _GENERIC_EVENT) else 32
+            if len(buf) < end:
+                return False
+            if kind == _REPLY and category == _FROM_SERVER:
+                self._events(buf, end)
+            elif kind == _REPLY and category == _START_OF_DATA:
+                self._ready.set()
+            elif kind == _REPLY and category == _END_OF_DATA:
+                return True
+            del buf[:end]
+        return False
+
+    def catch_up(self, timeout: float) -> None:
+        """Returns once every event the server had sent when called has been handled (or after `timeout`).
+
+        Why: the X server sends a recorded key or wheel tick before anything that follows it (a window switch, a
+        copy), but on a busy machine this thread may read it later than another source's thread reads what
+        followed; the pipeline would then tell the key in the next window. Another source calls this before it
+        queues its event (after its own round trips to the server, so what was recorded before is on our socket),
+        and the event lands behind every key recorded before it."""
+        if not self._thread.is_alive() or threading.current_thread() is self._thread:
+            return
+        with self._caught:
+            if self._served < 0:
+                return
+            self._asked += 1
+            wanted = self._asked
+            self._wake_out.send(b"\0")
+            if not self._caught.wait_for(lambda: self._served >= wanted or self._served < 0, timeout):
+                log.debug("%s: not caught up after %.1f s", self.name, timeout)
 
     def _events(self, buf: bytearray, end: int) -> None:
         """The recorded events in the reply `buf[:end]`, one 32-byte core event after another."""
         for offset in range(32, end - _EVENT_SIZE + 1, _EVENT_SIZE):
-            kind, detail, x, y, state = _EVENT.unpack_from(buf, offset)
+            kind, detail, xtime, x, y, state = _EVENT.unpack_from(buf, offset)
             try:
-                self.handle(kind & 0x7F, detail, state, x, y)
+                self.handle(kind & 0x7F, detail, state, x, y, xtime)
             except Exception:  # one event that cannot be handled must not end capture
                 log.exception("%s: an event could not be handled", self.name)
 

@@ -1,0 +1,151 @@
+"""The server's order without a display: what `ServerOrder` holds, frees and stamps (the real X case, with late
+threads, is in test_capture_x11.py)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from proactive.watcher.events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent
+from proactive.watcher.ordering import SETTLED, ServerOrder, announced, later
+
+
+class Late:
+    """A device source whose thread has events it has not handed over yet: catch_up hands them over."""
+
+    def __init__(self) -> None:
+        self.unread: list[RawEvent] = []
+        self.emit = None
+
+    def catch_up(self, timeout: float) -> None:
+        while self.unread:
+            self.emit(self.unread.pop(0))
+
+
+def key(char: str, xtime: int) -> RawEvent:
+    return RawEvent("keyboard", KEY, {"char": char}, xtime=xtime)
+
+
+def switch(title: str, xtime: int | None) -> RawEvent:
+    return RawEvent("window", WINDOW, {"app": "XTerm", "title": title}, xtime=xtime)
+
+
+def taken_in_order(queue: list[RawEvent], order: ServerOrder) -> list[str]:
+    out = []
+    for event in queue:
+        out += [e.data.get("char") or e.data.get("title") or e.kind for e in order.admit(event)]
+    return out
+
+
+def test_a_switch_is_queued_behind_the_keys_a_late_source_still_has():
+    queue: list[RawEvent] = []
+    late = Late()
+    order = ServerOrder([late], queue.append)
+    late.emit = order
+    order(key("a", 100))
+    late.unread = [key("b", 110), key("c", 120)]  # made before the switch, not yet read by their thread
+    order(switch("shell", 130))
+    assert taken_in_order(queue, order) == ["a", "b", "c", "shell"]
+
+
+def test_keys_stamped_after_an_announced_switch_wait_for_it():
+    queue: list[RawEvent] = []
+    order = ServerOrder([], queue.append)
+    order(key("a", 100))
+    with announced(order, 200):  # the window thread asks the server for the new window's title
+        order(key("m", 210))  # typed in the new window, read first
+        order(key("n", 190))  # typed before the switch, read late
+        order(switch("shell", 200))
+    assert taken_in_order(queue, order) == ["a", "n", "shell", "m"]
+
+
+def test_an_announcement_without_an_event_frees_the_keys():
+    queue: list[RawEvent] = []
+    order = ServerOrder([], queue.append)
+    with announced(order, 200):  # the title read is the same as before: nothing is emitted
+        order(key("m", 210))
+    assert queue[-1] is SETTLED
+    assert taken_in_order(queue, order) == ["m"]
+
+
+def test_events_without_server_time_pass_through():
+    queue: list[RawEvent] = []
+    order = ServerOrder([], queue.append)
+    order(RawEvent("atspi", KEY, {"char": "x"}))
+    order(switch("form", None))
+    order(RawEvent("clipboard", CLIPBOARD, {"text": "t", "length": 1, "truncated": False}))
+    assert taken_in_order(queue, order) == ["x", "form", "clipboard"]
+
+
+def test_a_stuck_announcement_holds_keys_only_for_a_while(monkeypatch):
+    from proactive.watcher import ordering
+
+    queue: list[RawEvent] = []
+    order = ServerOrder([], queue.append)
+    order.announce(200)  # its thread dies before it settles
+    order(key("m", 210))
+    assert taken_in_order(queue, order) == []
+    monkeypatch.setattr(ordering, "PENDING_SECONDS", 0.0)
+    order(key("n", 220))
+    assert taken_in_order(queue[-1:], order) == ["m", "n"]
+
+
+def test_held_scrolls_are_freed_in_the_servers_order():
+    queue: list[RawEvent] = []
+    order = ServerOrder([], queue.append)
+    token = order.announce(100)
+    order(RawEvent("mouse", SCROLL, {"dx": 0, "dy": -1}, xtime=130))
+    order(key("k", 120))  # another thread's, read after the tick it came before
+    held = taken_in_order(queue, order)  # the pipeline takes them while the switch is still being read
+    order.settle(token)
+    assert held == [] and taken_in_order(queue[-1:], order) == ["k", "scroll"]
+
+
+def test_ts_follows_the_servers_clock_not_the_threads():
+    queue: list[RawEvent] = []
+    order = ServerOrder([], queue.append)
+    now = time.time()
+    order(RawEvent("keyboard", KEY, {"char": "a"}, ts=now, xtime=1_000_000))  # read at once
+    late = RawEvent("mouse", SCROLL, {"dx": 0, "dy": 1}, ts=now + 3.0, xtime=1_000_500)  # read 2.5 s late
+    order(late)
+    assert abs(late.ts - (now + 0.5)) < 1e-6
+    jumped = RawEvent("keyboard", KEY, {"char": "b"}, ts=now + 3600, xtime=1_001_000)  # the wall clock jumped
+    order(jumped)
+    assert jumped.ts == now + 3600
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 2**31 - 1))
+def test_later_across_the_servers_wraparound(a: int, step: int):
+    b = (a + step) % 2**32
+    assert later(b, a) and not later(a, b) and not later(a, a)
+
+
+def test_many_threads_emitting_at_once_lose_nothing():
+    queue: list[RawEvent] = []
+    lock = threading.Lock()
+
+    def put(event: RawEvent) -> None:
+        with lock:
+            queue.append(event)
+
+    order = ServerOrder([], put)
+
+    def typist(base: int) -> None:
+        for i in range(200):
+            order(key("x", base + i))
+
+    def switcher() -> None:
+        for i in range(50):
+            with announced(order, 1000 + i * 4):
+                order(switch(f"w{i}", 1000 + i * 4))
+
+    threads = [threading.Thread(target=typist, args=(b,)) for b in (900, 1000)] + [threading.Thread(target=switcher)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    taken = [e for event in list(queue) for e in order.admit(event)] + order.release(everything=True)
+    assert sum(e.kind == KEY for e in taken) == 400 and sum(e.kind == WINDOW for e in taken) == 50
