@@ -53,13 +53,25 @@ class XSession:
         proc = subprocess.Popen(args, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.procs.append(proc)
         wid = wait_for(lambda: self._find(title), timeout=20, what=f"window {title!r}")
+        # openbox gives a new window the focus once it manages it, which may be after we found it: wait for that,
+        # or an `activate` of another window right after would be undone by it on a busy machine
+        try:
+            wait_for(lambda: self.active() == wid, timeout=5, what=f"the focus on the new window {title!r}")
+        except AssertionError:
+            pass  # a window manager that does not focus new windows: nothing will be undone
         return wid
 
     def _find(self, title: str) -> str | None:
-        out = subprocess.run(["xdotool", "search", "--name", f"^{title}$"], env=self.env, capture_output=True,
-                             text=True, timeout=10)
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"], env=self.env,
+                             capture_output=True, text=True, timeout=10)
         ids = out.stdout.split()
         return ids[0] if ids else None
+
+    def active(self) -> str | None:
+        """The active window's id, None when no window has the focus."""
+        out = subprocess.run(["xdotool", "getactivewindow"], env=self.env, capture_output=True, text=True,
+                             timeout=10)
+        return out.stdout.strip() or None if out.returncode == 0 else None
 
     def activate(self, wid: str) -> None:
         """Focus a window the way a user's click would, retrying until the window manager has done it (a window
@@ -69,9 +81,7 @@ class XSession:
             subprocess.run(["xdotool", "windowactivate", wid], env=self.env, capture_output=True, timeout=10)
             time.sleep(0.2)
             # no active window at all for a moment (the window manager between two windows): not yet, not an error
-            out = subprocess.run(["xdotool", "getactivewindow"], env=self.env, capture_output=True, text=True,
-                                 timeout=10)
-            return out.returncode == 0 and out.stdout.strip() == wid
+            return self.active() == wid
 
         wait_for(focused, timeout=20, interval=0.3, what="window activation")
         time.sleep(0.3)

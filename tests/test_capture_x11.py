@@ -114,7 +114,8 @@ def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_i
         xsession.xdotool("click", "--repeat", "3", "--delay", "1", "5")
         xsession.activate(shell)
         xsession.type("make")
-        wait_for(lambda: "".join(watcher.composer.line).endswith("ake"), timeout=10, what="the late keys")
+        wait_for(lambda: watcher.stats.events_in >= 9 and watcher.filter.window.get("title") == "late shell"
+                 and watcher.queue.empty() and not watcher.order._held, timeout=10, what="the late events")
     finally:
         watcher.stop()
         thread.join(10)

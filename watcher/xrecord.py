@@ -97,12 +97,12 @@ class RecordThread:
         try:
             while True:
                 poller.poll()
-                with self._caught:
-                    asked = self._asked  # every request counted here came before the reads below
                 try:
-                    self._wake_in.recv(4096)
+                    self._wake_in.recv(4096)  # before `asked` is read: a request after this leaves its byte
                 except BlockingIOError:
                     pass
+                with self._caught:
+                    asked = self._asked  # every request counted here came before the reads below
                 ended = self._read_waiting(buf)
                 with self._caught:
                     self._served = asked
