@@ -87,10 +87,24 @@ case "$MODE" in
         need_apt "${APT_RUN[@]}" "${APT_TEST[@]}"
         python_env test
         "$ROOT/.venv/bin/ruff" check .
-        "$ROOT/.venv/bin/python" tools/typecheck.py  # mypy, cached in .mypy_cache: a second or two once warm
+        # bytecode caches on, whatever the environment says: each of the four workers and the hundreds of Python
+        # processes the tests start would otherwise compile (and rewrite the asserts of) every module again
+        unset PYTHONDONTWRITEBYTECODE
+        # mypy (cached in .mypy_cache: a second or two once warm, about 20 s on a fresh clone) runs beside the
+        # tests, which mostly wait on real programs; its verdict is read once they end
+        "$ROOT/.venv/bin/python" tools/typecheck.py > .venv/typecheck.log 2>&1 &
+        typecheck=$!
         # four workers on any machine (pytest-xdist): most tests wait on real servers, windows and processes, so
         # four overlap well even on two cores; a file's tests stay on one worker (its fixtures start once)
-        exec "$ROOT/.venv/bin/python" -m pytest -n "${PROACTIVE_TEST_WORKERS:-4}" --dist loadfile "$@"
+        status=0
+        "$ROOT/.venv/bin/python" -m pytest -n "${PROACTIVE_TEST_WORKERS:-4}" --dist loadfile "$@" || status=$?
+        if ! wait "$typecheck"; then
+            cat .venv/typecheck.log >&2
+            echo "setup: the type check failed (tools/typecheck.py)" >&2
+            exit 1
+        fi
+        tail -n 1 .venv/typecheck.log
+        exit "$status"
         ;;
     *)
         echo "usage: packaging/setup.sh run|test|install [ARGS]" >&2
