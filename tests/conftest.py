@@ -25,6 +25,19 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 PROACTIVE = [sys.executable, "-m", "proactive.assistant.cli"]
 
+#: The files whose tests take longest (real servers, models, compositors), slowest first. pytest-xdist hands files
+#: to workers in collection order (`--dist loadfile`), so these start first and the run does not end waiting on
+#: one of them started last (measured with --durations on the parallel suite, session 10).
+LONGEST_FIRST = ("test_model_server", "test_capture_x11", "test_models", "test_ui_xvfb", "test_wayland",
+                 "test_hidden_input", "test_atspi_x11", "test_replay", "test_store_stress", "test_decision",
+                 "test_doctor", "test_purge", "test_agent", "test_install", "test_encryption", "test_terminal_secrets")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Longest files first (see LONGEST_FIRST); the order inside a file, and of the other files, is kept."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))
+
 
 @pytest.fixture(autouse=True)
 def no_desktop_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
