@@ -155,6 +155,8 @@ class ServerOrder:
 
     def _waits(self, xtime: int) -> bool:
         """Whether a device event of X time `xtime` comes after a pending event."""
+        if not self._pending:  # nearly always; read without the lock (a registration racing this call would be
+            return False  # missed with it too)
         with self._lock:
             now = time.monotonic()
             stale = [key for key, (_, since, _) in self._pending.items() if now - since >= PENDING_SECONDS]
