@@ -40,6 +40,7 @@ _HEADER = struct.Struct("=BBHI")  # reply: type, category, sequence, length (4-b
 #: core event: type, detail, time (offset 4), root_x, root_y (offset 20), state (offset 28)
 _EVENT = struct.Struct("=BB2xI12xhh4xH")
 _EVENT_SIZE = 32
+_CHUNK = 65536  # bytes read at once
 
 
 class RecordThread:
@@ -89,24 +90,27 @@ class RecordThread:
             raise SourceUnavailable(f"X RECORD did not start: {self._failed or 'no answer from the X server'}")
 
     def _run(self) -> None:
-        """Sleeps in `poll` until the server sends something or `catch_up` asks; reads all that waits each time."""
+        """Sleeps in `poll` until the server sends something or `catch_up` asks; reads what waits each time.
+        Two system calls a key press (poll, recv): each lets other threads take the GIL, so each costs."""
         buf = bytearray()
         poller = select.poll()
-        poller.register(self._socket, select.POLLIN)
-        poller.register(self._wake_in, select.POLLIN)
+        data, wake = self._socket.fileno(), self._wake_in.fileno()
+        poller.register(data, select.POLLIN)
+        poller.register(wake, select.POLLIN)
         try:
             while True:
-                poller.poll()
-                try:
-                    self._wake_in.recv(4096)  # before `asked` is read: a request after this leaves its byte
-                except BlockingIOError:
-                    pass
-                with self._caught:
-                    asked = self._asked  # every request counted here came before the reads below
-                ended = self._read_waiting(buf)
-                with self._caught:
-                    self._served = asked
-                    self._caught.notify_all()
+                ready = [fd for fd, _ in poller.poll()]
+                if wake in ready:
+                    try:
+                        self._wake_in.recv(4096)  # before `asked` is read: a request after this leaves its byte
+                    except BlockingIOError:
+                        pass
+                asked = self._asked  # every request counted here came before the read below
+                ended = (data in ready or asked != self._served) and self._read_waiting(buf)
+                if asked != self._served:
+                    with self._caught:
+                        self._served = asked
+                        self._caught.notify_all()
                 if ended:
                     return
         except OSError as exc:  # the connection died (X server gone): this source stops, the watcher goes on
@@ -120,10 +124,11 @@ class RecordThread:
                 closing.close()
 
     def _read_waiting(self, buf: bytearray) -> bool:
-        """Reads and handles everything waiting on the data connection; True when the stream has ended."""
+        """Reads and handles what waits on the data connection; True when the stream has ended. One `recv` takes
+        all that waits unless it fills the buffer (only then is there a second)."""
         while True:
             try:
-                chunk = self._socket.recv(65536)
+                chunk = self._socket.recv(_CHUNK)
             except BlockingIOError:
                 return False
             if not chunk:
@@ -132,6 +137,8 @@ class RecordThread:
             buf += chunk
             if self._parse(buf):
                 return True
+            if len(chunk) < _CHUNK:
+                return False
 
     def _parse(self, buf: bytearray) -> bool:
         """Handles the whole replies at the start of `buf` and removes them; True at the end of the stream."""
