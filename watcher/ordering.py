@@ -87,12 +87,17 @@ class ServerOrder:
         if event.xtime is not None:
             self._register(event, event.xtime)
         try:
+            self.catch_up()
+        finally:
+            self.put(event)
+
+    def catch_up(self) -> None:
+        """Every device source queues what the server had sent it (see the module's docstring)."""
+        try:
             for source in self.sources:
                 source.catch_up(CATCH_UP_SECONDS)
         except Exception:  # a source that cannot catch up costs the order, never the event
             log.exception("a source could not catch up")
-        finally:
-            self.put(event)
 
     def _stamp(self, event: RawEvent, xtime: int) -> None:
         """Sets `event.ts` (when a thread made it) to when the server saw it: the server's clock plus the smallest

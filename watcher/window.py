@@ -94,14 +94,29 @@ class X11ActiveWindow(Source):
                 state["last"] = key
                 emit(RawEvent(self.name, WINDOW, info, xtime=xtime))
 
+        def superseded() -> bool:
+            """Whether a later change of the active window has already arrived (a switch often passes through "no
+            window"): the state this one would read is gone, and the later one is announced at once instead."""
+            display.pending_events()  # reads what has arrived into python-xlib's queue, without waiting
+            return any(e.type == Xlib.X.PropertyNotify and e.atom == atoms["_NET_ACTIVE_WINDOW"]
+                       for e in display.display.event_queue)
+
         def handle(event: Any) -> None:
             if event.type != Xlib.X.PropertyNotify:
+                return
+            if event.atom == atoms["_NET_ACTIVE_WINDOW"] and superseded():
                 return
             if event.atom == atoms["_NET_ACTIVE_WINDOW"] or (
                 state["window"] is not None and event.window.id == state["window"].id
                 and event.atom in (atoms["_NET_WM_NAME"], atoms["WM_NAME"])
             ):
                 with announced(emit, event.time):  # keys typed from now on wait for the switch (ordering.py)
+                    if event.atom == atoms["_NET_ACTIVE_WINDOW"]:
+                        # the keys before the switch queued first (it can take a while on a busy machine), then
+                        # the check again: a later change that came meanwhile makes this one's state stale
+                        getattr(emit, "catch_up", lambda: None)()
+                        if superseded():
+                            return
                     read_active(event.time)
 
         read_active()
