@@ -140,3 +140,24 @@ def test_any_application_quit_closes_the_fallback_window():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["0", "False"], out.stdout + out.stderr
+
+
+def test_the_tray_imports_qt_before_it_starts_any_thread(tmp_path: Path):
+    """shiboken walks a module dict while it is imported, so a thread importing at that moment aborts the tray
+    ("libshiboken/signature: could not initialize part 2"; it happened when the assistant's thread warmed the
+    diagnoses). The tray must import Qt before its first thread starts. Checked in a fresh process: the first
+    `Thread.start` reports whether Qt is already imported, then ends the process."""
+    probe = textwrap.dedent("""
+        import os, sys, threading
+        def start(self):
+            print("qt imported" if "shiboken6" in sys.modules else "qt not imported", flush=True)
+            os._exit(0)
+        threading.Thread.start = start
+        sys.argv = ["proactive", "tray", "--no-aw", "--rm", "signals", "--model", "fake"]
+        from proactive.assistant.cli import main
+        main()
+    """)
+    env = dict(os.environ, PROACTIVE_HOME=str(tmp_path / "home"), QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert out.stdout.strip() == "qt imported", (out.stdout, out.stderr[-2000:])
