@@ -129,6 +129,79 @@ def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_i
     assert "types 'make'" in told["late shell"], episodes
 
 
+def test_keys_typed_after_a_switch_through_no_window_wait_for_the_window_they_were_typed_in(
+        xsession: XSession, proactive_home: Path, monkeypatch: pytest.MonkeyPatch):
+    """A switch often passes through "no active window". When the second change arrives while the window thread
+    is still catching up for the first, the first is skipped; the keys typed after the second, already read and
+    held by the first's announcement, must go on waiting for the second (the CI failure: "types 'ma'" told in
+    the window left). Made certain here: the test sets the root's _NET_ACTIVE_WINDOW itself (to none, then to
+    the shell), the window thread's catch-up returns only once the pipeline holds a key, and the window thread
+    pauses after each settle (as a busy machine may deschedule it), so the pipeline runs before its next step."""
+    from Xlib import X, Xatom
+    from Xlib import display as xdisplay
+
+    from proactive.watcher.events import KEY
+    from proactive.watcher.home import Config
+    from proactive.watcher.keyboard import Keyboard
+    from proactive.watcher.ordering import ServerOrder
+    from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.store import Store
+    from proactive.watcher.window import X11ActiveWindow
+
+    catch_up = ServerOrder.catch_up
+
+    def catch_up_after_a_key_is_held(self: ServerOrder) -> None:
+        catch_up(self)
+        deadline = time.monotonic() + 5
+        while threading.current_thread().name == "x11-window" and time.monotonic() < deadline and not any(
+                e.kind == KEY for e in list(self._held)):
+            time.sleep(0.01)
+
+    settle = ServerOrder.settle
+
+    def settle_then_pause(self: ServerOrder, token: object) -> None:  # the window thread descheduled after it
+        settle(self, token)
+        if threading.current_thread().name == "x11-window":
+            time.sleep(0.3)
+
+    monkeypatch.setattr(ServerOrder, "catch_up", catch_up_after_a_key_is_held)
+    monkeypatch.setattr(ServerOrder, "settle", settle_then_pause)
+    for name, value in xsession.env.items():
+        monkeypatch.setenv(name, value)
+    editor = xsession.start_xterm("none editor", command=["cat"])
+    shell = xsession.start_xterm("none shell", command=["cat"])
+    xsession.activate(editor)
+    control = xdisplay.Display(xsession.env["DISPLAY"])
+    root, active = control.screen().root, control.intern_atom("_NET_ACTIVE_WINDOW")
+
+    def set_active(wid: int) -> None:  # what the window manager does on a switch
+        root.change_property(active, Xatom.WINDOW, 32, [wid], X.PropModeReplace)
+        control.sync()  # done by the server (and told to the window thread) before the keys that follow
+
+    watcher = Watcher(None, Config(), [Keyboard(), X11ActiveWindow()], flush_interval=0.05)
+    thread = threading.Thread(target=watcher.run)
+    thread.start()
+    try:
+        assert watcher.started.wait(10) and len(watcher.stats.sources) == 2, watcher.stats.sources
+        wait_for(lambda: watcher.filter.window.get("title") == "none editor", timeout=10, what="the editor")
+        set_active(0)
+        wait_for(lambda: watcher.order._pending, timeout=10, what="the change to no window announced")
+        set_active(int(shell, 0))
+        xsession.type("make")
+        wait_for(lambda: watcher.stats.events_in >= 5 and watcher.filter.window.get("title") == "none shell"
+                 and watcher.queue.empty() and not watcher.order._held, timeout=15, what="the keys and the switch")
+    finally:
+        watcher.stop()
+        thread.join(10)
+        control.close()
+    store = Store()
+    episodes = [(e["title"], e["event"]) for e in store.episodes()]
+    store.close()
+    told = dict(episodes)
+    assert "none shell" in told and "types 'make'" in told["none shell"], episodes
+    assert not any("types" in text for title, text in episodes if title != "none shell"), episodes
+
+
 CANARY_KEY = "sk-proj-Zq8Xv2Lm5Nc7Bt4Wd9Kf3Hs6Jy1Pr0Ga"
 CANARY_CARD = "4539 1488 0343 6467"
 CANARY_COPY = "AKIAQ3EGRJW7NX6KZB4T"

@@ -64,7 +64,7 @@ class X11ActiveWindow(Source):
         if not root.get_full_property(atoms["_NET_ACTIVE_WINDOW"], Xlib.X.AnyPropertyType):
             log.warning("no _NET_ACTIVE_WINDOW on the root window: is a window manager running?")
         root.change_attributes(event_mask=Xlib.X.PropertyChangeMask)
-        state: dict[str, Any] = {"window": None, "last": None}
+        state: dict[str, Any] = {"window": None, "last": None, "handover": None}
 
         def read_active(xtime: int | None = None) -> None:
             try:
@@ -94,28 +94,41 @@ class X11ActiveWindow(Source):
                 state["last"] = key
                 emit(RawEvent(self.name, WINDOW, info, xtime=xtime))
 
-        def superseded() -> bool:
-            """Whether a later change of the active window has already arrived (a switch often passes through "no
-            window"): the state this one would read is gone, and the later one is announced at once instead."""
+        def superseded() -> int | None:
+            """The server time of a later change of the active window that has already arrived (a switch often
+            passes through "no window"), else None: the state this one would read is gone."""
             display.pending_events()  # reads what has arrived into python-xlib's queue, without waiting
-            return any(e.type == Xlib.X.PropertyNotify and e.atom == atoms["_NET_ACTIVE_WINDOW"]
-                       for e in display.display.event_queue)
+            return next((e.time for e in display.display.event_queue
+                         if e.type == Xlib.X.PropertyNotify and e.atom == atoms["_NET_ACTIVE_WINDOW"]), None)
+
+        def hand_over(later: int | None) -> None:
+            """The announcement that holds keys passes to the later change (`later`), or ends (None). Why: keys
+            typed after the later change were held by this one's; settled first, they would be taken before the
+            later change is announced, and told in the window left."""
+            announce = getattr(emit, "announce", None)
+            token, state["handover"] = state["handover"], announce(later) if announce and later is not None else None
+            if token is not None:
+                emit.settle(token)  # type: ignore[attr-defined]  # (a ServerOrder: it announced)
 
         def handle(event: Any) -> None:
             if event.type != Xlib.X.PropertyNotify:
                 return
-            if event.atom == atoms["_NET_ACTIVE_WINDOW"] and superseded():
+            active = event.atom == atoms["_NET_ACTIVE_WINDOW"]
+            if active and superseded() is not None:
                 return
-            if event.atom == atoms["_NET_ACTIVE_WINDOW"] or (
+            if active or (
                 state["window"] is not None and event.window.id == state["window"].id
                 and event.atom in (atoms["_NET_WM_NAME"], atoms["WM_NAME"])
             ):
                 with announced(emit, event.time):  # keys typed from now on wait for the switch (ordering.py)
-                    if event.atom == atoms["_NET_ACTIVE_WINDOW"]:
+                    if active:
+                        hand_over(None)  # this change's own announcement holds the keys now
                         # the keys before the switch queued first (it can take a while on a busy machine), then
                         # the check again: a later change that came meanwhile makes this one's state stale
                         getattr(emit, "catch_up", lambda: None)()
-                        if superseded():
+                        later = superseded()
+                        if later is not None:
+                            hand_over(later)
                             return
                     read_active(event.time)
 
