@@ -51,7 +51,6 @@ python_env() {
     local py=${PYTHON:-python3}
     if [ ! -x .venv/bin/python ]; then
         "$py" -m venv .venv || { echo "setup: '$py -m venv' failed (is python3-venv installed?)" >&2; exit 1; }
-        .venv/bin/python -m pip install -q --upgrade pip
     fi
     local stamp=".venv/.setup-$extras"
     local want
@@ -64,7 +63,9 @@ python_env() {
         echo "setup: installing Python packages (.[$extras]); the first time, llama-cpp-python compiles (~5 min)" >&2
         # a portable llama.cpp build (no -march=native), so the wheel pip caches works on any x86-64 machine
         export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF}"
-        .venv/bin/python -m pip install -q -e ".[$extras]"
+        # --no-compile: Python compiles a module when it is first imported (the tests unset PYTHONDONTWRITEBYTECODE),
+        # so the thousands never imported (test suites, training code of the dependencies) cost nothing (~20 s)
+        .venv/bin/python -m pip install -q --no-compile -e ".[$extras]"
         echo "$want" > "$stamp"
     fi
 }
