@@ -25,6 +25,47 @@ class SetupError(Exception):
     """Something the person can fix before the app can run; str() is the one line to show (exit 2)."""
 
 
+#: Qt platforms that need no desktop session (tests, kiosks): the tray app is not checked for one there
+HEADLESS_QT_PLATFORMS = ("offscreen", "minimal", "vnc", "eglfs", "linuxfb")
+HEADLESS_HINT = "run `proactive run --headless` to print each proposal as a JSON line instead"
+
+
+def check_desktop() -> None:
+    """The tray app needs a desktop session it can reach. Without one Qt aborts the process (exit 134, "could not
+    connect to display", "libxcb-cursor0 is needed"), so this says in one line what to do instead (SetupError).
+    Linux only: Windows and macOS always have their desktop."""
+    import os
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    if os.environ.get("QT_QPA_PLATFORM", "").split(":")[0] in HEADLESS_QT_PLATFORMS:
+        return
+    wayland, display = os.environ.get("WAYLAND_DISPLAY"), os.environ.get("DISPLAY")
+    if wayland:
+        socket = Path(os.environ.get("XDG_RUNTIME_DIR", f"/run/user/{os.getuid()}"), wayland)  # absolute: as is
+        if socket.exists():
+            return
+        if not display:
+            raise SetupError(f"WAYLAND_DISPLAY={wayland}: no Wayland compositor listens at {socket}: the tray app "
+                             f"needs a desktop session; {HEADLESS_HINT}")
+    if not display:
+        raise SetupError("no desktop session here (neither DISPLAY nor WAYLAND_DISPLAY is set, as over SSH): the "
+                         f"tray app needs one; {HEADLESS_HINT}")
+    from proactive.watcher.sources import SourceUnavailable
+    from proactive.watcher.x11 import open_display
+
+    try:
+        open_display().close()
+    except SourceUnavailable as exc:
+        raise SetupError(f"DISPLAY={display}: {exc}: the tray app needs a desktop session; {HEADLESS_HINT}") from None
+    import ctypes.util
+
+    if ctypes.util.find_library("xcb-cursor") is None:  # Qt's X11 plugin will not load without it
+        raise SetupError("the tray app needs the system library libxcb-cursor0 (Debian/Ubuntu: sudo apt install "
+                         f"libxcb-cursor0); or {HEADLESS_HINT}")
+
+
 def setup_logging(verbose: bool = False) -> None:
     """Log to PROACTIVE_HOME/logs/proactive.log (rotated) and warnings to stderr. Never log captured content."""
     root = logging.getLogger()
@@ -191,6 +232,8 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
     from proactive.assistant.policy import Gate
     from proactive.assistant.trigger import TriggerPolicy
 
+    if not headless:
+        check_desktop()
     setup_logging(verbose)
     if not headless:
         # Qt's bindings (shiboken) walk a module dict while they are imported: another thread importing at that

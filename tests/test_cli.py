@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -83,3 +84,23 @@ def test_purge_all(proactive_home):
         if p.is_file():
             assert b"UNIQUEPURGEWORD" not in p.read_bytes()
     assert (proactive_home / "logs" / "proactive.log").read_text() == ""
+
+
+@pytest.mark.parametrize("command", ["run", "tray"])
+@pytest.mark.parametrize("desktop, named", [
+    ({}, "neither DISPLAY nor WAYLAND_DISPLAY is set"),
+    ({"DISPLAY": ":987"}, "DISPLAY=:987"),  # no X server there
+    ({"WAYLAND_DISPLAY": "no-such-wayland-9"}, "WAYLAND_DISPLAY=no-such-wayland-9"),
+], ids=["none", "x11 display without a server", "wayland socket missing"])
+def test_the_tray_without_a_desktop_exits_2_pointing_to_headless(proactive_home: Path, command: str,
+                                                                 desktop: dict[str, str], named: str):
+    """Over SSH (or with a desktop that is gone) Qt would abort the process (exit 134, "libxcb-cursor0 is
+    needed"): one line instead, naming what is missing and `--headless`. Real processes: an abort is what
+    would happen without the check."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env.update(desktop, PROACTIVE_HOME=str(proactive_home))
+    out = run_cli(command, "--no-aw", "--model", "fake", "--rm", "signals", env=env, process=True, timeout=60)
+    assert out.returncode == 2, (out.returncode, out.stderr[-2000:])
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("proactive: error: ") and named in lines[0], out.stderr
+    assert "proactive run --headless" in lines[0] and out.stdout == ""
