@@ -254,6 +254,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
     """Record your decision on a proposal (headless use); the running assistant learns from it at once.
     Accepting does the task as the tray does (a web search, your earlier encounters with the same thing) and
     prints what was done."""
+    from proactive.assistant.feedback import FINAL
     from proactive.assistant.help import do_task
     from proactive.assistant.live import recent_context
 
@@ -268,6 +269,9 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
         task = proposal["task"]
         if task is None:
             fail(f"no proposal {proposal_id} with a task (it was a silent turn)")
+        if proposal["decision"] in FINAL:
+            fail(f"proposal {proposal_id} was already {proposal['decision']}: a decision is final (only a snoozed "
+                 "proposal can be decided again)")
         result = None
         if decision == "accepted" and not no_help:
             action = proposal["data"].get("actions", {}).get(task)

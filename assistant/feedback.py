@@ -23,6 +23,8 @@ from proactive.models.signals import words
 from .grounding import QUOTED
 
 ACCEPTED, REJECTED, IGNORED, SNOOZED = "accepted", "rejected", "ignored", "snoozed"
+#: decisions after which a proposal is never shown or decided again (a snoozed one comes back)
+FINAL = frozenset({ACCEPTED, REJECTED, IGNORED})
 DECISIONS = (ACCEPTED, REJECTED, IGNORED, SNOOZED)
 
 

@@ -210,6 +210,31 @@ def test_decide_with_an_unknown_id(proactive_home):
     assert bad_input("decide", "5", "rejected").endswith("no proposal 5")
 
 
+@pytest.mark.parametrize("final", ["accepted", "rejected", "ignored"])
+def test_a_decision_is_final_and_a_second_one_exits_2(proactive_home, final):
+    """Snoozing may be repeated (the proposal comes back); after accepted, rejected or ignored, another decision
+    on the same proposal exits 2 with one line and stores nothing."""
+    import time
+
+    from proactive.watcher.store import Store
+
+    store = Store()
+    pid = store.add_proposal(time.time(), None, "Explain the TimeoutError in client.py", "", 0.9, {})
+    store.close()
+    for decision in ("snoozed", "snoozed", final):
+        out = run_cli("decide", str(pid), decision, "--no-help")
+        assert out.returncode == 0, out.stderr
+    for second in ("accepted", "rejected", "snoozed"):
+        line = bad_input("decide", str(pid), second, "--no-help")
+        assert line.endswith(f"proposal {pid} was already {final}: a decision is final (only a snoozed proposal "
+                             "can be decided again)"), line
+    store = Store()
+    stored = [r[0] for r in store.db.execute("SELECT decision FROM decisions WHERE proposal_id = ? ORDER BY id",
+                                             [pid])]
+    store.close()
+    assert stored == ["snoozed", "snoozed", final]
+
+
 def test_decide_with_a_non_number(proactive_home):
     bad_input("decide", "1e3", "accepted", needle="'1e3' is not a valid integer")
 
