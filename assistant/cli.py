@@ -460,9 +460,11 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
         out_file("--cache", cache_path)
     try:
         observed = {p: load_session(p) for p in paths}
-        found = find_baselines(Path(baselines), paths) if baselines else {}
+        found = find_baselines(Path(baselines), paths) if baselines else None
     except SessionError as exc:
         fail(str(exc))
+    for name, reason in (found.failed if found else {}).items():  # said now, and in the report's notes
+        click.echo(f"proactive: warning: baseline {name} left out: {reason}", err=True)
     total = sum(len(observed[p]) for p in paths)
     label_map = None
     if labels:

@@ -16,7 +16,7 @@ from typing import Any
 from proactive.assistant.policy import Gate
 
 from .assessment import Progress, no_progress
-from .replay import Cache, Judge, Replayer, Trace, Turn, agent_name, judge_trace, save_run, summarize
+from .replay import Baselines, Cache, Judge, Replayer, Turn, agent_name, judge_trace, save_run, summarize
 
 
 @dataclass
@@ -30,9 +30,11 @@ class ReplayRun:
 
 
 def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, judge: Judge, cache: Cache, model_spec: str,
-        rm_spec: str, judge_spec: str, baselines: dict[str, list[Trace]], labels: dict[str, bool] | None,
+        rm_spec: str, judge_spec: str, baselines: Baselines | None, labels: dict[str, bool] | None,
         progress: Progress = no_progress) -> ReplayRun:
-    """Replay `paths` (`total` turns in all) and judge `baselines` with the same judge."""
+    """Replay `paths` (`total` turns in all) and judge `baselines` with the same judge (the models left out
+    because a trace could not be read are named in the notes and the summary)."""
+    baselines = baselines or Baselines()
     notes = [f"model: {model_spec}, k={replayer.k}", f"judge: {judge.name}",
              "gate: none (raw first candidate)" if gate is None else
              f"gate: {gate.scorer.name}, need first: P(need) >= {gate.proactivity.threshold} or nothing is "
@@ -52,9 +54,11 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
 
         notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
                      f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
-    if baselines:
-        with progress(sum(map(len, baselines.values())), "judging baselines") as advance:
-            for name, traces in baselines.items():
+    for name, reason in baselines.failed.items():
+        notes.append(f"baseline {name} left out: {reason}")
+    if baselines.traces:
+        with progress(sum(map(len, baselines.traces.values())), "judging baselines") as advance:
+            for name, traces in baselines.traces.items():
                 judged: list[Turn] = []
                 for trace in traces:
                     judged += judge_trace(trace, judge)
@@ -64,6 +68,8 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
     if len(results) > 1:
         summary["baselines"] = {name: r for name, r in results.items() if name != ours}
+    if baselines.failed:
+        summary["baselines_failed"] = dict(baselines.failed)
     return ReplayRun(summary, results, notes, turns, ours,
                      agent_name(model_spec, None if gate is None else rm_spec,
                                 None if gate is None else gate.proactivity.threshold, replayer.as_live))

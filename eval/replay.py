@@ -537,19 +537,33 @@ def judge_trace(trace: Trace, judge: Judge) -> list[Turn]:
     return turns
 
 
-def find_baselines(folder: Path, sessions: Sequence[Path]) -> dict[str, list[Trace]]:
+@dataclass
+class Baselines:
+    """The archived traces found for the replayed sessions, and the models left out because a trace of theirs
+    could not be read (model -> the reason, naming the file and line): one bad trace never aborts a run."""
+
+    traces: dict[str, list[Trace]] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)
+
+
+def find_baselines(folder: Path, sessions: Sequence[Path]) -> Baselines:
     """The archived traces of the given sessions under `folder` (`folder/<model>/<session file name>`), read and
-    checked; raises SessionError when the folder cannot be read or holds no trace of these sessions."""
+    checked. A model with a malformed trace is left out and named (its metrics over fewer sessions would not
+    compare); raises SessionError only when the folder cannot be read or holds no trace of these sessions."""
     try:
         models = sorted(p for p in folder.iterdir() if p.is_dir())
     except OSError as exc:
         raise SessionError(f"{folder}: cannot read ({exc.strerror or exc})") from None
-    found = {}
+    found = Baselines()
     for model in models:
-        traces = [load_trace(model / s.name) for s in sessions if (model / s.name).exists()]
+        try:
+            traces = [load_trace(model / s.name) for s in sessions if (model / s.name).exists()]
+        except SessionError as exc:
+            found.failed[model.name] = str(exc)
+            continue
         if traces:
-            found[model.name] = traces
-    if not found:
+            found.traces[model.name] = traces
+    if not found.traces and not found.failed:
         names = ", ".join(sorted({s.name for s in sessions}))
         raise SessionError(f"{folder}: no archived trace of {names} (expected {folder}/<model>/<session file>)")
     return found

@@ -1,6 +1,7 @@
 """Hostile input through the real command line (issue 10, item 5): every file argument and option that is wrong
 ends in exit code 2 and one line on stderr naming the file (and line) or the option and what to fix, before any
-work is done; nothing is written, and no traceback.
+work is done; nothing is written, and no traceback. (An archived baseline's malformed trace is the exception: that
+model is left out and named, and the run goes on.)
 
 Session files (`predict`, `replay`, `annotate`), reward rows (`rm train/eval --data`, `replay --labels`), reward
 models (`--rm`), archived traces (`replay --baselines`), output locations (`--out`, `--cache`) and numbers
@@ -312,30 +313,55 @@ def test_replay_baselines_without_a_trace_of_the_sessions(proactive_home, tmp_pa
     assert "no archived trace of session_small.json" in line
 
 
+def baselines_with_a_bad_one(tmp_path: Path) -> tuple[Path, Path]:
+    """A baselines folder: a good archived model (the fixtures' always-speaks) and model-a, whose trace the test
+    writes; returns (folder, model-a's trace path)."""
+    import shutil
+
+    folder = tmp_path / "traces"
+    shutil.copytree(FIXTURES / "baselines" / "always-speaks", folder / "always-speaks")
+    (folder / "model-a").mkdir()
+    return folder, folder / "model-a" / SESSION.name
+
+
 @pytest.mark.parametrize("trace, needle", [
     ('[{"observation": {"time": "1", "event": "e"}, "agent_response": 5}]',
      ":1: turn 1: agent_response must be a task, a list of tasks or null"),
     ('[\n{"observation": {"time": "1", "event": "e"}, "agent_response": [[1]]}]', ":2: turn 1: agent_response"),
+    # what an archived ProactiveBench model did write: a tool call where a task belongs
+    ('[{"observation": {"time": "1", "event": "e"}, "agent_response": [{"Operation": "browser.search"}]}]',
+     ":1: turn 1: agent_response must be a task"),
     ("[" * 100_000, "nested too deeply"),
     ('[{"observation": {"time": "1"}}]', "observation has no 'event'"),
 ])
-def test_replay_checks_every_trace_before_any_work(proactive_home, tmp_path, trace, needle):
-    model = tmp_path / "traces" / "model-a"
-    model.mkdir(parents=True)
-    (model / SESSION.name).write_text(trace)
-    out, cache = tmp_path / "out", tmp_path / "cache.db"
-    line = bad_input("replay", str(SESSION), "--baselines", str(tmp_path / "traces"), "--out", str(out), "--cache",
-                     str(cache))
-    assert f"{model / SESSION.name}" in line and needle in line
-    assert not out.exists() and not cache.exists()
+def test_a_malformed_baseline_is_left_out_and_named_and_the_run_completes(proactive_home, tmp_path, trace, needle):
+    """One bad archived trace never aborts a replay (it used to exit 2 before any work): its model is left out,
+    named with the file, line and reason on stderr, in the notes, the JSON summary and report.md; the other
+    baselines are scored."""
+    folder, bad = baselines_with_a_bad_one(tmp_path)
+    bad.write_text(trace)
+    out = tmp_path / "out"
+    result = run_cli("replay", str(SESSION), "--model", "fake", "--baselines", str(folder), "--out", str(out),
+                     "--cache", str(tmp_path / "cache.db"), "--json", timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    summary = json.loads(result.stdout)
+    assert set(summary["baselines"]) == {"always-speaks"}
+    reason = summary["baselines_failed"]["model-a"]
+    assert str(bad) in reason and needle in reason
+    warned = [line for line in result.stderr.splitlines() if "model-a" in line]
+    assert warned == [f"proactive: warning: baseline model-a left out: {reason}"], result.stderr
+    report = (out / "report.md").read_text()
+    assert f"baseline model-a left out: {reason}" in report and "always-speaks" in report
 
 
 def test_replay_baselines_fifo_trace(proactive_home, tmp_path):
-    model = tmp_path / "traces" / "model-a"
-    model.mkdir(parents=True)
-    os.mkfifo(model / SESSION.name)
-    assert "not a regular file" in bad_input("replay", str(SESSION), "--baselines", str(tmp_path / "traces"),
-                                             timeout=30)
+    """A FIFO in place of a trace is never opened for reading (it would block): that model is left out."""
+    folder, bad = baselines_with_a_bad_one(tmp_path)
+    os.mkfifo(bad)
+    result = run_cli("replay", str(SESSION), "--model", "fake", "--baselines", str(folder), "--json", "--cache",
+                     str(tmp_path / "cache.db"), timeout=60)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "not a regular file" in json.loads(result.stdout)["baselines_failed"]["model-a"]
 
 
 def test_annotation_file_that_is_a_fifo_or_too_deep_is_refused(tmp_path: Path) -> None:
