@@ -9,6 +9,7 @@ import contextlib
 import json
 import math
 import re
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -487,7 +488,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     except (ModelError, OSError) as exc:
         fail(f"--model: {model_spec}: {exc}")
     result = harness.run(paths, total, replayer, gate, judge, cache, model_spec, rm_spec, judge_spec, found,
-                         label_map, progress_bar)
+                         label_map, progress_bar, command=shlex.join(["proactive", *sys.argv[1:]]),
+                         labels_path=Path(labels) if labels else None)
     if out_path is not None:
         try:
             harness.write(result, out_path, label_map)
@@ -585,9 +587,25 @@ def agent_suggestions(model_spec: str) -> Callable[[list[dict[str, str]]], list[
 
 @contextlib.contextmanager
 def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr when it is a terminal; silent otherwise (pipes, CI)."""
+    """A progress bar on stderr when it is a terminal; otherwise (a log file, CI) a line at the start, at each
+    tenth of the work and at the end, so a long run redirected to a file is not silent until it ends."""
     if not sys.stderr.isatty():
-        yield lambda: None
+        done, said, started = 0, -1, time.monotonic()
+
+        def say() -> None:
+            nonlocal said
+            tenth = done * 10 // total if total else 10
+            if tenth != said:
+                said = tenth
+                click.echo(f"{label}: {done}/{total} ({tenth * 10}%, {time.monotonic() - started:.0f} s)", err=True)
+
+        def advance() -> None:
+            nonlocal done
+            done += 1
+            say()
+
+        say()
+        yield advance
         return
     from rich.console import Console
     from rich.progress import Progress

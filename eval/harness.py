@@ -8,6 +8,7 @@ the traces and `report.md` when asked. Kept apart from `replay.py`, which holds 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 from proactive.assistant.policy import Gate
 
 from .assessment import Progress, no_progress
+from .provenance import provenance
 from .replay import Baselines, Cache, Judge, Replayer, Turn, agent_name, judge_trace, save_run, summarize
 
 
@@ -27,14 +29,16 @@ class ReplayRun:
     turns: list[Turn] = field(default_factory=list)
     ours: str = "ours"  # our row's name in `results`
     agent: str = "ours"  # our traces' folder name
+    header: dict[str, Any] = field(default_factory=dict)  # provenance.provenance(): version, command, inputs
 
 
 def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, judge: Judge, cache: Cache, model_spec: str,
         rm_spec: str, judge_spec: str, baselines: Baselines | None, labels: dict[str, bool] | None,
-        progress: Progress = no_progress) -> ReplayRun:
+        progress: Progress = no_progress, command: str = "", labels_path: Path | None = None) -> ReplayRun:
     """Replay `paths` (`total` turns in all) and judge `baselines` with the same judge (the models left out
     because a trace could not be read are named in the notes and the summary)."""
     baselines = baselines or Baselines()
+    started = time.time()
     notes = [f"model: {model_spec}, k={replayer.k}", f"judge: {judge.name}",
              "gate: none (raw first candidate)" if gate is None else
              f"gate: {gate.scorer.name}, need first: P(need) >= {gate.proactivity.threshold} or nothing is "
@@ -70,9 +74,12 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
         summary["baselines"] = {name: r for name, r in results.items() if name != ours}
     if baselines.failed:
         summary["baselines_failed"] = dict(baselines.failed)
+    header = provenance(command, started, paths, labels_path,
+                        {name: [t.path for t in traces] for name, traces in baselines.traces.items()})
+    summary["run"] = header
     return ReplayRun(summary, results, notes, turns, ours,
                      agent_name(model_spec, None if gate is None else rm_spec,
-                                None if gate is None else gate.proactivity.threshold, replayer.as_live))
+                                None if gate is None else gate.proactivity.threshold, replayer.as_live), header)
 
 
 def write(result: ReplayRun, out: Path, labels: dict[str, bool] | None) -> None:
@@ -81,7 +88,7 @@ def write(result: ReplayRun, out: Path, labels: dict[str, bool] | None) -> None:
     from .report import write_report
 
     save_run(out, result.agent, result.turns, labels)
-    report = write_report(out, result.ours, result.turns, result.results, labels, result.notes)
+    report = write_report(out, result.ours, result.turns, result.results, labels, result.notes, result.header)
     result.notes += [f"report: {report}", f"turns: {out / 'turns.jsonl'}",
                      f"traces: {out / 'traces' / result.agent} (read back with --baselines {out / 'traces'})"]
 

@@ -16,6 +16,7 @@ curve (per non-empty bin: mean prediction, observed frequency, count) and ROC AU
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +33,8 @@ from proactive.models.labels import (
 from proactive.models.labels import confusion as binary_confusion
 
 __all__ = ["CATEGORIES", "agreement", "short_category", "Judgement", "judgement", "confusion", "paper_metrics",
-           "event_at_k", "need_labels", "context_key", "need_detection", "percentile", "calibration"]
+           "event_at_k", "need_labels", "context_key", "need_detection", "percentile", "calibration",
+           "clustered_bootstrap"]
 
 
 @dataclass(frozen=True)
@@ -116,3 +118,21 @@ def percentile(values: Sequence[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def clustered_bootstrap(clusters: Sequence[Mapping[str, int]], samples: int = 1000, seed: int = 0,
+                        level: float = 0.95) -> dict[str, list[float]] | None:
+    """`level` intervals of precision, recall, F1 and FPR from confusion counts (tp, fp, tn, fn) per cluster (a
+    session), resampling whole clusters with replacement `samples` times (percentile intervals, a fixed seed, so
+    a report is reproducible). Why clusters: the turns of one session are not independent (one person, one
+    task), so resampling turns would give intervals too narrow. None with fewer than two clusters."""
+    if len(clusters) < 2:
+        return None
+    rng = random.Random(seed)
+    drawn: dict[str, list[float]] = {"precision": [], "recall": [], "f1": [], "fpr": []}
+    for _ in range(samples):
+        pick = [clusters[rng.randrange(len(clusters))] for _ in clusters]
+        for name, value in rates({k: sum(c[k] for c in pick) for k in ("tp", "fp", "tn", "fn")}).items():
+            drawn[name].append(value)
+    tail = (1 - level) / 2
+    return {name: [percentile(values, tail), percentile(values, 1 - tail)] for name, values in drawn.items()}

@@ -40,7 +40,15 @@ from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
 from proactive.models.scorer import Context, Scorer
 
-from .metrics import Judgement, calibration, event_at_k, need_detection, paper_metrics, percentile
+from .metrics import (
+    Judgement,
+    calibration,
+    clustered_bootstrap,
+    event_at_k,
+    need_detection,
+    paper_metrics,
+    percentile,
+)
 from .sessions import SessionError, load_session, load_turns
 
 
@@ -606,6 +614,12 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
         # answered (the feedback memory; live does the same); `need_shown` counts shown offers only
         spoke = {str(t.time).strip(): t.shown is not None or t.withheld for t in turns}
         out["need"] = need_detection(spoke, labels)
+        sessions: dict[str, dict[str, bool]] = {}
+        for t in turns:
+            sessions.setdefault(t.session, {})[str(t.time).strip()] = spoke[str(t.time).strip()]
+        # 95% intervals, resampling whole sessions (those with labelled contexts; None for fewer than two)
+        clusters = [need_detection(s, labels) for s in sessions.values()]
+        out["need_ci"] = clustered_bootstrap([c for c in clusters if c["contexts"]])
         out["need_shown"] = need_detection({str(t.time).strip(): t.shown is not None for t in turns}, labels)
         if any(t.p_need is not None for t in turns):
             out["need_calibration"] = need_calibration(turns, labels)

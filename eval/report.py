@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .metrics import percentile
 from .replay import Turn, label_of, summarize
 
 QUOTES = 20  # shown tasks quoted in the report
@@ -31,13 +32,40 @@ def summary_rows(results: Mapping[str, Mapping[str, Any]]) -> list[str]:
     return lines
 
 
+def need_rows(results: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Need detection against the human labels (the headline: no judge involved), each figure with its 95%
+    interval from resampling whole sessions (`need_ci`)."""
+    lines = ["| model | labelled contexts | need precision | need recall | need F1 | need FPR |", "|---" * 6 + "|"]
+    for name, s in results.items():
+        need, ci = s.get("need"), s.get("need_ci")
+        if not need:
+            continue
+        cells = [f"{fmt(need[m])} [{fmt(ci[m][0])}, {fmt(ci[m][1])}]" if ci else fmt(need[m])
+                 for m in ("precision", "recall", "f1", "fpr")]
+        lines.append(f"| {name} | {need['contexts']} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapping[str, Mapping[str, Any]],
-                 labels: dict[str, bool] | None, notes: Sequence[str]) -> Path:
-    """Write report.md and its plots into `out`; returns the report's path."""
+                 labels: dict[str, bool] | None, notes: Sequence[str], header: Mapping[str, Any] | None = None
+                 ) -> Path:
+    """Write report.md and its plots into `out`; returns the report's path. Without matplotlib (the [research]
+    extra) the report is written without plots and says so."""
+    from proactive.models.extras import MissingExtra
+
+    from .provenance import header_lines
+
     out.mkdir(parents=True, exist_ok=True)
     lines = [f"# Replay report: {ours_name}", ""]
+    if header:
+        lines += [*header_lines(dict(header)), ""]
     lines += [f"- {n}" for n in notes]
     lines += ["", "## Summary", "", *summary_rows(results), ""]
+    if labels is not None:
+        lines += ["## Need detection against the human labels", "",
+                  "Whether the agent spoke where the annotators said help was needed; no judge involved. In "
+                  "brackets: 95% intervals, resampling whole sessions 1,000 times (seed 0; none for one session).",
+                  "", *need_rows(results), ""]
     by_session: dict[str, list[Turn]] = {}
     for t in turns:
         by_session.setdefault(t.session, []).append(t)
@@ -49,11 +77,14 @@ def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapp
         lines += ["## Calibration of P(need) against the human labels", "",
                   f"{calib['n']} labelled turns, {calib['bins']} equal-width bins: expected calibration error "
                   f"{fmt(calib['ece'])}, ROC AUC {fmt(calib['auc'])} (see reliability_need.png).", ""]
-    plots = _plots(out, results[ours_name], per, turns)
-    if calib is not None and calib["n"]:
-        plots.append(reliability_plot(out / "reliability_need.png", {"P(need)": calib},
-                                      "P(need) vs human need labels").name)
-    lines += ["## Plots", ""] + [f"![{name}]({name})" for name in plots]
+    try:
+        plots = _plots(out, ours_name, results, per, turns, labels is not None)
+        if calib is not None and calib["n"]:
+            plots.append(reliability_plot(out / "reliability_need.png", {"P(need)": calib},
+                                          "P(need) vs human need labels").name)
+        lines += ["## Plots", ""] + [f"![{name}]({name})" for name in plots]
+    except MissingExtra as exc:
+        lines += ["## Plots", "", f"Not drawn: {exc}."]
     path = out / "report.md"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -124,50 +155,95 @@ def _pyplot() -> Any:
     return plt
 
 
-def _plots(out: Path, ours: Mapping[str, Any], per: Mapping[str, Mapping[str, Any]],
-           turns: Sequence[Turn]) -> list[str]:
+def _save(fig: Any, plt: Any, path: Path) -> str:
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path.name
+
+
+def _plots(out: Path, ours_name: str, results: Mapping[str, Mapping[str, Any]],
+           per: Mapping[str, Mapping[str, Any]], turns: Sequence[Turn], labelled: bool) -> list[str]:
+    """The report's plots; with human labels the need figures (the headline), else the judged ones."""
     plt = _pyplot()
+    ours = results[ours_name]
     names = []
+    if labelled and ours.get("need"):  # agreement with the human need labels
+        n = ours["need"]
+        grid, columns, title = [[n["tp"], n["fp"]], [n["fn"], n["tn"]]], ["help needed", "no help needed"], \
+            "Spoke vs the human need labels"
+        names.append(_confusion(plt, out / "confusion.png", grid, columns, title))
     c = ours["counts"]
-    fig, ax = plt.subplots(figsize=(3.6, 3.2))
-    grid = [[c["tp"], c["fp"]], [c["tn"], c["fn"]]]  # rows: what the agent did; columns: the judge
+    names.append(_confusion(plt, out / "judged.png", [[c["tp"], c["fp"]], [c["tn"], c["fn"]]],
+                            ["judge accepts", "judge rejects"], "Judged outcomes"))
+
+    key = "need" if labelled else None
+    fig, ax = plt.subplots(figsize=(7, 3.4))
+    sessions = list(per)
+    xs = range(len(sessions))
+    f1 = [(per[s].get("need") or {}).get("f1", 0.0) if key else per[s]["paper"]["f1"] for s in sessions]
+    fpr = [(per[s].get("need") or {}).get("fpr", 0.0) if key else per[s]["fpr"] for s in sessions]
+    ax.bar([x - 0.2 for x in xs], f1, width=0.4, label="need F1" if key else "F1")
+    ax.bar([x + 0.2 for x in xs], fpr, width=0.4, label="need FPR" if key else "FPR")
+    ax.set_xticks(list(xs), [s.removesuffix(".json") for s in sessions], rotation=45, ha="right")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    ax.set_title("Per session (ours)")
+    names.append(_save(fig, plt, out / "sessions.png"))
+
+    latencies = [t.latency_s for t in turns if t.latency_s is not None]
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.hist(latencies, bins=20)
+    for q, style in ((0.5, "--"), (0.95, ":")):
+        value = percentile(latencies, q)
+        ax.axvline(value, color="black", linestyle=style, linewidth=1, label=f"p{round(q * 100)} {value:.3g} s")
+    ax.set_xlabel("seconds per prediction")
+    ax.set_title("Prediction latency")
+    ax.legend(fontsize=8)
+    names.append(_save(fig, plt, out / "latency.png"))
+
+    fig, ax = plt.subplots(figsize=(9, 4.6))
+    colours = plt.get_cmap("tab20").colors
+    lows, highs = [], []
+    for i, (name, r) in enumerate(results.items()):
+        f1_value, fpr_value = ((r["need"]["f1"], r["need"]["fpr"]) if key and r.get("need")
+                               else (r["paper"]["f1"], r["fpr"]))
+        mine = name == ours_name
+        colour = "tab:red" if mine else colours[(i - 1) % len(colours)]
+        ci = r.get("need_ci") if key else None
+        if ci:
+            ax.errorbar(fpr_value, f1_value, xerr=[[fpr_value - ci["fpr"][0]], [ci["fpr"][1] - fpr_value]],
+                        yerr=[[f1_value - ci["f1"][0]], [ci["f1"][1] - f1_value]], fmt="none", ecolor=colour,
+                        alpha=0.9 if mine else 0.35, linewidth=1.5 if mine else 1)
+            lows.append(ci["f1"][0])
+            highs.append(ci["f1"][1])
+        ax.scatter([fpr_value], [f1_value], s=90 if mine else 35, color=colour, zorder=3,
+                   marker="*" if mine else "o", label=name)
+        lows.append(f1_value)
+        highs.append(f1_value)
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(max(0.0, min(lows) - 0.05), min(1.0, max(highs) + 0.05))
+    ax.set_xlabel("need FPR (lower is better)" if key else "FPR (lower is better)")
+    ax.set_ylabel("need F1" if key else "F1")
+    ax.set_title("Agents: F1 against false-positive rate" + (" (95% intervals)" if key else ""))
+    ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+    names.append(_save(fig, plt, out / "agents.png"))
+    return names
+
+
+def _confusion(plt: Any, path: Path, grid: list[list[int]], columns: list[str], title: str) -> str:
+    """A 2x2 count matrix: rows what the agent did (spoke, silent), columns the truth."""
+    fig, ax = plt.subplots(figsize=(3.8, 3.2))
     ax.imshow(grid, cmap="Blues")
     top = max(max(row) for row in grid) or 1
     for i in range(2):
         for j in range(2):
             ax.text(j, i, str(grid[i][j]), ha="center", va="center",
                     color="white" if grid[i][j] > top / 2 else "black")
-    ax.set_xticks([0, 1], ["judge accepts", "judge rejects"])
+    ax.set_xticks([0, 1], columns)
     ax.set_yticks([0, 1], ["spoke", "silent"])
-    ax.set_title("Judged outcomes")
-    fig.tight_layout()
-    fig.savefig(out / "confusion.png", dpi=110)
-    plt.close(fig)
-    names.append("confusion.png")
-
-    fig, ax = plt.subplots(figsize=(6, 3.2))
-    sessions = list(per)
-    ax.bar(range(len(sessions)), [per[s]["paper"]["f1"] for s in sessions], label="F1")
-    ax.bar(range(len(sessions)), [per[s]["fpr"] for s in sessions], alpha=0.5, label="FPR")
-    ax.set_xticks(range(len(sessions)), [s.removesuffix(".json") for s in sessions], rotation=45, ha="right")
-    ax.set_ylim(0, 1)
-    ax.legend()
-    ax.set_title("Per session")
-    fig.tight_layout()
-    fig.savefig(out / "sessions.png", dpi=110)
-    plt.close(fig)
-    names.append("sessions.png")
-
-    latencies = [t.latency_s for t in turns if t.latency_s is not None]
-    fig, ax = plt.subplots(figsize=(5, 3))
-    ax.hist(latencies, bins=20)
-    ax.set_xlabel("seconds per prediction")
-    ax.set_title("Prediction latency")
-    fig.tight_layout()
-    fig.savefig(out / "latency.png", dpi=110)
-    plt.close(fig)
-    names.append("latency.png")
-    return names
+    ax.set_title(title)
+    return _save(fig, plt, path)
 
 
 def assessment_lines(result: dict[str, Any], data: str) -> list[str]:

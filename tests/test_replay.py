@@ -41,7 +41,10 @@ def test_replay_end_to_end_with_cache(proactive_home, tmp_path):
     again = replay(str(SESSION), "--labels", str(LABELS), "--json", "--cache", str(cache), "--k", "2")
     second = json.loads(again.stdout)
     assert second["cache"]["misses"] == 0 and second["cache"]["hits"] > 0
-    assert {k: v for k, v in second.items() if k != "cache"} == {k: v for k, v in summary.items() if k != "cache"}
+    # the same results; only the cache counts and the run's own header (its start and duration) differ
+    assert second["run"]["inputs"] == summary["run"]["inputs"]
+    assert ({k: v for k, v in second.items() if k not in ("cache", "run")}
+            == {k: v for k, v in summary.items() if k not in ("cache", "run")})
 
 
 def test_interrupted_run_resumes(proactive_home, tmp_path):
@@ -122,6 +125,85 @@ def test_report_and_baselines(proactive_home, tmp_path):
     speaks, silent = js["baselines"]["always-speaks"], js["baselines"]["always-silent"]
     assert speaks["need"]["fpr"] == 1.0 and speaks["need"]["recall"] == 1.0
     assert silent["need"]["tp"] == 0 and silent["need"]["fpr"] == 0.0  # "null" strings are silence
+
+
+def test_report_header_intervals_plots_and_progress(proactive_home, tmp_path):
+    """What a researcher needs to cite a run: version, commit, command, start, duration and the inputs' sha256
+    in report.md and --json; 95% intervals (sessions resampled, a fixed seed: the same twice) around the need
+    figures, the point inside; the plots against the human labels; progress lines on a stderr that is not a
+    terminal."""
+    import hashlib
+
+    outdir = tmp_path / "report"
+    labels = tmp_path / "labels.jsonl"  # the fixture's labels, and the writing session's turns labelled too
+    writing = [t["observation"] for t in json.loads(WRITING.read_text())]
+    labels.write_text(LABELS.read_text() + "".join(
+        json.dumps({"obs": writing[: i + 1], "pred_task": None, "valid": True, "help_needed": i % 2 == 1}) + "\n"
+        for i in range(len(writing))))
+    args = (str(SESSION), str(WRITING), "--model", "fake", "--labels", str(labels), "--baselines",
+            str(FIXTURES / "baselines"), "--cache", str(tmp_path / "c.db"))
+    out = replay(*args, "--out", str(outdir), "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    run = summary["run"]
+    assert run["command"] == "proactive replay " + " ".join(args) + f" --out {outdir} --json"
+    assert run["version"] and "commit" in run and run["started"].endswith("+00:00") and run["duration_s"] >= 0
+    sha = {str(p): hashlib.sha256(p.name.encode() + b"\0" + p.read_bytes() + b"\0").hexdigest()[:16]
+           for p in (SESSION, WRITING, labels)}
+    assert run["inputs"]["sessions"] == {str(SESSION): sha[str(SESSION)], str(WRITING): sha[str(WRITING)]}
+    assert run["inputs"]["labels"] == {str(labels): sha[str(labels)]}
+    assert set(run["inputs"]["baselines"]) == {"always-speaks", "always-silent"}
+    report = (outdir / "report.md").read_text()
+    for field in (f"commit {run['commit']}" if run["commit"] else "commit unknown", f"`{run['command']}`",
+                  f"started {run['started']}", f"{SESSION.name} {sha[str(SESSION)]}", sha[str(labels)]):
+        assert field in report, field
+    # intervals for our run (two labelled sessions): the point inside, the same on a rerun; the baselines hold
+    # a trace of one session only, so they have none (one session is no sample of sessions)
+    assert all(r["need_ci"] is None for r in summary["baselines"].values())
+    for name, r in [("ours", summary)]:
+        ci = r["need_ci"]
+        for metric in ("precision", "recall", "f1", "fpr"):
+            assert ci[metric][0] <= r["need"][metric] + 1e-9 and r["need"][metric] <= ci[metric][1] + 1e-9, name
+    again = json.loads(replay(*args, "--json").stdout)
+    assert again["need_ci"] == summary["need_ci"]
+    assert "## Need detection against the human labels" in report and "95% intervals" in report
+    for png in ("confusion.png", "judged.png", "agents.png", "sessions.png", "latency.png"):
+        assert (outdir / png).stat().st_size > 1000 and f"![{png}]({png})" in report
+    # stderr is not a terminal here: a line at the start and at the end of each phase
+    assert "replaying: 0/10 (0%" in out.stderr and "replaying: 10/10 (100%" in out.stderr
+    assert "judging baselines: 2/2 (100%" in out.stderr
+
+
+def test_report_without_matplotlib_is_written_and_says_so(proactive_home, tmp_path, monkeypatch):
+    """Without the [research] extra (no matplotlib) --out still writes report.md, turns.jsonl and the traces after
+    the work, without plots, and the report says why (it used to fail once the work was done)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
+    outdir = tmp_path / "report"
+    out = replay(str(SESSION), "--model", "fake", "--labels", str(LABELS), "--out", str(outdir), "--cache",
+                 str(tmp_path / "c.db"))
+    assert out.returncode == 0, out.stderr
+    report = (outdir / "report.md").read_text()
+    assert "## Plots" in report and "Not drawn: plotting a report (--out) needs the [research] extra" in report
+    assert not list(outdir.glob("*.png")) and (outdir / "turns.jsonl").exists()
+
+
+def test_clustered_bootstrap():
+    """Sessions resampled whole: identical sessions give a point; fewer than two give no interval; the same seed
+    gives the same interval, and a spread of sessions a real interval around the pooled figure."""
+    from proactive.eval.metrics import clustered_bootstrap
+
+    same = {"tp": 3, "fp": 1, "tn": 5, "fn": 1}
+    assert clustered_bootstrap([same] * 4) == {"precision": [0.75, 0.75], "recall": [0.75, 0.75],
+                                               "f1": [0.75, 0.75], "fpr": [1 / 6, 1 / 6]}
+    assert clustered_bootstrap([same]) is None and clustered_bootstrap([]) is None
+    spread = [{"tp": 5, "fp": 0, "tn": 5, "fn": 0}, {"tp": 0, "fp": 5, "tn": 0, "fn": 5},
+              {"tp": 2, "fp": 2, "tn": 3, "fn": 3}]
+    ci = clustered_bootstrap(spread, seed=1)
+    assert ci == clustered_bootstrap(spread, seed=1)
+    assert ci["f1"][0] < 7 / 17 < ci["f1"][1]  # pooled: tp 7, fp 7, fn 8
+    assert ci["fpr"][0] < ci["fpr"][1]
 
 
 @pytest.mark.parametrize(
