@@ -50,6 +50,8 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     with progress(total, "replaying") as advance:
         for path in paths:
             turns += replayer.session(path, advance)
+    if gate is not None:
+        notes += in_sample(gate, turns)
     ours = f"ours ({model_spec}{'' if gate is None else ' + gate'})"
     results = {ours: summarize(turns, labels)}
     calib = results[ours].get("need_calibration")
@@ -80,6 +82,19 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     return ReplayRun(summary, results, notes, turns, ours,
                      agent_name(model_spec, None if gate is None else rm_spec,
                                 None if gate is None else gate.proactivity.threshold, replayer.as_live), header)
+
+
+def in_sample(gate: Gate, turns: list[Turn]) -> list[str]:
+    """A warning when the gate's reward model was trained on contexts of the replayed sessions (the artefact
+    lists them, `training_contexts`): its need figures here are then in-sample, not a measure of new sessions."""
+    trained = set((getattr(gate.scorer, "meta", None) or {}).get("training_contexts") or ())
+    seen = {str(t.time).strip() for t in turns}
+    overlap = {t.session for t in turns if str(t.time).strip() in trained}
+    if not trained & seen:
+        return []
+    return [f"WARNING: the gate's reward model was trained on {len(trained & seen)} of the {len(seen)} replayed "
+            f"contexts ({len(overlap)} of {len({t.session for t in turns})} sessions): its figures here are "
+            "in-sample; held-out figures come from session-grouped cross-validation (bench/need_cv.py)."]
 
 
 def write(result: ReplayRun, out: Path, labels: dict[str, bool] | None) -> None:

@@ -25,6 +25,7 @@ from proactive.models.labels import (
     CATEGORIES,
     agreement,
     calibration,
+    context_key,
     normalize_task,
     rates,
     ratio,
@@ -99,10 +100,6 @@ def need_labels(rows: Iterable[Mapping[str, Any]]) -> dict[str, bool]:
         key = context_key(row["obs"])
         labels[key] = labels.get(key, False) or bool(row.get("help_needed"))
     return labels
-
-
-def context_key(observations: Sequence[Mapping[str, Any]]) -> str:
-    return str(observations[-1]["time"]).strip()
 
 
 def need_detection(spoke: Mapping[str, bool], labels: Mapping[str, bool]) -> dict[str, Any]:

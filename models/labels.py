@@ -21,6 +21,12 @@ CATEGORY_NAMES = {"CD": "Correct-Detection (CD)", "FA": "False-Alarm (FA)", "CR"
                   "MN": "Missed-Need (MN)"}
 
 
+
+def context_key(observations: Sequence[Mapping[str, Any]]) -> str:
+    """A context's identity: the time of its last observation (event texts were lightly edited between
+    dataset releases, times were not)."""
+    return str(observations[-1]["time"]).strip()
+
 def normalize_task(task: Any) -> str | None:
     """A task as shown to the user (whitespace collapsed), or None for every null variant."""
     if task is None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .labels import CATEGORY_NAMES, normalize_task
+from .labels import CATEGORY_NAMES, context_key, normalize_task
 from .reward import LinearModel, TrainedRewardModel
 from .reward_data import data_hash
 from .reward_evaluation import _metrics, session_folds
@@ -138,7 +138,9 @@ def _fit_prepared(rows: Sequence[dict[str, Any]], seed: int, cfg: dict[str, Any]
                       counted=[not r.get("synthetic") for r in tasks] if tasks else None)
     human = [r for r in rows if not r.get("synthetic")]
     meta = {"config": cfg, "seed": seed, "training_rows": len(human), "training_silence_rows": len(silent),
-            "training_synthetic_rows": len(rows) - len(human), "training_data_sha256": data_hash(human)}
+            "training_synthetic_rows": len(rows) - len(human), "training_data_sha256": data_hash(human),
+            # the contexts it learned from: a replay over them says its need figures are in-sample
+            "training_contexts": sorted({context_key(r["obs"]) for r in human if r.get("obs")})}
     return TrainedRewardModel(silence, task, meta)
 
 

@@ -189,6 +189,26 @@ def test_report_without_matplotlib_is_written_and_says_so(proactive_home, tmp_pa
     assert not list(outdir.glob("*.png")) and (outdir / "turns.jsonl").exists()
 
 
+def test_a_gate_trained_on_the_replayed_sessions_is_said_to_be_in_sample(proactive_home, tmp_path):
+    """The artefact lists the contexts it learned from: replaying them says the figures are in-sample (the
+    shipped gate on the shared sessions); a session it never saw gets no such note."""
+    from proactive.models.reward_data import read_reward_rows
+    from proactive.models.reward_training import train
+
+    model = train(read_reward_rows([LABELS]), folds=0)
+    assert model.meta["training_contexts"] == sorted({json.loads(line)["obs"][-1]["time"]
+                                                      for line in LABELS.read_text().splitlines()})
+    path = tmp_path / "rm.json"
+    model.save(path)
+    seen = replay(str(SESSION), str(WRITING), "--model", "fake", "--rm", str(path), "--cache", str(tmp_path / "c.db"))
+    assert seen.returncode == 0, seen.stderr
+    [note] = [line for line in seen.stdout.splitlines() if "in-sample" in line]
+    assert note.startswith("WARNING: the gate's reward model was trained on 5 of the 10 replayed contexts (1 of 2 "
+                           "sessions)"), note
+    unseen = replay(str(WRITING), "--model", "fake", "--rm", str(path), "--cache", str(tmp_path / "c.db"))
+    assert unseen.returncode == 0 and "in-sample" not in unseen.stdout, unseen.stdout
+
+
 def test_clustered_bootstrap():
     """Sessions resampled whole: identical sessions give a point; fewer than two give no interval; the same seed
     gives the same interval, and a spread of sessions a real interval around the pooled figure."""
