@@ -27,7 +27,7 @@ from typing import Any
 from proactive.models.files import decode_utf8, json_problem, read_regular_file
 from proactive.models.labels import CATEGORY_NAMES, normalize_task
 
-from .sessions import SessionError, load_session
+from .sessions import SessionError, load_session, response_tasks
 
 VERSION = 1
 Observation = dict[str, str]
@@ -39,7 +39,8 @@ def load_observations(path: Path | str) -> list[Observation]:
 
 
 def load_candidates(path: Path | str) -> dict[int, list[str]]:
-    """The agent's proposals recorded in a ProactiveBench session (`agent_response` per turn), if any."""
+    """The agent's proposals recorded in a ProactiveBench session (`agent_response` per turn, any archived form:
+    `sessions.response_tasks`), if any; anything that is not a task (a tool call) is left out."""
     try:
         turns = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -49,9 +50,7 @@ def load_candidates(path: Path | str) -> dict[int, list[str]]:
         return out
     for i, turn in enumerate(turns):
         resp = turn.get("agent_response") if isinstance(turn, dict) else None
-        if isinstance(resp, dict):
-            resp = resp.get("task", resp.get("proposed_task"))
-        tasks = [normalize_task(t) for t in (resp if isinstance(resp, list) else [resp])]
+        tasks = [normalize_task(t) if t is None or isinstance(t, str) else None for t in response_tasks(resp)]
         if any(tasks):
             out[i] = [t for t in tasks if t]
     return out

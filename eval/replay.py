@@ -49,7 +49,7 @@ from .metrics import (
     paper_metrics,
     percentile,
 )
-from .sessions import SessionError, load_session, load_turns
+from .sessions import SessionError, load_session, load_turns, response_tasks
 
 
 def digest(*parts: Any) -> str:
@@ -524,10 +524,7 @@ def load_trace(trace_path: Path) -> Trace:
     work."""
     observations, candidates = [], []
     for where, obs, turn in load_turns(trace_path):
-        response = turn.get("agent_response") if isinstance(turn, dict) else None
-        if isinstance(response, dict):  # {"task": ...} or {"proposed_task": ...}, as `annotation` reads it
-            response = response.get("task", response.get("proposed_task"))
-        raw = response if isinstance(response, list) else [response]
+        raw = response_tasks(turn.get("agent_response") if isinstance(turn, dict) else None)
         if not all(r is None or isinstance(r, str) for r in raw):
             raise SessionError(f"{where}: agent_response must be a task, a list of tasks or null")
         observations.append(obs)

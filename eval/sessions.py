@@ -93,6 +93,18 @@ def _observation(where: str, obs: Any) -> dict[str, str]:
     return {"time": time, "event": event}
 
 
+#: the keys an archived `agent_response` object keeps its tasks under, in ProactiveBench's releases and ours
+RESPONSE_KEYS = ("candidate_task", "task", "proposed_task")
+
+
+def response_tasks(response: Any) -> list[Any]:
+    """The tasks of a turn's `agent_response` in any of its archived forms, unchecked: [], ["task"], "task",
+    null, or an object keeping them under `candidate_task` (the shared sessions), `task` or `proposed_task`."""
+    if isinstance(response, dict):
+        response = next((response[k] for k in RESPONSE_KEYS if k in response), None)
+    return response if isinstance(response, list) else [response]
+
+
 def load_session(path: Path | str) -> list[dict[str, str]]:
     """The observations of a session file, oldest first. Raises SessionError on anything malformed."""
     return [obs for _where, obs, _turn in load_turns(path)]

@@ -27,6 +27,32 @@ from tests.conftest import run_cli  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "fixtures" / "session_small.json"
+#: agent_response in every archived form: {"candidate_task": [...]} (the shared sessions), {"task"},
+#: {"proposed_task"}, a list holding a tool call beside a task, null
+ARCHIVED = Path(__file__).parent / "fixtures" / "session_archived_forms.json"
+
+
+class Answers(list):
+    """Answers to the window's questions, in order (Discard when none is left), and the questions asked."""
+
+    asked: list[str]
+
+
+@pytest.fixture(autouse=True)
+def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
+    """The questions the window asks (QMessageBox.question), answered from this list so no test blocks on a
+    modal dialog."""
+    from PySide6.QtWidgets import QMessageBox
+
+    given = Answers()
+    given.asked = []
+
+    def question(parent, title, text, buttons=None, default=None):
+        given.asked.append(text)
+        return given.pop(0) if given else QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return given
 
 
 def screenshot(widget, name: str) -> Path:
@@ -293,3 +319,114 @@ def test_ask_the_agent_failure_is_shown(qtbot) -> None:
     qtbot.waitUntil(lambda: window.suggesting is None, timeout=5000)
     assert "The agent failed: model file is corrupt" in window.status_label.text()
     assert window.ask_button.isEnabled() and window.task_list.count() == 0
+
+
+# ------------------------------------------------------------------------- candidates, unsaved work, keys, size
+
+def test_candidates_from_every_archived_form(qtbot) -> None:
+    """The shared sessions keep the agent's tasks under agent_response.candidate_task; older files under task or
+    proposed_task, or as a bare list or string. All are candidates; a tool call where a task belongs is not."""
+    from proactive.eval.annotation import load_candidates
+
+    candidates = load_candidates(ARCHIVED)
+    assert candidates == {
+        1: ["Explain how to capitalize each word in Ruby with split, map and join.",
+            "Show the documentation of String#capitalize."],
+        2: ["Explain the NoMethodError for titleize and suggest a plain-Ruby replacement."],
+        3: ["Suggest a test for capitalize_words."],
+        4: ["Suggest running rubocop on helpers.rb."]}
+    window = AnnotationWindow([], annotator="dana")
+    qtbot.addWidget(window)
+    window.open_session(ARCHIVED)
+    window.go_to(1)
+    shown = [window.task_list.item(r).text() for r in range(window.task_list.count())]
+    assert shown == candidates[1]
+    assert all(window.task_list.item(r).checkState() == Qt.CheckState.PartiallyChecked for r in range(2))
+
+
+def test_unsaved_work_is_autosaved_and_closing_asks(qtbot, proactive_home: Path, tmp_path: Path, answers) -> None:
+    """Marks are autosaved after a pause; closing with unsaved marks asks: Cancel keeps the window, Save writes
+    the file chosen before (Ctrl+S), and a window with nothing unsaved closes without a question."""
+    from PySide6.QtWidgets import QMessageBox
+
+    window = AnnotationWindow([], annotator="erin")
+    qtbot.addWidget(window)
+    window.open_session(ARCHIVED)
+    active(qtbot, window)
+    assert not window.unsaved
+    window.need_box.setChecked(True)
+    window.judge("Show the documentation of String#capitalize.", False)
+    assert window.unsaved
+    autosaved = proactive_home / "annotations" / "autosave-session_archived_forms.json"
+    qtbot.waitUntil(autosaved.exists, timeout=10000)
+    assert Annotations.load(autosaved).need_of("erin", 0) is True
+
+    answers.append(QMessageBox.StandardButton.Cancel)
+    assert not window.close() and window.isVisible()  # Cancel: still open, nothing lost
+    assert "Save your annotations of session_archived_forms.json before closing?" in answers.asked[-1]
+    assert str(autosaved) in answers.asked[-1]
+
+    saved = tmp_path / "erin.json"
+    window.save(saved)
+    assert not window.unsaved
+    window.go_to(2)
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)  # help needed at event 3
+    assert window.unsaved
+    answers.append(QMessageBox.StandardButton.Save)
+    assert window.close()  # saved to the file chosen before, then closed
+    assert Annotations.load(saved).need_of("erin", 2) is True
+    asked = len(answers.asked)
+    again = AnnotationWindow([], Annotations.load(saved), annotator="erin")
+    qtbot.addWidget(again)
+    again.show()
+    assert again.close() and len(answers.asked) == asked  # nothing unsaved: no question
+
+
+def active(qtbot, window) -> None:
+    """Shown and made the active window (shortcuts reach the active window only)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.show()
+    window.activateWindow()
+    window.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+
+
+def test_keyboard_shortcuts(qtbot) -> None:
+    """Next/previous, help needed yes/no and accept/reject of the selected candidate, from the keyboard."""
+    from proactive.ui.annotate import SHORTCUTS
+
+    window = AnnotationWindow([], annotator="fay")
+    qtbot.addWidget(window)
+    window.open_session(ARCHIVED)
+    active(qtbot, window)
+    ctrl, alt = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.AltModifier
+    qtbot.keyClick(window, Qt.Key.Key_Right, alt)
+    assert window.index == 1
+    qtbot.keyClick(window, Qt.Key.Key_1, ctrl)
+    assert window.annotations.need_of("fay", 1) is True
+    window.task_list.setCurrentRow(1)
+    qtbot.keyClick(window, Qt.Key.Key_Return, ctrl)
+    assert window.annotations.task_of("fay", 1, "Show the documentation of String#capitalize.") is True
+    window.task_list.setCurrentRow(0)
+    qtbot.keyClick(window, Qt.Key.Key_Delete, ctrl)
+    assert window.annotations.task_of("fay", 1, window.task_list.item(0).text()) is False
+    qtbot.keyClick(window, Qt.Key.Key_0, ctrl)
+    assert window.annotations.need_of("fay", 1) is False
+    qtbot.keyClick(window, Qt.Key.Key_Left, alt)
+    assert window.index == 0
+    assert f"({SHORTCUTS['next']})" in window.next_button.text() and "Ctrl+1" in window.need_box.text()
+
+
+def test_the_window_fits_a_1366_by_768_screen(qtbot) -> None:
+    """Its smallest layout fits a laptop screen with a panel, and it is drawn at 1366x768 (a screenshot)."""
+    window = AnnotationWindow([], annotator="gus")
+    qtbot.addWidget(window)
+    window.open_session(ARCHIVED)
+    window.go_to(1)
+    window.show()
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 1366 and hint.height() <= 768 - 80, hint
+    assert window.height() <= 768 - 80 and window.width() <= 1366
+    window.resize(1366, 768)
+    screenshot(window, "1366x768")

@@ -9,6 +9,10 @@ Leaving an event with Previous/Next records the "Help needed here" box for the c
 unticked box means "no help needed" once seen). A task typed in is added as accepted by its author; other
 annotators see it among the candidates and accept or reject it. A task's check box: ticked = accepted,
 empty = rejected, partly ticked = not judged yet by this annotator.
+
+Work is never lost: every change is written (after a 2-second pause) to an autosave file in the data folder
+(`annotations/autosave-<session>.json`, loadable with "Load annotations…"), and closing with unsaved changes
+asks whether to save them. Everything has a keyboard shortcut (`SHORTCUTS`), shown on its button.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -44,8 +49,14 @@ from proactive.eval.annotation import (
     write_reward_rows,
 )
 from proactive.eval.sessions import SessionError
+from proactive.watcher import home
 
 CONTEXT = 3
+AUTOSAVE_MS = 2000  # a change is autosaved after this pause (a burst of clicks is one write)
+#: action -> its keys (Qt's portable names): none is a key that edits text (Ctrl+arrows move by word there)
+ASK = "Ask the agent (Ctrl+G)"
+SHORTCUTS = {"next": "Alt+Right", "previous": "Alt+Left", "need yes": "Ctrl+1", "need no": "Ctrl+0",
+             "accept": "Ctrl+Return", "reject": "Ctrl+Delete", "save": "Ctrl+S", "ask": "Ctrl+G"}
 # the agent: observations up to an event -> candidate tasks (assistant.agent.Agent.predict's candidates)
 Suggest = Callable[[list[dict[str, str]]], list[str]]
 
@@ -70,8 +81,14 @@ class AnnotationWindow(QWidget):
                  candidates: dict[int, list[str]] | None = None):
         super().__init__()
         self.setWindowTitle("Proactive — annotate")
-        self.resize(760, 560)
+        self.resize(900, 640)  # fits a 1366x768 screen with room for panels; the layout shrinks to ~500 high
         self.annotations = annotations if annotations is not None else Annotations(observations, candidates)
+        self.saved_state = self._state()  # what the last save (or load) holds: unsaved work differs from it
+        self.saved_path: Path | None = None
+        self._autosave = QTimer(self)
+        self._autosave.setSingleShot(True)
+        self._autosave.setInterval(AUTOSAVE_MS)
+        self._autosave.timeout.connect(self.autosave)
         self.suggest = suggest
         self.suggesting: int | None = None  # the event the agent is working on
         self._suggestions = _Suggestions()
@@ -100,24 +117,24 @@ class AnnotationWindow(QWidget):
         self.context_view.setMaximumHeight(110)
         self.event_view = QTextBrowser()
         self.event_view.setMaximumHeight(90)
-        self.prev_button = QPushButton("◀ Previous")
-        self.next_button = QPushButton("Next ▶")
+        self.prev_button = QPushButton(f"◀ Previous ({SHORTCUTS['previous']})")
+        self.next_button = QPushButton(f"Next ▶ ({SHORTCUTS['next']})")
         nav = QHBoxLayout()
         nav.addWidget(self.prev_button)
         nav.addWidget(self.position_label, 1, Qt.AlignmentFlag.AlignCenter)
         nav.addWidget(self.next_button)
 
-        self.need_box = QCheckBox("Help needed here")
+        self.need_box = QCheckBox(f"Help needed here ({SHORTCUTS['need yes']}: yes, {SHORTCUTS['need no']}: no)")
         self.task_list = QListWidget()
-        self.accept_button = QPushButton("Accept")
-        self.reject_button = QPushButton("Reject")
+        self.accept_button = QPushButton(f"Accept ({SHORTCUTS['accept']})")
+        self.reject_button = QPushButton(f"Reject ({SHORTCUTS['reject']})")
         judge_row = QHBoxLayout()
         judge_row.addWidget(self.accept_button)
         judge_row.addWidget(self.reject_button)
         self.task_edit = QLineEdit()
         self.task_edit.setPlaceholderText("Type a task that would have helped here")
         self.add_button = QPushButton("Add")
-        self.ask_button = QPushButton("Ask the agent")
+        self.ask_button = QPushButton(ASK)
         self.ask_button.setToolTip("Let the proposal model suggest tasks for this moment")
         self.ask_button.setVisible(suggest is not None)
         add_row = QHBoxLayout()
@@ -136,7 +153,11 @@ class AnnotationWindow(QWidget):
         layout.addWidget(self.event_view)
         layout.addLayout(nav)
         layout.addWidget(self.need_box)
-        layout.addWidget(QLabel("Candidate tasks (ticked = accepted, empty = rejected):"))
+        legend = QLabel("Candidate tasks, as you judge them: ☑ ticked = accepted, ☐ empty = rejected, "
+                        "▣ partly ticked = not judged by you yet. Click a box, or select a task and press "
+                        "Accept or Reject.")
+        legend.setWordWrap(True)
+        layout.addWidget(legend)
         layout.addWidget(self.task_list)
         layout.addLayout(judge_row)
         layout.addLayout(add_row)
@@ -157,9 +178,84 @@ class AnnotationWindow(QWidget):
         self.load_button.clicked.connect(self._load_dialog)
         self.save_button.clicked.connect(self._save_dialog)
         self.export_button.clicked.connect(self._export_dialog)
+        for action, slot in (("next", self.next), ("previous", self.previous),
+                             ("need yes", lambda: self._set_need(True)), ("need no", lambda: self._set_need(False)),
+                             ("accept", lambda: self._judge_selected(True)),
+                             ("reject", lambda: self._judge_selected(False)), ("save", self.save_or_ask),
+                             ("ask", self.ask_agent)):
+            shortcut = QShortcut(QKeySequence(SHORTCUTS[action]), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(slot)
+        self.save_button.setToolTip(SHORTCUTS["save"])
         self.refresh()
 
     # ---------------------------------------------------------------------------------------------- state
+    def _state(self) -> dict[str, object]:
+        return self.annotations.to_json()
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the annotations differ from what was last saved or loaded."""
+        return self._state() != self.saved_state
+
+    def changed(self) -> None:
+        """Any change of the annotations: autosaved after a pause."""
+        if self.unsaved:
+            self._autosave.start()
+
+    def autosave_path(self) -> Path:
+        stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in Path(self.session_name).stem) or "session"
+        return home.home() / "annotations" / f"autosave-{stem}.json"
+
+    def autosave(self) -> None:
+        """Write the annotations to the autosave file (a failure is shown, never lost work: they stay here)."""
+        self._autosave.stop()
+        if not self.observations:
+            return
+        path = self.autosave_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self.annotations.save(path)
+        except OSError as exc:
+            self.status_label.setText(f"Autosave failed: {exc}")
+
+    def _set_need(self, needed: bool) -> None:
+        if self.need_box.isEnabled():
+            self.need_box.setChecked(needed)
+            if self.annotator:  # (setChecked does not signal when the box already shows it)
+                self.annotations.mark_need(self.annotator, self.index, needed)
+                self.changed()
+
+    def save_or_ask(self) -> None:
+        """Ctrl+S: save where the last save went, else ask where."""
+        if self.saved_path is not None:
+            self._ask("save", str(self.saved_path))
+        else:
+            self._save_dialog()
+
+    def may_leave(self, doing: str) -> bool:
+        """Before the annotations are closed or replaced (`doing`: "closing", "opening another session"): with
+        unsaved changes, ask to save, discard (the autosave file keeps them) or go back; True to go on."""
+        if not self.unsaved:
+            return True
+        self.autosave()
+        answer = QMessageBox.question(
+            self, "Proactive — annotate",
+            f"Save your annotations of {self.session_name} before {doing}? (They are also kept in "
+            f"{self.autosave_path()}.)",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            self.save_or_ask()
+            return not self.unsaved  # False when the file dialog was cancelled or the save failed
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.may_leave("closing"):
+            event.accept()
+        else:
+            event.ignore()
+
     @property
     def annotator(self) -> str:
         return self.name_edit.text().strip()
@@ -173,6 +269,7 @@ class AnnotationWindow(QWidget):
         self._record_current()
         self.index = max(0, min(index, len(self.observations) - 1))
         self.refresh()
+        self.changed()
 
     def next(self) -> None:
         self.go_to(self.index + 1)
@@ -187,6 +284,7 @@ class AnnotationWindow(QWidget):
         self.annotations.judge(self.annotator, self.index, text, True)
         self.task_edit.clear()
         self.refresh()
+        self.changed()
 
     def ask_agent(self) -> None:
         """Run the agent on the events up to the current one, in a thread; its tasks arrive in `_suggested`."""
@@ -208,12 +306,13 @@ class AnnotationWindow(QWidget):
 
     def _suggested(self, index: int, result: object) -> None:
         self.suggesting = None
-        self.ask_button.setText("Ask the agent")
+        self.ask_button.setText(ASK)
         if isinstance(result, Exception):
             self.status_label.setText(f"The agent failed: {result}")
         else:
             new = self.annotations.add_candidates(index, list(cast("Sequence[str]", result)))  # not an Exception: tasks
             self.refresh()
+            self.changed()
             if not new:
                 self.status_label.setText(f"The agent had no new task for event {index + 1}.")
         self.ask_button.setEnabled(bool(self.observations))
@@ -222,6 +321,7 @@ class AnnotationWindow(QWidget):
         if self.annotator:
             self.annotations.judge(self.annotator, self.index, task, accepted)
             self.refresh()
+            self.changed()
 
     def _judge_selected(self, accepted: bool) -> None:
         item = self.task_list.currentItem()
@@ -232,6 +332,7 @@ class AnnotationWindow(QWidget):
         if not self._refreshing and self.annotator:
             self.annotations.mark_need(self.annotator, self.index, checked)
             self.update_status()
+            self.changed()
 
     def _item_changed(self, item: QListWidgetItem) -> None:
         if self._refreshing or not self.annotator:
@@ -242,6 +343,7 @@ class AnnotationWindow(QWidget):
         self.annotations.judge(self.annotator, self.index, item.data(Qt.ItemDataRole.UserRole),
                                state == Qt.CheckState.Checked)
         self.refresh()
+        self.changed()
 
     # -------------------------------------------------------------------------------------------- display
     def refresh(self) -> None:
@@ -293,6 +395,7 @@ class AnnotationWindow(QWidget):
         self.annotations = Annotations(observations, candidates)
         self.session_name = name
         self.index = 0
+        self.saved_state, self.saved_path = self._state(), None
         self.refresh()
 
     def open_session(self, path: Path | str) -> None:
@@ -306,13 +409,16 @@ class AnnotationWindow(QWidget):
 
     def load_annotations(self, path: Path | str) -> None:
         self.annotations = Annotations.load(path)
-        self.session_name = Path(path).stem
+        self.session_name = Path(path).stem.removeprefix("autosave-")
         self.index = 0
+        self.saved_state, self.saved_path = self._state(), Path(path)
         self.refresh()
 
     def save(self, path: Path | str) -> None:
         self._record_current()
         self.annotations.save(path)
+        self.saved_state, self.saved_path = self._state(), Path(path)
+        self._autosave.stop()
 
     def export(self, path: Path | str) -> int:
         """Write the majority labels as reward-format JSONL; returns the number of rows."""
@@ -332,16 +438,22 @@ class AnnotationWindow(QWidget):
             QMessageBox.warning(self, "Proactive", str(exc))
 
     def _open_dialog(self) -> None:
+        if not self.may_leave("opening another"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open session", "", "Sessions (*.json *.jsonl);;All (*)")
         if path:
             self._ask("open_session", path)
 
     def _open_db_dialog(self) -> None:
+        if not self.may_leave("opening another"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open database", "", "Databases (*.db *.sqlite);;All (*)")
         if path:
             self._ask("open_database", path)
 
     def _load_dialog(self) -> None:
+        if not self.may_leave("opening another"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Load annotations", "", "Annotations (*.json);;All (*)")
         if path:
             self._ask("load_annotations", path)
