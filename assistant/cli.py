@@ -21,6 +21,7 @@ import click
 
 from proactive.watcher import control, home
 from proactive.watcher.store import Store, StoreError
+from proactive.watcher.wording import plural
 
 from . import runtime
 
@@ -61,6 +62,14 @@ def parse_duration(value: str) -> float:
         fail(f"--for: {value!r} must be more than 0 and at most 366d (without --for the pause lasts until "
              "`proactive resume`)")
     return seconds
+
+
+def iso_time(ts: float) -> str | None:
+    """Epoch seconds as local ISO 8601, or None where no clock can show it (infinite: until resumed)."""
+    try:
+        return datetime.fromtimestamp(ts).astimezone().isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def until_text(until: float) -> str:
@@ -376,7 +385,7 @@ def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     except OSError as exc:
         fail(f"--out: {out}: cannot write ({exc.strerror or exc})")
     summary = {"rows": len(rows), "out": out}
-    click.echo(json.dumps(summary) if as_json else f"trained on {len(rows)} rows -> {out}")
+    click.echo(json.dumps(summary) if as_json else f"trained on {plural(len(rows), 'row')} -> {out}")
 
 
 @rm.command("eval")
@@ -533,7 +542,7 @@ def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
         fail(f"--out: {out}: cannot write ({exc.strerror or exc})")
     finally:
         store.close()
-    click.echo(f"exported {n} rows -> {out}")
+    click.echo(f"exported {plural(n, 'row')} -> {out}")
 
 
 @cli.command()
@@ -700,27 +709,51 @@ def resume() -> None:
 
 @cli.command()
 @db_option
-def status(db: str | None) -> None:
-    """Show whether a watcher runs, whether capture is paused, and what is stored."""
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object: {"home","paths","watcher","capture","paused","paused_until","database",'
+                   '"encryption"}.')
+def status(db: str | None, as_json: bool) -> None:
+    """Show whether a watcher runs, whether capture is on or paused, what is stored and where each file lives."""
     pid = control.running_pid()
     until = control.read_pause()
     path = Path(db) if db else home.db_path()
-    click.echo(f"home: {home.home()}")
-    click.echo(f"watcher: {f'running (pid {pid})' if pid else 'not running'}")
-    click.echo("capture: " + ("capturing" if until is None else "paused " + until_text(until)))
+    capture = "off" if not pid else "capturing" if until is None else "paused"
+    info: dict[str, Any] = {
+        "home": str(home.home()),
+        "paths": {"config": str(home.config_path()), "database": str(path), "logs": str(home.home() / "logs"),
+                  "cache": str(home.home() / "cache")},
+        "watcher": {"running": bool(pid), "pid": pid or None},
+        "capture": capture, "paused": until is not None,
+        "paused_until": None if until is None else iso_time(until),
+        "database": None, "encryption": None,
+    }
     if path.exists():
         from proactive.watcher import crypto
 
         state = crypto.file_state(path)  # before opening: the header is read once per process
         store = open_store(str(path), readonly=True)
         try:
-            click.echo(f"database: {path} ({store.count('raw_events')} raw events, "
-                       f"{store.count('episodes')} episodes)")
+            info["database"] = {"path": str(path), "raw_events": store.count("raw_events"),
+                                "episodes": store.count("episodes")}
         finally:
             store.close()
+        info["encryption"] = state
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    pause = "" if until is None else until_text(until)
+    click.echo(f"home: {info['home']}")
+    click.echo(f"config: {info['paths']['config']}  logs: {info['paths']['logs']}  cache: {info['paths']['cache']}")
+    click.echo(f"watcher: {f'running (pid {pid})' if pid else 'not running'}")
+    click.echo("capture: " + {"capturing": "capturing", "paused": f"paused {pause}",
+                              "off": "off (no watcher running: start `proactive run` or the tray app)"
+                              + (f"; paused {pause} once one starts" if pause else "")}[capture])
+    if info["database"]:
+        click.echo(f"database: {path} ({plural(info['database']['raw_events'], 'raw event')}, "
+                   f"{plural(info['database']['episodes'], 'episode')})")
         click.echo("encryption: " + {"encrypted": "encrypted at rest (key in the OS keyring)",
                                      "plain": "none: stored unencrypted (no OS keyring, or encryption = \"off\")"}
-                   .get(state, state))
+                   .get(info["encryption"], info["encryption"]))
 
 
 # -- encryption at rest (watcher/crypto.py) --------------------------------------------------------------------

@@ -246,7 +246,7 @@ def test_window_two_annotators_export_and_train(qtbot, tmp_path: Path) -> None:
     window.go_to(3)
     assert window.task_list.item(0).checkState() == Qt.CheckState.Unchecked
     window.go_to(2)
-    assert "2 annotator(s)" in window.status_label.text() and "κ alice / bob" in window.status_label.text()
+    assert "2 annotators" in window.status_label.text() and "κ alice / bob" in window.status_label.text()
     screenshot(window, "bob")
 
     ag = window.annotations.agreement()

@@ -104,3 +104,33 @@ def test_the_tray_without_a_desktop_exits_2_pointing_to_headless(proactive_home:
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("proactive: error: ") and named in lines[0], out.stderr
     assert "proactive run --headless" in lines[0] and out.stdout == ""
+
+
+def test_status_tells_one_story_and_as_json(proactive_home: Path):
+    """No watcher: capture is off (not "capturing" beside "watcher: not running"); a pause is said to apply when
+    one starts. --json gives the same facts and every file's place."""
+    store = Store()
+    store.add_events([RawEvent("keyboard", TEXT, {"text": "x"})])
+    store.close()
+    text = run_cli("status").stdout
+    assert "watcher: not running" in text and "capture: off (no watcher running" in text and "capturing" not in text
+    assert "(1 raw event, 0 episodes)" in text
+    info = json.loads(run_cli("status", "--json").stdout)
+    assert info["watcher"] == {"running": False, "pid": None} and info["capture"] == "off"
+    assert info["paused"] is False and info["paused_until"] is None
+    assert info["paths"]["config"] == str(proactive_home / "config.toml")
+    assert info["paths"]["database"] == str(proactive_home / "proactive.db")
+    assert info["database"]["raw_events"] == 1 and info["encryption"] in ("plain", "encrypted")
+    assert run_cli("pause", "--for", "1h").returncode == 0
+    paused = json.loads(run_cli("status", "--json").stdout)
+    assert paused["paused"] is True and paused["capture"] == "off" and paused["paused_until"][:4].isdigit()
+    assert "once one starts" in run_cli("status").stdout
+    assert run_cli("pause").returncode == 0  # until resumed: no end time
+    assert json.loads(run_cli("status", "--json").stdout)["paused_until"] is None
+
+
+def test_plural():
+    from proactive.watcher.wording import plural
+
+    assert [plural(n, "row") for n in (0, 1, 2)] == ["0 rows", "1 row", "2 rows"]
+    assert plural(3, "entry", "entries") == "3 entries"

@@ -135,7 +135,9 @@ def test_typed_text_is_encrypted_on_disk_and_readable_with_the_key(xsession: XSe
     assert out.returncode == 0, out.stderr
     assert f"The user types '{CANARY}' and presses Enter" in out.stdout
     assert_no_canary(proactive_home)  # reading left no plaintext either
-    assert "encryption: encrypted at rest" in run_cli("status", env=watcher.env).stdout
+    status = run_cli("status", env=watcher.env).stdout
+    assert "encryption: encrypted at rest" in status
+    assert "watcher: running (pid" in status and "capture: capturing" in status, status  # one story
     # a process without the key: not the CLI without a keyring, not SQLite, not SQLCipher without the key
     line = one_line(run_cli("episodes", env=env_without_keyring(watcher.env)))
     assert str(db) in line and "needs its key" in line

@@ -427,7 +427,7 @@ def test_pause_for_out_of_range_is_refused_and_status_still_works(proactive_home
     untouched_line("pause", "--for", duration, needle="--for")
     assert not (proactive_home / "paused.json").exists()
     out = run_cli("status")
-    assert out.returncode == 0 and "capture: capturing" in out.stdout, out.stderr
+    assert out.returncode == 0 and "capture: off (no watcher running" in out.stdout, out.stderr
 
 
 @pytest.mark.parametrize("until", [1e300, 1e18, -1e18])

@@ -116,8 +116,9 @@ def test_every_module_and_command_without_posix_modules_or_signals(proactive_hom
     assert [code for code, _, _ in runs] == [0, 0, 0, 0], runs
     assert all(not error for _, _, error in runs), runs
     assert runs[0][1].startswith("capture paused until ") and "no watcher running now" in runs[0][1]
-    assert "watcher: not running" in runs[1][1] and "capture: paused until" in runs[1][1]
-    assert "capture: capturing" in runs[3][1]
+    assert "watcher: not running" in runs[1][1] and "capture: off (no watcher running" in runs[1][1]
+    assert "; paused until" in runs[1][1] and "once one starts" in runs[1][1]
+    assert "capture: off (no watcher running" in runs[3][1] and "paused" not in runs[3][1]
 
 
 def test_the_simulation_really_blocks():

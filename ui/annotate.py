@@ -50,6 +50,7 @@ from proactive.eval.annotation import (
 )
 from proactive.eval.sessions import SessionError
 from proactive.watcher import home
+from proactive.watcher.wording import plural
 
 CONTEXT = 3
 AUTOSAVE_MS = 2000  # a change is autosaved after this pause (a burst of clicks is one write)
@@ -380,11 +381,11 @@ class AnnotationWindow(QWidget):
 
     def update_status(self) -> None:
         ag = self.annotations.agreement()
-        parts = [f"{ag['annotators']} annotator(s)", f"{len(self.annotations.marked_indices())} event(s) marked"]
+        parts = [plural(ag["annotators"], "annotator"), plural(len(self.annotations.marked_indices()), "event") + " marked"]
         if not self.annotator:
             parts.insert(0, "Type your name to annotate")
         if ag["all_agree"] is not None:
-            parts.append(f"all agree on {ag['all_agree']:.0%} of {ag['items']} shared item(s)")
+            parts.append(f"all agree on {ag['all_agree']:.0%} of {plural(ag['items'], 'shared item')}")
         for pair, k in ag["kappa"].items():
             parts.append(f"κ {pair}: {'n/a' if k is None else f'{k:.2f}'}")
         self.status_label.setText(" · ".join(parts))

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 from proactive.models.registry import MODEL_SPECS, REWARD_NAMES, REWARD_SPECS, model_problem, reward_problem
 from proactive.watcher import home
 from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, check_setting
+from proactive.watcher.wording import plural
 
 MODEL_CHOICES = ["default"]
 RM_CHOICES = list(REWARD_NAMES)
@@ -391,7 +392,7 @@ class DiagnosticsWindow(QWidget):
         found = rows(self.report)
         bad = [r for r in found if r["status"] in self.BAD]
         self.summary.setText(f"{self.report['session']['summary']}. " + (
-            f"{len(bad)} thing(s) cannot work: see what to do." if bad else "Everything needed works."))
+            f"{plural(len(bad), 'thing')} cannot work: see what to do." if bad else "Everything needed works."))
         self.table.setRowCount(len(found))
         for i, row in enumerate(found):
             for j, key in enumerate(("section", "item", "status", "detail", "fix")):
