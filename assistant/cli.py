@@ -36,12 +36,17 @@ def fail(message: str) -> NoReturn:
     raise BadInput(message)
 
 
-def parse_time(value: str, option: str) -> float:
-    """ISO 8601 date or date-time (local time when no offset is given) -> epoch seconds."""
+def parse_time(value: str, option: str, relative: bool = False) -> float:
+    """ISO 8601 date or date-time (local time when no offset is given) -> epoch seconds; with `relative`, also
+    a time ago ("2h", "30m", "1d": that long before now)."""
+    if relative and (match := DURATION.match(value)) and match.group(2):  # a unit: "2026" alone is no time ago
+        return time.time() - parse_duration(value, option)
     try:
         return datetime.fromisoformat(value).timestamp()
     except ValueError:
-        fail(f"{option}: bad time format {value!r} (expected ISO 8601, e.g. 2026-11-22 or 2026-11-22T09:30)")
+        ago = " or a time ago (2h, 30m, 1d)" if relative else ""
+        fail(f"{option}: bad time format {value!r} (expected ISO 8601, e.g. 2026-11-22 or 2026-11-22T09:30"
+             f"{ago})")
 
 
 DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
@@ -51,16 +56,18 @@ DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGN
 MAX_PAUSE_S = 366 * 86400
 
 
-def parse_duration(value: str) -> float:
+def parse_duration(value: str, option: str = "--for") -> float:
     """'15m', '1h', '90s', '2d' or plain seconds, above 0 and at most a year."""
     match = DURATION.match(value)
     if not match:
-        fail(f"--for: bad duration {value!r} (expected e.g. 15m, 1h, 90s)")
+        fail(f"{option}: bad duration {value!r} (expected e.g. 15m, 1h, 90s)")
     number, unit = float(match.group(1)), (match.group(2) or "s").lower()[0]
     seconds = number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
+    if option != "--for" and 0 < seconds < 100 * 366 * 86400:
+        return seconds
     if not 0 < seconds <= MAX_PAUSE_S:
-        fail(f"--for: {value!r} must be more than 0 and at most 366d (without --for the pause lasts until "
-             "`proactive resume`)")
+        fail(f"{option}: {value!r} must be more than 0 and at most " + (
+            "366d (without --for the pause lasts until `proactive resume`)" if option == "--for" else "100 years"))
     return seconds
 
 
@@ -626,13 +633,15 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
 
 @cli.command()
 @db_option
-@click.option("--since", help="Only episodes ending at or after this ISO time.")
+@click.option("--since", help="Only episodes ending at or after this time: ISO 8601 (2026-11-22T09:30) or a time "
+                              "ago (2h, 30m, 1d).")
+@click.option("-n", "last", type=click.IntRange(1), help="Only the last N episodes.")
 @click.option("--json", "as_json", is_flag=True, help='One JSON object per line: {"time","event","app","title"}.')
-def episodes(db: str | None, since: str | None, as_json: bool) -> None:
+def episodes(db: str | None, since: str | None, last: int | None, as_json: bool) -> None:
     """Print captured episodes, oldest first, one per line."""
     from proactive.watcher.episodes import unstored_episodes
 
-    since_ts = parse_time(since, "--since") if since is not None else None
+    since_ts = parse_time(since, "--since", relative=True) if since is not None else None
     store = open_store(db, readonly=True)
     try:
         rows = store.episodes(since_ts)
@@ -644,7 +653,7 @@ def episodes(db: str | None, since: str | None, as_json: bool) -> None:
         fail(f"{store.path}: cannot read episodes ({exc})")
     finally:
         store.close()
-    for row in rows:
+    for row in rows[-last:] if last else rows:
         if as_json:
             click.echo(json.dumps({"time": f"{row['start']:.3f}", "event": row["event"], "app": row["app"],
                                    "title": row["title"]}, ensure_ascii=False))

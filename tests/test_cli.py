@@ -134,3 +134,33 @@ def test_plural():
 
     assert [plural(n, "row") for n in (0, 1, 2)] == ["0 rows", "1 row", "2 rows"]
     assert plural(3, "entry", "entries") == "3 entries"
+
+
+def test_episodes_last_n_and_a_time_ago(proactive_home: Path):
+    """`episodes -n N` prints the last N; `--since 2h` means two hours ago; a bare number is no time ago."""
+    import time
+
+    now = time.time()
+    store = Store()
+    events = []
+    for i, (ago, title) in enumerate([(3 * 86400, "old"), (7200 + 600, "earlier"), (1800, "recent"), (60, "last")]):
+        events += [RawEvent("window", WINDOW, {"app": "XTerm", "title": title}, ts=now - ago),
+                   RawEvent("keyboard", TEXT, {"text": f"echo {i}", "erase": 0, "enter": True}, ts=now - ago + 1)]
+    store.add_events(events)
+    store.close()
+
+    def titles(*args: str) -> list[str]:
+        out = run_cli("episodes", "--json", *args)
+        assert out.returncode == 0, out.stderr
+        return [json.loads(line)["title"] for line in out.stdout.splitlines()]
+
+    assert titles() == ["old", "earlier", "recent", "last"]
+    assert titles("-n", "2") == ["recent", "last"]
+    assert titles("--since", "2h") == ["earlier", "recent", "last"]  # "earlier" ends when "recent" begins
+    assert titles("--since", "1d", "-n", "1") == ["last"]
+    assert titles("--since", "5d") == ["old", "earlier", "recent", "last"]
+    for bad, needle in (("2026", "or a time ago (2h, 30m, 1d)"), ("0h", "must be more than 0")):
+        out = run_cli("episodes", "--since", bad)
+        assert out.returncode == 2 and needle in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    out = run_cli("episodes", "-n", "0")
+    assert out.returncode == 2 and "-n" in out.stderr
