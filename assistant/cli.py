@@ -158,8 +158,23 @@ db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=
                          help="Database file (default: PROACTIVE_HOME/proactive.db).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True,
-             no_args_is_help=False)
+class FullHelpGroup(click.Group):
+    """Lists each command with its whole first sentence, wrapped, where click cuts it at about 45 characters
+    ("Label a recorded session (a ProactiveBench file, or our...")."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=FullHelpGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True, no_args_is_help=False)
 @click.version_option(package_name="proactive-assistant")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
@@ -365,14 +380,14 @@ def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
     return rows
 
 
-@cli.group(invoke_without_command=True, no_args_is_help=False)
+@cli.group("reward", cls=FullHelpGroup, invoke_without_command=True, no_args_is_help=False)
 @click.pass_context
-def rm(ctx: click.Context) -> None:
+def reward(ctx: click.Context) -> None:
     """Train and assess reward models (what the user would accept)."""
     require_subcommand(ctx)
 
 
-@rm.command("train")
+@reward.command("train")
 @click.option("--data", "data", multiple=True, required=True, type=click.Path(dir_okay=False),
               help="Reward-format JSONL file(s): the shared labels, exports of your own decisions.")
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Where to write the model.")
@@ -395,7 +410,7 @@ def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
     click.echo(json.dumps(summary) if as_json else f"trained on {plural(len(rows), 'row')} -> {out}")
 
 
-@rm.command("eval")
+@reward.command("eval")
 @click.option("--data", "data", required=True, type=click.Path(dir_okay=False),
               help="Labelled reward-format JSONL rows to compare with.")
 @click.option("--rm", "rm_spec", default="default", show_default=True,
@@ -421,6 +436,11 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
     if out:
         click.echo(f"reliability plot: {result['calibration']['plot']}")
 
+
+
+#: `proactive rm ...`, the earlier name (it read as "remove"): still works, not listed in --help
+cli.add_command(FullHelpGroup("rm", commands=reward.commands, callback=reward.callback, hidden=True,
+                            help=reward.help, invoke_without_command=True, no_args_is_help=False))
 
 @cli.command()
 @click.argument("sessions", nargs=-1, required=True, type=click.Path(dir_okay=False))
@@ -535,7 +555,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
 @click.option("--context", "n_context", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="Episodes before each proposal (1 to 1000).")
 def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
-    """Your decisions on proposals, in reward format, for `proactive rm train`.
+    """Your decisions on proposals, in reward format, for `proactive reward train`.
 
     accepted -> valid task (CD); rejected -> invalid task (FA); ignored -> skipped by default (you may not have
     seen it), or a rejection with --ignored rejected; snoozed -> skipped (not a judgement of the task)."""
@@ -560,7 +580,7 @@ def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
               help="The model behind 'Ask the agent': default, a GGUF path, openai:BASE_URL#MODEL, or none.")
 def annotate(session: str | None, db: str | None, annotator: str, model_spec: str) -> None:
     """Label a recorded session (a ProactiveBench file, or our database when no file is given) and export it
-    in reward format for `proactive rm train`."""
+    in reward format for `proactive reward train`."""
     from PySide6.QtWidgets import QApplication
 
     from proactive.eval.annotation import load_candidates, load_database, load_observations
@@ -767,7 +787,7 @@ def status(db: str | None, as_json: bool) -> None:
 
 # -- encryption at rest (watcher/crypto.py) --------------------------------------------------------------------
 
-@cli.group(invoke_without_command=True, no_args_is_help=False)
+@cli.group(cls=FullHelpGroup, invoke_without_command=True, no_args_is_help=False)
 @click.pass_context
 def key(ctx: click.Context) -> None:
     """The database's encryption key, kept in the OS keyring: move it to another machine."""

@@ -1,4 +1,4 @@
-"""Training the need model (`proactive rm train` stores it in the reward-model artefact): a logistic regression
+"""Training the need model (`proactive reward train` stores it in the reward-model artefact): a logistic regression
 on grounding features over the distinct contexts of reward rows, with a leave-one-session-out report. Kept
 apart from `need.py` so the running app imports no training code."""
 
@@ -40,7 +40,7 @@ def train(rows: list[dict[str, Any]], seed: int = 0, thresholds: dict[str, float
 
 
 def train_artefact(rows: list[dict[str, Any]], seed: int = 0) -> TrainedRewardModel:
-    """The shipped kind of artefact (`proactive rm train`): the reward model with the gate's need model in its
+    """The shipped kind of artefact (`proactive reward train`): the reward model with the gate's need model in its
     metadata, with each proactivity level's threshold in the need model's report. Same rows and seed, same
     bytes."""
     from proactive.models.reward_training import train as train_reward

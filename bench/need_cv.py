@@ -1,6 +1,6 @@
 """Need detection through the whole pipeline, on sessions the learned parts were not trained on.
 
-For each recorded session: train the reward model and the need model (`proactive rm train`) on the labelled rows
+For each recorded session: train the reward model and the need model (`proactive reward train`) on the labelled rows
 of every *other* session, then `proactive replay` that session with the fold's artefact as the gate, the default
 model, proactivity medium, and the human labels. The folds' confusion counts are summed into one precision,
 recall, F1 and FPR of speaking against needing help. Also prints every shown task with its last three events,

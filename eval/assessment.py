@@ -1,4 +1,4 @@
-"""How well a reward model agrees with human labels, and how calibrated its probabilities are (`proactive rm eval`).
+"""How well a reward model agrees with human labels, and how calibrated its probabilities are (`proactive reward eval`).
 
 Agreement (accuracy, precision, recall, F1, per category) of P(accept) >= 0.5 with `valid`; calibration of
 P(need) as the gate reads it (the need model stored with a trained reward model, else the scorer's own) against

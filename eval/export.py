@@ -1,4 +1,4 @@
-"""Export the live assistant's decisions as reward-format rows, so `proactive rm train` learns from the user.
+"""Export the live assistant's decisions as reward-format rows, so `proactive reward train` learns from the user.
 
 Each decided proposal becomes one row: the episodes before it as `obs` (ProactiveBench observations), the task
 as `pred_task`, and the user's decision as the label:

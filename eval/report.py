@@ -247,7 +247,7 @@ def _confusion(plt: Any, path: Path, grid: list[list[int]], columns: list[str], 
 
 
 def assessment_lines(result: dict[str, Any], data: str) -> list[str]:
-    """`proactive rm eval`'s report as text lines: agreement with the labels of `data`, per category, speed,
+    """`proactive reward eval`'s report as text lines: agreement with the labels of `data`, per category, speed,
     failures, and the calibration of P(need) and P(accept) with their reliability curves."""
     lines = [f"reward model {result['rm']} on {result['n']} rows of {data}",
              f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "

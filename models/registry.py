@@ -6,7 +6,7 @@ doctor, replay's cache), so a spec means the same everywhere and is refused with
 - a model: `default` (the built-in GGUF), a GGUF path, or `openai:BASE_URL#MODEL` (an OpenAI-compatible server;
   `openai:` alone uses `OPENAI_BASE_URL`); `fake` is the instant, deterministic model of fast tests (`fake.py`);
 - a reward model: `default` (the shipped trained model), `signals` (hand-written), `llm:MODEL` (an LLM judging as
-  the user, MODEL being a model spec) or the path of a file written by `proactive rm train`.
+  the user, MODEL being a model spec) or the path of a file written by `proactive reward train`.
 
 Each backend is one registration object (`ModelBackend`, `RewardBackend`) holding everything that depends on
 its part of the grammar: which specs are its own, the cheap check (`problem`: nothing loaded, for forms and

@@ -1,4 +1,4 @@
-"""Training the reward model (`proactive rm train`): synthetic negatives, weighted logistic regressions
+"""Training the reward model (`proactive reward train`): synthetic negatives, weighted logistic regressions
 (scikit-learn, the `research` extra) and the session-grouped cross-validations every artefact records. Never
 imported by the running app."""
 

@@ -272,7 +272,7 @@ def test_window_two_annotators_export_and_train(qtbot, tmp_path: Path) -> None:
     assert reopened.annotations.annotators == ["alice", "bob"]
 
     model = tmp_path / "model.json"
-    result = run_cli("rm", "train", "--data", str(export), "--out", str(model), timeout=120)
+    result = run_cli("reward", "train", "--data", str(export), "--out", str(model), timeout=120)
     assert result.returncode == 0, result.stderr
     assert model.exists()
 

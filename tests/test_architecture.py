@@ -330,7 +330,7 @@ def test_the_cycle_check_finds_circles_and_only_circles():
 
 def test_the_running_app_imports_no_training_code():
     """The tray, the live loop and the shipped reward model load without the training modules or scikit-learn
-    (`models/reward_training.py`, `assistant/need_training.py`): training is `proactive rm train`'s alone."""
+    (`models/reward_training.py`, `assistant/need_training.py`): training is `proactive reward train`'s alone."""
     import subprocess
     import sys
 

@@ -47,12 +47,15 @@ def test_export_then_train(proactive_home, tmp_path):
     assert rows[0]["obs"][-1]["event"].startswith("The user copies an error") and len(rows[1]["obs"]) == 2
     strict = run_cli("export", "--out", str(tmp_path / "strict.jsonl"), "--ignored", "rejected")
     assert "exported 3 rows" in strict.stdout
+    listed = [line.split()[0] for line in run_cli("--help").stdout.splitlines() if line.startswith("  ")]
+    assert "reward" in listed and "rm" not in listed  # the alias is hidden
     model = tmp_path / "rm.json"
+    # `rm`, the earlier name of `reward`, is kept as a hidden alias
     train = run_cli("rm", "train", "--data", str(FIXTURES / "reward_small.jsonl"), "--data", str(out),
                     "--out", str(model))
     assert train.returncode == 0, train.stderr
     assert model.exists()
-    ev = run_cli("rm", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", str(model), "--json")
+    ev = run_cli("reward", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", str(model), "--json")
     assert ev.returncode == 0, ev.stderr
     report = json.loads(ev.stdout)
     assert set(report) >= {"n", "accuracy", "precision", "recall", "f1", "agreement", "seconds_per_item"}
@@ -60,10 +63,10 @@ def test_export_then_train(proactive_home, tmp_path):
 
 
 def test_rm_eval_default_and_bad_data(proactive_home, tmp_path):
-    ev = run_cli("rm", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--json")
+    ev = run_cli("reward", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--json")
     assert ev.returncode == 0, ev.stderr
     assert json.loads(ev.stdout)["seconds_per_item"] < 0.02
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"obs": [{"time": "1", "event": "x"}], "pred_task": null, "valid": true}\n{"obs": \n')
-    out = run_cli("rm", "train", "--data", str(bad), "--out", str(tmp_path / "x.json"))
+    out = run_cli("reward", "train", "--data", str(bad), "--out", str(tmp_path / "x.json"))
     assert out.returncode == 2 and "bad.jsonl:2" in out.stderr and len(out.stderr.strip().splitlines()) == 1

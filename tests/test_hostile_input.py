@@ -103,8 +103,8 @@ def test_annotate_refuses_a_bad_session_file_before_the_window(proactive_home, t
     lambda p: ["predict", str(p), "--model", "none"],
     lambda p: ["replay", str(p)],
     lambda p: ["annotate", str(p), "--model", "none"],
-    lambda p: ["rm", "eval", "--data", str(p), "--rm", "signals"],
-    lambda p: ["rm", "train", "--data", str(p), "--out", str(p.parent / "m.json")],
+    lambda p: ["reward", "eval", "--data", str(p), "--rm", "signals"],
+    lambda p: ["reward", "train", "--data", str(p), "--out", str(p.parent / "m.json")],
     lambda p: ["replay", str(SESSION), "--labels", str(p)],
 ], ids=["predict", "replay", "annotate", "rm-eval", "rm-train", "replay-labels"])
 def test_a_fifo_is_refused_not_waited_on(proactive_home, tmp_path, command):
@@ -170,14 +170,14 @@ REWARD_CASES = {
 def test_reward_rows_are_checked_by_type_with_file_and_line(proactive_home, tmp_path, case):
     bad, needle = REWARD_CASES[case]
     path = rows_file(tmp_path, bad)
-    line = bad_input("rm", "eval", "--data", str(path), "--rm", "signals")
+    line = bad_input("reward", "eval", "--data", str(path), "--rm", "signals")
     assert line.startswith(f"proactive: error: {path}:3: ") and needle in line
 
 
 def test_rm_train_and_replay_labels_read_rows_the_same_way(proactive_home, tmp_path):
     path = rows_file(tmp_path, with_field(pred_task=[1, 2]), at=2)
     out = tmp_path / "model.json"
-    assert f"{path}:2: pred_task" in bad_input("rm", "train", "--data", str(REWARD), "--data", str(path), "--out",
+    assert f"{path}:2: pred_task" in bad_input("reward", "train", "--data", str(REWARD), "--data", str(path), "--out",
                                                str(out))
     assert not out.exists()
     assert f"{path}:2: pred_task" in bad_input("replay", str(SESSION), "--labels", str(path))
@@ -192,7 +192,7 @@ def test_rm_train_and_replay_labels_read_rows_the_same_way(proactive_home, tmp_p
 def test_bad_reward_model_files(proactive_home, tmp_path, content, needle):
     path = tmp_path / "rm.json"
     path.write_bytes(content)
-    line = bad_input("rm", "eval", "--data", str(REWARD), "--rm", str(path))
+    line = bad_input("reward", "eval", "--data", str(REWARD), "--rm", str(path))
     assert line.startswith(f"proactive: error: --rm: {path}: ") and needle in line
 
 
@@ -245,24 +245,24 @@ def test_decide_with_a_non_number(proactive_home):
 @pytest.mark.parametrize("seed", ["-1", "4294967296", "99999999999999999999", "abc", "1.5", ""])
 def test_rm_train_seed_out_of_range(proactive_home, tmp_path, seed):
     out = tmp_path / "m.json"
-    bad_input("rm", "train", "--data", str(REWARD), "--out", str(out), "--seed", seed, needle="--seed")
+    bad_input("reward", "train", "--data", str(REWARD), "--out", str(out), "--seed", seed, needle="--seed")
     assert not out.exists()
 
 
 def test_rm_train_seed_bounds_are_accepted(proactive_home, tmp_path):
-    out = run_cli("rm", "train", "--data", str(REWARD), "--out", str(tmp_path / "m.json"), "--seed", "4294967295")
+    out = run_cli("reward", "train", "--data", str(REWARD), "--out", str(tmp_path / "m.json"), "--seed", "4294967295")
     assert out.returncode == 0, out.stderr
 
 
 def test_out_file_in_a_missing_folder_is_refused_before_training(proactive_home, tmp_path):
     # a file output's folder must exist, as for cp, gcc -o or sqlite3 (output folders are created: below)
     out = tmp_path / "missing" / "deeper" / "model.json"
-    line = bad_input("rm", "train", "--data", str(REWARD), "--out", str(out))
+    line = bad_input("reward", "train", "--data", str(REWARD), "--out", str(out))
     assert "--out" in line and f"{out.parent} does not exist" in line
 
 
 def test_out_file_that_is_a_folder(proactive_home, tmp_path):
-    bad_input("rm", "train", "--data", str(REWARD), "--out", str(tmp_path), needle="--out")
+    bad_input("reward", "train", "--data", str(REWARD), "--out", str(tmp_path), needle="--out")
 
 
 def test_export_out_in_a_missing_folder(proactive_home, tmp_path):
@@ -277,7 +277,7 @@ def test_export_context_out_of_range(proactive_home, tmp_path, value):
 
 def test_out_folders_are_created_with_their_parents(proactive_home, tmp_path):
     out = tmp_path / "new" / "nested" / "report"
-    result = run_cli("rm", "eval", "--data", str(REWARD), "--rm", "signals", "--out", str(out))
+    result = run_cli("reward", "eval", "--data", str(REWARD), "--rm", "signals", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert (out / "reliability.png").exists()
 
@@ -285,7 +285,7 @@ def test_out_folders_are_created_with_their_parents(proactive_home, tmp_path):
 def test_out_folder_under_a_file_is_refused_before_any_work(proactive_home, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    line = bad_input("rm", "eval", "--data", str(REWARD), "--rm", "signals", "--out", str(blocker / "sub"))
+    line = bad_input("reward", "eval", "--data", str(REWARD), "--rm", "signals", "--out", str(blocker / "sub"))
     assert "--out" in line and "is a file, not a folder" in line
     cache = tmp_path / "cache.db"
     bad_input("replay", str(SESSION), "--out", str(blocker / "sub"), "--cache", str(cache), needle="--out")

@@ -1,6 +1,6 @@
 """Metrics, table-driven: every null variant, pred@k at event level, FPR vs the paper's false alarm, failures,
 one confusion count for every comparison, calibration (ECE over equal-width bins, reliability curve), and the
-calibration `proactive rm eval` reports."""
+calibration `proactive reward eval` reports."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def test_calibration_bins_are_equal_width():
 
 def test_rm_eval_reports_calibration(proactive_home, tmp_path):
     legacy = {"n", "accuracy", "precision", "recall", "f1", "agreement", "seconds_per_item", "failures", "rm"}
-    out = run_cli("rm", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--json", "--out", str(tmp_path))
+    out = run_cli("reward", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--json", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert set(result) == legacy | {"calibration"}
@@ -195,10 +195,10 @@ def test_rm_eval_reports_calibration(proactive_home, tmp_path):
         assert c["bins"] == 10 and 0.0 <= c["ece"] <= 1.0 and sum(b["n"] for b in c["curve"]) == c["n"]
     assert need["source"] == "need model stored with the reward model" and need["failures"] == 0
     assert Path(result["calibration"]["plot"]).stat().st_size > 1000
-    text = run_cli("rm", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--rm", "signals")
+    text = run_cli("reward", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--rm", "signals")
     assert text.returncode == 0, text.stderr
     assert "calibration (10 equal-width bins" in text.stdout and "P(need)   ECE" in text.stdout
     assert "P(accept) ECE" in text.stdout and "the scorer's own" in text.stdout
-    bad = run_cli("rm", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--out",
+    bad = run_cli("reward", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--out",
                   str(FIXTURES / "reward_small.jsonl"))
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
