@@ -282,7 +282,9 @@ def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
 @click.argument("proposal_id", type=int)
 @click.argument("decision", type=click.Choice(["accepted", "rejected", "ignored", "snoozed"]))
 @click.option("--no-help", "no_help", is_flag=True, help="Accept without doing the task (no search, no recall).")
-def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object: {"proposal","decision","task","result"} (result: what accepting did, or null).')
+def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_json: bool) -> None:
     """Record your decision on a proposal (headless use); the running assistant learns from it at once.
     Accepting does the task as the tray does (a web search, your earlier encounters with the same thing) and
     prints what was done."""
@@ -319,6 +321,10 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool) -> No
                            result=None if result is None else json.dumps(result.to_json(), ensure_ascii=False))
     finally:
         store.close()
+    if as_json:
+        click.echo(json.dumps({"proposal": proposal_id, "decision": decision, "task": task,
+                               "result": None if result is None else result.to_json()}, ensure_ascii=False))
+        return
     click.echo(f"proposal {proposal_id}: {decision}")
     if result is not None:
         click.echo(result.text)
@@ -437,10 +443,10 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
         click.echo(f"reliability plot: {result['calibration']['plot']}")
 
 
-
 #: `proactive rm ...`, the earlier name (it read as "remove"): still works, not listed in --help
 cli.add_command(FullHelpGroup("rm", commands=reward.commands, callback=reward.callback, hidden=True,
-                            help=reward.help, invoke_without_command=True, no_args_is_help=False))
+                                help=reward.help, invoke_without_command=True, no_args_is_help=False))
+
 
 @cli.command()
 @click.argument("sessions", nargs=-1, required=True, type=click.Path(dir_okay=False))
@@ -554,7 +560,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
               help="What an ignored proposal means: not a judgement (skip), or a rejection.")
 @click.option("--context", "n_context", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="Episodes before each proposal (1 to 1000).")
-def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
+@click.option("--json", "as_json", is_flag=True, help='One JSON object: {"out","rows","ignored"}.')
+def export(db: str | None, out: str, ignored: str, n_context: int, as_json: bool) -> None:
     """Your decisions on proposals, in reward format, for `proactive reward train`.
 
     accepted -> valid task (CD); rejected -> invalid task (FA); ignored -> skipped by default (you may not have
@@ -569,7 +576,8 @@ def export(db: str | None, out: str, ignored: str, n_context: int) -> None:
         fail(f"--out: {out}: cannot write ({exc.strerror or exc})")
     finally:
         store.close()
-    click.echo(f"exported {plural(n, 'row')} -> {out}")
+    click.echo(json.dumps({"out": out, "rows": n, "ignored": ignored}) if as_json
+               else f"exported {plural(n, 'row')} -> {out}")
 
 
 @cli.command()

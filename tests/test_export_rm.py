@@ -47,6 +47,8 @@ def test_export_then_train(proactive_home, tmp_path):
     assert rows[0]["obs"][-1]["event"].startswith("The user copies an error") and len(rows[1]["obs"]) == 2
     strict = run_cli("export", "--out", str(tmp_path / "strict.jsonl"), "--ignored", "rejected")
     assert "exported 3 rows" in strict.stdout
+    as_json = run_cli("export", "--out", str(tmp_path / "j.jsonl"), "--ignored", "rejected", "--json")
+    assert json.loads(as_json.stdout) == {"out": str(tmp_path / "j.jsonl"), "rows": 3, "ignored": "rejected"}
     listed = [line.split()[0] for line in run_cli("--help").stdout.splitlines() if line.startswith("  ")]
     assert "reward" in listed and "rm" not in listed  # the alias is hidden
     model = tmp_path / "rm.json"

@@ -223,8 +223,10 @@ def test_a_decision_is_final_and_a_second_one_exits_2(proactive_home, final):
     pid = store.add_proposal(time.time(), None, "Explain the TimeoutError in client.py", "", 0.9, {})
     store.close()
     for decision in ("snoozed", "snoozed", final):
-        out = run_cli("decide", str(pid), decision, "--no-help")
+        out = run_cli("decide", str(pid), decision, "--no-help", "--json")
         assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == {"proposal": pid, "decision": decision,
+                                          "task": "Explain the TimeoutError in client.py", "result": None}
     for second in ("accepted", "rejected", "snoozed"):
         line = bad_input("decide", str(pid), second, "--no-help")
         assert line.endswith(f"proposal {pid} was already {final}: a decision is final (only a snoozed proposal "
