@@ -18,9 +18,12 @@ ROOT=$(pwd)
 MODE=${1:-install}
 shift || true
 
-APT_RUN=(python3 python3-venv python3-dev build-essential xvfb openbox xdotool xclip x11-utils libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
+# what running needs: Python with venv, a compiler and headers for llama-cpp-python's one build (pip caches it),
+# xclip (copying a result), and the X libraries Qt's xcb platform loads
+APT_RUN=(python3 python3-venv python3-dev build-essential xclip libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
+# the tests' X server, window manager, input injection and X tools;
 # dbus + gnome-keyring: the encryption tests' real Secret Service on a private session bus
-APT_TEST=(xterm desktop-file-utils trayer dbus gnome-keyring
+APT_TEST=(xvfb openbox xdotool x11-utils xterm desktop-file-utils trayer dbus gnome-keyring
           # Wayland and accessibility capture tests (headless sway, AT-SPI bus, a VTE terminal), notifications
           sway foot wtype wl-clipboard swayidle at-spi2-core libatk-adaptor lxterminal dunst
           # hidden input by echo state: real prompters, a multiplexer and a loopback ssh server
