@@ -221,13 +221,19 @@ def test_tray_menu_states_and_pause(qtbot, tray):
         assert tray.fallback.isVisible() and tray.fallback.isMinimized()
         tray.fallback.showNormal()
     assert tray.state == "capturing" and tray.status_action.text() == "Proactive: capturing"
+    # the pause controls: the menu's and, without a system tray, the window's (timed pauses there too)
+    labels = ["Pause", "Pause for 15 minutes", "Pause for 1 hour", "Resume"]
+    assert [label for label, _ in tray.pause_controls] == labels * (1 if tray.fallback is None else 2)
+    assert all(w.isEnabled() == (label != "Resume") for label, w in tray.pause_controls)
     tray.action("Pause for 15 minutes").trigger()
+    assert all(w.isEnabled() == (label == "Resume") for label, w in tray.pause_controls)  # only Resume now
     assert tray.state == "paused" and tray.pause_timer.isActive()
     assert abs(tray.pause_timer.remainingTime() - 900_000) < 10_000
     if tray.fallback is not None:
         assert "paused" in tray.status_label.text()
     tray.action("Resume").trigger()
     assert tray.state == "capturing" and not tray.pause_timer.isActive()
+    assert all(w.isEnabled() == (label != "Resume") for label, w in tray.pause_controls)
     tray.pause(0.3)  # a timed pause ends by itself
     assert tray.state == "paused"
     qtbot.waitUntil(lambda: tray.state == "capturing", timeout=3000)

@@ -65,6 +65,13 @@ STATE_TEXT = {"capturing": "capturing", "paused": "paused", "thinking": "thinkin
               "proposal": "proposal waiting"}
 
 
+
+
+def pause_entries(app: Any) -> list[tuple[str, Any]]:
+    """The pause entries of the tray menu and of the window shown without a system tray, the same in both."""
+    return [("Pause", lambda: app.pause(None)), ("Pause for 15 minutes", lambda: app.pause(900)),
+            ("Pause for 1 hour", lambda: app.pause(3600)), ("Resume", app.resume)]
+
 class AlreadyRunning(RuntimeError):
     pass
 
@@ -214,6 +221,7 @@ class TrayApp(QObject):
         self.pause_timer.timeout.connect(self._pause_over)
         self.state = ""
         self.icons = {state: state_icon(state) for state in STATES}
+        self.pause_controls: list[tuple[str, Any]] = []  # (label, menu action or button): enabled by state
         self.menu = self._menu()
         self.tray: QSystemTrayIcon | None = None
         self.fallback: FallbackWindow | None = None
@@ -302,11 +310,11 @@ class TrayApp(QObject):
         self.status_action.setEnabled(False)
         menu.addAction(self.status_action)
         menu.addSeparator()
-        for label, slot in [("Pause", lambda: self.pause(None)), ("Pause for 15 minutes", lambda: self.pause(900)),
-                            ("Pause for 1 hour", lambda: self.pause(3600)), ("Resume", self.resume)]:
+        for label, slot in pause_entries(self):
             action = QAction(label, menu)
             action.triggered.connect(slot)
             menu.addAction(action)
+            self.pause_controls.append((label, action))
         menu.addSeparator()
         for label, slot in [("History", self.open_history), ("Settings", self.open_settings),
                             ("Privacy", self.open_privacy)]:
@@ -334,12 +342,13 @@ class TrayApp(QObject):
         top.addWidget(self.status_label, 1)
         layout.addLayout(top)
         row = QHBoxLayout()
-        for label, slot in [("Pause", lambda: self.pause(None)), ("Resume", self.resume),
-                            ("History", self.open_history), ("Settings", self.open_settings),
-                            ("Privacy", self.open_privacy), ("Quit", self.quit)]:
+        for label, slot in [*pause_entries(self), ("History", self.open_history),
+                            ("Settings", self.open_settings), ("Privacy", self.open_privacy), ("Quit", self.quit)]:
             button = QPushButton(label)
             button.clicked.connect(slot)
             row.addWidget(button)
+            if label.startswith(("Pause", "Resume")):
+                self.pause_controls.append((label, button))
         layout.addLayout(row)
         return window
 
@@ -350,7 +359,10 @@ class TrayApp(QObject):
                 popup.raise_()
 
     def refresh_state(self) -> None:
-        """The icon shows the most urgent of: thinking, proposal waiting, paused, capturing."""
+        """The icon shows the most urgent of: thinking, proposal waiting, paused, capturing; the pause controls
+        that would change something are enabled (Pause while capturing, Resume while paused)."""
+        for label, widget in self.pause_controls:
+            widget.setEnabled(self.paused == (label == "Resume"))
         if self.helping or self.generating:
             state = "thinking"
         elif self.popups:
