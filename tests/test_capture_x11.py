@@ -388,3 +388,25 @@ def test_no_display_still_runs(proactive_home: Path):
     wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=30, what="start")
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=20) == 0
+
+
+def test_x_protocol_errors_go_to_the_debug_log_not_stderr(xsession: XSession, monkeypatch: pytest.MonkeyPatch,
+                                                          capfd: pytest.CaptureFixture[str],
+                                                          caplog: pytest.LogCaptureFixture):
+    """A window that closes before the watcher asks about it gives BadWindow, which python-xlib prints on stderr
+    ("X protocol error: ...") by default: noise in the person's terminal. The watcher's connections log it."""
+    import logging
+
+    from proactive.watcher.x11 import open_display
+
+    monkeypatch.setenv("DISPLAY", xsession.env["DISPLAY"])
+    display = open_display()
+    try:
+        with caplog.at_level(logging.DEBUG, logger="proactive.watcher.x11"):
+            gone = display.create_resource_object("window", 0x3FFFFF)  # no such window
+            gone.change_attributes(event_mask=0)  # a request without a reply: its error comes later
+            display.sync()
+    finally:
+        display.close()
+    assert "X protocol error" not in capfd.readouterr().err
+    assert any("BadWindow" in r.getMessage() for r in caplog.records), caplog.records

@@ -27,6 +27,12 @@ log = logging.getLogger(__name__)
 RESET_ATTEMPTS = 5
 
 
+def _protocol_error(error: Any, request: Any) -> None:
+    """An X error no request waited for (a window that closed before we asked about it: BadWindow): normal on a
+    live desktop, so it goes to the debug log, not to stderr as python-xlib prints it by default."""
+    log.debug("X protocol error (ignored): %s", error)
+
+
 def open_display() -> Any:
     try:
         import Xlib.display
@@ -35,7 +41,9 @@ def open_display() -> Any:
         raise SourceUnavailable(f"python-xlib is not installed: {exc}") from exc
     for attempt in range(RESET_ATTEMPTS):
         try:
-            return Xlib.display.Display()
+            display = Xlib.display.Display()
+            display.set_error_handler(_protocol_error)
+            return display
         except (Xlib.error.ConnectionClosedError, ConnectionResetError) as exc:
             # an X server with no client left resets itself and drops connections made meanwhile (a bare Xvfb,
             # a session whose last program just quit): a moment later it answers again
