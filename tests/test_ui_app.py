@@ -243,6 +243,8 @@ def test_tray_menu_states_and_pause(qtbot, tray):
     assert tray.state == "capturing"
     tray.action("History").trigger()
     assert type(tray.windows[-1]).__name__ == "HistoryWindow" and tray.windows[-1].isVisible()
+    tray.action("Why quiet?").trigger()  # the history on the silent moments, each with its reason
+    assert tray.windows[-1].outcome_filter.currentText() == "Silent" and tray.windows[-1].isVisible()
 
 
 def test_state_icons_differ(qtbot):

@@ -272,3 +272,33 @@ def test_privacy_purge_while_another_program_reads_says_so_and_goes_on(qtbot, pr
     assert "truncated" not in view.removed.text()
     assert view.purge_everything()
     assert "WAL truncated" in view.removed.text() and view.list.count() == 0
+
+
+def test_why_quiet_says_why_each_decision_was_taken(qtbot, proactive_home: Path) -> None:
+    """The Why column: help not needed (the need figure against the threshold), offers held back because they
+    were made recently, nothing grounded to offer, or shown; the "Silent" filter lists the quiet moments."""
+    from proactive.ui.history import why
+
+    store = Store()
+    now = time.time()
+    store.add_proposal(now - 40, None, None, "", None, {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21})
+    store.add_proposal(now - 30, None, None, "", None,
+                       {"gate": "no candidate", "p_need": 0.8, "blocked_by_feedback": ["Explain the error"]})
+    store.add_proposal(now - 20, None, None, "", None, {"gate": "no candidate", "p_need": 0.7,
+                                                        "blocked_by_feedback": []})
+    store.add_proposal(now - 10, None, "Explain the TimeoutError in client.py", "", 0.8,
+                       {"gate": "shown", "p_need": 0.74})
+    store.close()
+    window = HistoryWindow()
+    qtbot.addWidget(window)
+    window.outcome_filter.setCurrentText("Silent")
+    column = 5
+    assert window.table.horizontalHeaderItem(column).text() == "Why"
+    assert [window.table.item(r, column).text() for r in range(window.table.rowCount())] == [
+        "quiet: nothing grounded in what you were doing to offer",
+        "quiet: held back 1 offer made recently",
+        "quiet: help did not look needed (P(need) 0.21 < 0.5)"]
+    window.outcome_filter.setCurrentText("Shown")
+    assert window.table.item(0, column).text() == "shown: help looked needed (P(need) 0.74)"
+    assert why(None, {}) == "quiet" and why(None, {"gate": "model failed"}) == "quiet: model failed"
+    screenshot(window, "history-why")

@@ -316,8 +316,8 @@ class TrayApp(QObject):
             menu.addAction(action)
             self.pause_controls.append((label, action))
         menu.addSeparator()
-        for label, slot in [("History", self.open_history), ("Settings", self.open_settings),
-                            ("Privacy", self.open_privacy)]:
+        for label, slot in [("History", self.open_history), ("Why quiet?", self.open_why_quiet),
+                            ("Settings", self.open_settings), ("Privacy", self.open_privacy)]:
             action = QAction(label, menu)
             action.triggered.connect(slot)
             menu.addAction(action)
@@ -342,7 +342,7 @@ class TrayApp(QObject):
         top.addWidget(self.status_label, 1)
         layout.addLayout(top)
         row = QHBoxLayout()
-        for label, slot in [*pause_entries(self), ("History", self.open_history),
+        for label, slot in [*pause_entries(self), ("History", self.open_history), ("Why quiet?", self.open_why_quiet),
                             ("Settings", self.open_settings), ("Privacy", self.open_privacy), ("Quit", self.quit)]:
             button = QPushButton(label)
             button.clicked.connect(slot)
@@ -418,12 +418,17 @@ class TrayApp(QObject):
             self._popup(proposal)
         self.refresh_state()
 
-    def open_history(self) -> None:
+    def open_history(self) -> Any:
         from .history import HistoryWindow
 
         window = HistoryWindow(self.store_path)
         self.windows.append(window)
         window.show()
+        return window
+
+    def open_why_quiet(self) -> None:
+        """The history on the silent moments, each with why it stayed quiet (its Why column)."""
+        self.open_history().outcome_filter.setCurrentText("Silent")
 
     def open_settings(self) -> None:
         from .settings import SettingsWindow

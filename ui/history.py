@@ -3,7 +3,8 @@
 Why: a proactive assistant earns trust by being inspectable. The user can see when it spoke, when it chose
 silence, what triggered it, how each offer was answered, and the activity it was looking at (the context
 episodes), so a bad offer can be understood rather than just dismissed. The window only reads the database:
-the store's proposals with their latest decision (`Store.proposals`) and the episodes before each.
+the store's proposals with their latest decision (`Store.proposals`) and the episodes before each. The Why
+column answers "why is it quiet?" for every silent moment (the tray's "Why quiet?" opens the window on them).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from proactive.watcher.store import Store
 
 SHOWN, SILENT = "shown", "silent"
 FILTERS = ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent")
-COLUMNS = ("Time", "Task", "Score", "Trigger", "Outcome")
+COLUMNS = ("Time", "Task", "Score", "Trigger", "Outcome", "Why")
 CONTEXT_EPISODES = 5
 
 
@@ -43,10 +44,11 @@ class HistoryRow:
     score: float | None
     trigger: str
     outcome: str  # accepted / rejected / ignored / snoozed, or "shown" (unanswered) / "silent"
+    why: str = ""  # why it spoke or stayed silent, in words (`why`)
 
     def cells(self) -> tuple[str, ...]:
         return (datetime.fromtimestamp(self.ts).strftime("%Y-%m-%d %H:%M:%S"), self.task or "(silent)",
-                "" if self.score is None else f"{self.score:.2f}", self.trigger, self.outcome)
+                "" if self.score is None else f"{self.score:.2f}", self.trigger, self.outcome, self.why)
 
     def matches(self, outcome_filter: str, text: str) -> bool:
         """"Shown" keeps every proposal the user saw, whatever the answer; the others match one outcome."""
@@ -55,6 +57,24 @@ class HistoryRow:
         if outcome_filter not in ("All", "Shown") and self.outcome != outcome_filter.lower():
             return False
         return not text or any(text.lower() in cell.lower() for cell in self.cells())
+
+
+def why(task: str | None, data: dict[str, Any]) -> str:
+    """Why the assistant spoke or stayed silent, in the person's words, from what the decision stored: help not
+    needed (P(need) under the threshold), offers held back because they were made recently, nothing grounded
+    to offer, or shown."""
+    gate = str(data.get("gate") or "")
+    need = data.get("p_need")
+    if task is not None:
+        return "shown: help looked needed" + (f" (P(need) {need:.2f})" if isinstance(need, float) else "")
+    if gate.startswith("P(need)"):
+        return f"quiet: help did not look needed ({gate})"
+    held = data.get("blocked_by_feedback") or []
+    if held:
+        return f"quiet: held back {len(held)} offer{'' if len(held) == 1 else 's'} made recently"
+    if gate == "no candidate":
+        return "quiet: nothing grounded in what you were doing to offer"
+    return f"quiet: {gate}" if gate else "quiet"
 
 
 def _trigger(data: dict[str, Any]) -> str:
@@ -121,7 +141,7 @@ class HistoryWindow(QWidget):
         answered twice (snoozed, then answered) shows its latest decision."""
         self.rows = [
             HistoryRow(p["id"], p["ts"], p["task"], p["score"], _trigger(p["data"]),
-                       p["decision"] or (SILENT if p["task"] is None else SHOWN))
+                       p["decision"] or (SILENT if p["task"] is None else SHOWN), why(p["task"], p["data"]))
             for p in self.store.proposals(newest_first=True)
         ]
         self.apply_filters()
