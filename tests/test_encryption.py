@@ -123,6 +123,8 @@ def test_typed_text_is_encrypted_on_disk_and_readable_with_the_key(xsession: XSe
         time.sleep(1.5)  # the pipeline flushes at least every half second
         assert wal.stat().st_size > 0  # the typed text is in the WAL now, if anywhere
         assert_no_canary(proactive_home)  # database, WAL and logs while the watcher runs
+        running = run_cli("status", env=watcher.env).stdout
+        assert "watcher: running (pid" in running and "capture: capturing" in running, running  # one story
     finally:
         code, err = watcher.stop()
     assert code == 0, err
@@ -137,7 +139,7 @@ def test_typed_text_is_encrypted_on_disk_and_readable_with_the_key(xsession: XSe
     assert_no_canary(proactive_home)  # reading left no plaintext either
     status = run_cli("status", env=watcher.env).stdout
     assert "encryption: encrypted at rest" in status
-    assert "watcher: running (pid" in status and "capture: capturing" in status, status  # one story
+    assert "watcher: not running" in status and "capture: off (no watcher running" in status, status
     # a process without the key: not the CLI without a keyring, not SQLite, not SQLCipher without the key
     line = one_line(run_cli("episodes", env=env_without_keyring(watcher.env)))
     assert str(db) in line and "needs its key" in line
