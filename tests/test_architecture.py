@@ -346,3 +346,13 @@ def test_the_running_app_imports_no_training_code():
                               "print('proactive.models.reward_training' in sys.modules)"],
                              capture_output=True, text=True, timeout=120)
     assert trained.stdout.strip() == "True", trained.stderr  # the check sees a training import when there is one
+
+
+def test_every_file_the_readme_links_to_exists():
+    """Pictures and pages the README shows or links (`![..](path)`, `[..](path)`) are in the repository."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = {t for t in re.findall(r"\]\(([^)\s]+)\)", readme) if "://" not in t and not t.startswith("#")}
+    assert any(t.startswith("docs/images/") for t in targets)
+    assert [t for t in sorted(targets) if not (ROOT / t.split("#")[0]).exists()] == []
