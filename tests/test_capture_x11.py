@@ -9,7 +9,9 @@ import sqlite3
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,6 +71,26 @@ def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proac
     db.close()
 
 
+def episodes_of(watcher: Any, act: Callable[[], None]) -> list[tuple[str, str]]:
+    """Run `watcher` in a thread of this process while `act()` drives the desktop; (title, text) of each
+    episode once it has stopped."""
+    from proactive.watcher.store import Store
+
+    thread = threading.Thread(target=watcher.run)
+    thread.start()
+    try:
+        assert watcher.started.wait(10) and len(watcher.stats.sources) == len(watcher.sources), watcher.stats.sources
+        act()
+    finally:
+        watcher.stop()
+        thread.join(10)
+    store = Store()
+    try:
+        return [(e["title"], e["event"]) for e in store.episodes()]
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize("late", ["device threads", "window thread"])
 def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_is_read(
         xsession: XSession, proactive_home: Path, monkeypatch: pytest.MonkeyPatch, late: str):
@@ -82,7 +104,6 @@ def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_i
     from proactive.watcher.keyboard import Keyboard
     from proactive.watcher.mouse import Mouse
     from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.store import Store
     from proactive.watcher.window import X11ActiveWindow
 
     if late == "device threads":
@@ -107,21 +128,15 @@ def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_i
     shell = xsession.start_xterm("late shell", command=["cat"])
     xsession.activate(editor)
     watcher = Watcher(None, Config(), [Keyboard(), Mouse(), X11ActiveWindow()], flush_interval=0.05)
-    thread = threading.Thread(target=watcher.run)
-    thread.start()
-    try:
-        assert watcher.started.wait(10) and len(watcher.stats.sources) == 3, watcher.stats.sources
+
+    def act() -> None:
         xsession.xdotool("click", "--repeat", "3", "--delay", "1", "5")
         xsession.activate(shell)
         xsession.type("make")
         wait_for(lambda: watcher.stats.events_in >= 9 and watcher.filter.window.get("title") == "late shell"
                  and watcher.queue.empty() and not watcher.order._held, timeout=10, what="the late events")
-    finally:
-        watcher.stop()
-        thread.join(10)
-    store = Store()
-    episodes = [(e["title"], e["event"]) for e in store.episodes()]
-    store.close()
+
+    episodes = episodes_of(watcher, act)
     told = dict(episodes)
     # (the window manager may pass through "no active window" on its way: an empty moment, not an episode)
     assert [title for title, _ in episodes] == ["late editor", "late shell"], episodes
@@ -145,7 +160,6 @@ def test_keys_typed_after_a_switch_through_no_window_wait_for_the_window_they_we
     from proactive.watcher.keyboard import Keyboard
     from proactive.watcher.ordering import ServerOrder
     from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.store import Store
     from proactive.watcher.window import X11ActiveWindow
 
     catch_up = ServerOrder.catch_up
@@ -179,10 +193,8 @@ def test_keys_typed_after_a_switch_through_no_window_wait_for_the_window_they_we
         control.sync()  # done by the server (and told to the window thread) before the keys that follow
 
     watcher = Watcher(None, Config(), [Keyboard(), X11ActiveWindow()], flush_interval=0.05)
-    thread = threading.Thread(target=watcher.run)
-    thread.start()
-    try:
-        assert watcher.started.wait(10) and len(watcher.stats.sources) == 2, watcher.stats.sources
+
+    def act() -> None:
         wait_for(lambda: watcher.filter.window.get("title") == "none editor", timeout=10, what="the editor")
         set_active(0)
         wait_for(lambda: watcher.order._pending, timeout=10, what="the change to no window announced")
@@ -190,13 +202,11 @@ def test_keys_typed_after_a_switch_through_no_window_wait_for_the_window_they_we
         xsession.type("make")
         wait_for(lambda: watcher.stats.events_in >= 5 and watcher.filter.window.get("title") == "none shell"
                  and watcher.queue.empty() and not watcher.order._held, timeout=15, what="the keys and the switch")
+
+    try:
+        episodes = episodes_of(watcher, act)
     finally:
-        watcher.stop()
-        thread.join(10)
         control.close()
-    store = Store()
-    episodes = [(e["title"], e["event"]) for e in store.episodes()]
-    store.close()
     told = dict(episodes)
     assert "none shell" in told and "types 'make'" in told["none shell"], episodes
     assert not any("types" in text for title, text in episodes if title != "none shell"), episodes
