@@ -185,10 +185,22 @@ def test_headless_accept_does_the_task(proactive_home, browser):
     assert browser.read_text().strip() == "https://duckduckgo.com/?q=requests+timeout"
     assert run_cli("decide", "2", "accepted", "--no-help").returncode == 0
     con = sqlite3.connect(proactive_home / "proactive.db")
+    stored = json.loads(con.execute("SELECT result FROM decisions WHERE proposal_id = 1").fetchone()[0])
+    con.close()
+    with sqlite3.connect(proactive_home / "proactive.db") as con:  # a third offer, answered with --json
+        con.execute("INSERT INTO proposals (ts, task, response, score, data) VALUES (?, ?, '', 0.9, ?)",
+                    [time.time(), task, json.dumps({"actions": {task: "summarise_results"}})])
+    con.close()
+    as_json = run_cli("decide", "3", "accepted", "--json")
+    assert as_json.returncode == 0, as_json.stderr
+    answer = json.loads(as_json.stdout)
+    assert answer["proposal"] == 3 and answer["decision"] == "accepted" and answer["task"] == task
+    assert answer["result"]["url"] == stored["url"]  # what was done, as stored
+    con = sqlite3.connect(proactive_home / "proactive.db")
     results = dict(con.execute("SELECT proposal_id, result FROM decisions").fetchall())
     con.close()
     assert json.loads(results[1])["url"].endswith("q=requests+timeout") and results[2] is None
-    assert len(browser.read_text().split()) == 1
+    assert len(browser.read_text().split()) == 2  # the first and the third accept opened the search
 
 
 def searched(store: Store, t0: float, query: str) -> None:
