@@ -56,18 +56,21 @@ DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGN
 MAX_PAUSE_S = 366 * 86400
 
 
+#: (the longest duration, how to say it) for each option taking one
+LONGEST = {"--for": (MAX_PAUSE_S, "366d (without --for the pause lasts until `proactive resume`)"),
+           "--since": (100 * 366 * 86400, "100 years")}
+
+
 def parse_duration(value: str, option: str = "--for") -> float:
-    """'15m', '1h', '90s', '2d' or plain seconds, above 0 and at most a year."""
+    """'15m', '1h', '90s', '2d' or plain seconds, above 0 and at most the option's longest (`LONGEST`)."""
     match = DURATION.match(value)
     if not match:
         fail(f"{option}: bad duration {value!r} (expected e.g. 15m, 1h, 90s)")
     number, unit = float(match.group(1)), (match.group(2) or "s").lower()[0]
     seconds = number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
-    if option != "--for" and 0 < seconds < 100 * 366 * 86400:
-        return seconds
-    if not 0 < seconds <= MAX_PAUSE_S:
-        fail(f"{option}: {value!r} must be more than 0 and at most " + (
-            "366d (without --for the pause lasts until `proactive resume`)" if option == "--for" else "100 years"))
+    longest, said = LONGEST[option]
+    if not 0 < seconds <= longest:
+        fail(f"{option}: {value!r} must be more than 0 and at most {said}")
     return seconds
 
 

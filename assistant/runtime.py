@@ -234,11 +234,10 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
 
     if not headless:
         check_desktop()
-    setup_logging(verbose)
-    if not headless:
         # Qt's bindings (shiboken) walk a module dict while they are imported: another thread importing at that
         # moment aborts the process ("could not initialize part 2"), so they are imported before any thread starts
         import proactive.ui.tray_main  # noqa: F401
+    setup_logging(verbose)
     config = load_config()
     announce_encryption(db, config, say=False)
     chosen = proactivity(level, config)

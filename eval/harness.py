@@ -88,12 +88,12 @@ def in_sample(gate: Gate, turns: list[Turn]) -> list[str]:
     """A warning when the gate's reward model was trained on contexts of the replayed sessions (the artefact
     lists them, `training_contexts`): its need figures here are then in-sample, not a measure of new sessions."""
     trained = set((getattr(gate.scorer, "meta", None) or {}).get("training_contexts") or ())
-    seen = {str(t.time).strip() for t in turns}
-    overlap = {t.session for t in turns if str(t.time).strip() in trained}
-    if not trained & seen:
+    seen = {str(t.time).strip(): t.session for t in turns}
+    overlap = trained & seen.keys()
+    if not overlap:
         return []
-    return [f"WARNING: the gate's reward model was trained on {len(trained & seen)} of the {len(seen)} replayed "
-            f"contexts ({len(overlap)} of {len({t.session for t in turns})} sessions): its figures here are "
+    return [f"WARNING: the gate's reward model was trained on {len(overlap)} of the {len(seen)} replayed "
+            f"contexts ({len({seen[k] for k in overlap})} of {len(set(seen.values()))} sessions): its figures here are "
             "in-sample; held-out figures come from session-grouped cross-validation (bench/need_cv.py)."]
 
 

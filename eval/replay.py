@@ -613,7 +613,8 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
         out["need"] = need_detection(spoke, labels)
         sessions: dict[str, dict[str, bool]] = {}
         for t in turns:
-            sessions.setdefault(t.session, {})[str(t.time).strip()] = spoke[str(t.time).strip()]
+            key = str(t.time).strip()
+            sessions.setdefault(t.session, {})[key] = spoke[key]
         # 95% intervals, resampling whole sessions (those with labelled contexts; None for fewer than two)
         clusters = [need_detection(s, labels) for s in sessions.values()]
         out["need_ci"] = clustered_bootstrap([c for c in clusters if c["contexts"]])
