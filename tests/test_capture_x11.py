@@ -134,7 +134,7 @@ def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_i
         xsession.activate(shell)
         xsession.type("make")
         wait_for(lambda: watcher.stats.events_in >= 9 and watcher.filter.window.get("title") == "late shell"
-                 and watcher.queue.empty() and not watcher.order._held, timeout=10, what="the late events")
+                 and not watcher.inbox and not watcher.order._held, timeout=10, what="the late events")
 
     episodes = episodes_of(watcher, act)
     told = dict(episodes)
@@ -205,7 +205,7 @@ def test_keys_typed_after_a_switch_through_no_window_wait_for_the_window_they_we
         set_active(int(shell, 0))
         xsession.type("make")
         wait_for(lambda: watcher.stats.events_in >= 5 and watcher.filter.window.get("title") == "none shell"
-                 and watcher.queue.empty() and not watcher.order._held, timeout=15, what="the keys and the switch")
+                 and not watcher.inbox and not watcher.order._held, timeout=15, what="the keys and the switch")
 
     try:
         episodes = episodes_of(watcher, act)
@@ -221,6 +221,54 @@ CANARY_CARD = "4539 1488 0343 6467"
 CANARY_COPY = "AKIAQ3EGRJW7NX6KZB4T"
 CANARY_SUDO = "hunter2canarypw"
 CANARY_VAULT = "vaultcanary4242"
+
+
+def test_a_keymap_changed_while_capturing_is_read_again(xsession: XSession, monkeypatch: pytest.MonkeyPatch):
+    """A person who switches layouts while the watcher runs (setxkbmap, xmodmap: the X server tells every client
+    with a MappingNotify) has the same key type another letter: the keyboard source names the key by the keymap
+    in force when it was pressed, never by the one it started with, for key codes it had already seen too."""
+    import Xlib.display
+    import Xlib.X
+    import Xlib.XK
+    from Xlib.ext import xtest
+
+    from proactive.watcher.keyboard import Keyboard
+
+    for name, value in xsession.env.items():
+        monkeypatch.setenv(name, value)
+    display = Xlib.display.Display(xsession.env["DISPLAY"])
+    code = display.keysym_to_keycode(Xlib.XK.string_to_keysym("a"))
+    original = display.get_keyboard_mapping(code, 1)
+
+    def remap(*keysyms: str) -> None:
+        syms = [Xlib.XK.string_to_keysym(k) for k in keysyms]
+        display.change_keyboard_mapping(code, [tuple(syms + [0] * (len(original[0]) - len(syms)))])
+        display.sync()
+
+    def press(times: int = 1) -> None:
+        for _ in range(times):
+            xtest.fake_input(display, Xlib.X.KeyPress, code)
+            xtest.fake_input(display, Xlib.X.KeyRelease, code)
+        display.sync()
+
+    events: list[Any] = []
+    keyboard = Keyboard()
+    keyboard.start(events.append)
+    try:
+        press(2)
+        wait_for(lambda: len(events) == 2, timeout=10, what="the first two keys")
+        remap("q", "Q")
+        press()
+        wait_for(lambda: len(events) == 3, timeout=10, what="the key after the first change")
+        remap("z", "Z")
+        press(2)
+        wait_for(lambda: len(events) == 5, timeout=10, what="the keys after the second change")
+    finally:
+        keyboard.stop()
+        display.change_keyboard_mapping(code, [tuple(original[0])])
+        display.sync()
+        display.close()
+    assert [e.data.get("char") for e in events] == ["a", "a", "q", "z", "z"]
 
 
 def all_bytes(home: Path) -> bytes:

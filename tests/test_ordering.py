@@ -149,3 +149,57 @@ def test_many_threads_emitting_at_once_lose_nothing():
         t.join()
     taken = [e for event in list(queue) for e in order.admit(event)] + order.release(everything=True)
     assert sum(e.kind == KEY for e in taken) == 400 and sum(e.kind == WINDOW for e in taken) == 50
+
+
+def test_the_watcher_takes_every_event_threads_emit_while_its_loop_flushes(tmp_path, monkeypatch):
+    """A source's thread handles what it emits itself when no other thread holds the pipeline, else leaves it in
+    the inbox for the holder or the loop. Four threads emitting as fast as they can while the loop flushes every
+    5 ms: every event is taken exactly once, each thread's in the order it emitted them, and the emitting threads
+    took events themselves (a key wakes one thread, not two)."""
+    from proactive.watcher.home import Config
+    from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.sources import Source
+
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+
+    class Emitter(Source):
+        name = "emitter"
+
+        def start(self, emit) -> None:
+            self.emit = emit
+
+        def stop(self) -> None:
+            pass
+
+    source = Emitter()
+    watcher = Watcher(tmp_path / "db.sqlite", Config(), [source], flush_interval=0.005)
+    taken: list[tuple[str, int, str]] = []
+    take = watcher._take
+
+    def recording(event: RawEvent) -> None:
+        taken.append((event.data["by"], event.data["n"], threading.current_thread().name))
+        take(event)
+
+    monkeypatch.setattr(watcher, "_take", recording)
+    loop = threading.Thread(target=watcher.run, name="loop")
+    loop.start()
+    assert watcher.started.wait(10)
+
+    def emitter() -> None:
+        for n in range(500):
+            source.emit(RawEvent("keyboard", KEY, {"char": "x", "by": threading.current_thread().name, "n": n}))
+            if n % 50 == 0:
+                time.sleep(0.002)  # let the loop's flushes interleave
+
+    threads = [threading.Thread(target=emitter, name=f"emitter {i}") for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    watcher.stop()
+    loop.join(10)
+    assert not loop.is_alive()
+    for t in threads:
+        assert [n for by, n, _ in taken if by == t.name] == list(range(500)), t.name
+    assert len(taken) == 2000
+    assert any(by.startswith("emitter") for _, _, by in taken)

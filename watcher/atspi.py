@@ -152,7 +152,7 @@ class AtspiSource(Source):
         self._titles: dict[str, str] = {}  # sender -> title of its last activated window
         self._focus: tuple[str, str] | None = None  # (sender, path) of the focused widget
         self._roles: dict[tuple[str, str], str] = {}  # (sender, path) -> role: asked once per object
-        self._query: Any = None  # a second connection for `types_in`, asked from the pipeline's thread
+        self._query: Any = None  # a second connection for `types_in`, asked by the pipeline (any thread)
         self._query_lock = threading.Lock()
         self._on_bus: dict[int, float] = {}  # pid -> until when that answer holds (inf: on the bus)
 

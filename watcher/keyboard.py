@@ -29,6 +29,8 @@ MODIFIERS = {
 MODIFIER_ORDER = ("ctrl", "alt", "super", "shift")
 
 
+#: (key code, modifier state) pairs translated and kept; past this many (never, with real keyboards) they start over
+MAX_KNOWN_KEYS = 4096
 #: X keysyms without a pynput name that still end a line (Linefeed is what `xdotool type` sends for "\n").
 VK_NAMES = {0xFF0A: "enter", 0xFF8D: "enter"}
 
@@ -129,26 +131,52 @@ class Keyboard(ListenerSource):
     def _start_x11(self, keyboard: Any, translator: KeyTranslator) -> None:
         """Record KeyPress only: the modifiers held come with each press (its `state`), so releases, half of all
         key events, need not wake us. Each key code becomes a pynput key the way pynput's own X11 listener makes
-        it (its `_event_to_key`, on an unstarted listener, with the control connection's keymap)."""
+        it (its `_event_to_key`, on an unstarted listener, with the control connection's keymap), once per key
+        code and modifier state until the keymap changes (MappingNotify: the keymap is read again). Why: the thread
+        wakes for each key with cold caches, where pynput's keymap walk took about 100 µs a key."""
         import Xlib.X
         from pynput._util.xorg import alt_gr_mask, numlock_mask  # type: ignore[import-not-found]  # (private: no stub)
 
         from .xrecord import RecordThread
 
         pynput_keys = keyboard.Listener()  # never started: only its key translation is used
+        known: dict[tuple[int, int], tuple[str | None, str | None, set[str]]] = {}  # (code, state) -> its key
+        masks: list[tuple[int, str]] = []
 
-        def handle(_kind: int, detail: int, state: int, _x: int, _y: int, xtime: int) -> None:
+        def translate(detail: int, state: int) -> tuple[str | None, str | None, set[str]]:
             try:
                 key = pynput_keys._event_to_key(display, _KeyEvent(detail, state))
             except IndexError:  # a key code outside the keymap, as pynput's listener treats it
                 key = None
-            translator.held = {modifier for mask, modifier in masks if state & mask}
-            translator.press(*key_name(key), xtime=xtime)
+            return (*key_name(key), {modifier for mask, modifier in masks if state & mask})
 
-        record = RecordThread(Xlib.X.KeyPress, Xlib.X.KeyPress, handle, "x11-keyboard")
+        def handle(_kind: int, detail: int, state: int, _x: int, _y: int, xtime: int) -> None:
+            found = known.get((detail, state))
+            if found is None:
+                if len(known) >= MAX_KNOWN_KEYS:
+                    known.clear()
+                found = known[detail, state] = translate(detail, state)
+            char, name, held = found
+            if name not in MODIFIERS:  # a modifier's own press says nothing: the next key's state names it
+                translator.held = held
+                translator.press(char, name, xtime=xtime)
+
+        def read_masks() -> None:
+            masks[:] = modifier_masks(display)
+            alt_gr_mask(display), numlock_mask(display)  # their round trips now, not at the next key
+
+        def mapping_changed(request: int, first: int, count: int) -> None:
+            if request == Xlib.X.MappingKeyboard:
+                display._update_keymap(first, count)
+            elif request == Xlib.X.MappingModifier:
+                for cached in ("__alt_mask", "__altgr_mask", "__numlock_mask"):  # pynput's, kept on the display
+                    display.__dict__.pop(cached, None)
+                read_masks()
+            known.clear()
+
+        record = RecordThread(Xlib.X.KeyPress, Xlib.X.KeyPress, handle, "x11-keyboard", mapping_changed)
         display = record.display
-        masks = modifier_masks(display)
-        alt_gr_mask(display), numlock_mask(display)  # their round trips now, not in the record thread later
+        read_masks()
         record.start()
         self._record = record
 

@@ -64,7 +64,7 @@ def announced(emit: Emit, xtime: int | None) -> Iterator[None]:
 
 
 class ServerOrder:
-    """The sources' `emit` (thread-safe) and the pipeline's `admit` (its own thread only)."""
+    """The sources' `emit` (thread-safe) and the pipeline's `admit` (under the pipeline's lock only)."""
 
     def __init__(self, sources: Sequence[CatchesUp], put: Callable[[RawEvent], None]):
         self.sources = sources
@@ -73,7 +73,7 @@ class ServerOrder:
         # what device events stamped later wait for: id of an announcement token or of a queued event ->
         # (X time, when registered, the object, kept so its id stays its own)
         self._pending: dict[int, tuple[int, float, object]] = {}
-        self._held: list[RawEvent] = []  # the pipeline thread's: device events waiting
+        self._held: list[RawEvent] = []  # the pipeline's (under its lock): device events waiting
         self._offset: float | None = None  # wall clock minus the server's clock (s), see _stamp
 
     # -- source threads ------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ class ServerOrder:
         with self._lock:
             self._pending[id(owner)] = (xtime, time.monotonic(), owner)
 
-    # -- the pipeline thread -------------------------------------------------------------------------------
+    # -- the pipeline (under its lock, in whichever thread holds it) ----------------------------------------
 
     def admit(self, event: RawEvent) -> list[RawEvent]:
         """The events to take now, in order, now that `event` has come off the queue: the held events nothing

@@ -1,16 +1,19 @@
 """The watcher: capture sources -> privacy filter (+ text composer) -> store -> episodes.
 
-Sources run in their own threads and only put events on a queue. One pipeline thread (the caller's, normally
-the main thread so that signals are handled promptly) owns all state: the privacy filter, the text composer, the
-scroll accumulator, the batch of events to write and the episode builder. Batches are committed every
-`flush_interval` seconds, at the first event after that time or half an interval later, so a killed watcher loses at
-most one and a half intervals.
+Sources run in their own threads and emit events into one queue, in order. The pipeline's state (the privacy
+filter, the text composer, the scroll accumulator, the batch of events to write and the episode builder) is used
+under one lock, by one thread at a time: the source thread that emitted, which handles the queue at once when
+no other thread is at it, or the loop's thread (the caller's, normally the main thread so that signals are handled
+promptly), which handles what was queued while the lock was held and commits batches every `flush_interval`
+seconds, so a killed watcher loses at most about one interval.
 """
 
 from __future__ import annotations
 
+import collections
 import logging
 import math
+import os
 import queue
 import threading
 import time
@@ -35,9 +38,10 @@ log = logging.getLogger(__name__)
 SCROLL_GESTURE_SECONDS = 1.0
 ECHO_READ_SECONDS = 0.5  # while a line is typed, a terminal's echo state is read again after this long
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
-#: Put on the event queue (SimpleQueue.put is safe in a signal handler) so that a pause, a resume or a stop is
-#: applied at once rather than at the loop's next timed wake-up; it is no event.
-_WAKE = RawEvent("watcher", "wake")
+CONTROL_RECHECK_SECONDS = 2.0  # the pause and purge files are read at least this often, changed folder or not
+#: Put on the loop's wake-up queue (SimpleQueue.put is safe in a signal handler, Event.set is not) so that a pause,
+#: a resume, a stop or an event queued while another thread held the pipeline is handled at once.
+_WAKE = object()
 RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
 
 
@@ -80,12 +84,16 @@ class Watcher:
         self.store_path = store_path
         self.config = config
         self.sources = sources
+        self._typists = [s for s in sources if type(s).types_in is not Source.types_in]  # may answer yes
         self.flush_interval = flush_interval
         self.on_episode = on_episode
         self.on_events = on_events
         self.publish = publish
         self.unpublish = unpublish  # deletes from where `publish` wrote (purge and retention reach it too)
-        self.queue: queue.SimpleQueue[RawEvent] = queue.SimpleQueue()
+        self.inbox: collections.deque[RawEvent] = collections.deque()  # emitted, not handled yet (in order)
+        self._lock = threading.Lock()  # held by the thread handling the inbox: a source's or the loop's
+        self._wake: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._failure: BaseException | None = None  # raised by a source's thread's handling: the loop raises it
         self.filter = PrivacyFilter(config)
         self.composer = TextComposer(self._accept)
         self.line_raw = False  # every key of the line being typed went to a line editor (raw mode)
@@ -103,36 +111,39 @@ class Watcher:
         self._stop = threading.Event()
         self._control: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._pause_seen: tuple[float | None, str] = (None, "")  # the pause file's state last applied
+        self._home = home.home()  # where the pause and purge files are written
+        self._home_seen: tuple[int | None, float] = (None, 0.0)  # the home folder's mtime, when to read anyway
         self.started = threading.Event()
-        self.order = ServerOrder(sources, self.queue.put)  # what sources emit into
+        self.order = ServerOrder(sources, self._deliver)  # what sources emit into
 
     # -- control (safe from signal handlers and other threads) -------------------------------------------------
 
     def stop(self) -> None:
         self._stop.set()
-        self.queue.put(_WAKE)
+        self._wake.put(_WAKE)
 
     def request_pause(self, until: float = math.inf) -> None:
         control.write_pause(until)
         self._control.put("reload")
-        self.queue.put(_WAKE)
+        self._wake.put(_WAKE)
 
     def signal_pause(self) -> None:
         """SIGUSR1 (where it exists; elsewhere the loop sees the pause file change at its next flush): `proactive
         pause` wrote the pause already (a timed one must keep its end); sent by hand, it pauses until resumed.
         Decided in the loop, not in the signal handler."""
         self._control.put("signal")
-        self.queue.put(_WAKE)
+        self._wake.put(_WAKE)
 
     def request_resume(self) -> None:
         control.clear_pause()
         self._control.put("reload")
-        self.queue.put(_WAKE)
+        self._wake.put(_WAKE)
 
     # -- main loop -------------------------------------------------------------------------------------------
 
     def run(self) -> Stats:
         store = Store(self.store_path)
+        self._lock.acquire()  # what sources emit while they start waits in the inbox (a source needs no lock)
         try:
             self._recover(store)
             self._retain(store)
@@ -151,16 +162,12 @@ class Watcher:
             next_flush = time.monotonic() + self.flush_interval
             next_retention = time.monotonic() + retention_interval(self.config.retention_days)
             while not self._stop.is_set():
-                # the flush runs at the first wake-up after its time; a wake-up just for it comes half an interval
-                # late, so someone typing a few keys a second wakes the pipeline once per key, not also per flush
-                timeout = max(0.0, next_flush - time.monotonic()) + self.flush_interval / 2
-                try:
-                    self._handle(self.queue.get(timeout=timeout))
-                    while True:  # drain what is already queued without waiting
-                        self._handle(self.queue.get_nowait())
-                except queue.Empty:
-                    pass
-                if time.monotonic() >= next_flush and control.pause_state() != self._pause_seen:
+                self._wait(next_flush)
+                if self._failure is not None:
+                    raise self._failure
+                self._drain()
+                requests = time.monotonic() >= next_flush and self._may_have_requests()
+                if requests and control.pause_state() != self._pause_seen:
                     self._control.put("reload")  # the pause file changed: `proactive pause` where no signal exists
                 while not self._control.empty():
                     if self._control.get_nowait() == "signal" and control.read_pause() is None:
@@ -170,7 +177,7 @@ class Watcher:
                     control.acknowledge_pause(self._pause_seen)
                 if time.monotonic() >= next_flush:
                     self._tick(time.time())
-                    request = control.pending_purge()
+                    request = control.pending_purge() if requests else None
                     if request is not None:
                         self._purge(store, request)
                     self._write(store)
@@ -179,16 +186,14 @@ class Watcher:
                     self._retain(store)
                     next_retention = time.monotonic() + retention_interval(self.config.retention_days)
         finally:
+            self._lock.release()
             for source in self.sources:
                 try:
                     source.stop()
                 except Exception:
                     log.exception("stopping %s failed", source.name)
-            try:
-                while True:
-                    self._handle(self.queue.get_nowait())
-            except queue.Empty:
-                pass
+            self._lock.acquire()
+            self._drain()
             for taken in self.order.release(everything=True):
                 self._take(taken)
             self.composer.flush()
@@ -210,7 +215,61 @@ class Watcher:
             self.stats.filter_failures = self.filter.failures
             log.info("watcher stopped: %s events in, %s stored, %s dropped by the privacy filter",
                      self.stats.events_in, self.stats.stored, self.stats.dropped)
+            self._lock.release()
         return self.stats
+
+    def _may_have_requests(self) -> bool:
+        """Whether to read the pause and purge files at this flush: the home folder changed (both are written by
+        renaming a new file into it), a timed pause is due to end, or CONTROL_RECHECK_SECONDS passed (a change
+        within the file system's timestamp granularity). Why: reading both every half second cost about as much
+        as the rest of a flush. The folder is looked at before the files are read, so a change made after the
+        reading changes what the next look sees."""
+        try:
+            stamp: int | None = os.stat(self._home).st_mtime_ns
+        except OSError:
+            stamp = None
+        now, (seen, recheck) = time.monotonic(), self._home_seen
+        until = self._pause_seen[0]
+        if stamp == seen and now < recheck and not (until is not None and time.time() >= until):
+            return False
+        self._home_seen = (stamp, now + CONTROL_RECHECK_SECONDS)
+        return True
+
+    def _wait(self, until: float) -> None:
+        """Lets go of the pipeline until the next flush is due or something asks for the loop (a stop, a pause,
+        an event emitted while another thread held the pipeline); holds it again on return, whatever happens."""
+        self._lock.release()
+        try:
+            self._wake.get(timeout=max(0.0, until - time.monotonic()))
+            while True:
+                self._wake.get_nowait()
+        except queue.Empty:
+            pass
+        finally:
+            self._lock.acquire()
+
+    def _deliver(self, event: RawEvent) -> None:
+        """What the sources emit (through `order`), from any thread. The event joins the inbox, then the thread
+        that emitted it handles the inbox at once unless another thread is at it (that thread, or the loop it
+        wakes, handles it: no source ever waits for the pipeline). Why not always the loop's thread: a key then
+        wakes one thread, not two; the wake-ups were most of the watcher's CPU while someone types
+        (bench/watcher_overhead.py). One inbox, handled under one lock, keeps the order the sources emitted in."""
+        self.inbox.append(event)
+        if not self._lock.acquire(blocking=False):
+            self._wake.put(_WAKE)  # the holder may have looked at the inbox before the append
+            return
+        try:
+            self._drain()
+        except BaseException as exc:  # a bug: the watcher stops as it would had the loop's thread met it
+            self._failure = exc
+            self.stop()
+        finally:
+            self._lock.release()
+
+    def _drain(self) -> None:
+        """Handles the inbox (the pipeline's lock held)."""
+        while self.inbox:
+            self._handle(self.inbox.popleft())
 
     def _retain(self, store: Store) -> None:
         """Retention: what is older than `retention_days` leaves every copy (database, ActivityWatch, caches)."""
@@ -276,9 +335,8 @@ class Watcher:
             self.filter.paused_until = until
 
     def _handle(self, event: RawEvent) -> None:
-        if event is not _WAKE:
-            for taken in self.order.admit(event):  # in the X server's order (ordering.py)
-                self._take(taken)
+        for taken in self.order.admit(event):  # in the X server's order (ordering.py)
+            self._take(taken)
 
     def _take(self, event: RawEvent) -> None:
         self.stats.events_in += 1
@@ -312,7 +370,7 @@ class Watcher:
         its output; the person's typing there is keys). Why: a key reaches us at once, the focus event saying
         "password field" may come after it on a busy machine; the bus's text names the field that took it."""
         pid = self.filter.window.get("pid") if self.filter.window else None
-        return bool(pid) and any(s.types_in(pid) for s in self.sources) and not self.filter.in_terminal()
+        return bool(pid) and any(s.types_in(pid) for s in self._typists) and not self.filter.in_terminal()
 
     def _key(self, ts: float, char: str | None, key: str | None) -> None:
         reading = self._echo_reading(key == "enter") if self.filter.window else None

@@ -86,7 +86,7 @@ def terminal_prompt(text: str) -> str | None:
 
 
 class PrivacyFilter:
-    """Stateful filter over the merged event stream. Not thread-safe: the pipeline thread owns it."""
+    """Stateful filter over the merged event stream. Not thread-safe: used under the pipeline's lock only."""
 
     def __init__(self, config: Config):
         self.reconfigure(config)
@@ -108,7 +108,7 @@ class PrivacyFilter:
 
     def reconfigure(self, config: Config) -> None:
         """Take the exclusions of `config` (the settings window saved it). Each list is built first and then
-        swapped in whole, so the pipeline thread never sees a half-made one."""
+        swapped in whole, so the pipeline never sees a half-made one."""
         apps = {a.lower() for a in config.excluded_apps}
         titles = [re.compile(p) for p in config.excluded_titles]
         passwords = [re.compile(p) for p in config.password_titles]

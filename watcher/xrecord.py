@@ -32,14 +32,19 @@ log = logging.getLogger(__name__)
 #: handle(type, detail, state, root_x, root_y, time) for each recorded event; type without the send_event bit,
 #: time the server's (ms)
 Handler = Callable[[int, int, int, int, int, int], None]
+#: mapping_changed(request, first_keycode, count) for each MappingNotify (request: X.MappingModifier,
+#: MappingKeyboard or MappingPointer), the event every client gets when the keymap changes
+MappingHandler = Callable[[int, int, int], None]
 
 _ERROR, _REPLY, _GENERIC_EVENT = 0, 1, 35  # the first byte of what the server sends (2 to 34: other events)
+_MAPPING_NOTIFY = 34
 _FROM_SERVER, _START_OF_DATA, _END_OF_DATA = 0, 4, 5  # the categories of a RECORD EnableContext reply
 _ENABLE_CONTEXT = 5  # RECORD's minor opcode
 _HEADER = struct.Struct("=BBHI")  # reply: type, category, sequence, length (4-byte units after the 32 bytes)
 #: core event: type, detail, time (offset 4), root_x, root_y (offset 20), state (offset 28)
 _EVENT = struct.Struct("=BB2xI12xhh4xH")
 _EVENT_SIZE = 32
+_MAPPING = struct.Struct("=4xBBB")  # MappingNotify: request, first key code, count
 _CHUNK = 65536  # bytes read at once
 
 
@@ -47,11 +52,14 @@ class RecordThread:
     """Calls `handle` for every core device event of type `first`..`last` any client receives, until stopped.
 
     `display` is the control connection (python-xlib): it creates, disables and frees the context. A source may
-    send its own requests on it before `start()` (the keyboard's modifier masks); after it, only `stop()` sends any,
-    and the record thread only reads what python-xlib keeps in memory (the keyboard's keymap)."""
+    send its own requests on it before `start()` (the keyboard's modifier masks); after it, `stop()` sends some,
+    and `mapping_changed`, called in the record thread when the keymap changes (the data connection gets the
+    MappingNotify every client gets), may read the new keymap (python-xlib serialises requests itself)."""
 
-    def __init__(self, first: int, last: int, handle: Handler, name: str):
+    def __init__(self, first: int, last: int, handle: Handler, name: str,
+                 mapping_changed: MappingHandler | None = None):
         self.handle = handle
+        self.mapping_changed = mapping_changed
         self.name = name
         self.display = open_display()
         if not self.display.has_extension("RECORD"):
@@ -158,6 +166,11 @@ class RecordThread:
                 self._ready.set()
             elif kind == _REPLY and category == _END_OF_DATA:
                 return True
+            elif kind & 0x7F == _MAPPING_NOTIFY and self.mapping_changed is not None:
+                try:
+                    self.mapping_changed(*_MAPPING.unpack_from(buf))
+                except Exception:  # the old keymap goes on being used: capture does not end
+                    log.exception("%s: the new keymap could not be read", self.name)
             del buf[:end]
         return False
 
