@@ -162,7 +162,8 @@ class Watcher:
             next_flush = time.monotonic() + self.flush_interval
             next_retention = time.monotonic() + retention_interval(self.config.retention_days)
             while not self._stop.is_set():
-                self._wait(next_flush)
+                # nothing waiting to be written: the flush (only a look for pause and purge requests) can be late
+                self._wait(next_flush + (self.flush_interval / 2 if self._holds_nothing() else 0.0))
                 if self._failure is not None:
                     raise self._failure
                 self._drain()
@@ -235,6 +236,11 @@ class Watcher:
         self._home_seen = (stamp, now + CONTROL_RECHECK_SECONDS)
         return True
 
+    def _holds_nothing(self) -> bool:
+        """No event, typed text, scroll or episode waits to be written."""
+        return not (self.batch or self.unsaved_episodes or self.scroll is not None or self.composer.line
+                    or self.composer.sent or self.composer.first_ts is not None)
+
     def _wait(self, until: float) -> None:
         """Lets go of the pipeline until the next flush is due or something asks for the loop (a stop, a pause,
         an event emitted while another thread held the pipeline); holds it again on return, whatever happens."""
@@ -254,7 +260,7 @@ class Watcher:
         wakes, handles it: no source ever waits for the pipeline). Why not always the loop's thread: a key then
         wakes one thread, not two; the wake-ups were most of the watcher's CPU while someone types
         (bench/watcher_overhead.py). One inbox, handled under one lock, keeps the order the sources emitted in."""
-        self.inbox.append(event)
+        self.inbox.append(event)  # (handled before anything emitted after it, whichever thread handles that)
         if not self._lock.acquire(blocking=False):
             self._wake.put(_WAKE)  # the holder may have looked at the inbox before the append
             return
@@ -341,7 +347,7 @@ class Watcher:
     def _take(self, event: RawEvent) -> None:
         self.stats.events_in += 1
         if event.kind == KEY:
-            if self._bus_types_here():
+            if self._typists and self._bus_types_here():
                 return  # the accessibility bus gives this window's text, each piece with the field that took it
             if self.filter.accepts_keys():
                 if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
