@@ -1,6 +1,11 @@
-"""Every command says what it does and every option has help text (`proactive CMD --help` is the manual)."""
+"""Every command says what it does and every option has help text (`proactive CMD --help` is the manual), and
+the README's commands are the CLI's: its command table and its examples parse."""
 
 from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
 
 import click
 
@@ -26,3 +31,72 @@ def test_every_command_and_option_has_help():
                 missing.append(f"{' '.join(path)} {'/'.join(param.opts)}")
     assert len(commands(cli)) > 10
     assert missing == []
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+LISTED = re.compile(r"^proactive ((?:[a-z]+ )?[a-z]+)(?=\s)(.*)$")
+
+
+def readme_code() -> list[str]:
+    """The lines of the README's fenced code blocks."""
+    return [line for i, block in enumerate(README.read_text(encoding="utf-8").split("```")) if i % 2
+            for line in block.splitlines()]
+
+
+def command_at(path: list[str]) -> click.Command | None:
+    command: click.Command | None = cli
+    for name in path:
+        command = command.commands.get(name) if isinstance(command, click.Group) else None
+    return command
+
+
+def test_the_readme_command_table_names_real_commands_and_options():
+    """Each `proactive CMD [SUB] [--option ...]` line of the README's command table names a command the CLI has
+    and options that command takes (its synopsis: the text before the description's wide gap), and every
+    visible command is in the table: the table is the first thing a user reads, so it must not drift."""
+    listed: dict[str, set[str]] = {}
+    for line in readme_code():
+        match = LISTED.match(line)
+        if not match or "#" in line:
+            continue
+        words, rest = match.group(1).split(), match.group(2)
+        if command_at(words) is None or isinstance(command_at(words), click.Group):
+            words = words[:1]  # "proactive resume   resume capture": one word, then the description
+        synopsis = re.split(r"\s{3,}(?=[a-z(])", rest, maxsplit=1)[0]  # the description starts after a wide gap
+        if "same options as" in synopsis:
+            synopsis = ""
+        listed.setdefault(" ".join(words), set()).update(re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", synopsis))
+    problems = []
+    for name, options in listed.items():
+        command = command_at(name.split())
+        if command is None:
+            problems.append(f"`proactive {name}` is not a command")
+            continue
+        known = {opt for param in command.params for opt in param.opts + param.secondary_opts}
+        problems += [f"`proactive {name}` has no option {option}" for option in sorted(options - known)]
+    visible = {" ".join(path) for path, command in commands(cli) if not isinstance(command, click.Group)
+               and not any(command_at(list(path[:i])).hidden for i in range(1, len(path) + 1))}
+    problems += [f"`proactive {name}` is missing from the README's command table" for name in sorted(visible - set(listed))]
+    assert len(listed) > 15
+    assert problems == []
+
+
+def test_the_readme_example_commands_parse():
+    """Every complete `proactive ...` example in the README's code blocks (not the table's synopses) parses: its
+    command exists and its options and values are accepted, as a user pasting it would find."""
+    examples = [example for example in (line.split("  #")[0].strip() for line in readme_code())
+                if example.startswith("proactive ") and not re.search(r"[\[|]|\.\.\.|\s{3,}", example)]
+    assert len(examples) >= 3
+    for example in examples:
+        args = shlex.split(example)[1:]
+        path = []
+        while args and isinstance(command_at(path), click.Group) and args[0] in command_at(path).commands:
+            path.append(args.pop(0))
+        command = command_at(path)
+        assert command is not None and not isinstance(command, click.Group), example
+        try:
+            command.make_context(" ".join(["proactive", *path]), list(args), resilient_parsing=False)
+        except click.exceptions.BadParameter as exc:  # a placeholder path (SESSION.json) that does not exist here
+            assert "does not exist" in str(exc) and exc.param is not None and exc.param.name, (example, exc)
+        except click.UsageError as exc:
+            raise AssertionError(f"{example}: {exc}") from exc
