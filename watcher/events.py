@@ -30,7 +30,8 @@ class RawEvent:
     xtime: int | None = None
 
 
-#: How sources hand events to the pipeline. Must be cheap and thread-safe (a queue put).
+#: How sources hand events to the pipeline: thread-safe, and never waits for another thread (it may handle the
+#: event before it returns: pipeline.Watcher._deliver).
 Emit = Callable[[RawEvent], None]
 
 # Kinds used across modules (sources, filter, composer, episode builder); each one's data is the TypedDict below.

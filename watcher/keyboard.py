@@ -25,6 +25,7 @@ MODIFIERS = {
     "cmd": "super", "cmd_l": "super", "cmd_r": "super",
     "shift": "shift", "shift_l": "shift", "shift_r": "shift",
 }
+CHORD_MODIFIERS = frozenset({"ctrl", "alt", "super"})  # held with a key, they make it a hotkey
 #: Order in which modifiers are written in a hotkey name, e.g. "ctrl+shift+t".
 MODIFIER_ORDER = ("ctrl", "alt", "super", "shift")
 
@@ -68,8 +69,8 @@ def key_name(key: Any) -> tuple[str | None, str | None]:
 
 
 class KeyTranslator:
-    """Turns press/release of keys into KEY and HOTKEY events, tracking held modifiers (on X11 `held` is set from
-    each press's modifier state instead, and release is never called).
+    """Turns press/release of keys into KEY and HOTKEY events, tracking held modifiers (on X11 only `outcome` is
+    used, with `held` set from each press's modifier state, once per key code and state).
 
     Kept apart from the pynput listener so it can be tested without a display."""
 
@@ -82,19 +83,26 @@ class KeyTranslator:
         if name in MODIFIERS:
             self.held.add(MODIFIERS[name])
             return
-        chord = self.held & {"ctrl", "alt", "super"}
+        found = self.outcome(char, name)
+        if found is not None:
+            self.emit(RawEvent(self.source, found[0], dict(found[1]), xtime=xtime))
+
+    def outcome(self, char: str | None, name: str | None) -> tuple[str, dict[str, str]] | None:
+        """What a press of a key that is no modifier emits with `held` held: (kind, data), or None (nothing)."""
+        chord = self.held & CHORD_MODIFIERS
         if chord:
             base = name or char
             if base is None:
-                return
+                return None
             if len(base) == 1 and ord(base) < 32:  # ctrl+letter may arrive as a control character
                 base = chr(ord(base) + 96)
             mods = [m for m in MODIFIER_ORDER if m in self.held]
-            self.emit(RawEvent(self.source, HOTKEY, {"combo": "+".join([*mods, base.lower()])}, xtime=xtime))
-        elif char is not None and char.isprintable():
-            self.emit(RawEvent(self.source, KEY, {"char": char}, xtime=xtime))
-        elif name in EDIT_KEYS:
-            self.emit(RawEvent(self.source, KEY, {"char": " "} if name == "space" else {"key": name}, xtime=xtime))
+            return HOTKEY, {"combo": "+".join([*mods, base.lower()])}
+        if char is not None and char.isprintable():
+            return KEY, {"char": char}
+        if name in EDIT_KEYS:
+            return KEY, {"char": " "} if name == "space" else {"key": name}
+        return None
 
     def release(self, name: str | None) -> None:
         if name in MODIFIERS:
@@ -140,26 +148,30 @@ class Keyboard(ListenerSource):
         from .xrecord import RecordThread
 
         pynput_keys = keyboard.Listener()  # never started: only its key translation is used
-        known: dict[tuple[int, int], tuple[str | None, str | None, set[str]]] = {}  # (code, state) -> its key
+        known: dict[tuple[int, int], tuple[str, dict[str, str]] | None] = {}  # (code, state) -> what it emits
         masks: list[tuple[int, str]] = []
+        emit = translator.emit
 
-        def translate(detail: int, state: int) -> tuple[str | None, str | None, set[str]]:
+        def translate(detail: int, state: int) -> tuple[str, dict[str, str]] | None:
             try:
                 key = pynput_keys._event_to_key(display, _KeyEvent(detail, state))
             except IndexError:  # a key code outside the keymap, as pynput's listener treats it
                 key = None
-            return (*key_name(key), {modifier for mask, modifier in masks if state & mask})
+            char, name = key_name(key)
+            if name in MODIFIERS:  # a modifier's own press says nothing: the next key's state names it
+                return None
+            translator.held = {modifier for mask, modifier in masks if state & mask}
+            return translator.outcome(char, name)
 
         def handle(_kind: int, detail: int, state: int, _x: int, _y: int, xtime: int) -> None:
-            found = known.get((detail, state))
-            if found is None:
+            try:
+                found = known[detail, state]
+            except KeyError:
                 if len(known) >= MAX_KNOWN_KEYS:
                     known.clear()
                 found = known[detail, state] = translate(detail, state)
-            char, name, held = found
-            if name not in MODIFIERS:  # a modifier's own press says nothing: the next key's state names it
-                translator.held = held
-                translator.press(char, name, xtime=xtime)
+            if found is not None:
+                emit(RawEvent(translator.source, found[0], dict(found[1]), xtime=xtime))
 
         def read_masks() -> None:
             masks[:] = modifier_masks(display)
