@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from . import control, home, purging
-from .compose import TextComposer
+from .compose import PAUSE_SECONDS, TextComposer
 from .echo_state import VISIBLE, Reading
 from .episodes import Episode, EpisodeBuilder, unstored_episodes
 from .events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
@@ -94,6 +94,7 @@ class Watcher:
         self._lock = threading.Lock()  # held by the thread handling the inbox: a source's or the loop's
         self._wake: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._failure: BaseException | None = None  # raised by a source's thread's handling: the loop raises it
+        self._loop_thread: threading.Thread | None = None  # the thread running `run`
         self.filter = PrivacyFilter(config)
         self.composer = TextComposer(self._accept)
         self.line_raw = False  # every key of the line being typed went to a line editor (raw mode)
@@ -144,6 +145,7 @@ class Watcher:
     def run(self) -> Stats:
         store = Store(self.store_path)
         self._lock.acquire()  # what sources emit while they start waits in the inbox (a source needs no lock)
+        self._loop_thread = threading.current_thread()
         try:
             self._recover(store)
             self._retain(store)
@@ -162,8 +164,7 @@ class Watcher:
             next_flush = time.monotonic() + self.flush_interval
             next_retention = time.monotonic() + retention_interval(self.config.retention_days)
             while not self._stop.is_set():
-                # nothing waiting to be written: the flush (only a look for pause and purge requests) can be late
-                self._wait(next_flush + (self.flush_interval / 2 if self._holds_nothing() else 0.0))
+                self._wait(self._next_look(next_flush))
                 if self._failure is not None:
                     raise self._failure
                 self._drain()
@@ -236,10 +237,21 @@ class Watcher:
         self._home_seen = (stamp, now + CONTROL_RECHECK_SECONDS)
         return True
 
-    def _holds_nothing(self) -> bool:
-        """No event, typed text, scroll or episode waits to be written."""
-        return not (self.batch or self.unsaved_episodes or self.scroll is not None or self.composer.line
-                    or self.composer.sent or self.composer.first_ts is not None)
+    def _next_look(self, next_flush: float) -> float:
+        """When the loop looks next (monotonic): at the flush time when something waits to be written; else when
+        the typed text or the scroll gesture held in memory is due to be flushed (the composer's and the scroll's
+        pause), and half an interval after the flush time at the latest (a look for pause and purge requests).
+        An event put in an empty batch by a source's thread wakes the loop (`_accept`). Why: while someone types,
+        the text is held in memory between its flushes, and a look every half second for it was most of the
+        loop's CPU."""
+        if self.batch or self.unsaved_episodes:
+            return next_flush
+        look = next_flush + self.flush_interval / 2
+        for since, wait in ((self.composer.first_ts, PAUSE_SECONDS),
+                            (self.scroll["last"] if self.scroll is not None else None, SCROLL_GESTURE_SECONDS)):
+            if since is not None:
+                look = min(look, time.monotonic() + since + wait - time.time())
+        return max(look, next_flush)
 
     def _wait(self, until: float) -> None:
         """Lets go of the pipeline until the next flush is due or something asks for the loop (a stop, a pause,
@@ -473,6 +485,8 @@ class Watcher:
             return
         clean = self.filter.clean(event)
         if clean is not None:
+            if not self.batch and threading.current_thread() is not self._loop_thread:
+                self._wake.put(_WAKE)  # the loop may sleep past the flush time (_next_look)
             self.batch.append(clean)
 
     def _add_scroll(self, event: RawEvent) -> None:
