@@ -96,7 +96,7 @@ def test_typed_text_is_kept_by_role(role: str | None, kept: bool):
 
 
 class X11Replay(ListSource):
-    """Events as X11 delivers them: keys from a key logger (pynput) and the accessibility bus's events, whose
+    """Events as X11 delivers them: keys from a key logger (the RECORD extension) and the accessibility bus's events, whose
     applications (`bus_pids`) type through the bus."""
 
     gives_keys = True

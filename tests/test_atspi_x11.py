@@ -1,6 +1,6 @@
 """End to end on a real X server with a real accessibility bus: a private session D-Bus (dbus-daemon), the AT-SPI
 bus (at-spi-bus-launcher, with its registry), a real Qt window with a text field and a password field, and
-`proactive watch` as a subprocess. Keys come from pynput (X11) and the AT-SPI source tells the privacy filter which
+`proactive watch` as a subprocess. Keys come from the RECORD extension (X11) and the AT-SPI source tells the privacy filter which
 widget has the focus: what is typed into the text field is in the episodes, what is typed into the password field
 is nowhere (database, WAL, logs, outputs)."""
 

@@ -3,7 +3,7 @@
 Applications with toolkit accessibility on (GTK, Qt, LibreOffice, the browsers) tell the accessibility bus what
 happens in them, on X11 and Wayland alike. This source listens there for:
 - `object:state-changed:focused`: the focused widget and its role, as a FOCUS event; the privacy filter drops
-  every key typed while a "password text" widget has the focus (on X11 keys still come from pynput);
+  every key typed while a "password text" widget has the focus (on X11 keys still come from the RECORD extension);
 - `object:text-changed:insert` / `:delete` in editable widgets, as TYPED events (with `text=True`, on Wayland
   where no key logger exists): the pipeline feeds them to the same text composer as keys, dropped by role;
 - the same events from terminals (role "terminal", e.g. VTE terminals: lxterminal, gnome-terminal): the text a
@@ -133,7 +133,7 @@ def toolkit_accessibility() -> bool | None:
 
 class AtspiSource(Source):
     """FOCUS (role of the focused widget), PROMPT (terminal prompts) and, with `text=True`, TYPED events from the
-    accessibility bus. X11 uses `text=False` (keys come from pynput); Wayland `text=True`. With `windows=True`
+    accessibility bus. X11 uses `text=False` (keys come from the RECORD extension); Wayland `text=True`. With `windows=True`
     it is also the window source (WINDOW events from `window:activate`): GNOME on Wayland, where no client can
     ask Mutter for the focused window unless a Shell extension answers."""
 

@@ -1,15 +1,16 @@
-"""Keyboard capture through pynput: printable keys, editing keys and named hotkeys.
+"""Keyboard capture: printable keys, editing keys and named hotkeys (X11: the RECORD extension, keys named from the
+keymap by `x11_keymap`; Windows and macOS: pynput).
 
 Key events stay in memory: the pipeline's text composer turns them into typed text, and the privacy filter drops
 them in excluded or password contexts, so the raw key stream is never written anywhere.
-pynput is imported lazily because it raises ImportError at import time when no display is available.
+pynput (not installed on Linux) is imported lazily: it raises ImportError at import time without a backend.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
-from typing import Any, NamedTuple
+from typing import Any
 
 from .events import HOTKEY, KEY, Emit, RawEvent
 from .sources import ListenerSource, Probe, SourceUnavailable
@@ -32,40 +33,13 @@ MODIFIER_ORDER = ("ctrl", "alt", "super", "shift")
 
 #: (key code, modifier state) pairs translated and kept; past this many (never, with real keyboards) they start over
 MAX_KNOWN_KEYS = 4096
-#: X keysyms without a pynput name that still end a line (Linefeed is what `xdotool type` sends for "\n").
-VK_NAMES = {0xFF0A: "enter", 0xFF8D: "enter"}
-
-
-class _KeyEvent(NamedTuple):
-    """The two fields of a recorded key event that pynput's key translation reads."""
-
-    detail: int  # the key code
-    state: int  # the modifier mask
-
-
-def modifier_masks(display: Any) -> list[tuple[int, str]]:
-    """(X modifier bit, modifier) for the modifiers a hotkey names: Shift and Control have fixed bits; Alt and
-    Super are whichever of Mod1..Mod5 holds their keys in this keymap (usually Mod1 and Mod4)."""
-    import Xlib.X
-    import Xlib.XK
-
-    masks = [(Xlib.X.ShiftMask, "shift"), (Xlib.X.ControlMask, "ctrl")]
-    mapping = display.get_modifier_mapping()
-    for keysym, modifier in (("Alt_L", "alt"), ("Alt_R", "alt"), ("Super_L", "super"), ("Super_R", "super")):
-        code = display.keysym_to_keycode(Xlib.XK.string_to_keysym(keysym))
-        for index in range(Xlib.X.Mod1MapIndex, Xlib.X.Mod5MapIndex + 1):
-            if code and code in mapping[index] and (1 << index, modifier) not in masks:
-                masks.append((1 << index, modifier))
-    return masks
-
-
 def key_name(key: Any) -> tuple[str | None, str | None]:
     """(char, name) for a pynput key: a printable character, or the name of a special key."""
     char = getattr(key, "char", None)
     if char is not None:
         return char, None
     name = getattr(key, "name", None)
-    return None, name or VK_NAMES.get(getattr(key, "vk", None) or 0)
+    return None, name
 
 
 class KeyTranslator:
@@ -112,21 +86,21 @@ class KeyTranslator:
 
 
 class Keyboard(ListenerSource):
-    """Global keyboard listener: X11's RECORD extension on Linux (`xrecord.RecordThread`, keys translated by
-    pynput's keymap code), pynput's hooks on Windows and macOS."""
+    """Global keyboard listener: X11's RECORD extension on Linux (`xrecord.RecordThread`, keys named by
+    `x11_keymap.X11Keymap`), pynput's hooks on Windows and macOS."""
 
     name = "keyboard"
     gives_keys = True
 
     def start(self, emit: Emit) -> None:
-        try:
-            from pynput import keyboard
-        except ImportError as exc:  # no display, or no backend on this platform
-            raise SourceUnavailable(f"keyboard capture unavailable: {exc}") from exc
         translator = KeyTranslator(emit)
         if sys.platform.startswith("linux"):
-            self._start_x11(keyboard, translator)
+            self._start_x11(translator)
             return
+        try:
+            from pynput import keyboard
+        except ImportError as exc:  # no backend on this platform
+            raise SourceUnavailable(f"keyboard capture unavailable: {exc}") from exc
 
         def on_press(key: Any) -> None:
             translator.press(*key_name(key))
@@ -136,31 +110,24 @@ class Keyboard(ListenerSource):
 
         self._start_listener(keyboard.Listener(on_press=on_press, on_release=on_release))
 
-    def _start_x11(self, keyboard: Any, translator: KeyTranslator) -> None:
+    def _start_x11(self, translator: KeyTranslator) -> None:
         """Record KeyPress only: the modifiers held come with each press (its `state`), so releases, half of all
-        key events, need not wake us. Each key code becomes a pynput key the way pynput's own X11 listener makes
-        it (its `_event_to_key`, on an unstarted listener, with the control connection's keymap), once per key
-        code and modifier state until the keymap changes (MappingNotify: the keymap is read again). Why: the thread
-        wakes for each key with cold caches, where pynput's keymap walk took about 100 µs a key."""
+        key events, need not wake us. What a key code types in a modifier state is read from the keymap
+        (`X11Keymap`) once, and kept until the keymap changes (MappingNotify: the keymap is read again). Why: the
+        thread wakes for each key with cold caches, where reading the keymap again took about 100 µs a key."""
         import Xlib.X
-        from pynput._util.xorg import alt_gr_mask, numlock_mask  # type: ignore[import-not-found]  # (private: no stub)
 
+        from .x11_keymap import X11Keymap
         from .xrecord import RecordThread
 
-        pynput_keys = keyboard.Listener()  # never started: only its key translation is used
         known: dict[tuple[int, int], tuple[str, dict[str, str]] | None] = {}  # (code, state) -> what it emits
-        masks: list[tuple[int, str]] = []
         emit = translator.emit
 
         def translate(detail: int, state: int) -> tuple[str, dict[str, str]] | None:
-            try:
-                key = pynput_keys._event_to_key(display, _KeyEvent(detail, state))
-            except IndexError:  # a key code outside the keymap, as pynput's listener treats it
-                key = None
-            char, name = key_name(key)
+            char, name = keymap.key(detail, state)
             if name in MODIFIERS:  # a modifier's own press says nothing: the next key's state names it
                 return None
-            translator.held = {modifier for mask, modifier in masks if state & mask}
+            translator.held = {modifier for mask, modifier in keymap.chord_masks if state & mask}
             return translator.outcome(char, name)
 
         def handle(_kind: int, detail: int, state: int, _x: int, _y: int, xtime: int) -> None:
@@ -173,28 +140,21 @@ class Keyboard(ListenerSource):
             if found is not None:
                 emit(RawEvent(translator.source, found[0], dict(found[1]), xtime=xtime))
 
-        def read_masks() -> None:
-            masks[:] = modifier_masks(display)
-            alt_gr_mask(display), numlock_mask(display)  # their round trips now, not at the next key
-
         def mapping_changed(request: int, first: int, count: int) -> None:
             if request == Xlib.X.MappingKeyboard:
                 display._update_keymap(first, count)
             elif request == Xlib.X.MappingModifier:
-                for cached in ("__alt_mask", "__altgr_mask", "__numlock_mask"):  # pynput's, kept on the display
-                    display.__dict__.pop(cached, None)
-                read_masks()
+                keymap.read_masks()
             known.clear()
 
         record = RecordThread(Xlib.X.KeyPress, Xlib.X.KeyPress, handle, "x11-keyboard", mapping_changed)
         display = record.display
-        read_masks()
+        keymap = X11Keymap(display)
         record.start()
         self._record = record
 
     def probe(self) -> Probe:
-        """On Linux: the X display opens, has the RECORD extension the keys are recorded through, and pynput (whose
-        keymap code names the keys) imports."""
+        """On Linux: the X display opens and has the RECORD extension the keys are recorded through."""
         if sys.platform.startswith("linux"):
-            return x11_probe(self.name, "typed text and hotkeys", "RECORD", pynput="keyboard")
+            return x11_probe(self.name, "typed text and hotkeys", "RECORD")
         return super().probe()

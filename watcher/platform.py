@@ -13,8 +13,8 @@ imports only the interface (`sources.py`) and its own plumbing (`x11.py`, `wayla
   through `swayidle`, GNOME's IdleMonitor or `org.freedesktop.ScreenSaver` (`wl_idle`, the D-Bus ones UNTESTED),
   and the accessibility bus (`atspi.AtspiSource`) for focus, roles and typed text: no key logger runs on Wayland
   (no client may read other clients' keys).
-- X11 when DISPLAY is set: the active window, pynput's keyboard and mouse, the XFixes clipboard, MIT-SCREEN-SAVER
-  idle, and the accessibility bus for the text typed in applications that publish it.
+- X11 when DISPLAY is set: the active window, keys and clicks through the RECORD extension, the XFixes clipboard,
+  MIT-SCREEN-SAVER idle, and the accessibility bus for the text typed in applications that publish it.
 - No display: no source of our own (ActivityWatch can still give windows and idle).
 - Windows and macOS: the polling variants (untested here).
 - ActivityWatch's reader, appended when it is on, as `activitywatch.ActivityWatchSettings` says.
@@ -101,8 +101,8 @@ def _x11(idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
         X11Clipboard(max_chars=clipboard_max_chars),
         X11Idle(idle_seconds=idle_seconds),
         # typed text from applications on the accessibility bus (by the emitting field's role: a key arrives
-        # before the focus event that says "password field"), password fields, terminal prompts; keys from
-        # pynput everywhere else
+        # before the focus event that says "password field"), password fields, terminal prompts; keys from the
+        # RECORD extension everywhere else
         AtspiSource(text=True),
     ]
 

@@ -111,9 +111,9 @@ class XEventThread:
 
 # -- the probes ---------------------------------------------------------------------------------------------------
 
-def x11_probe(source: str, captures: str, extension: str | None = None, pynput: str | None = None) -> Probe:
-    """The X11 sources' probe: the display can be opened, it has `extension` (when named), and pynput's
-    `pynput` module ("keyboard" or "mouse") imports. Each check is what the source's start needs."""
+def x11_probe(source: str, captures: str, extension: str | None = None) -> Probe:
+    """The X11 sources' probe: the display can be opened and has `extension` (when named): what the source's start
+    needs."""
     source = f"{source} (X11)"
     if not os.environ.get("DISPLAY"):
         return Probe(source, captures, False, "DISPLAY is not set: no X display", NO_DISPLAY_FIX)
@@ -134,13 +134,6 @@ def x11_probe(source: str, captures: str, extension: str | None = None, pynput: 
             detail += "; XWayland: native Wayland windows are not seen"
     finally:
         display.close()
-    if pynput is not None:
-        try:
-            __import__(f"pynput.{pynput}")
-        except ImportError as exc:
-            return Probe(source, captures, False, f"pynput cannot listen here: {exc}",
-                         "reinstall Proactive (pynput is one of its dependencies)")
-        detail += ", pynput"
     return Probe(source, captures, True, detail)
 
 
