@@ -101,10 +101,12 @@ def wheel(sources: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel and its base dependencies (no extra) in a fresh venv; returns the venv's folder."""
+    """The wheel and its base dependencies (no extra) in a fresh venv, installed with no compiler (CC and CXX
+    point to `false`: a dependency built from source fails the install); returns the venv's folder."""
     venv = tmp_path_factory.mktemp("base-venv")
     python = make_venv(venv)
-    checked([python, "-m", "pip", "install", "-q", wheel], timeout=INSTALL_TIMEOUT)
+    checked([python, "-m", "pip", "install", "-q", wheel], timeout=INSTALL_TIMEOUT,
+            env=clean_env(CC="false", CXX="false"))
     return venv
 
 
@@ -214,6 +216,9 @@ def test_wheel_installs_into_a_fresh_venv(base_venv, tmp_path):
     assert not any(out["extras"].values()), f"the base install holds an extra's module: {out['extras']}"
     assert out["loaded"] == []
     assert not any(out["bare"].values()), f"a bare top-level name is importable: {out['bare']}"
+    if sys.platform.startswith("linux"):  # keys through python-xlib: no pynput, and no evdev built with a compiler
+        installed = checked([python, "-m", "pip", "list", "--format", "json"], cwd=tmp_path).stdout
+        assert not {"pynput", "evdev"} & {d["name"].lower() for d in json.loads(installed)}
     # everything our distribution installed is under proactive/ or its dist-info (and the console script)
     record = (site / DIST_INFO / "RECORD").read_text(encoding="utf-8").splitlines()
     paths = [line.rsplit(",", 2)[0] for line in record if line]
