@@ -9,6 +9,7 @@ packages, the imports inside each package form no circle (`test_no_import_cycle_
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -349,11 +350,29 @@ def test_the_running_app_imports_no_training_code():
     assert trained.stdout.strip() == "True", trained.stderr  # the check sees a training import when there is one
 
 
+def local_links(page: Path) -> set[str]:
+    """The files a Markdown page shows or links (`![..](path)`, `[..](path)`), as paths from the repository's root
+    (the link resolved from the page's folder); web addresses and links within the page are left out."""
+    text = page.read_text(encoding="utf-8")
+    targets = (t.split("#")[0] for t in re.findall(r"\]\(([^)\s]+)\)", text)
+               if "://" not in t and not t.startswith("#"))
+    return {Path(os.path.relpath(os.path.normpath(page.parent / t), ROOT)).as_posix() for t in targets}
+
+
 def test_every_file_the_readme_links_to_exists():
     """Pictures and pages the README shows or links (`![..](path)`, `[..](path)`) are in the repository."""
-    import re
-
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    targets = {t for t in re.findall(r"\]\(([^)\s]+)\)", readme) if "://" not in t and not t.startswith("#")}
+    targets = local_links(ROOT / "README.md")
     assert any(t.startswith("docs/images/") for t in targets)
-    assert [t for t in sorted(targets) if not (ROOT / t.split("#")[0]).exists()] == []
+    assert [t for t in sorted(targets) if t.startswith("../") or not (ROOT / t).exists()] == []
+
+
+def test_the_docs_pages_are_linked_from_the_readme_and_their_links_exist():
+    """Each page of docs/ is linked from the README (a page nobody links is lost), and every picture or page a
+    docs/ page links, relative to docs/, is in the repository."""
+    pages = sorted((ROOT / "docs").glob("*.md"))
+    assert pages
+    linked = local_links(ROOT / "README.md")
+    assert [rel(page) for page in pages if rel(page) not in linked] == []
+    broken = [f"{rel(page)} -> {target}" for page in pages for target in sorted(local_links(page))
+              if target.startswith("../") or not (ROOT / target).exists()]
+    assert broken == []
