@@ -65,7 +65,7 @@ class LlamaCppModel(Predictor):
             raise ModelError(f"{self.path}: cannot load model ({exc})") from exc
         self.name = self.path.stem
         # below ~1B parameters a model cannot write a usable task (measured with the built-in 135M one,
-        # see README.md, "The assistant"): it only ranks grounded offers
+        # see docs/assistant.md): it only ranks grounded offers
         self.capable = self.llm._model.n_params() >= CAPABLE_PARAMS
         template = self.llm.metadata.get("tokenizer.chat_template") or CHATML
         eos = self.llm._model.token_get_text(self.llm.token_eos())

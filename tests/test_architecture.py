@@ -9,6 +9,7 @@ packages, the imports inside each package form no circle (`test_no_import_cycle_
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -179,10 +180,11 @@ OUTSIDE = [
 
 
 def outside_allowed(path: str, match: re.Match[str]) -> bool:
-    """Only the benchmarks (and the README, when it says how to run them) read the shared ProactiveBench data
-    that sits beside the repository; nothing else may reach outside it."""
+    """Only the benchmarks (and the README and the docs/ pages, when they say how to run them) read the shared
+    ProactiveBench data that sits beside the repository; nothing else may reach outside it."""
     rest = (match.groupdict().get("rest") or "").lstrip("/\\")
-    return rest == "data" and (path == "README.md" or re.fullmatch(r"bench/[^/]+\.py", path) is not None)
+    return rest == "data" and (path == "README.md"
+                               or re.fullmatch(r"bench/[^/]+\.py|docs/[^/]+\.md", path) is not None)
 
 
 def test_no_references_outside_the_repository():
@@ -201,7 +203,7 @@ def test_no_references_outside_the_repository():
                     line = text.count("\n", 0, match.start()) + 1
                     violations.append(f"{rel(path)}:{line} refers to {match.group(0)!r}: {what}")
     report(violations, "the repository documents itself: no file refers to design notes outside it "
-                       "(bench/*.py and README.md may name ../shared/data, the benchmarks' data)")
+                       "(bench/*.py, README.md and docs/*.md may name ../shared/data, the benchmarks' data)")
 
 
 def test_every_package_says_what_it_is_and_may_import():
@@ -348,11 +350,29 @@ def test_the_running_app_imports_no_training_code():
     assert trained.stdout.strip() == "True", trained.stderr  # the check sees a training import when there is one
 
 
+def local_links(page: Path) -> set[str]:
+    """The files a Markdown page shows or links (`![..](path)`, `[..](path)`), as paths from the repository's root
+    (the link resolved from the page's folder); web addresses and links within the page are left out."""
+    text = page.read_text(encoding="utf-8")
+    targets = (t.split("#")[0] for t in re.findall(r"\]\(([^)\s]+)\)", text)
+               if "://" not in t and not t.startswith("#"))
+    return {Path(os.path.relpath(os.path.normpath(page.parent / t), ROOT)).as_posix() for t in targets}
+
+
 def test_every_file_the_readme_links_to_exists():
     """Pictures and pages the README shows or links (`![..](path)`, `[..](path)`) are in the repository."""
-    import re
-
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    targets = {t for t in re.findall(r"\]\(([^)\s]+)\)", readme) if "://" not in t and not t.startswith("#")}
+    targets = local_links(ROOT / "README.md")
     assert any(t.startswith("docs/images/") for t in targets)
-    assert [t for t in sorted(targets) if not (ROOT / t.split("#")[0]).exists()] == []
+    assert [t for t in sorted(targets) if t.startswith("../") or not (ROOT / t).exists()] == []
+
+
+def test_the_docs_pages_are_linked_from_the_readme_and_their_links_exist():
+    """Each page of docs/ is linked from the README (a page nobody links is lost), and every picture or page a
+    docs/ page links, relative to docs/, is in the repository."""
+    pages = sorted((ROOT / "docs").glob("*.md"))
+    assert pages
+    linked = local_links(ROOT / "README.md")
+    assert [rel(page) for page in pages if rel(page) not in linked] == []
+    broken = [f"{rel(page)} -> {target}" for page in pages for target in sorted(local_links(page))
+              if target.startswith("../") or not (ROOT / target).exists()]
+    assert broken == []

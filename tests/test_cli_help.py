@@ -1,5 +1,6 @@
 """Every command says what it does and every option has help text (`proactive CMD --help` is the manual), and
-the README's commands are the CLI's: its command table and its examples parse."""
+the documentation's commands are the CLI's: the README's command table, and the examples of the README and the
+docs/ pages parse."""
 
 from __future__ import annotations
 
@@ -34,13 +35,20 @@ def test_every_command_and_option_has_help():
 
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = sorted((README.parent / "docs").glob("*.md"))
 LISTED = re.compile(r"^proactive ((?:[a-z]+ )?[a-z]+)(?=\s)(.*)$")
+
+
+def code_lines(*pages: Path) -> list[str]:
+    """The lines of these Markdown pages' fenced code blocks."""
+    return [line for page in pages
+            for i, block in enumerate(page.read_text(encoding="utf-8").split("```")) if i % 2
+            for line in block.splitlines()]
 
 
 def readme_code() -> list[str]:
     """The lines of the README's fenced code blocks."""
-    return [line for i, block in enumerate(README.read_text(encoding="utf-8").split("```")) if i % 2
-            for line in block.splitlines()]
+    return code_lines(README)
 
 
 def command_at(path: list[str]) -> click.Command | None:
@@ -82,9 +90,11 @@ def test_the_readme_command_table_names_real_commands_and_options():
 
 
 def test_the_readme_example_commands_parse():
-    """Every complete `proactive ...` example in the README's code blocks (not the table's synopses) parses: its
-    command exists and its options and values are accepted, as a user pasting it would find."""
-    examples = [example for example in (line.split("  #")[0].strip() for line in readme_code())
+    """Every complete `proactive ...` example in the code blocks of the README and of the docs/ pages (not the
+    command table's synopses) parses: its command exists and its options and values are accepted, as a user
+    pasting it would find."""
+    assert DOCS, "no docs/*.md pages"
+    examples = [example for example in (line.split("  #")[0].strip() for line in code_lines(README, *DOCS))
                 if example.startswith("proactive ") and not re.search(r"[\[|]|\.\.\.|\s{3,}", example)]
     assert len(examples) >= 3
     for example in examples:

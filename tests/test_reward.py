@@ -103,7 +103,7 @@ def test_shipped_model_loads_and_points_the_right_way(rows):
     assert grounded > narration and grounded > vague
     cv = model.meta["cross_validation"]
     # on human rows of held-out sessions it is far more accurate than accepting everything, at about the same
-    # F1 (the synthetic negatives cost about 0.015 F1 against the model without them: see README)
+    # F1 (the synthetic negatives cost about 0.015 F1 against the model without them: see docs/research.md)
     assert cv["grouped_by"] == "session" and cv["model"]["accuracy"] > cv["always_accept"]["accuracy"] + 0.1
     assert cv["model"]["f1"] > cv["always_accept"]["f1"] - 0.02
 
