@@ -126,18 +126,18 @@ def screenshot(widget, filename: str) -> Path:
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None, input: str | None = None,
-            timeout: float = 60, process: bool = False) -> subprocess.CompletedProcess[str]:
+            timeout: float = 60, process: bool = False, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """Run `proactive ARGS` as a user would: in this process through the real entry point (`main()`, its exit
     codes and one-line errors) with exactly `env` as the environment, or, with `process=True` (for what only a
     process shows: signals, a hang cut by `timeout`, the interpreter's start), in a subprocess.
-    In process, a hang is cut by pytest-timeout instead of `timeout`."""
+    In process, a hang is cut by pytest-timeout instead of `timeout`. Both run in `cwd` (the checkout)."""
     if process:
         return subprocess.run([*PROACTIVE, *args], capture_output=True, text=True,
-                              env=env or os.environ.copy(), input=input, timeout=timeout, cwd=ROOT)
-    return run_in_process(list(args), env, input)
+                              env=env or os.environ.copy(), input=input, timeout=timeout, cwd=cwd)
+    return run_in_process(list(args), env, input, cwd)
 
 
-def run_in_process(args: list[str], env: dict[str, str] | None, input: str | None
+def run_in_process(args: list[str], env: dict[str, str] | None, input: str | None, cwd: Path = ROOT
                    ) -> subprocess.CompletedProcess[str]:
     """`proactive ARGS` through `main()` with click's CliRunner isolation (stdin, stdout, stderr and the
     environment swapped), restoring what a command changes for its process: the umask, the working folder,
@@ -157,14 +157,14 @@ def run_in_process(args: list[str], env: dict[str, str] | None, input: str | Non
     handlers = {id(logger): (list(logger.handlers), logger.level) for logger in loggers}
     umask = os.umask(0o022)
     os.umask(umask)
-    cwd = os.getcwd()
+    before = os.getcwd()
     argv = sys.argv
     code = 0
     crypto.reset()
     with CliRunner().isolation(input=input, env=swapped) as (out, err, _):
         sys.argv = ["proactive", *args]
         try:
-            os.chdir(ROOT)
+            os.chdir(cwd)
             main()
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
@@ -172,7 +172,7 @@ def run_in_process(args: list[str], env: dict[str, str] | None, input: str | Non
                 sys.stderr.write(exc.code + "\n")
         finally:
             sys.argv = argv
-            os.chdir(cwd)
+            os.chdir(before)
             os.umask(umask)
             for logger in loggers:
                 before, level = handlers[id(logger)]
