@@ -144,6 +144,7 @@ def test_typed_words_are_saved_as_a_working_pattern(qtbot, proactive_home):
     qtbot.mouseClick(window.password_titles_edit.remove_button, Qt.MouseButton.LeftButton)
     assert window.excluded_titles_edit.rows()[0] == "private tab"
     assert window.excluded_titles_edit.rows()[-2:] == ["bank statement", r"/(?i)payroll \d+/"]
+    assert window.excluded_apps_edit.list.item(window.excluded_apps_edit.list.count() - 1).text() == "signal-desktop"
     screenshot(window, "typed")
     emitted = []
     window.saved.connect(emitted.append)

@@ -248,7 +248,7 @@ class EntryList(QWidget):
                                   | QAbstractItemView.EditTrigger.EditKeyPressed
                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
         self.list.setToolTip(placeholder)
-        self.list.itemChanged.connect(lambda _item: self.changed.emit())
+        self.list.itemChanged.connect(self._edited)
         self.add_button = QPushButton("Add")
         self.add_button.setToolTip(placeholder)
         self.add_button.clicked.connect(self.add)
@@ -288,6 +288,13 @@ class EntryList(QWidget):
     def remove_selected(self) -> None:
         for item in self.list.selectedItems():
             self.list.takeItem(self.list.row(item))
+        self.changed.emit()
+
+    def _edited(self, item: QListWidgetItem) -> None:
+        """A row was typed: shown as it is kept (surrounding spaces dropped)."""
+        if item.text() != item.text().strip():
+            item.setText(item.text().strip())  # comes back here once, already stripped
+            return
         self.changed.emit()
 
     def _append(self, text: str) -> QListWidgetItem:
