@@ -112,42 +112,46 @@ def test_the_readme_example_commands_parse():
             raise AssertionError(f"{example}: {exc}") from exc
 
 
-SHARED = "../shared/data/proactivebench"
 FIXTURES = README.parent / "tests" / "fixtures"
 
 
 def test_the_documented_commands_over_the_shared_data_run_as_written(tmp_path: Path, proactive_home: Path,
                                                                      monkeypatch):
-    """The commands the README and docs/ give over the shared ProactiveBench data (`../shared/...`, beside a
-    checkout) run exactly as written, in a folder laid out as the shared data is: a miniature of it made from the
-    test fixtures (a session, labels, archived traces of two agents and one trace that cannot be read, the
-    `{"Operation": "browser.search"}` entry that once made the replay line exit 2). The replay line finishes,
-    names the broken baseline and writes its report."""
+    """The commands the README and docs/ give over the shared ProactiveBench data (paths beside a checkout,
+    `../...`) run exactly as written, in a checkout beside a miniature of that data laid out as the replay line
+    names it, made from the test fixtures: a session, labels, archived traces of two agents and one trace that
+    cannot be read (the `{"Operation": "browser.search"}` entry that once made the replay line exit 2). The
+    replay line finishes, names the broken baseline and writes its report."""
     import glob
     import shutil
 
     from .conftest import run_cli
 
-    data = tmp_path / "shared" / "data" / "proactivebench"
-    (data / "sessions").mkdir(parents=True)
-    shutil.copy(FIXTURES / "session_small.json", data / "sessions" / "session_small.json")
-    shutil.copy(FIXTURES / "reward_small.jsonl", data / "reward_train.jsonl")
-    shutil.copytree(FIXTURES / "baselines", data / "traces")
-    broken = data / "traces" / "broken-agent"
+    work = tmp_path / "checkout"
+    work.mkdir()
+    text = "\n".join(page.read_text(encoding="utf-8") for page in (README, *DOCS))
+    documented = sorted({c for c in re.findall(r"`(proactive [^`]+)`", text) + code_lines(README, *DOCS)
+                         if c.startswith("proactive ") and " ../" in c})
+    replay = [shlex.split(c) for c in documented if c.startswith("proactive replay") and "--baselines" in c]
+    assert replay, documented
+    words = replay[0]
+    sessions = work / Path(words[2]).parent
+    labels = work / words[words.index("--labels") + 1]
+    traces = work / words[words.index("--baselines") + 1]
+    sessions.mkdir(parents=True)
+    shutil.copy(FIXTURES / "session_small.json", sessions / "session_small.json")
+    labels.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(FIXTURES / "reward_small.jsonl", labels)
+    shutil.copytree(FIXTURES / "baselines", traces)
+    broken = traces / "broken-agent"
     broken.mkdir()
     (broken / "session_small.json").write_text(
         '[{"observation": {"time": "1", "event": "e"}, "agent_response": [{"Operation": "browser.search"}]}]')
-    work = tmp_path / "checkout"
-    work.mkdir()
     monkeypatch.chdir(work)  # where the globs are expanded, as a shell in the checkout would
-    text = "\n".join(page.read_text(encoding="utf-8") for page in (README, *DOCS))
-    documented = sorted({c for c in re.findall(r"`(proactive [^`]+)`", text) + code_lines(README, *DOCS)
-                         if c.startswith("proactive ") and SHARED in c})
-    assert any(c.startswith("proactive replay") and "--baselines" in c for c in documented), documented
     for command in documented:
         args = [arg for word in shlex.split(command)[1:]
                 for arg in (sorted(glob.glob(word)) if "*" in word else [word])]
         result = run_cli(*args, cwd=work)
         assert result.returncode == 0, (command, result.stderr[-2000:])
-    report = (work / "report" / "report.md").read_text(encoding="utf-8")
+    report = (work / words[words.index("--out") + 1] / "report.md").read_text(encoding="utf-8")
     assert "broken-agent" in report and "always-speaks" in report
