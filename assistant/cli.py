@@ -750,18 +750,25 @@ def resume() -> None:
 @cli.command()
 @db_option
 @click.option("--json", "as_json", is_flag=True,
-              help='One JSON object: {"home","paths","watcher","capture","paused","paused_until","database",'
-                   '"encryption"}.')
+              help='One JSON object: {"home","places","paths","watcher","capture","paused","paused_until",'
+                   '"database","encryption"}.')
 def status(db: str | None, as_json: bool) -> None:
-    """Show whether a watcher runs, whether capture is on or paused, what is stored and where each file lives."""
+    """Show whether a watcher runs, whether capture is on or paused, what is stored and where each file lives.
+
+    The places are the platform's (XDG on Linux) or PROACTIVE_HOME's one folder (watcher.home.Places); "home"
+    in --json is the data folder, the one folder of older versions."""
     pid = control.running_pid()
     until = control.read_pause()
     path = Path(db) if db else home.db_path()
     capture = "off" if not pid else "capturing" if until is None else "paused"
     info: dict[str, Any] = {
-        "home": str(home.home()),
-        "paths": {"config": str(home.config_path()), "database": str(path), "logs": str(home.home() / "logs"),
-                  "cache": str(home.home() / "cache")},
+        "home": str(home.data_dir()),  # the data folder (PROACTIVE_HOME when set): older versions' one folder
+        "places": home.places().as_dict(),
+        "paths": {name: str(p) for name, p in [
+            ("config", home.config_path()), ("database", path), ("models", home.models_dir()),
+            ("logs", home.places().logs / "proactive.log"), ("cache", home.places().cache),
+            ("pause", control.pause_path()),
+            ("pid", control.pid_path()), ("lock", control.lock_path())]},
         "watcher": {"running": bool(pid), "pid": pid or None},
         "capture": capture, "paused": until is not None,
         "paused_until": None if until is None else iso_time(until),
@@ -782,8 +789,6 @@ def status(db: str | None, as_json: bool) -> None:
         click.echo(json.dumps(info))
         return
     pause = "" if until is None else until_text(until)
-    click.echo(f"home: {info['home']}")
-    click.echo(f"config: {info['paths']['config']}  logs: {info['paths']['logs']}  cache: {info['paths']['cache']}")
     click.echo(f"watcher: {f'running (pid {pid})' if pid else 'not running'}")
     click.echo("capture: " + {"capturing": "capturing", "paused": f"paused {pause}",
                               "off": "off (no watcher running: start `proactive run` or the tray app)"
@@ -794,6 +799,11 @@ def status(db: str | None, as_json: bool) -> None:
         click.echo("encryption: " + {"encrypted": "encrypted at rest (key in the OS keyring)",
                                      "plain": "none: stored unencrypted (no OS keyring, or encryption = \"off\")"}
                    .get(info["encryption"], info["encryption"]))
+    else:
+        click.echo(f"database: {path} (not created yet)")
+    click.echo("places:")
+    for line in home.place_lines(info["places"]):
+        click.echo(line)
 
 
 # -- encryption at rest (watcher/crypto.py) --------------------------------------------------------------------

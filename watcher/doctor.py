@@ -147,7 +147,8 @@ def report(db: str | Path | None = None, config: home.Config | None = None, no_a
     if not activitywatch.on:
         probes.append(activitywatch.off_probe())
     return {
-        "home": str(home.home()),
+        "home": str(home.data_dir()),
+        "places": home.places().as_dict(),
         "config": {"path": str(home.config_path()), "problem": problem},
         "session": where,
         "sources": [p.to_json() | {"optional": p.source == "activitywatch"} for p in probes],
