@@ -96,6 +96,9 @@ def move(source: Path, new: Path) -> list[Path]:
                     "not want", source, new)
         return [source]
     new.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if source.is_symlink():
+        _relink(source, new)
+        return []
     try:
         os.rename(source, new)  # atomic; under the lock nothing else writes `new` (checked just above)
     except OSError as exc:
@@ -107,15 +110,23 @@ def move(source: Path, new: Path) -> list[Path]:
     return []
 
 
+def _relink(source: Path, new: Path) -> None:
+    """A symbolic link (a config.toml kept with the person's dotfiles) made again at `new`, to the same file: a
+    relative target is made absolute, as it would name another file from the new folder."""
+    target = os.readlink(source)
+    os.symlink(os.path.normpath(os.path.join(source.parent, target)), new)  # an absolute target is kept as is
+    source.unlink()
+    log.info("moved the link %s to %s", source, new)
+
+
 def _copy(source: Path, new: Path) -> None:
     """`source` copied to `new` across file systems, whole or not at all: written to a temporary name, synced to
     disk, then renamed into place (and the folder synced), so the old file is removed only once the copy is
     safe."""
     tmp = new.with_name(f".{new.name}.moving")
-    shutil.copy2(source, tmp, follow_symlinks=False)
-    if not tmp.is_symlink():
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
+    shutil.copy2(source, tmp)
+    with open(tmp, "rb") as f:
+        os.fsync(f.fileno())
     os.rename(tmp, new)
     _sync_folder(new.parent)
 
