@@ -158,7 +158,7 @@ def load_config() -> home.Config:
 
 
 db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=None, callback=check_db,
-                         help="Database file (default: PROACTIVE_HOME/proactive.db).")
+                         help="Database file (default: proactive.db in the data folder; see `proactive status`).")
 
 
 class FullHelpGroup(click.Group):
@@ -467,7 +467,7 @@ cli.add_command(FullHelpGroup("rm", commands=reward.commands, callback=reward.ca
 @click.option("--out", type=click.Path(file_okay=False),
               help="Write report.md, plots, turns.jsonl and traces/<agent>/<session>.json here.")
 @click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
-              help="Cache of model calls (default: PROACTIVE_HOME/cache/replay.db).")
+              help="Cache of model calls (default: replay.db in the cache folder).")
 @click.option("--parallel", type=click.IntRange(1, 256), default=4, show_default=True,
               help="Generations in flight at once against a server (--model openai:...); 1 = one at a time. "
                    "The results are the same; the built-in and GGUF models always run one at a time.")
@@ -877,7 +877,7 @@ def key_import(db: str | None, file: str) -> None:
 
 @cli.command()
 @click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
-              help="Database file to report on (default: PROACTIVE_HOME/proactive.db).")
+              help="Database file to report on (default: proactive.db in the data folder).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object instead of tables.")
 def doctor(db: str | None, as_json: bool) -> None:
     """What works here now: the desktop session, each capture source (and what to do about a missing one), the
@@ -900,7 +900,7 @@ def doctor(db: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the models, the folder and the probed ports as JSON.")
 def models_command(timeout: float, as_json: bool) -> None:
     """List the models usable here, each with its --model spec: the built-in one (if installed), GGUF files in
-    the models folder (PROACTIVE_HOME/models, i.e. the data folder's models/), and OpenAI-compatible servers
+    the models folder (the data folder's models/), and OpenAI-compatible servers
     answering on 127.0.0.1 on the usual ports (Ollama 11434, llama-server 8080, LM Studio 1234, vLLM 8000).
     Only loopback is probed, without any key."""
     from proactive.models.discovery import discover, lines

@@ -121,7 +121,7 @@ def save_setting(name: str, value: Any, path: Path | None = None) -> None:
 
 
 class SettingsWindow(QWidget):
-    """A form over `watcher.home.Config`, saved to `config.toml` under PROACTIVE_HOME.
+    """A form over `watcher.home.Config`, saved to `config.toml` in the config folder (`home.config_path`).
 
     `saved(Config)` is emitted after a successful save. Of the new settings, proactivity, the exclusions
     (excluded applications, excluded title patterns) and the popup's timings are applied live by the tray; the model, the reward

@@ -53,7 +53,8 @@ def probe(source: Source) -> Probe:
         return source.probe()
     except Exception as exc:
         return Probe(source.name, getattr(source, "captures", ""), False, f"its check failed: {exc}",
-                     "see the log (PROACTIVE_HOME/logs/proactive.log) and report it")
+                     "see the log (proactive.log in the logs folder: `proactive status` shows it) "
+                     "and report it")
 
 
 def capture(sources: list[Source], session_kind: str | None = None) -> list[Probe]:
