@@ -291,3 +291,13 @@ def test_the_watcher_looks_for_requests_where_they_are_written(xdg: dict[str, Pa
     assert not watcher._may_have_requests()
     control.write_pause(float("inf"))
     assert watcher._may_have_requests()
+
+
+def test_doctor_reports_every_place(xdg: dict[str, Path], monkeypatch: pytest.MonkeyPatch):
+    from proactive.watcher import doctor
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    report = doctor.report(no_aw=True)
+    assert report["places"] == home.places().as_dict() and report["home"] == str(xdg["data"] / "proactive")
+    assert report["config"]["path"] == str(xdg["config"] / "proactive" / "config.toml")
