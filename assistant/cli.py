@@ -158,7 +158,7 @@ def load_config() -> home.Config:
 
 
 db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=None, callback=check_db,
-                         help="Database file (default: PROACTIVE_HOME/proactive.db).")
+                         help="Database file (default: proactive.db in the data folder; see `proactive status`).")
 
 
 class FullHelpGroup(click.Group):
@@ -467,7 +467,7 @@ cli.add_command(FullHelpGroup("rm", commands=reward.commands, callback=reward.ca
 @click.option("--out", type=click.Path(file_okay=False),
               help="Write report.md, plots, turns.jsonl and traces/<agent>/<session>.json here.")
 @click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
-              help="Cache of model calls (default: PROACTIVE_HOME/cache/replay.db).")
+              help="Cache of model calls (default: replay.db in the cache folder).")
 @click.option("--parallel", type=click.IntRange(1, 256), default=4, show_default=True,
               help="Generations in flight at once against a server (--model openai:...); 1 = one at a time. "
                    "The results are the same; the built-in and GGUF models always run one at a time.")
@@ -750,18 +750,25 @@ def resume() -> None:
 @cli.command()
 @db_option
 @click.option("--json", "as_json", is_flag=True,
-              help='One JSON object: {"home","paths","watcher","capture","paused","paused_until","database",'
-                   '"encryption"}.')
+              help='One JSON object: {"home","places","paths","watcher","capture","paused","paused_until",'
+                   '"database","encryption"}.')
 def status(db: str | None, as_json: bool) -> None:
-    """Show whether a watcher runs, whether capture is on or paused, what is stored and where each file lives."""
+    """Show whether a watcher runs, whether capture is on or paused, what is stored and where each file lives.
+
+    The places are the platform's (XDG on Linux) or PROACTIVE_HOME's one folder (watcher.home.Places); "home"
+    in --json is the data folder, the one folder of older versions."""
     pid = control.running_pid()
     until = control.read_pause()
     path = Path(db) if db else home.db_path()
     capture = "off" if not pid else "capturing" if until is None else "paused"
     info: dict[str, Any] = {
-        "home": str(home.home()),
-        "paths": {"config": str(home.config_path()), "database": str(path), "logs": str(home.home() / "logs"),
-                  "cache": str(home.home() / "cache")},
+        "home": str(home.data_dir()),  # the data folder (PROACTIVE_HOME when set): older versions' one folder
+        "places": home.places().as_dict(),
+        "paths": {name: str(p) for name, p in [
+            ("config", home.config_path()), ("database", path), ("models", home.models_dir()),
+            ("logs", home.places().logs / "proactive.log"), ("cache", home.places().cache),
+            ("pause", control.pause_path()),
+            ("pid", control.pid_path()), ("lock", control.lock_path())]},
         "watcher": {"running": bool(pid), "pid": pid or None},
         "capture": capture, "paused": until is not None,
         "paused_until": None if until is None else iso_time(until),
@@ -782,8 +789,6 @@ def status(db: str | None, as_json: bool) -> None:
         click.echo(json.dumps(info))
         return
     pause = "" if until is None else until_text(until)
-    click.echo(f"home: {info['home']}")
-    click.echo(f"config: {info['paths']['config']}  logs: {info['paths']['logs']}  cache: {info['paths']['cache']}")
     click.echo(f"watcher: {f'running (pid {pid})' if pid else 'not running'}")
     click.echo("capture: " + {"capturing": "capturing", "paused": f"paused {pause}",
                               "off": "off (no watcher running: start `proactive run` or the tray app)"
@@ -794,6 +799,11 @@ def status(db: str | None, as_json: bool) -> None:
         click.echo("encryption: " + {"encrypted": "encrypted at rest (key in the OS keyring)",
                                      "plain": "none: stored unencrypted (no OS keyring, or encryption = \"off\")"}
                    .get(info["encryption"], info["encryption"]))
+    else:
+        click.echo(f"database: {path} (not created yet)")
+    click.echo("places:")
+    for line in home.place_lines(info["places"]):
+        click.echo(line)
 
 
 # -- encryption at rest (watcher/crypto.py) --------------------------------------------------------------------
@@ -867,7 +877,7 @@ def key_import(db: str | None, file: str) -> None:
 
 @cli.command()
 @click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
-              help="Database file to report on (default: PROACTIVE_HOME/proactive.db).")
+              help="Database file to report on (default: proactive.db in the data folder).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object instead of tables.")
 def doctor(db: str | None, as_json: bool) -> None:
     """What works here now: the desktop session, each capture source (and what to do about a missing one), the
@@ -890,7 +900,7 @@ def doctor(db: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the models, the folder and the probed ports as JSON.")
 def models_command(timeout: float, as_json: bool) -> None:
     """List the models usable here, each with its --model spec: the built-in one (if installed), GGUF files in
-    the models folder (PROACTIVE_HOME/models, i.e. the data folder's models/), and OpenAI-compatible servers
+    the models folder (the data folder's models/), and OpenAI-compatible servers
     answering on 127.0.0.1 on the usual ports (Ollama 11434, llama-server 8080, LM Studio 1234, vLLM 8000).
     Only loopback is probed, without any key."""
     from proactive.models.discovery import discover, lines

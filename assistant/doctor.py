@@ -80,7 +80,8 @@ def render(report: dict[str, Any], console: Any = None) -> None:
     console = console or Console()
     styles = {"works": "green", "ok": "green", "cannot work": "bold red", "missing": "bold red",
               "unusable": "bold red", "not running": "yellow"}
-    console.print(f"home: {report['home']}")
+    console.print("places:\n" + "\n".join(home.place_lines(report.get("places", {}))), markup=False,
+                  highlight=False)
     sections: dict[str, list[dict[str, str]]] = {}
     for row in rows(report):
         sections.setdefault(row["section"], []).append(row)

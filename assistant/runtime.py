@@ -67,7 +67,7 @@ def check_desktop() -> None:
 
 
 def setup_logging(verbose: bool = False) -> None:
-    """Log to PROACTIVE_HOME/logs/proactive.log (rotated) and warnings to stderr. Never log captured content."""
+    """Log to the logs folder's proactive.log (rotated) and warnings to stderr. Never log captured content."""
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     handler = logging.handlers.RotatingFileHandler(home.logs_dir() / "proactive.log", maxBytes=2_000_000,
@@ -175,7 +175,8 @@ def acquire_watcher_locks(db: str | None) -> list[Any]:
     StoreError), and the two locks taken: one watcher per home and one per database file."""
     tightened = home.tighten()
     if tightened:
-        log.warning("made %d files and folders in %s private to you (mode 0600/0700)", len(tightened), home.home())
+        log.warning("made %d files and folders in Proactive's folders private to you (mode 0600/0700): %s",
+                    len(tightened), ", ".join(str(p) for p in home.places().roots()))
     Store(db).close()
     locks = [control.PidLock(), control.DatabaseLock(Path(db) if db else home.db_path())]
     for i, lock in enumerate(locks):

@@ -206,7 +206,7 @@ class AnnotationWindow(QWidget):
 
     def autosave_path(self) -> Path:
         stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in Path(self.session_name).stem) or "session"
-        return home.home() / "annotations" / f"autosave-{stem}.json"
+        return home.data_dir() / "annotations" / f"autosave-{stem}.json"
 
     def autosave(self) -> None:
         """Write the annotations to the autosave file (a failure is shown, never lost work: they stay here)."""

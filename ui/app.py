@@ -187,10 +187,10 @@ class TrayApp(QObject):
     def __init__(self, assistant: Assistant, watcher: Any | None, store_path: Path | None,
                  config: home.Config | None = None):
         super().__init__()
-        self.lock = QLockFile(str(home.home() / "tray.lock"))
+        self.lock = QLockFile(str(home.runtime_dir() / "tray.lock"))
         self.lock.setStaleLockTime(0)
         if not self.lock.tryLock(100):
-            raise AlreadyRunning(f"the tray app is already running for {home.home()}")
+            raise AlreadyRunning(f"the tray app is already running for {home.data_dir()}")
         config = config or home.Config()
         self.config = config
         self.assistant = assistant

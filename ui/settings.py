@@ -305,8 +305,8 @@ class EntryList(QWidget):
 
 
 class SettingsWindow(QWidget):
-    """A form over `watcher.home.Config`, saved to `config.toml` under PROACTIVE_HOME, and the login autostart
-    switch.
+    """A form over `watcher.home.Config`, saved to `config.toml` in the config folder (`home.config_path`), and
+    the login autostart switch.
 
     `saved(Config)` is emitted after a successful save. Of the new settings, proactivity, the exclusions
     (excluded applications, excluded title patterns) and the popup's timings are applied live by the tray; the

@@ -475,7 +475,7 @@ class ActivityWatchSource(Source):
 def published_marker() -> Path:
     """Exists once episodes were published from this home: a purge must then reach the bucket, and says so when
     the server is down. Without it, no server answering means there is nothing there to delete."""
-    return home.home() / "activitywatch.published"
+    return home.data_dir() / "activitywatch.published"
 
 
 class ActivityWatchPublisher:

@@ -43,20 +43,24 @@ START_WAIT = 0.5
 PROBE_WAIT = 0.15
 
 
+# The pid and lock are in the runtime folder (they mean nothing after a reboot); the pause and purge files in the
+# state folder, which the watcher watches (watcher.home.Places says why).
+
+
 def pid_path() -> Path:
-    return home.home() / "watcher.pid"
+    return home.runtime_dir() / "watcher.pid"
 
 
 def lock_path() -> Path:
-    return home.home() / "watcher.lock"
+    return home.runtime_dir() / "watcher.lock"
 
 
 def pause_path() -> Path:
-    return home.home() / "paused.json"
+    return home.state_dir() / "paused.json"
 
 
 def ack_path() -> Path:
-    return home.home() / "pause.ack"
+    return home.state_dir() / "pause.ack"
 
 
 class AlreadyRunning(RuntimeError):
@@ -75,7 +79,7 @@ class PidLock:
         self.lock: FileLock | None = None
 
     def busy(self, other: str) -> str:
-        return f"a watcher is already running for {home.home()} (pid {other or '?'})"
+        return f"a watcher is already running for {home.data_dir()} (pid {other or '?'})"
 
     def acquire(self) -> None:
         lock = FileLock(str(self.path), thread_local=False)
@@ -248,11 +252,11 @@ def clear_pause() -> None:
 
 
 def purge_request_path() -> Path:
-    return home.home() / "purge.request"
+    return home.state_dir() / "purge.request"
 
 
 def purge_answer_path() -> Path:
-    return home.home() / "purge.answer"
+    return home.state_dir() / "purge.answer"
 
 
 def request_purge(before: float | None, db: Path, wait: float | None = None) -> str:

@@ -53,7 +53,8 @@ def probe(source: Source) -> Probe:
         return source.probe()
     except Exception as exc:
         return Probe(source.name, getattr(source, "captures", ""), False, f"its check failed: {exc}",
-                     "see the log (PROACTIVE_HOME/logs/proactive.log) and report it")
+                     "see the log (proactive.log in the logs folder: `proactive status` shows it) "
+                     "and report it")
 
 
 def capture(sources: list[Source], session_kind: str | None = None) -> list[Probe]:
@@ -147,7 +148,8 @@ def report(db: str | Path | None = None, config: home.Config | None = None, no_a
     if not activitywatch.on:
         probes.append(activitywatch.off_probe())
     return {
-        "home": str(home.home()),
+        "home": str(home.data_dir()),
+        "places": home.places().as_dict(),
         "config": {"path": str(home.config_path()), "problem": problem},
         "session": where,
         "sources": [p.to_json() | {"optional": p.source == "activitywatch"} for p in probes],

@@ -112,8 +112,8 @@ class Watcher:
         self._stop = threading.Event()
         self._control: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._pause_seen: tuple[float | None, str] = (None, "")  # the pause file's state last applied
-        self._home = home.home()  # where the pause and purge files are written
-        self._home_seen: tuple[int | None, float] = (None, 0.0)  # the home folder's mtime, when to read anyway
+        self._control_dir = home.state_dir()  # where the pause and purge files are written (control.py)
+        self._control_seen: tuple[int | None, float] = (None, 0.0)  # that folder's mtime, when to read anyway
         self.started = threading.Event()
         self.order = ServerOrder(sources, self._deliver)  # what sources emit into
 
@@ -221,20 +221,21 @@ class Watcher:
         return self.stats
 
     def _may_have_requests(self) -> bool:
-        """Whether to read the pause and purge files at this flush: the home folder changed (both are written by
-        renaming a new file into it), a timed pause is due to end, or CONTROL_RECHECK_SECONDS passed (a change
-        within the file system's timestamp granularity). Why: reading both every half second cost about as much
-        as the rest of a flush. The folder is looked at before the files are read, so a change made after the
-        reading changes what the next look sees."""
+        """Whether to read the pause and purge files at this flush: their folder (the state folder, which holds
+        nothing else the watcher writes: watcher.home.Places) changed (both are written by renaming a new file
+        into it), a timed pause is due to end, or CONTROL_RECHECK_SECONDS passed (a change within the file
+        system's timestamp granularity). Why: reading both every half second cost about as much as the rest of a
+        flush. The folder is looked at before the files are read, so a change made after the reading changes
+        what the next look sees."""
         try:
-            stamp: int | None = os.stat(self._home).st_mtime_ns
+            stamp: int | None = os.stat(self._control_dir).st_mtime_ns
         except OSError:
             stamp = None
-        now, (seen, recheck) = time.monotonic(), self._home_seen
+        now, (seen, recheck) = time.monotonic(), self._control_seen
         until = self._pause_seen[0]
         if stamp == seen and now < recheck and not (until is not None and time.time() >= until):
             return False
-        self._home_seen = (stamp, now + CONTROL_RECHECK_SECONDS)
+        self._control_seen = (stamp, now + CONTROL_RECHECK_SECONDS)
         return True
 
     def _next_look(self, next_flush: float) -> float:
