@@ -388,7 +388,7 @@ class KWinWindow(_ThreadSource):
         try:
             probe.start(lambda event: None)
         except SourceUnavailable as exc:
-            return Probe(KWIN_LABEL, CAPTURES, False, str(exc), KWIN_FIX)
+            return Probe(KWIN_LABEL, CAPTURES, False, str(exc).removesuffix(f": {KWIN_FIX}"), KWIN_FIX)
         finally:
             probe.stop()
         return Probe(KWIN_LABEL, CAPTURES, True, "KWin ran the focus script, which reported the active window")
