@@ -45,29 +45,60 @@ def missing_tools() -> list[str]:
     return [t for t in TOOLS if shutil.which(t) is None]
 
 
-def compositor_user() -> tuple[int, int] | None:
-    """(uid, gid) to run sway as: the unprivileged test user when we are root (created when missing), else
-    None (sway runs as us)."""
+def compositor_user(name: str = USER) -> tuple[int, int] | None:
+    """(uid, gid) to run sway as: the unprivileged test user `name` when we are root (created when missing),
+    else None (sway runs as us)."""
     if os.geteuid() != 0:
         return None
     import pwd
 
     try:
-        entry = pwd.getpwnam(USER)
+        entry = pwd.getpwnam(name)
     except KeyError:
-        subprocess.run(["useradd", "-M", "-r", "-s", "/usr/sbin/nologin", USER], check=True, capture_output=True)
-        entry = pwd.getpwnam(USER)
+        subprocess.run(["useradd", "-M", "-r", "-s", "/usr/sbin/nologin", name], check=True, capture_output=True)
+        entry = pwd.getpwnam(name)
     return entry.pw_uid, entry.pw_gid
 
 
-class WaylandSession:
+class ClientSession:
+    """What acting like a user needs on any Wayland compositor (sway here, KWin in bench/kwin_session.py): the
+    clients' environment, the programs a test started (stopped by close()), and the clipboard through wl-copy
+    and wl-paste (data-control, which both compositors offer)."""
+
+    def __init__(self, env: dict[str, str]):
+        self.env = env
+        self.procs: list[subprocess.Popen] = []
+
+    def spawn(self, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
+        proc = subprocess.Popen(args, env=env or self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, start_new_session=True)
+        self.procs.append(proc)
+        return proc
+
+    def copy(self, text: str) -> None:
+        """Put text on the clipboard like an application would: wl-copy stays in the foreground as its owner
+        (stopped by close())."""
+        self.spawn(["wl-copy", "--foreground", "--", text])
+        wait_for(lambda: self.paste() == text, timeout=10, what="the copy on the clipboard")
+
+    def paste(self) -> str:
+        out = subprocess.run(["wl-paste", "--no-newline"], env=self.env, capture_output=True, timeout=10)
+        return out.stdout.decode("utf-8", "replace")
+
+    def close(self) -> None:
+        """Stop what a test started (the compositor keeps running)."""
+        for proc in self.procs:
+            _stop(proc)
+        self.procs.clear()
+
+
+class WaylandSession(ClientSession):
     """A running headless sway (plus session D-Bus and AT-SPI bus) and helpers that act like a user."""
 
     def __init__(self, env: dict[str, str], runtime: Path, sway: subprocess.Popen):
-        self.env = env
+        super().__init__(env)
         self.runtime = runtime  # the compositor's XDG_RUNTIME_DIR
         self.sway = sway
-        self.procs: list[subprocess.Popen] = []
 
     # -- asking sway -------------------------------------------------------------------------------------------
 
@@ -97,12 +128,6 @@ class WaylandSession:
         return next((w.get("name") for w in self.windows() if w.get("focused")), None)
 
     # -- acting like a user ------------------------------------------------------------------------------------
-
-    def spawn(self, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
-        proc = subprocess.Popen(args, env=env or self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, start_new_session=True)
-        self.procs.append(proc)
-        return proc
 
     def start_foot(self, title: str, command: list[str] | None = None) -> dict[str, Any]:
         """A real foot terminal with a fixed title (running `cat`, so no shell prompt rewrites the title); returns
@@ -141,22 +166,6 @@ class WaylandSession:
         if out.returncode != 0:
             raise AssertionError(f"wtype -k {name} failed: {out.stderr.strip()}")
 
-    def copy(self, text: str) -> None:
-        """Put text on the clipboard like an application would: wl-copy stays in the foreground as its owner
-        (stopped by close())."""
-        self.spawn(["wl-copy", "--foreground", "--", text])
-        wait_for(lambda: self.paste() == text, timeout=10, what="the copy on the clipboard")
-
-    def paste(self) -> str:
-        out = subprocess.run(["wl-paste", "--no-newline"], env=self.env, capture_output=True, timeout=10)
-        return out.stdout.decode("utf-8", "replace")
-
-    def close(self) -> None:
-        """Stop what a test started (the compositor keeps running)."""
-        for proc in self.procs:
-            _stop(proc)
-        self.procs.clear()
-
 
 def _stop(proc: subprocess.Popen, timeout: float = 5) -> None:
     if proc.poll() is not None:
@@ -178,7 +187,7 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
   <type>session</type>
   <listen>unix:path={socket}</listen>
   <auth>EXTERNAL</auth>
-  <policy context="default">
+  <policy context="default">{allow_users}
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
     <allow own="*"/>
@@ -187,12 +196,13 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
 """
 
 
-def start_private_bus(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+def start_private_bus(folder: Path, env: dict[str, str], others: bool = False) -> tuple[subprocess.Popen, str]:
     """A private session bus listening in `folder` (also the keyring tests' bus: tests/keyring_session.py). No
     service files are given to it, so nothing is ever activated on it (no keyring daemon, nothing of the
-    developer's): whatever answers on it was started by the caller."""
+    developer's): whatever answers on it was started by the caller. Only its own user may connect, unless
+    `others` (a compositor run as another user: bench/kwin_session.py)."""
     config = folder / "bus.conf"
-    config.write_text(BUS_CONFIG.format(socket=folder / "bus"))
+    config.write_text(BUS_CONFIG.format(socket=folder / "bus", allow_users='\n    <allow user="*"/>' if others else ""))
     proc = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     assert proc.stdout is not None

@@ -3,7 +3,8 @@
 Unit tests (no compositor): session detection from the environment (table-driven), the sway IPC framing, the
 focused container of a `get_tree` answer, wl-paste's stream framing, the Wayland registry query against a fake
 compositor, which sources `default_sources()` picks for each session, and that the backends no test here can
-run (Hyprland, KWin, GNOME Shell, the D-Bus idle monitors) fail with a clear probe instead of crashing.
+run (Hyprland, GNOME Shell, the D-Bus idle monitors) and KWin's outside KWin fail with a clear probe instead of
+crashing. KWin itself: tests/test_kwin.py.
 
 End to end on a real headless sway (tests/wayland_session.py: sway as an unprivileged user, a private session
 D-Bus and the AT-SPI bus): `proactive watch --no-aw` records two real foot windows' titles, the switch between
@@ -259,14 +260,14 @@ def test_untested_backends_say_why_outside_their_desktop(monkeypatch: pytest.Mon
     for name in (*SESSION_VARS, "DBUS_SESSION_BUS_ADDRESS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))  # no bus socket in it
-    for source in (HyprlandWindow(), KWinWindow(), GnomeShellWindow(), NoWindow("river"), MutterIdle(60),
-                   ScreenSaverIdle(60)):
+    for source in (HyprlandWindow(), GnomeShellWindow(), NoWindow("river"), MutterIdle(60), ScreenSaverIdle(60)):
         probe = source.probe()
         assert not probe.works and probe.detail and probe.fix and probe.tested is False, probe
         with pytest.raises(SourceUnavailable):
             source.start(lambda event: None)
         source.stop()
-    for source in (SwayWindow(), WlClipboard(), SwayIdle(60)):  # the tested ones, outside sway
+    # the tested ones, outside sway and KWin (tests/test_kwin.py)
+    for source in (SwayWindow(), KWinWindow(), WlClipboard(), SwayIdle(60)):
         probe = source.probe()
         assert not probe.works and probe.detail and probe.tested, probe
         with pytest.raises(SourceUnavailable):

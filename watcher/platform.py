@@ -8,7 +8,8 @@ imports only the interface (`sources.py`) and its own plumbing (`x11.py`, `wayla
 
 - Wayland whenever WAYLAND_DISPLAY is set, even with DISPLAY set for XWayland (whose X11 sources would see only
   XWayland windows): the compositor's window source (sway's IPC `wl_window.SwayWindow`, tested on headless sway;
-  Hyprland's socket, a KWin script over D-Bus, a GNOME Shell extension, all three UNTESTED here; elsewhere
+  a KWin script over D-Bus, tested on headless KWin; Hyprland's socket and a GNOME Shell extension, both
+  UNTESTED here; elsewhere
   `NoWindow` says there is none), the clipboard through `wl-paste --watch` (`wl_clipboard.WlClipboard`), idle
   through `swayidle`, GNOME's IdleMonitor or `org.freedesktop.ScreenSaver` (`wl_idle`, the D-Bus ones UNTESTED),
   and the accessibility bus (`atspi.AtspiSource`) for focus, roles and typed text: no key logger runs on Wayland

@@ -9,8 +9,10 @@ data `app` (display name), `title`, `pid`, `process`.
   (XWayland). Tested on headless sway (tests/test_wayland.py).
 - **Hyprland**: its event socket (`.socket2.sock`, lines `EVENT>>DATA`) wakes us on `activewindow` and
   `windowtitle`; the request socket (`j/activewindow`) gives class, title and pid. UNTESTED here.
-- **KDE Plasma (KWin)**: a KWin script, loaded over D-Bus (`org.kde.kwin.Scripting.loadScript`), calls us back
-  over D-Bus (`callDBus`) on every activation and title change. UNTESTED here.
+- **KDE Plasma (KWin)**: a KWin script, written to the person's data folder and loaded over D-Bus
+  (`org.kde.kwin.Scripting.loadScript`), calls us back over D-Bus (`callDBus`) at once with the active window,
+  then on every activation and title change; the source works only once that first call came. Tested on
+  headless KWin 5.27 (tests/test_kwin.py).
 - **GNOME**: Mutter tells no client which window is focused. With the "Focused Window D-Bus" Shell extension
   its `Get` method is asked once a second; without it the AT-SPI source still gives the focused accessible
   application and window title. UNTESTED here.
@@ -23,7 +25,6 @@ import json
 import logging
 import os
 import struct
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -326,7 +327,7 @@ class HyprlandWindow(_ThreadSource):
             self._sock = None
 
 
-# -- KDE Plasma: a KWin script calling us back over D-Bus (UNTESTED here) ----------------------------------------
+# -- KDE Plasma: a KWin script calling us back over D-Bus -----------------------------------------------------
 
 KWIN_INTERFACE = "org.proactive.Window"
 KWIN_SCRIPT = """
@@ -349,22 +350,48 @@ if (workspace.windowActivated !== undefined) workspace.windowActivated.connect(a
 else workspace.clientActivated.connect(activated);  // Plasma 5
 activated(active());
 """
+KWIN_LABEL = "window (KWin script)"
+KWIN_NO_WINDOW = 0.3  # seconds "no active window" must last to be the desktop, not a switch's midpoint
+KWIN_FIRST_CALL = 5.0  # seconds to wait for the script's first call (it reports the active window at once)
+KWIN_FIX = ("run proactive as the same user as KWin (KWin reads the script from the person's data folder) "
+            "inside a KDE Plasma session with its session D-Bus")
+
+
+def kwin_script_path(plugin: str) -> Path:
+    """Where the KWin script is written: in the person's data folder (KWin, running as the same user, reads it;
+    a private temporary folder of ours is not always visible to KWin), readable by that user only."""
+    from . import home
+
+    folder = home.home() / "kwin"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder / f"{plugin}.js"
 
 
 class KWinWindow(_ThreadSource):
-    """KDE Plasma's active window through a KWin script that calls us over D-Bus. UNTESTED here (no KWin in CI)."""
+    """KDE Plasma's active window through a KWin script that calls us over D-Bus on every activation and title
+    change. It works only once the script has called back: loading a script KWin cannot read succeeds all the
+    same and then nothing ever comes, so `start()` waits (bounded) for the first call, which the script makes at
+    once with the active window. Tested on headless KWin 5.27 (tests/test_kwin.py)."""
 
-    plugin = "proactive-focus"
+    def __init__(self, plugin: str = "proactive-focus", first_call: float = KWIN_FIRST_CALL) -> None:
+        super().__init__()
+        self.plugin = plugin
+        self.first_call = first_call
+        self._conn: Any = None
+        self._script: Path | None = None
+        self._first = threading.Event()
 
     def probe(self) -> Probe:
-        from .wayland import dbus_call
-
+        """Loads the script under its own name (a running watcher's is left alone), waits for its first call
+        and unloads it: only a script that ran says the source works."""
+        probe = KWinWindow(plugin=f"{self.plugin}-probe", first_call=min(self.first_call, 3.0))
         try:
-            dbus_call("org.kde.KWin", "/Scripting", "org.freedesktop.DBus.Introspectable", "Introspect")
-        except Exception as exc:
-            return Probe("window (KWin script)", CAPTURES, False, f"KWin's scripting service does not answer: {exc}",
-                         "run inside KDE Plasma (KWin) with a session D-Bus", tested=False)
-        return Probe("window (KWin script)", CAPTURES, True, "KWin scripting answers on the session bus", tested=False)
+            probe.start(lambda event: None)
+        except SourceUnavailable as exc:
+            return Probe(KWIN_LABEL, CAPTURES, False, str(exc).removesuffix(f": {KWIN_FIX}"), KWIN_FIX)
+        finally:
+            probe.stop()
+        return Probe(KWIN_LABEL, CAPTURES, True, "KWin ran the focus script, which reported the active window")
 
     def start(self, emit: Emit) -> None:
         from jeepney import MessageType, new_method_return
@@ -376,39 +403,56 @@ class KWinWindow(_ThreadSource):
             conn = open_dbus_connection(bus="SESSION")
         except Exception as exc:
             raise SourceUnavailable(f"no session D-Bus to reach KWin: {exc}") from None
-        script = Path(tempfile.mkdtemp(prefix="proactive-kwin-")) / "focus.js"
-        script.write_text(KWIN_SCRIPT % {"service": json.dumps(conn.unique_name), "iface": KWIN_INTERFACE})
+        self._conn = conn
         try:
-            dbus_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", "s", (self.plugin,))
-            dbus_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "loadScript", "ss",
-                      (str(script), self.plugin))
-            dbus_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "start")
-        except Exception as exc:
-            conn.close()
-            raise SourceUnavailable(f"KWin did not load the focus script (not KDE Plasma?): {exc}") from None
-        self._conn, self._script = conn, script
+            script = self._script = kwin_script_path(self.plugin)
+            script.write_text(KWIN_SCRIPT % {"service": json.dumps(conn.unique_name), "iface": KWIN_INTERFACE})
+        except OSError as exc:
+            self.stop()
+            raise SourceUnavailable(f"cannot write the KWin script: {exc}") from None
         self._emit = emit
 
         def loop() -> None:
+            desktop_pending = False  # KWin activates "no window" between two windows: told only if it lasts
             while not self._stop.is_set():
-                msg = conn.receive()
+                try:
+                    msg = conn.receive(timeout=KWIN_NO_WINDOW if desktop_pending else None)
+                except TimeoutError:
+                    desktop_pending = False
+                    self._report(dict(DESKTOP))
+                    continue
                 header = msg.header
                 if header.message_type != MessageType.method_call:
                     continue
                 conn.send(new_method_return(msg))
                 if header.fields.get(3) == "Focus" and len(msg.body) >= 3:  # field 3: the member
                     wm_class, title, pid = msg.body[0], msg.body[1], int(msg.body[2] or 0) or None
-                    if not wm_class and not title:
-                        self._report(dict(DESKTOP))
-                    else:
+                    desktop_pending = not wm_class and not title
+                    if not desktop_pending:
                         app, process = app_name(pid, wm_class)
                         self._report({"app": app, "title": title, "pid": pid, "process": process})
+                    self._first.set()
 
         self._run_thread(loop, "kwin-window")
+        try:
+            dbus_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "unloadScript", "s", (self.plugin,))
+            (number,) = dbus_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "loadScript", "ss",
+                                  (str(script), self.plugin))
+            if number < 0:
+                raise OSError(f"loadScript answered {number}")
+            dbus_call("org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting", "start")
+        except Exception as exc:
+            self.stop()
+            raise SourceUnavailable(f"KWin did not load the focus script (not KDE Plasma?): {exc}") from None
+        if not self._first.wait(self.first_call):
+            self.stop()
+            raise SourceUnavailable(f"KWin loaded the focus script {script} but it did not run within "
+                                    f"{self.first_call:g} s (KWin cannot read it, or runs as another user): "
+                                    f"{KWIN_FIX}")
 
     def stop(self) -> None:
         self._stop.set()
-        conn = getattr(self, "_conn", None)
+        conn, self._conn = self._conn, None
         if conn is None:
             return
         from .wayland import dbus_call
@@ -418,13 +462,15 @@ class KWinWindow(_ThreadSource):
         except Exception:
             pass
         try:
-            conn.sock.shutdown(2)
-        except OSError:
+            conn.sock.shutdown(2)  # wakes the reader; closed only once it has left its poll (a socket closed
+        except OSError:  # under a waiting poll leaves the poll's interest list, and the thread waiting forever)
             pass
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
         conn.close()
-        self._conn = None
-        self._script.unlink(missing_ok=True)
-        self._script.parent.rmdir()
+        if self._script is not None:
+            self._script.unlink(missing_ok=True)
+            self._script = None
 
 
 # -- GNOME: the "Focused Window D-Bus" Shell extension (UNTESTED here) ---------------------------------------------
