@@ -362,7 +362,7 @@ def kwin_script_path(plugin: str) -> Path:
     a private temporary folder of ours is not always visible to KWin), readable by that user only."""
     from . import home
 
-    folder = home.home() / "kwin"
+    folder = home.data_dir() / "kwin"
     folder.mkdir(mode=0o700, exist_ok=True)
     return folder / f"{plugin}.js"
 
