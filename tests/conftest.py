@@ -36,8 +36,20 @@ LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller 
                  "test_reward")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Longest files first (see LONGEST_FIRST); the order inside a file, and of the other files, is kept."""
+#: The Qt tests: `test_ui_xvfb.py` runs them on a real X server with a system tray (QT_QPA_PLATFORM=xcb); a run
+#: that holds that test does not run them offscreen as well (about 50 s saved); run without it, they run offscreen.
+QT_TEST_MODULES = ("test_ui_app", "test_ui_widgets", "test_ui_settings", "test_annotation")
+QT_ON_XVFB = "test_ui_xvfb.py::test_qt_tests_pass_under_xvfb_with_a_system_tray"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Longest files first (see LONGEST_FIRST); the order inside a file, and of the other files, is kept. The Qt
+    tests once, where `QT_ON_XVFB` runs them (see QT_TEST_MODULES)."""
+    if os.environ.get("PROACTIVE_TEST_TRAY") != "1" and any(item.nodeid.endswith(QT_ON_XVFB) for item in items):
+        twice = [item for item in items if item.path.stem in QT_TEST_MODULES]
+        if twice:
+            config.hook.pytest_deselected(items=twice)
+            items[:] = [item for item in items if item.path.stem not in QT_TEST_MODULES]
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.stem, len(rank)))
 

@@ -19,14 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, WatcherProcess
+from .conftest import QT_TEST_MODULES, ROOT, WatcherProcess
 from .models_support import FIX_TASK, assistant_replies
 from .xsession import XSession, wait_for
 
 pytestmark = pytest.mark.x11
 
-QT_TEST_MODULES = ["tests/test_ui_app.py", "tests/test_ui_widgets.py", "tests/test_ui_settings.py",
-                   "tests/test_annotation.py"]
 ARTIFACTS = ROOT / "test-artifacts" / "xcb"
 
 
@@ -34,7 +32,8 @@ def test_qt_tests_pass_under_xvfb_with_a_system_tray(xsession: XSession):
     xsession.start_tray()
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     env = dict(xsession.env, QT_QPA_PLATFORM="xcb", PROACTIVE_TEST_TRAY="1")
-    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *QT_TEST_MODULES],
+    modules = [f"tests/{module}.py" for module in QT_TEST_MODULES]
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *modules],
                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert " passed" in out.stdout and "skipped" not in out.stdout
