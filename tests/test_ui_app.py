@@ -297,6 +297,27 @@ def test_result_window_gives_each_command_its_copy_button(qtbot):
         assert QGuiApplication.clipboard().text() == command
 
 
+def test_the_result_window_fits_a_1366_by_768_screen(qtbot):
+    """A long answer with many commands still fits a laptop screen with a panel (its smallest size), and it is
+    drawn at 1366x768 (a screenshot)."""
+    from proactive.assistant.help import Help
+    from proactive.ui.app import ResultWindow
+
+    steps = tuple({"text": f"Step {n}.", "command": f"python3 -m pip install package{n} --upgrade"}
+                  for n in range(8))
+    result = Help(("fix",), "\n".join(f"Line {n} of a long explanation of the error." for n in range(80)),
+                  steps=steps)
+    window = ResultWindow("Explain the error 'ReadTimeout' and suggest a fix for client.py", result)
+    qtbot.addWidget(window)
+    window.show()
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 1366 and hint.height() <= 768 - 48, hint
+    assert window.width() <= 1366 and window.height() <= 768 - 48
+    assert len(window.command_buttons) == 8
+    window.resize(1366, 768)
+    screenshot(window, "tray-result_1366x768.png")
+
+
 def consent_dialog(qtbot):
     """The web-search question once it is on screen (a real top-level dialog, found as the person sees it)."""
     from PySide6.QtWidgets import QApplication

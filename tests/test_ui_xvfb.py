@@ -39,8 +39,8 @@ def test_qt_tests_pass_under_xvfb_with_a_system_tray(xsession: XSession):
     assert " passed" in out.stdout and "skipped" not in out.stdout
     shots = {p.name for p in ARTIFACTS.glob("*.png") if p.stat().st_size > 0}
     assert {"tray-menu.png", "tray-screen.png", "tray-popup.png", "live-popup.png", "tray-result.png",
-            "ui_history.png", "ui_privacy.png", "settings_defaults.png", "settings_1366x768.png",
-            "annotate_alice.png"} <= shots
+            "tray-result_1366x768.png", "ui_history.png", "ui_privacy.png", "settings_defaults.png",
+            "settings_1366x768.png", "annotate_alice.png", "annotate_1366x768.png"} <= shots
 
 
 def x_decisions(db: Path) -> list[str]:
