@@ -19,8 +19,8 @@ MODE=${1:-install}
 shift || true
 
 # what running needs: Python with venv, a compiler and headers for llama-cpp-python's one build (pip caches it),
-# xclip (copying a result), and the X libraries Qt's xcb platform loads
-APT_RUN=(python3 python3-venv python3-dev build-essential xclip libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1)
+# xclip (copying a result), the X libraries Qt's xcb platform loads, libxkbcommon (keys of non-Latin keymaps)
+APT_RUN=(python3 python3-venv python3-dev build-essential xclip libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon0)
 # the tests' X server, window manager, input injection and X tools;
 # dbus + gnome-keyring: the encryption tests' real Secret Service on a private session bus
 APT_TEST=(xvfb openbox xdotool x11-utils xterm desktop-file-utils trayer dbus gnome-keyring
