@@ -45,18 +45,18 @@ def missing_tools() -> list[str]:
     return [t for t in TOOLS if shutil.which(t) is None]
 
 
-def compositor_user() -> tuple[int, int] | None:
-    """(uid, gid) to run sway as: the unprivileged test user when we are root (created when missing), else
-    None (sway runs as us)."""
+def compositor_user(name: str = USER) -> tuple[int, int] | None:
+    """(uid, gid) to run a compositor as: the unprivileged test user `name` when we are root (created when
+    missing), else None (it runs as us). sway refuses root; GNOME Shell needs logind to run as root."""
     if os.geteuid() != 0:
         return None
     import pwd
 
     try:
-        entry = pwd.getpwnam(USER)
+        entry = pwd.getpwnam(name)
     except KeyError:
-        subprocess.run(["useradd", "-M", "-r", "-s", "/usr/sbin/nologin", USER], check=True, capture_output=True)
-        entry = pwd.getpwnam(USER)
+        subprocess.run(["useradd", "-M", "-r", "-s", "/usr/sbin/nologin", name], check=True, capture_output=True)
+        entry = pwd.getpwnam(name)
     return entry.pw_uid, entry.pw_gid
 
 
