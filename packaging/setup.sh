@@ -26,6 +26,8 @@ APT_RUN=(python3 python3-venv python3-dev build-essential xclip libxcb-cursor0 l
 APT_TEST=(xvfb openbox xdotool x11-utils xterm desktop-file-utils trayer dbus gnome-keyring
           # Wayland and accessibility capture tests (headless sway, AT-SPI bus, a VTE terminal), notifications
           sway foot wtype wl-clipboard swayidle at-spi2-core libatk-adaptor lxterminal dunst
+          # headless GNOME Shell 43 with Xwayland (tests/test_gnome.py; --no-install-recommends: ~122 MB, ~1 min)
+          gnome-shell mutter
           # hidden input by echo state: real prompters, a multiplexer and a loopback ssh server
           tmux openssh-server openssh-client zip unzip perl restic borgbackup p7zip-full mariadb-client-core
           # help on errors: real git repositories (conflicts, rejected pushes) and man pages' summaries (whatis)
