@@ -7,6 +7,8 @@ unprivileged user with Xwayland, a private system bus, its session bus, keys thr
   (read from Xwayland's clipboard, which Mutter keeps in step), the text typed in the form, an idle period, and
   nothing typed into the form's password field anywhere (database with its WAL, logs, outputs).
 - `proactive doctor --json` there: window, clipboard, typed text with password fields, and idle, each working.
+- Without a shell: the extension's files for each Shell format, the install and remove commands against a
+  keyfile settings backend, and the WINDOW data made of the extension's JSON.
 - A session without the extension and without Xwayland: doctor still has the window row and the clipboard row,
   each saying what to do once (the extension's command and the next login), and the watcher's warnings say each
   fix once.
@@ -25,6 +27,8 @@ from pathlib import Path
 import pytest
 
 from bench.gnome_session import GnomeSession, start_gnome
+from proactive.watcher import gnome_extension
+from proactive.watcher.wl_window import DESKTOP, gnome_info
 
 from .conftest import PROACTIVE, ROOT, WatcherProcess, run_cli, wait_for
 from .test_atspi_x11 import all_bytes
@@ -34,6 +38,42 @@ CANARY_PASSWORD = "GnCanaryPw5821q"
 FORM = "Sign-up form"
 SHELL = "notes shell"
 
+
+# -- without a shell ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("major,loader", [(43, "function init()"), (45, "export default class")])
+def test_the_extension_is_wrapped_for_each_shell_format(major: int, loader: str):
+    files = gnome_extension.files(major)
+    metadata = json.loads(files["metadata.json"])
+    assert metadata["uuid"] == gnome_extension.UUID and metadata["shell-version"] == [str(major)]
+    code = files["extension.js"]
+    assert loader in code and "class ProactiveFocus" in code and gnome_extension.INTERFACE in code
+    assert ("imports.gi" in code) == (major < 45) and ("gi://Gio" in code) == (major >= 45)
+
+
+def test_install_and_remove_commands(tmp_path: Path):
+    env = dict(PATH="/usr/bin:/bin", HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), GSETTINGS_BACKEND="keyfile", PROACTIVE_HOME=str(tmp_path))
+    installed = run_cli("gnome-extension", "install", env=env)
+    assert installed.returncode == 0, installed.stderr
+    folder = tmp_path / "data/gnome-shell/extensions" / gnome_extension.UUID
+    assert (folder / "extension.js").is_file() and "log out and back in" in installed.stdout
+    settings = (tmp_path / "config/glib-2.0/settings/keyfile").read_text()
+    assert gnome_extension.UUID in settings, settings
+    assert run_cli("gnome-extension", "install", env=env).returncode == 0  # twice: enabled once
+    assert (tmp_path / "config/glib-2.0/settings/keyfile").read_text().count(gnome_extension.UUID) == 1
+    removed = run_cli("gnome-extension", "remove", env=env)
+    assert removed.returncode == 0 and not folder.exists(), removed.stderr
+    assert gnome_extension.UUID not in (tmp_path / "config/glib-2.0/settings/keyfile").read_text()
+
+
+def test_window_data_from_the_extension():
+    assert gnome_info("{}") == DESKTOP
+    info = gnome_info('{"title": "notes", "wm_class": "foot", "pid": 0}')
+    assert (info["app"], info["title"], info["pid"]) == ("foot", "notes", None)
+
+
+# -- in GNOME Shell ---------------------------------------------------------------------------------------------------
 
 def install_extension(env: dict[str, str], home: Path) -> None:
     """What the person runs before logging in again: the real command, with the shell user's HOME."""
