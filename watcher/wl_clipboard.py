@@ -170,8 +170,9 @@ class WlClipboard(Source):
 
 class XwaylandClipboard(X11Clipboard):
     """Text copies on GNOME (Wayland) from Xwayland's CLIPBOARD selection, which Mutter keeps in step with the
-    Wayland clipboard: the X11 source's XFixes notifications, on Xwayland's DISPLAY. Xwayland may start on demand:
-    opening the display starts it, and our connection keeps it running. Tested on headless GNOME Shell 43."""
+    Wayland clipboard: the X11 source's XFixes notifications, on Xwayland's DISPLAY. Where Xwayland starts on
+    demand, opening the display starts it (untested here: the tests' shell starts Xwayland with itself). Tested on
+    headless GNOME Shell 43."""
 
     label = "clipboard (Xwayland)"
 
