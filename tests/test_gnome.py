@@ -118,7 +118,8 @@ def start_form(gn: GnomeSession, title: str) -> None:
 
 def test_watch_in_gnome_records_every_window_copy_typed_text_idle_and_never_the_password(
         gn: GnomeSession, proactive_home: Path):
-    (proactive_home / "config.toml").write_text("idle_seconds = 2\n")
+    # unencrypted, so the search for the password below reads the stored text itself
+    (proactive_home / "config.toml").write_text('idle_seconds = 2\nencryption = "off"\n')
     gn.start_foot(SHELL)
     watcher = WatcherProcess(proactive_home, gn.env)
     try:

@@ -460,14 +460,14 @@ class GnomeShellWindow(_ThreadSource):
         try:
             self._get()
         except Exception as exc:
-            why = "the Proactive focus reporter (our GNOME Shell extension) does not answer"
+            why = f"the Proactive focus reporter (our GNOME Shell extension) does not answer ({exc})"
             found = ext.state()
             if not found.installed:
                 why = "our GNOME Shell extension is not installed"
             elif not found.enabled:
                 why = "our GNOME Shell extension is installed but not enabled"
             return Probe(self.label, CAPTURES, False,
-                         f"{why} ({type(exc).__name__}); meanwhile the accessibility bus reports the accessible "
+                         f"{why}; meanwhile the accessibility bus reports the accessible "
                          "applications' windows only", found.fix())
         return Probe(self.label, CAPTURES, True, f"the Proactive focus reporter answers ({ext.UUID})")
 
