@@ -894,6 +894,23 @@ def doctor(db: str | None, as_json: bool) -> None:
     render(found)
 
 
+@cli.command("gnome-extension")
+@click.argument("action", type=click.Choice(["install", "remove"]))
+def gnome_extension_command(action: str) -> None:
+    """GNOME only: install (or remove) Proactive's own GNOME Shell extension, which tells the watcher which window
+    has the focus (GNOME tells no application on Wayland). It is copied into your extensions folder and enabled;
+    GNOME loads it at the next login (log out and back in). It reads nothing but the focused window's title,
+    class and process."""
+    from proactive.watcher import gnome_extension
+
+    try:
+        lines = gnome_extension.install() if action == "install" else gnome_extension.remove()
+    except gnome_extension.ExtensionError as exc:
+        fail(str(exc))
+    for line in lines:
+        click.echo(line)
+
+
 @cli.command("models")
 @click.option("--timeout", type=FiniteFloatRange(0.05, 10), default=0.5, show_default=True,
               help="Seconds to wait for each local port to answer.")

@@ -46,8 +46,8 @@ def missing_tools() -> list[str]:
 
 
 def compositor_user(name: str = USER) -> tuple[int, int] | None:
-    """(uid, gid) to run sway as: the unprivileged test user `name` when we are root (created when missing),
-    else None (sway runs as us)."""
+    """(uid, gid) to run a compositor as: the unprivileged test user `name` when we are root (created when
+    missing), else None (it runs as us). sway refuses root; GNOME Shell needs logind to run as root."""
     if os.geteuid() != 0:
         return None
     import pwd

@@ -28,6 +28,8 @@ APT_TEST=(xvfb openbox xdotool x11-utils xterm desktop-file-utils trayer dbus gn
           sway foot wtype wl-clipboard swayidle at-spi2-core libatk-adaptor lxterminal dunst
           # headless KDE KWin 5.27 (tests/test_kwin.py; about 40 MB download, 190 MB on disk, ~40 s to install)
           kwin-wayland
+          # headless GNOME Shell 43 with Xwayland (tests/test_gnome.py; --no-install-recommends: ~122 MB, ~1 min)
+          gnome-shell mutter
           # hidden input by echo state: real prompters, a multiplexer and a loopback ssh server
           tmux openssh-server openssh-client zip unzip perl restic borgbackup p7zip-full mariadb-client-core
           # help on errors: real git repositories (conflicts, rejected pushes) and man pages' summaries (whatis)

@@ -30,7 +30,7 @@ PROACTIVE = [sys.executable, "-m", "proactive.assistant.cli"]
 #: one of them started last (measured with --durations on the parallel suite, session 10).
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
                  "test_model_server", "test_capture_x11", "test_models", "test_ui_xvfb", "test_wayland",
-                 "test_hidden_input", "test_kwin", "test_atspi_x11", "test_replay", "test_store_stress",
+                 "test_gnome", "test_hidden_input", "test_kwin", "test_atspi_x11", "test_replay", "test_store_stress",
                  "test_decision", "test_doctor", "test_purge", "test_agent", "test_install", "test_encryption",
                  "test_terminal_secrets", "test_properties", "test_tray_signals", "test_live", "test_ui_app",
                  "test_reward")

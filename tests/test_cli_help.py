@@ -36,7 +36,7 @@ def test_every_command_and_option_has_help():
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 DOCS = sorted((README.parent / "docs").glob("*.md"))
-LISTED = re.compile(r"^proactive ((?:[a-z]+ )?[a-z]+)(?=\s)(.*)$")
+LISTED = re.compile(r"^proactive ((?:[a-z][a-z-]* )?[a-z][a-z-]*)(?=\s)(.*)$")
 
 
 def code_lines(*pages: Path) -> list[str]:

@@ -3,8 +3,8 @@
 Unit tests (no compositor): session detection from the environment (table-driven), the sway IPC framing, the
 focused container of a `get_tree` answer, wl-paste's stream framing, the Wayland registry query against a fake
 compositor, which sources `default_sources()` picks for each session, and that the backends no test here can
-run (Hyprland, GNOME Shell, the D-Bus idle monitors) and KWin's outside KWin fail with a clear probe instead of
-crashing. KWin itself: tests/test_kwin.py.
+run (Hyprland, the ScreenSaver idle monitor) and KWin's and GNOME's outside their desktops fail with a clear probe
+instead of crashing. KWin itself: tests/test_kwin.py; GNOME: tests/test_gnome.py.
 
 End to end on a real headless sway (tests/wayland_session.py: sway as an unprivileged user, a private session
 D-Bus and the AT-SPI bus): `proactive watch --no-aw` records two real foot windows' titles, the switch between
@@ -222,7 +222,8 @@ SESSION_VARS = ("DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "XDG_CURRENT_D
     ({"WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":0", "SWAYSOCK": "/s"}, SwayWindow),
     ({"WAYLAND_DISPLAY": "wayland-1", "HYPRLAND_INSTANCE_SIGNATURE": "x"}, HyprlandWindow),
     ({"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "KDE"}, KWinWindow),
-    # GNOME without the Shell extension (none here): the accessibility bus's window:activate is the window source
+    # GNOME before our Shell extension runs (none here): the extension's source stays listed (doctor's row, the
+    # warning), the accessibility bus's window:activate gives the accessible windows meanwhile
     ({"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "GNOME"}, None),
     ({"XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "river"}, NoWindow),
 ])
@@ -234,7 +235,8 @@ def test_wayland_sessions_get_wayland_sources_and_no_key_logger(monkeypatch: pyt
     sources = default_sources(60, 500)
     names = [type(s).__name__ for s in sources]
     if window is None:
-        assert names == ["WlClipboard", "MutterIdle", "AtspiSource"] and sources[2].windows and sources[2].text
+        assert names == ["GnomeShellWindow", "XwaylandClipboard", "MutterIdle", "AtspiSource"], names
+        assert sources[3].windows and sources[3].text and sources[1].max_chars == 500
         return
     assert isinstance(sources[0], window)
     assert isinstance(sources[1], WlClipboard) and sources[1].max_chars == 500
@@ -260,14 +262,14 @@ def test_untested_backends_say_why_outside_their_desktop(monkeypatch: pytest.Mon
     for name in (*SESSION_VARS, "DBUS_SESSION_BUS_ADDRESS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))  # no bus socket in it
-    for source in (HyprlandWindow(), GnomeShellWindow(), NoWindow("river"), MutterIdle(60), ScreenSaverIdle(60)):
+    for source in (HyprlandWindow(), NoWindow("river"), ScreenSaverIdle(60)):
         probe = source.probe()
         assert not probe.works and probe.detail and probe.fix and probe.tested is False, probe
         with pytest.raises(SourceUnavailable):
             source.start(lambda event: None)
         source.stop()
-    # the tested ones, outside sway and KWin (tests/test_kwin.py)
-    for source in (SwayWindow(), KWinWindow(), WlClipboard(), SwayIdle(60)):
+    # the tested ones, outside their desktop (KWin's in tests/test_kwin.py, GNOME's in tests/test_gnome.py)
+    for source in (SwayWindow(), KWinWindow(), WlClipboard(), SwayIdle(60), GnomeShellWindow(), MutterIdle(60)):
         probe = source.probe()
         assert not probe.works and probe.detail and probe.tested, probe
         with pytest.raises(SourceUnavailable):

@@ -62,13 +62,14 @@ class Stats:
     sources: list[str] = field(default_factory=list)
 
 
-def _fix(source: Any) -> str:
-    """'; fix: ...' from the source's probe, so the one warning about a missing source says what to do."""
+def _fix(source: Any, reason: str = "") -> str:
+    """'; fix: ...' from the source's probe, so the one warning about a missing source says what to do (once: not
+    when the reason already says it)."""
     try:
         fix = source.probe().fix
     except Exception:  # noqa: BLE001  (a probe that fails adds nothing to the warning)
         return ""
-    return f"; fix: {fix}" if fix else ""
+    return f"; fix: {fix}" if fix and fix not in reason else ""
 
 
 class Watcher:
@@ -158,7 +159,7 @@ class Watcher:
                     self.stats.sources.append(source.name)
                 except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
                     reason = exc if isinstance(exc, SourceUnavailable) else f"{type(exc).__name__}: {exc}"
-                    log.warning("source %s unavailable: %s%s", source.name, reason, _fix(source))
+                    log.warning("source %s unavailable: %s%s", source.name, reason, _fix(source, str(reason)))
             log.info("watcher started with sources: %s", ", ".join(self.stats.sources) or "none")
             self.started.set()
             next_flush = time.monotonic() + self.flush_interval

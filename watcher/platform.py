@@ -8,10 +8,11 @@ imports only the interface (`sources.py`) and its own plumbing (`x11.py`, `wayla
 
 - Wayland whenever WAYLAND_DISPLAY is set, even with DISPLAY set for XWayland (whose X11 sources would see only
   XWayland windows): the compositor's window source (sway's IPC `wl_window.SwayWindow`, tested on headless sway;
-  a KWin script over D-Bus, tested on headless KWin; Hyprland's socket and a GNOME Shell extension, both
-  UNTESTED here; elsewhere
-  `NoWindow` says there is none), the clipboard through `wl-paste --watch` (`wl_clipboard.WlClipboard`), idle
-  through `swayidle`, GNOME's IdleMonitor or `org.freedesktop.ScreenSaver` (`wl_idle`, the D-Bus ones UNTESTED),
+  a KWin script over D-Bus, tested on headless KWin 5.27; our own GNOME Shell extension, tested on headless GNOME
+  Shell 43; Hyprland's socket, UNTESTED here; elsewhere
+  `NoWindow` says there is none), the clipboard through `wl-paste --watch` (`wl_clipboard.WlClipboard`; on GNOME,
+  which has no data-control, Xwayland's clipboard: `wl_clipboard.XwaylandClipboard`), idle through `swayidle`,
+  GNOME's IdleMonitor or `org.freedesktop.ScreenSaver` (`wl_idle`; the ScreenSaver one UNTESTED),
   and the accessibility bus (`atspi.AtspiSource`) for focus, roles and typed text: no key logger runs on Wayland
   (no client may read other clients' keys).
 - X11 when DISPLAY is set: the active window, keys and clicks through the RECORD extension, the XFixes clipboard,
@@ -63,21 +64,29 @@ def idle_source(session: Session, idle_seconds: float) -> Source:
     return wl_idle.ScreenSaverIdle(idle_seconds)
 
 
+def clipboard_source(session: Session, max_chars: int) -> Source:
+    """Copies on Wayland: `wl-paste --watch` (data-control), but on GNOME, whose Mutter has no data-control,
+    Xwayland's X11 clipboard, which Mutter keeps in step with the Wayland one."""
+    from . import wl_clipboard
+
+    if session.compositor == "gnome":
+        return wl_clipboard.XwaylandClipboard(max_chars=max_chars)
+    return wl_clipboard.WlClipboard(max_chars=max_chars)
+
+
 def wayland_sources(session: Session, idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
     """The Wayland sources for this session, AT-SPI apart (added by `default_sources`)."""
-    from .wl_clipboard import WlClipboard
-
-    return [window_source(session), WlClipboard(max_chars=clipboard_max_chars), idle_source(session, idle_seconds)]
+    return [window_source(session), clipboard_source(session, clipboard_max_chars),
+            idle_source(session, idle_seconds)]
 
 
 def _wayland(session: Session, idle_seconds: float, clipboard_max_chars: int) -> list[Source]:
     log.info("session: %s", session.describe())
     found = wayland_sources(session, idle_seconds, clipboard_max_chars)
-    # GNOME without the "focused window" Shell extension: the accessibility bus's window:activate is the window
-    # source (untested here: no GNOME Shell; the same events are tested on X11 and sway)
+    # GNOME before our Shell extension runs: the accessibility bus's window:activate gives the accessible
+    # applications' windows meanwhile; the extension's source stays listed, so its warning and doctor's row say
+    # how to get every window (tested on headless GNOME Shell 43)
     windows = session.compositor == "gnome" and not found[0].probe().works
-    if windows:
-        found.pop(0)
     try:
         from .atspi import AtspiSource
     except Exception as exc:  # noqa: BLE001 - any import failure: capture goes on without it, said once

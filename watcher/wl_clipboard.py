@@ -9,8 +9,11 @@ dropped as it streams), as `clipboard.clip_event` does on X11. The selection pre
 not a copy the person made now, and is skipped. Offers marked secret by a password manager
 (`x-kde-passwordManagerHint`, as KeePassXC sets) are dropped before they are read (UNTESTED here: wl-copy offers
 one type only, so no test makes such an offer). Copies of images or files (no text type) and a cleared clipboard
-run nothing (checked on sway). GNOME's Mutter offers no data-control:
-there the probe says so.
+run nothing (checked on sway).
+
+GNOME's Mutter offers no data-control, but it mirrors the Wayland clipboard to Xwayland's X11 selections (so X11
+applications can paste): `XwaylandClipboard` reads copies there, through XFixes like the X11 source, with no
+action from the person. Tested on headless GNOME Shell 43 (tests/test_gnome.py).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import threading
 import time
 from typing import IO
 
-from .clipboard import clip_event
+from .clipboard import X11Clipboard, clip_event
 from .events import CLIPBOARD, Emit, RawEvent
 from .sources import Probe, Source, SourceUnavailable
 from .wayland import stop_helper
@@ -33,8 +36,10 @@ log = logging.getLogger(__name__)
 
 CAPTURES = "copied text"
 FIX_INSTALL = "install wl-clipboard (apt install wl-clipboard)"
-FIX_PROTOCOL = ("this compositor offers no data-control protocol (GNOME's Mutter does not): copies are not "
-                "captured; wlroots compositors (sway, Hyprland...) and KDE Plasma have it")
+FIX_PROTOCOL = ("none here: copies are not captured, as this compositor offers no data-control protocol "
+                "(wlroots compositors such as sway and Hyprland, and KDE Plasma, have it)")
+FIX_XWAYLAND = ("start the GNOME session with Xwayland (GNOME's default; a session started with --no-x11 has none): "
+                "copies are read from Xwayland's clipboard, which GNOME keeps in step with Wayland's")
 #: A copy's first bytes kept to decode its first `max_chars` characters (UTF-8: at most 4 bytes each).
 BYTES_PER_CHAR = 4
 
@@ -116,7 +121,7 @@ class WlClipboard(Source):
 
         ok, detail = has_protocol(DATA_CONTROL)
         if not ok:
-            raise SourceUnavailable(f"{detail}: {FIX_PROTOCOL}")
+            raise SourceUnavailable(detail)  # the pipeline's warning adds the probe's fix
         try:  # what is on the clipboard now: wl-paste --watch reports it first, and that is not a new copy
             types = subprocess.run(["wl-paste", "--list-types"], capture_output=True, timeout=5).stdout.decode(
                 "utf-8", "replace").split()
@@ -161,3 +166,24 @@ class WlClipboard(Source):
         proc, self._proc = self._proc, None
         thread, self._thread = self._thread, None
         stop_helper(proc, thread)
+
+
+class XwaylandClipboard(X11Clipboard):
+    """Text copies on GNOME (Wayland) from Xwayland's CLIPBOARD selection, which Mutter keeps in step with the
+    Wayland clipboard: the X11 source's XFixes notifications, on Xwayland's DISPLAY. Where Xwayland starts on
+    demand, opening the display starts it (untested here: the tests' shell starts Xwayland with itself). Tested on
+    headless GNOME Shell 43."""
+
+    label = "clipboard (Xwayland)"
+
+    def probe(self) -> Probe:
+        from .x11 import x11_probe
+
+        if not os.environ.get("DISPLAY"):
+            return Probe(self.label, CAPTURES, False, "this GNOME session has no Xwayland (DISPLAY is not set) and "
+                         "GNOME offers Wayland clients no clipboard watching (no data-control)", FIX_XWAYLAND)
+        found = x11_probe(self.name, CAPTURES, "XFIXES")
+        if not found.works:
+            return Probe(self.label, CAPTURES, False, found.detail, found.fix)
+        return Probe(self.label, CAPTURES, True, f"Xwayland's clipboard at DISPLAY={os.environ['DISPLAY']}, which "
+                     "GNOME keeps in step with the Wayland clipboard")

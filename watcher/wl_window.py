@@ -13,9 +13,10 @@ data `app` (display name), `title`, `pid`, `process`.
   (`org.kde.kwin.Scripting.loadScript`), calls us back over D-Bus (`callDBus`) at once with the active window,
   then on every activation and title change; the source works only once that first call came. Tested on
   headless KWin 5.27 (tests/test_kwin.py).
-- **GNOME**: Mutter tells no client which window is focused. With the "Focused Window D-Bus" Shell extension
-  its `Get` method is asked once a second; without it the AT-SPI source still gives the focused accessible
-  application and window title. UNTESTED here.
+- **GNOME**: Mutter tells no client which window is focused: Proactive's own Shell extension
+  (`gnome_extension.py`, installed by `proactive gnome-extension install`) signals each focus and title change on
+  the session bus. Until it runs (the next login after installing), the AT-SPI source gives the focused
+  accessible application and window title. Tested on headless GNOME Shell 43 (tests/test_gnome.py).
 Each probe says whether the backend can work now and, when not, what the person can do.
 """
 
@@ -473,59 +474,97 @@ class KWinWindow(_ThreadSource):
             self._script = None
 
 
-# -- GNOME: the "Focused Window D-Bus" Shell extension (UNTESTED here) ---------------------------------------------
+# -- GNOME: our own Shell extension (watcher/gnome_extension.py), tested on headless GNOME Shell 43 ------------------
 
-GNOME_EXTENSION = ("org.gnome.Shell", "/org/gnome/shell/extensions/FocusedWindow",
-                   "org.gnome.shell.extensions.FocusedWindow", "Get")
-GNOME_FIX = ("install the GNOME Shell extension 'Focused Window D-Bus' (extensions.gnome.org/extension/5592); "
-             "without it the AT-SPI source still reports the focused accessible application and title")
+
+def gnome_info(text: str) -> dict[str, Any]:
+    """The WINDOW event data for the extension's JSON (the desktop for "{}")."""
+    window = json.loads(text or "{}") or {}
+    if not window:
+        return dict(DESKTOP)
+    pid = _positive_int(window.get("pid"))
+    app, process = app_name(pid, window.get("wm_class") or window.get("app_id") or window.get("wm_class_instance"))
+    return {"app": app, "title": window.get("title") or "", "pid": pid, "process": process}
 
 
 class GnomeShellWindow(_ThreadSource):
-    """GNOME's focused window from the "Focused Window D-Bus" Shell extension, asked once a second (Mutter sends
-    no focus events to clients). UNTESTED here (no GNOME Shell in CI)."""
+    """GNOME's focused window from Proactive's own Shell extension: its `Changed` signal on the session bus, for
+    every window (accessible or not, Wayland or X11); nothing is polled. Tested on headless GNOME Shell 43."""
 
-    def __init__(self, interval: float = 1.0) -> None:
-        super().__init__()
-        self.interval = interval
+    label = "window (GNOME Shell extension)"
 
-    @staticmethod
-    def _read() -> dict[str, Any]:
+    def _get(self) -> dict[str, Any]:
+        from . import gnome_extension as ext
         from .wayland import dbus_call
 
-        (text,) = dbus_call(*GNOME_EXTENSION)
-        window = json.loads(text or "{}") or {}
-        if not window:
-            return dict(DESKTOP)
-        pid = _positive_int(window.get("pid"))
-        app, process = app_name(pid, window.get("wm_class") or window.get("wm_class_instance"))
-        return {"app": app, "title": window.get("title") or "", "pid": pid, "process": process}
+        (text,) = dbus_call(ext.BUS_NAME, ext.PATH, ext.INTERFACE, "Get")
+        return gnome_info(text)
 
     def probe(self) -> Probe:
+        from . import gnome_extension as ext
+
         try:
-            self._read()
+            self._get()
         except Exception as exc:
-            return Probe("window (GNOME Shell extension)", CAPTURES, False,
-                         f"the Focused Window D-Bus extension does not answer: {exc}", GNOME_FIX, tested=False)
-        return Probe("window (GNOME Shell extension)", CAPTURES, True, "Focused Window D-Bus answers", tested=False)
+            why = f"the Proactive focus reporter (our GNOME Shell extension) does not answer ({exc})"
+            found = ext.state()
+            if not found.installed:
+                why = "our GNOME Shell extension is not installed"
+            elif not found.enabled:
+                why = "our GNOME Shell extension is installed but not enabled"
+            return Probe(self.label, CAPTURES, False,
+                         f"{why}; meanwhile the accessibility bus reports the accessible "
+                         "applications' windows only", found.fix())
+        return Probe(self.label, CAPTURES, True, f"the Proactive focus reporter answers ({ext.UUID})")
 
     def start(self, emit: Emit) -> None:
+        from jeepney import MatchRule
+        from jeepney.bus_messages import message_bus
+        from jeepney.io.blocking import open_dbus_connection
+
+        from . import gnome_extension as ext
+
         try:
-            first = self._read()
+            first = self._get()
+            conn = open_dbus_connection(bus="SESSION")
         except Exception as exc:
-            raise SourceUnavailable(f"GNOME gives no focused window without its extension ({exc}): {GNOME_FIX}") \
-                from None
+            raise SourceUnavailable(f"our GNOME Shell extension does not answer ({exc})") from None
+        # the bus resolves the Shell's well-known name; locally the sender is its unique name, so not compared
+        ours = MatchRule(type="signal", path=ext.PATH, interface=ext.INTERFACE, member="Changed")
+        try:
+            conn.send_and_get_reply(message_bus.AddMatch(MatchRule(type="signal", sender=ext.BUS_NAME, path=ext.PATH,
+                                                                   interface=ext.INTERFACE, member="Changed")),
+                                    timeout=5)
+        except Exception as exc:
+            conn.close()
+            raise SourceUnavailable(f"the session bus refused our signal subscription ({exc})") from None
+        self._conn = conn
         self._emit = emit
         self._report(first)
 
         def loop() -> None:
-            while not self._stop.wait(self.interval):
-                self._report(self._read())
+            while not self._stop.is_set():
+                msg = conn.receive()
+                if ours.matches(msg) and msg.body:
+                    self._report(gnome_info(msg.body[0]))
 
         self._run_thread(loop, "gnome-window")
 
     def stop(self) -> None:
+        import socket
+
         self._stop.set()
+        conn = getattr(self, "_conn", None)
+        if conn is None:
+            return
+        try:
+            conn.sock.shutdown(socket.SHUT_RDWR)  # ends the reader's blocking receive
+        except OSError:
+            pass
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        conn.close()
+        self._conn = None
 
 
 class NoWindow(Source):
