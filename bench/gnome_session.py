@@ -29,6 +29,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -272,6 +273,17 @@ def _chown_tree(path: Path, owner: tuple[int, int] | None) -> None:
         os.chown(folder, *owner)
         for name in files:
             os.chown(os.path.join(folder, name), *owner)
+
+
+def install_extension(env: dict[str, str], home: Path) -> None:
+    """What the person runs before logging in again (`start_gnome`'s `before_login`): the real
+    `proactive gnome-extension install`, with the shell user's HOME."""
+    user = dict(env, HOME=str(home), XDG_DATA_HOME=str(home / ".local/share"),
+                XDG_CONFIG_HOME=str(home / ".config"))
+    out = subprocess.run([sys.executable, "-m", "proactive.assistant.cli", "gnome-extension", "install"], env=user,
+                         cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=60)
+    if out.returncode != 0 or "next login" not in out.stdout:
+        raise AssertionError(f"proactive gnome-extension install: {out.stdout}{out.stderr}")
 
 
 def start_gnome(x11: bool = True, before_login: Callable[[dict[str, str], Path], None] | None = None

@@ -272,13 +272,14 @@ class KWinSession(ClientSession):
             time.sleep(0.2)  # KWin adds the fake device to its seat; a key sent before that can be lost
         return self._keyboard
 
-    def type(self, text: str, delay: float = 0.02) -> None:
-        """Type `text` into the focused window (US layout; Tab and newline included)."""
+    def type(self, text: str, delay_ms: int = 20) -> None:
+        """Type `text` into the focused window (US layout; Tab and newline included), `delay_ms` after each key
+        (as the sway and GNOME harnesses take it)."""
         keyboard = self.keyboard()
         for char in text:
             if char not in CHARS:
                 raise ValueError(f"no key for {char!r} on the harness's US keyboard")
-            keyboard.tap(*CHARS[char], delay=delay)
+            keyboard.tap(*CHARS[char], delay=delay_ms / 1000)
 
     def key(self, name: str) -> None:
         """Press and release one named key (Tab, Return, BackSpace, Escape)."""

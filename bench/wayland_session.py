@@ -157,7 +157,7 @@ class WaylandSession(ClientSession):
         # -s 150: wait before the first key, which is otherwise sometimes lost while the compositor hands the
         # virtual keyboard's new keymap to the client (seen with foot on sway 1.7)
         out = subprocess.run(["wtype", "-s", "150", "-d", str(delay_ms), "--", text], env=self.env,
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=60 + len(text) * delay_ms / 1000)
         if out.returncode != 0:
             raise AssertionError(f"wtype failed: {out.stderr.strip()}")
 

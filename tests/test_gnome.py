@@ -26,11 +26,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.gnome_session import GnomeSession, start_gnome
+from bench.gnome_session import GnomeSession, install_extension, start_gnome
 from proactive.watcher import gnome_extension
 from proactive.watcher.wl_window import DESKTOP, gnome_info
 
-from .conftest import PROACTIVE, ROOT, WatcherProcess, run_cli, wait_for
+from .conftest import WatcherProcess, run_cli, wait_for
 from .test_atspi_x11 import all_bytes
 
 APP = Path(__file__).with_name("a11y_app.py")
@@ -74,16 +74,6 @@ def test_window_data_from_the_extension():
 
 
 # -- in GNOME Shell ---------------------------------------------------------------------------------------------------
-
-def install_extension(env: dict[str, str], home: Path) -> None:
-    """What the person runs before logging in again: the real command, with the shell user's HOME."""
-    user = dict(env, HOME=str(home), XDG_DATA_HOME=str(home / ".local/share"),
-                XDG_CONFIG_HOME=str(home / ".config"))
-    out = subprocess.run([*PROACTIVE, "gnome-extension", "install"], env=user, cwd=ROOT, capture_output=True,
-                         text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert "next login" in out.stdout, out.stdout
-
 
 def start(**kwargs) -> tuple[GnomeSession, object]:
     try:
