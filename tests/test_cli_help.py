@@ -123,6 +123,7 @@ def test_the_documented_commands_over_the_shared_data_run_as_written(tmp_path: P
     cannot be read (the `{"Operation": "browser.search"}` entry that once made the replay line exit 2). The
     replay line finishes, names the broken baseline and writes its report."""
     import glob
+    import json
     import shutil
 
     from .conftest import run_cli
@@ -139,10 +140,17 @@ def test_the_documented_commands_over_the_shared_data_run_as_written(tmp_path: P
     labels = work / words[words.index("--labels") + 1]
     traces = work / words[words.index("--baselines") + 1]
     sessions.mkdir(parents=True)
-    shutil.copy(FIXTURES / "session_small.json", sessions / "session_small.json")
     labels.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(FIXTURES / "reward_small.jsonl", labels)
     shutil.copytree(FIXTURES / "baselines", traces)
+
+    def first_turns(source: Path, dest: Path) -> None:
+        """The first two turns only: the built-in model's time per turn is the model tests' business."""
+        dest.write_text(json.dumps(json.loads(source.read_text(encoding="utf-8"))[:2]), encoding="utf-8")
+
+    first_turns(FIXTURES / "session_small.json", sessions / "session_small.json")
+    for trace in traces.glob("*/session_small.json"):
+        first_turns(trace, trace)
     broken = traces / "broken-agent"
     broken.mkdir()
     (broken / "session_small.json").write_text(

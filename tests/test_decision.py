@@ -32,10 +32,11 @@ def test_live_and_replay_decide_the_same(proactive_home, tmp_path, session, leve
 
     observations = load_session(FIXTURES / session)
     cache, gate, judge = parts(tmp_path, level)
-    turns = Replayer(spec, load_model, 1, gate, judge, cache).session(FIXTURES / session)
+    model = load_model(spec)  # one instance for both: the same weights, loaded once
+    turns = Replayer(spec, lambda _spec: model, 1, gate, judge, cache).session(FIXTURES / session)
 
     p = Proactivity.parse(level)
-    live = Assistant(None, Agent(load_model(spec), k=1), Gate(load_default(), p), FeedbackMemory(),
+    live = Assistant(None, Agent(model, k=1), Gate(load_default(), p), FeedbackMemory(),
                      TriggerPolicy(p.min_interval_s), record_shown_as_ignored=True)  # nobody answers, as in replay
     store = Store()
     try:

@@ -159,14 +159,18 @@ def test_llm_judge_gives_a_probability(default_model):
         assert 0.0 <= judge.score(OBS, task) <= 1.0
 
 
-def test_rm_eval_with_an_llm_judge():
+def test_rm_eval_with_an_llm_judge(tmp_path):
+    """The built-in model as the paper's judge over labelled rows (three of them: each is a generation, and the
+    judge's quality is measured by bench/rm_study.py, not here)."""
     import json
 
-    out = run_cli("rm", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", "llm:default", "--json",
-                  timeout=300)
+    rows = (FIXTURES / "labels_small.jsonl").read_text(encoding="utf-8").splitlines()[:3]
+    data = tmp_path / "three.jsonl"
+    data.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    out = run_cli("rm", "eval", "--data", str(data), "--rm", "llm:default", "--json", timeout=300)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    assert result["n"] == 7 and result["rm"] == "llm:default" and result["failures"] == 0
+    assert result["n"] == 3 and result["rm"] == "llm:default" and result["failures"] == 0
 
 
 def test_llm_judge_failure_is_raised_for_counting(scripted):
