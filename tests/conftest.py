@@ -29,11 +29,12 @@ PROACTIVE = [sys.executable, "-m", "proactive.assistant.cli"]
 #: to workers in collection order (`--dist loadfile`), so these start first and the run does not end waiting on
 #: one of them started last (measured with --durations on the parallel suite, session 10).
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
-                 "test_model_server", "test_capture_x11", "test_models", "test_ui_xvfb", "test_wayland",
-                 "test_gnome", "test_hidden_input", "test_kwin", "test_atspi_x11", "test_replay", "test_store_stress",
-                 "test_decision", "test_doctor", "test_purge", "test_agent", "test_install", "test_encryption",
-                 "test_terminal_secrets", "test_properties", "test_tray_signals", "test_live", "test_ui_app",
-                 "test_reward")
+                 # then by their time in the parallel suite (session 13, --durations=0 summed per file)
+                 "test_capture_x11", "test_models", "test_model_server", "test_replay", "test_wayland",
+                 "test_atspi_x11", "test_ui_xvfb", "test_store_stress", "test_hidden_input", "test_doctor",
+                 "test_gnome", "test_properties", "test_encryption", "test_purge", "test_kwin", "test_tray_signals",
+                 "test_agent", "test_decision", "test_install", "test_terminal_secrets", "test_hostile_input",
+                 "test_architecture", "test_cli", "test_activitywatch", "test_live", "test_help")
 
 
 #: The Qt tests: `test_ui_xvfb.py` runs them on a real X server with a system tray (QT_QPA_PLATFORM=xcb); a run
