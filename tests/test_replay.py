@@ -275,7 +275,8 @@ def test_replay_a_session_recorded_by_our_watcher(proactive_home, tmp_path):
     store.close()
     recorded = tmp_path / "mine.jsonl"
     recorded.write_text(run_cli("episodes", "--json").stdout)
-    out = replay(str(recorded), "--json", "--cache", str(tmp_path / "c.db"))
+    # the fake model: this is about reading our own episodes (the built-in model's replay: the tests above)
+    out = replay(str(recorded), "--model", "fake", "--json", "--cache", str(tmp_path / "c.db"))
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["events"] == 2
     recorded.write_text('{"time": "1", "event": "x"}\n{"time": 2}\n')
