@@ -135,13 +135,13 @@ class XSession:
         self.procs.clear()
 
 
-def start_xvfb(size: str = "1280x800x24") -> tuple[subprocess.Popen, str]:
-    """Start Xvfb on a display it picks itself (-displayfd: it writes the number once it accepts clients), so
-    servers started side by side (parallel test workers) cannot race for the same number. Returns the process
-    and the display (":N")."""
+def start_xvfb(size: str = "1280x800x24", *args: str) -> tuple[subprocess.Popen, str]:
+    """Start Xvfb (with `args`, e.g. "-extension", "XFIXES") on a display it picks itself (-displayfd: it writes
+    the number once it accepts clients), so servers started side by side (parallel test workers) cannot race for
+    the same number. Returns the process and the display (":N")."""
     read, write = os.pipe()
     with tempfile.TemporaryFile() as err:  # a file, not a pipe: a long-lived server never blocks on a full pipe
-        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp"],
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp", *args],
                                 pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=err)
         os.close(write)
         with os.fdopen(read) as pipe:

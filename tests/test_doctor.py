@@ -357,3 +357,32 @@ def test_connections_to_a_resetting_x_server_get_through():
     finally:
         xvfb.terminate()
         xvfb.wait(timeout=10)
+
+
+@pytest.mark.x11
+def test_one_process_talks_to_two_x_servers_numbered_otherwise():
+    """Two X servers whose extensions get other numbers (the second lacks three of the first's, as Xwayland and
+    Xvfb differ): each connection of one process keeps its own server's opcodes and event codes. python-xlib kept
+    them on the class, so the first connection used the second server's RECORD opcode, and opening a third server
+    could crash in Display() (seen in the suite: Xvfb, then GNOME's Xwayland, in one worker)."""
+    from proactive.watcher import x11
+
+    first, one = start_xvfb("640x480x24")
+    second, two = start_xvfb("640x480x24", "-extension", "XFIXES", "-extension", "MIT-SCREEN-SAVER",
+                             "-extension", "DAMAGE")
+    displays = []
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            for name in (one, two, one):
+                patch.setenv("DISPLAY", name)
+                displays.append(x11.open_display())
+        for display in displays:
+            opcode = display.query_extension("RECORD").major_opcode
+            assert display.display.extension_major_opcodes["RECORD"] == opcode
+        assert displays[0].query_extension("RECORD").major_opcode != displays[1].query_extension("RECORD").major_opcode
+    finally:
+        for display in displays:
+            display.close()
+        for server in (first, second):
+            server.terminate()
+            server.wait(timeout=10)

@@ -33,12 +33,44 @@ def _protocol_error(error: Any, request: Any) -> None:
     log.debug("X protocol error (ignored): %s", error)
 
 
+_OWN_TABLES = False  # _own_event_classes has run
+
+
+def _own_event_classes() -> None:
+    """Give each display connection its own tables of extension opcodes, event and error classes. python-xlib
+    keeps them on the class, shared by every connection of the process, and each connection writes its X
+    server's extension numbers into them: a process that opens a second X server whose extensions are numbered
+    otherwise (Xvfb, then Xwayland) crashed in `Display()` with "'type' object does not support item assignment"
+    (seen in the suite, where one worker talks to several servers), or would send the first server the second's
+    opcodes."""
+    import Xlib.protocol.display
+    import Xlib.protocol.event
+    from Xlib import error
+
+    global _OWN_TABLES
+    if _OWN_TABLES:
+        return
+    base = Xlib.protocol.display.Display
+    original = base.__init__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        self.extension_major_opcodes = {}
+        self.error_classes = error.xerror_class.copy()
+        self.event_classes = {code: dict(kind) if isinstance(kind, dict) else kind
+                              for code, kind in Xlib.protocol.event.event_class.items()}
+        original(self, *args, **kwargs)
+
+    base.__init__ = __init__  # type: ignore[method-assign]
+    _OWN_TABLES = True
+
+
 def open_display() -> Any:
     try:
         import Xlib.display
         import Xlib.error
     except ImportError as exc:
         raise SourceUnavailable(f"python-xlib is not installed: {exc}") from exc
+    _own_event_classes()
     for attempt in range(RESET_ATTEMPTS):
         try:
             display = Xlib.display.Display()
