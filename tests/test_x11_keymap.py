@@ -67,6 +67,7 @@ def test_keys_are_named_from_the_keymap_in_every_state(display: Any):
         ((ord("q"), ord("Q"), ord("q"), ord("Q"), ord("@")), LOCK | SHIFT, ("q", None)),
         ((ord("7"), ord("/")), LOCK, ("7", None)),  # Caps Lock leaves what is not a letter
         ((0xE9, 0xC9), 0, ("é", None)),  # Latin-1
+        ((0xE9, 0xC9), LOCK, ("É", None)), ((0xDF,), LOCK, ("ß", None)),  # Caps Lock; ß has no one-letter capital
         ((0x6D1, 0x6F1), 0, ("я", None)),  # Cyrillic_ya: a legacy keysym block (libxkbcommon's table)
         ((0x6D1, 0x6F1), SHIFT, ("Я", None)),
         ((0x7E1,), 0, ("α", None)),  # Greek_alpha

@@ -138,6 +138,8 @@ class X11Keymap:
             return None, NAMED_KEYS[keysym]
         char = keysym_char(keysym)
         if char is not None and state & LOCK_MASK and char.isalpha():
-            # Caps Lock: capitals, and Shift with it gives small letters again (XKB's default caps behaviour)
-            char = char.lower() if state & SHIFT_MASK else char.upper()
+            # Caps Lock: capitals, and Shift with it gives small letters again (XKB's default caps behaviour); a
+            # letter whose other case is not one character (ß: "SS") stays as it is, as X leaves its keysym
+            cased = char.lower() if state & SHIFT_MASK else char.upper()
+            char = cased if len(cased) == 1 else char
         return char, None
