@@ -70,9 +70,10 @@ python_env() {
         echo "setup: installing Python packages (.[$extras]); the first time, llama-cpp-python compiles (~5 min)" >&2
         # a portable llama.cpp build (no -march=native), so the wheel pip caches works on any x86-64 machine
         export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF}"
-        # --no-compile: Python compiles a module when it is first imported (the tests unset PYTHONDONTWRITEBYTECODE),
-        # so the thousands never imported (test suites, training code of the dependencies) cost nothing (~20 s)
-        .venv/bin/python -m pip install -q --no-compile -e ".[$extras]"
+        # with uv under this machine's pip configuration (seconds, where pip takes a minute), else with pip; no
+        # bytecode compiled: Python compiles a module when it is first imported (the tests unset
+        # PYTHONDONTWRITEBYTECODE), so the thousands never imported cost nothing (~20 s)
+        .venv/bin/python packaging/pip_install.py .venv/bin/python "$extras"
         echo "$want" > "$stamp"
     fi
 }
