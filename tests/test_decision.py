@@ -22,18 +22,23 @@ from .test_replay import parts
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-@pytest.mark.parametrize("session, level, spec", [
-    ("session_small.json", "medium", "default"),  # the built-in model's own scores
-    ("session_repeat.json", "1", "fake"),  # the same error again and again: the memory holds offers back
+@pytest.mark.parametrize("session, length, level, spec", [
+    # the built-in model's own scores, up to the copied error (each of its generations takes seconds)
+    ("session_small.json", 3, "medium", "default"),
+    ("session_repeat.json", None, "1", "fake"),  # the same error again and again: the memory holds offers back
 ])
-def test_live_and_replay_decide_the_same(proactive_home, tmp_path, session, level, spec):
+def test_live_and_replay_decide_the_same(proactive_home, tmp_path, session, length, level, spec):
+    import json
+
     from proactive.eval.replay import Replayer
     from proactive.models.registry import load_model
 
-    observations = load_session(FIXTURES / session)
+    path = tmp_path / session
+    path.write_text(json.dumps(json.loads((FIXTURES / session).read_text())[:length]))
+    observations = load_session(path)
     cache, gate, judge = parts(tmp_path, level)
     model = load_model(spec)  # one instance for both: the same weights, loaded once
-    turns = Replayer(spec, lambda _spec: model, 1, gate, judge, cache).session(FIXTURES / session)
+    turns = Replayer(spec, lambda _spec: model, 1, gate, judge, cache).session(path)
 
     p = Proactivity.parse(level)
     live = Assistant(None, Agent(model, k=1), Gate(load_default(), p), FeedbackMemory(),
