@@ -77,6 +77,19 @@ def wakeups(pid: int) -> int:
     return total
 
 
+def thread_times(pid: int) -> dict[int, tuple[int, int]]:
+    """Each thread's time on a CPU (ns, /proc/PID/task/TID/schedstat) and its wake-ups (voluntary switches)."""
+    times = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            run_ns = int(Path(f"/proc/{pid}/task/{tid}/schedstat").read_text().split()[0])
+            status = Path(f"/proc/{pid}/task/{tid}/status").read_text()
+        except OSError:  # the thread ended meanwhile
+            continue
+        times[int(tid)] = (run_ns, int(status.split("voluntary_ctxt_switches:")[1].split()[0]))
+    return times
+
+
 def idle_cost(proc: psutil.Process, seconds: float) -> dict[str, float]:
     """The process's CPU (% of one core) and wake-ups per second over `seconds` of doing nothing."""
     cpu0, woke0 = proc.cpu_times(), wakeups(proc.pid)
@@ -141,7 +154,7 @@ def main() -> None:
         stop = threading.Event()
         moves = {"n": 0}
         mthread = threading.Thread(target=lambda: moves.update(n=mover(session.env, args.moves_per_second, stop)))
-        cpu0, woke0 = proc.cpu_times(), wakeups(watcher.pid)
+        cpu0, woke0, threads0 = proc.cpu_times(), wakeups(watcher.pid), thread_times(watcher.pid)
         t0 = time.monotonic()
         mthread.start()
         # measured here: `xdotool type --delay D` types one key per D/2 ms
@@ -154,7 +167,7 @@ def main() -> None:
             peak_rss = max(peak_rss, proc.memory_info().rss)
             time.sleep(0.5)
         elapsed = time.monotonic() - t0
-        cpu1, woke1 = proc.cpu_times(), wakeups(watcher.pid)
+        cpu1, woke1, threads1 = proc.cpu_times(), wakeups(watcher.pid), thread_times(watcher.pid)
         stop.set()
         mthread.join()
         time.sleep(1.5)
@@ -175,6 +188,10 @@ def main() -> None:
             # every character typed, and each Enter (the newlines between lines plus the final one)
             "keystrokes_accounted_percent": round(100 * (accounted + (1 if typed == injected else 0)) / len(text), 2),
             "exact_text_match": typed == injected,
+            # per thread (by id: Python names none for the OS): ms on a CPU and wake-ups per second, busiest first
+            "threads": sorted(([round((run - threads0.get(tid, (0, 0))[0]) / 1e6, 1),
+                                round((woke - threads0.get(tid, (0, 0))[1]) / elapsed, 1)]
+                               for tid, (run, woke) in threads1.items()), reverse=True),
             **idle,
         }
     finally:
@@ -190,6 +207,8 @@ def main() -> None:
             print(f"| idle: watcher wake-ups per second | {idle['idle_wakeups_per_second']} | |")
         print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
         print(f"| injected keystrokes accounted for, % | {result['keystrokes_accounted_percent']} | 100 |")
+        busy = ", ".join(f"{ms} ms ({woke}/s)" for ms, woke in result["threads"] if ms >= 1)
+        print(f"(threads on a CPU, busiest first, with their wake-ups: {busy})")
         print(f"({result['keystrokes_injected']} keystrokes ({result['keys_per_second']}/s) and "
               f"{result['moves_injected']} pointer moves in {result['seconds']} s)")
 
