@@ -32,12 +32,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from bench.wayland_session import _stop, compositor_user
+from bench.wayland_session import ClientSession, _stop, compositor_user, running
 from bench.xsession import wait_for
 
 USER = "proactive-gnome"
@@ -122,16 +122,15 @@ class ShellBus:
         self.conn.close()
 
 
-class GnomeSession:
+class GnomeSession(ClientSession):
     """A running headless GNOME Shell and helpers that act like a user."""
 
     def __init__(self, env: dict[str, str], runtime: Path, home: Path, shell: subprocess.Popen, log: Path):
-        self.env = env
+        super().__init__(env)
         self.runtime = runtime  # the shell's XDG_RUNTIME_DIR
         self.home = home  # the shell user's HOME
         self.shell = shell
         self.log = log
-        self.procs: list[subprocess.Popen] = []
         self.bus = ShellBus(env["DBUS_SESSION_BUS_ADDRESS"])
         self._keyboard: str | None = None  # the RemoteDesktop session's object path, once started
 
@@ -164,24 +163,6 @@ class GnomeSession:
         return dict(zip(("DISPLAY", "XAUTHORITY"), found, strict=True)) if found and found[0] else {}
 
     # -- acting like a user ------------------------------------------------------------------------------------
-
-    def spawn(self, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
-        proc = subprocess.Popen(args, env=env or self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, start_new_session=True)
-        self.procs.append(proc)
-        return proc
-
-    def start_foot(self, title: str) -> dict[str, Any]:
-        """A real foot terminal (not accessible: foot publishes nothing on the accessibility bus) running `cat`;
-        returns its window once mapped."""
-        proc = self.spawn(["foot", "-T", title, "cat"])
-
-        def mapped() -> dict[str, Any] | None:
-            if proc.poll() is not None:
-                raise AssertionError(f"foot exited with {proc.returncode}: {proc.stderr.read().decode()[-500:]}")
-            return self.window(title)
-
-        return wait_for(mapped, timeout=20, what=f"foot window {title!r}")
 
     def focus(self, title: str) -> None:
         """Activate the window titled `title`, as a click would, and wait until the shell says it has the focus."""
@@ -231,12 +212,6 @@ class GnomeSession:
         for mod in reversed(mods):
             self.press(KEYSYMS[mod], False)
         time.sleep(0.05)
-
-    def close(self) -> None:
-        """Stop what a test started (the shell keeps running)."""
-        for proc in self.procs:
-            _stop(proc)
-        self.procs.clear()
 
 
 def _bus(config: str, folder: Path, name: str, env: dict[str, str], user: dict[str, Any]) -> subprocess.Popen:
@@ -401,10 +376,5 @@ def _remove_stale_displays(uid: int) -> None:
             continue
 
 
-@contextmanager
-def gnome_session(x11: bool = True) -> Iterator[GnomeSession]:
-    session, stop = start_gnome(x11)
-    try:
-        yield session
-    finally:
-        stop()
+def gnome_session(x11: bool = True) -> AbstractContextManager[GnomeSession]:
+    return running(start_gnome, x11)

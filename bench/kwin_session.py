@@ -29,13 +29,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from itertools import count
 from pathlib import Path
 from typing import Any
 
-from bench.wayland_session import ClientSession, _start_atspi, _stop, start_private_bus
+from bench.wayland_session import ClientSession, _start_atspi, _stop, running, start_private_bus
 from bench.xsession import wait_for
 
 KWIN = "/usr/bin/kwin_wayland"
@@ -244,13 +244,7 @@ class KWinSession(ClientSession):
         proc = subprocess.Popen([sys.executable, str(QT_APP), title], env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
         self.procs.append(proc)
-
-        def mapped() -> dict[str, Any] | None:
-            if proc.poll() is not None:
-                raise AssertionError(f"the Qt window exited with {proc.returncode}: {proc.stderr.read()[-500:]}")
-            return self.window(title)
-
-        wait_for(mapped, timeout=30, interval=0.3, what=f"the Qt window {title!r} on KWin")
+        self.wait_mapped(proc, title, "the Qt window", timeout=30, interval=0.3)
         return proc
 
     def focus(self, title: str) -> None:
@@ -385,10 +379,5 @@ def start_kwin(user: tuple[int, int] | None = None) -> tuple[KWinSession, Callab
     return session, stop
 
 
-@contextmanager
-def kwin_session() -> Iterator[KWinSession]:
-    session, stop = start_kwin()
-    try:
-        yield session
-    finally:
-        stop()
+def kwin_session() -> AbstractContextManager[KWinSession]:
+    return running(start_kwin)

@@ -24,11 +24,13 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bench.xsession import wait_for
+
+S = TypeVar("S")
 
 USER = "proactive-sway"
 TOOLS = ("sway", "swaymsg", "foot", "wtype", "wl-copy", "wl-paste", "dbus-daemon")
@@ -61,19 +63,41 @@ def compositor_user(name: str = USER) -> tuple[int, int] | None:
 
 
 class ClientSession:
-    """What acting like a user needs on any Wayland compositor (sway here, KWin in bench/kwin_session.py): the
-    clients' environment, the programs a test started (stopped by close()), and the clipboard through wl-copy
-    and wl-paste (data-control, which both compositors offer)."""
+    """What acting like a user needs on any Wayland compositor (sway here, KWin in bench/kwin_session.py, GNOME
+    Shell in bench/gnome_session.py): the clients' environment, the programs a test started (stopped by close()),
+    a terminal (foot), and the clipboard through wl-copy and wl-paste (data-control: sway and KWin offer it,
+    Mutter does not). A subclass says which windows the compositor lists (`window`)."""
 
     def __init__(self, env: dict[str, str]):
         self.env = env
         self.procs: list[subprocess.Popen] = []
+
+    def window(self, title: str) -> dict[str, Any] | None:
+        raise NotImplementedError
 
     def spawn(self, args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
         proc = subprocess.Popen(args, env=env or self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, start_new_session=True)
         self.procs.append(proc)
         return proc
+
+    def wait_mapped(self, proc: subprocess.Popen, title: str, what: str, timeout: float = 20,
+                    interval: float = 0.1) -> dict[str, Any]:
+        """The compositor's window titled `title` once it lists it; `proc` exiting first fails with its stderr."""
+
+        def mapped() -> dict[str, Any] | None:
+            if proc.poll() is not None:
+                err = proc.stderr.read() if proc.stderr else ""
+                err = err.decode(errors="replace") if isinstance(err, bytes) else err
+                raise AssertionError(f"{what} exited with {proc.returncode}: {err[-500:]}")
+            return self.window(title)
+
+        return wait_for(mapped, timeout=timeout, interval=interval, what=f"{what} window {title!r}")
+
+    def start_foot(self, title: str, command: list[str] | None = None) -> dict[str, Any]:
+        """A real foot terminal with a fixed title (running `cat`, so no shell prompt rewrites the title; foot
+        publishes nothing on the accessibility bus); returns its window once mapped."""
+        return self.wait_mapped(self.spawn(["foot", "-T", title, *(command or ["cat"])]), title, "foot")
 
     def copy(self, text: str) -> None:
         """Put text on the clipboard like an application would: wl-copy stays in the foreground as its owner
@@ -128,18 +152,6 @@ class WaylandSession(ClientSession):
         return next((w.get("name") for w in self.windows() if w.get("focused")), None)
 
     # -- acting like a user ------------------------------------------------------------------------------------
-
-    def start_foot(self, title: str, command: list[str] | None = None) -> dict[str, Any]:
-        """A real foot terminal with a fixed title (running `cat`, so no shell prompt rewrites the title); returns
-        its sway container once mapped."""
-        proc = self.spawn(["foot", "-T", title, *(command or ["cat"])])
-
-        def mapped() -> dict[str, Any] | None:
-            if proc.poll() is not None:
-                raise AssertionError(f"foot exited with {proc.returncode}: {proc.stderr.read().decode()[-500:]}")
-            return self.window(title)
-
-        return wait_for(mapped, timeout=20, what=f"foot window {title!r}")
 
     def focus(self, title: str) -> None:
         """Focus the window titled `title`, as a click would, and wait until sway says it has the focus."""
@@ -303,9 +315,14 @@ def start_wayland(with_display: str | None = None) -> tuple[WaylandSession, Call
 
 
 @contextmanager
-def wayland_session(with_display: str | None = None) -> Iterator[WaylandSession]:
-    session, stop = start_wayland(with_display)
+def running(start: Callable[..., tuple[S, Callable[[], None]]], *args: Any) -> Iterator[S]:
+    """A session from `start(*args)` (start_wayland, start_kwin, start_gnome), stopped on leaving."""
+    session, stop = start(*args)
     try:
         yield session
     finally:
         stop()
+
+
+def wayland_session(with_display: str | None = None) -> AbstractContextManager[WaylandSession]:
+    return running(start_wayland, with_display)

@@ -257,3 +257,24 @@ class WatcherProcess:
         out = run_cli("episodes", "--json", env=self.env)
         assert out.returncode == 0, out.stderr
         return [json.loads(line) for line in out.stdout.splitlines()]
+
+    def assert_nowhere(self, secret: str, live: bytes, err: str) -> None:
+        """`secret`, and its first and last 7 characters, are in none of: what the home held while this watcher
+        ran (`live`: `all_bytes` then), what it holds now, the `episodes` command's text and JSON, and this
+        watcher's stdout and stderr (`err`, from `stop()`)."""
+        out = run_cli("episodes", env=self.env).stdout + run_cli("episodes", "--json", env=self.env).stdout
+        everything = live + all_bytes(self.home) + out.encode() + err.encode() + self.stdout.encode()
+        for piece in (secret, secret[:7], secret[-7:]):
+            assert piece.encode() not in everything, f"{piece!r} leaked"
+
+
+def started_sources(home: Path) -> str:
+    """The log's "watcher started with sources: ..." line in `home`."""
+    log = (home / "logs" / "proactive.log").read_text()
+    return next(line for line in log.splitlines() if "watcher started with sources" in line)
+
+
+def all_bytes(home: Path) -> bytes:
+    """Every file under `home` (database and WAL, logs, caches) as one blob, to search for what must not be
+    there."""
+    return b"".join(p.read_bytes() for p in home.rglob("*") if p.is_file())

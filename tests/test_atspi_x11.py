@@ -24,7 +24,7 @@ from proactive.watcher.home import Config
 from proactive.watcher.pipeline import Watcher
 from proactive.watcher.store import Store
 
-from .conftest import ROOT, ListSource, WatcherProcess, XSession, run_cli, wait_for
+from .conftest import ROOT, ListSource, WatcherProcess, XSession, all_bytes, run_cli, wait_for
 
 pytestmark = pytest.mark.x11
 
@@ -97,10 +97,6 @@ def a11y(xsession: XSession, tmp_path: Path) -> Iterator[A11ySession]:
     finally:
         xsession.close()  # the applications first, then their buses
         session.stop()
-
-
-def all_bytes(home: Path) -> bytes:
-    return b"".join(p.read_bytes() for p in home.rglob("*") if p.is_file())
 
 
 def start_app(xsession: XSession, env: dict[str, str], title: str) -> str:

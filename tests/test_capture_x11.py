@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import PROACTIVE, WatcherProcess, XSession, run_cli, wait_for
+from .conftest import PROACTIVE, WatcherProcess, XSession, all_bytes, run_cli, wait_for
 
 pytestmark = pytest.mark.x11
 
@@ -269,14 +269,6 @@ def test_a_keymap_changed_while_capturing_is_read_again(xsession: XSession, monk
         display.sync()
         display.close()
     assert [e.data.get("char") for e in events] == ["a", "a", "q", "z", "z"]
-
-
-def all_bytes(home: Path) -> bytes:
-    blob = b""
-    for path in home.rglob("*"):
-        if path.is_file():
-            blob += path.read_bytes()
-    return blob
 
 
 def test_privacy_canaries_never_reach_disk_or_output(xsession: XSession, proactive_home: Path, tmp_path: Path):

@@ -30,8 +30,7 @@ from bench.gnome_session import GnomeSession, install_extension, start_gnome
 from proactive.watcher import gnome_extension
 from proactive.watcher.wl_window import DESKTOP, gnome_info
 
-from .conftest import WatcherProcess, run_cli, wait_for
-from .test_atspi_x11 import all_bytes
+from .conftest import WatcherProcess, all_bytes, run_cli, started_sources, wait_for
 
 APP = Path(__file__).with_name("a11y_app.py")
 CANARY_PASSWORD = "GnCanaryPw5821q"
@@ -143,7 +142,7 @@ def test_watch_in_gnome_records_every_window_copy_typed_text_idle_and_never_the_
         code, err = watcher.stop()
     assert code == 0, err
     log = (proactive_home / "logs" / "proactive.log").read_text()
-    started = next(line for line in log.splitlines() if "watcher started with sources" in line)
+    started = started_sources(proactive_home)
     warnings = [line for line in log.splitlines() if "unavailable" in line]
     assert all(name in started for name in ("window", "clipboard", "idle", "accessibility (AT-SPI)")), warnings
     episodes = watcher.episodes()
@@ -162,10 +161,7 @@ def test_watch_in_gnome_records_every_window_copy_typed_text_idle_and_never_the_
     copies = db.execute("SELECT data FROM raw_events WHERE kind = 'clipboard'").fetchall()
     db.close()
     assert len(copies) == 1 and json.loads(copies[0][0])["text"] == "hello gnome form again", copies
-    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
-    everything = live + all_bytes(proactive_home) + out.encode() + err.encode() + watcher.stdout.encode()
-    for piece in (CANARY_PASSWORD, CANARY_PASSWORD[:7], CANARY_PASSWORD[-7:]):
-        assert piece.encode() not in everything, f"{piece!r} leaked"
+    watcher.assert_nowhere(CANARY_PASSWORD, live, err)
 
 
 def sources(env: dict[str, str], home: Path) -> dict[str, dict]:

@@ -22,10 +22,10 @@ import pytest
 
 from proactive.watcher.echo_state import HIDDEN, UNSEEN, VISIBLE, EchoWatch, echoes_locally
 
-from .conftest import WatcherProcess, XSession, run_cli, wait_for
+from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
 from .test_terminal_secrets import HIDDEN as HIDDEN_LINE
-from .test_terminal_secrets import all_bytes, stored_lines
+from .test_terminal_secrets import stored_lines
 
 # -- the echo state of a real pty ----------------------------------------------------------------------------------
 

@@ -24,9 +24,8 @@ import pytest
 from proactive.watcher.sources import SourceUnavailable
 from proactive.watcher.wl_window import KWinWindow, kwin_script_path
 
-from .conftest import WatcherProcess, run_cli
+from .conftest import WatcherProcess, all_bytes, run_cli, started_sources
 from .kwin_session import KWinSession, missing_tools, start_kwin
-from .test_atspi_x11 import all_bytes
 
 pytestmark = pytest.mark.skipif(bool(missing_tools()), reason=f"KWin tests need {missing_tools()} (apt install "
                                 "kwin-wayland wl-clipboard; packaging/setup.sh test installs them)")
@@ -95,7 +94,7 @@ def test_watch_on_kwin_records_titles_switches_copy_typed_text_idle_and_never_th
         code, err = watcher.stop()
     assert code == 0, err
     log = (proactive_home / "logs" / "proactive.log").read_text()
-    started = next(line for line in log.splitlines() if "watcher started with sources" in line)
+    started = started_sources(proactive_home)
     for source in ("window", "clipboard", "idle", "accessibility (AT-SPI)"):
         assert source in started, started
     assert "Wayland (kde)" in log, log[-2000:]
@@ -113,10 +112,7 @@ def test_watch_on_kwin_records_titles_switches_copy_typed_text_idle_and_never_th
     everything_said = " ".join(e["event"] for e in episodes)
     assert "stops using the computer (idle)" in everything_said, everything_said
     assert "comes back after being away" in everything_said, everything_said
-    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
-    everything = live + all_bytes(proactive_home) + out.encode() + err.encode() + watcher.stdout.encode()
-    for piece in (CANARY_PASSWORD, CANARY_PASSWORD[:7], CANARY_PASSWORD[-7:]):
-        assert piece.encode() not in everything, f"{piece!r} leaked"
+    watcher.assert_nowhere(CANARY_PASSWORD, live, err)
     assert not (proactive_home / "kwin" / "proactive-focus.js").exists()  # the watcher took its script away
 
 

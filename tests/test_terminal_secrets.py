@@ -27,7 +27,7 @@ from proactive.watcher.password_prompts import MAX_HIDDEN_LINES, prompt_lines
 from proactive.watcher.privacy import PrivacyFilter
 from proactive.watcher.store import Store
 
-from .conftest import WatcherProcess, XSession, run_cli, wait_for
+from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
 from .test_privacy import keys, run_pipeline
 
@@ -360,10 +360,6 @@ def stored_lines() -> list[str]:
             current = ""
     store.close()
     return lines
-
-
-def all_bytes(home: Path) -> bytes:
-    return b"".join(p.read_bytes() for p in home.rglob("*") if p.is_file())
 
 
 CANARY_GIT_USER = "gituser7Qx9canary"

@@ -48,8 +48,8 @@ from proactive.watcher.wl_window import (
     unpack_header,
 )
 
-from .conftest import WatcherProcess, XSession, run_cli, wait_for
-from .test_atspi_x11 import all_bytes, check_form_rounds
+from .conftest import WatcherProcess, XSession, all_bytes, started_sources, wait_for
+from .test_atspi_x11 import check_form_rounds
 from .wayland_session import WaylandSession, start_wayland
 
 # -- session detection --------------------------------------------------------------------------------------------
@@ -303,11 +303,6 @@ def episode_with(episodes: list[dict], title: str) -> dict:
     return matches[0]
 
 
-def started_sources(home: Path) -> str:
-    log = (home / "logs" / "proactive.log").read_text()
-    return next(line for line in log.splitlines() if "watcher started with sources" in line)
-
-
 COPY = "Traceback (most recent call last):\n  File \"client.py\", line 3\nTimeoutError: timed out"
 
 
@@ -464,11 +459,7 @@ def test_sway_with_a_qt_form_typed_text_from_atspi_and_password_dropped(wl: Wayl
     assert titles.index(form) < len(titles) - 1 - titles[::-1].index("notes shell"), episodes
     shell = [e for e in episodes if e["title"] == "notes shell" and "copies" in e["event"]]
     assert shell and "TimeoutError" in shell[-1]["event"] + json.dumps(shell), episodes
-    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
-    everything = (live + b"".join(p.read_bytes() for p in proactive_home.rglob("*") if p.is_file())
-                  + out.encode() + err.encode() + watcher.stdout.encode())
-    for piece in (CANARY_PASSWORD, CANARY_PASSWORD[:7], CANARY_PASSWORD[-7:]):
-        assert piece.encode() not in everything, f"{piece!r} leaked"
+    watcher.assert_nowhere(CANARY_PASSWORD, live, err)
 
 
 def test_a_form_typed_five_times_under_load_keeps_names_and_never_passwords(wl: WaylandSession, proactive_home: Path,
