@@ -37,7 +37,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from bench.wayland_session import ClientSession, _stop, compositor_user, running
+from bench.wayland_session import ClientSession, _stop, compositor_user, running, start_private_bus
 from bench.xsession import wait_for
 
 USER = "proactive-gnome"
@@ -51,35 +51,6 @@ function init() {
         disable() { global.context.unsafe_mode = false; },
     };
 }
-"""
-SYSTEM_BUS = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
-SESSION_BUS = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <standard_session_servicedirs/>
-  <policy context="default">
-    <allow user="*"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
 """
 #: X keysyms of the keys tests press by name (printable ASCII is its own keysym).
 KEYSYMS = {"Tab": 0xFF09, "Return": 0xFF0D, "BackSpace": 0xFF08, "Escape": 0xFF1B, "End": 0xFF57,
@@ -214,24 +185,6 @@ class GnomeSession(ClientSession):
         time.sleep(0.05)
 
 
-def _bus(config: str, folder: Path, name: str, env: dict[str, str], user: dict[str, Any]) -> subprocess.Popen:
-    """A dbus-daemon with `config`, listening on `folder/name`; returns once its socket exists."""
-    path = folder / f"{name}.conf"
-    path.write_text(config.format(socket=folder / name))
-    path.chmod(0o644)
-    proc = subprocess.Popen(["dbus-daemon", f"--config-file={path}", "--nofork"], env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True, **user)
-
-    def listening() -> bool:
-        if proc.poll() is not None:
-            raise RuntimeError(f"dbus-daemon ({name}) exited: {proc.stderr.read().decode()[-500:] if proc.stderr else ''}")
-        return (folder / name).exists()
-
-    wait_for(listening, timeout=10, what=f"the {name} bus")
-    return proc
-
-
 def _install_test_extension(home: Path) -> None:
     folder = home / ".local/share/gnome-shell/extensions" / UNSAFE_UUID
     folder.mkdir(parents=True, exist_ok=True)
@@ -281,7 +234,9 @@ def start_gnome(x11: bool = True, before_login: Callable[[dict[str, str], Path],
     _chown_tree(home, owner)
     user: dict[str, Any] = {} if owner is None else {"user": owner[0], "group": owner[1], "extra_groups": []}
     keep = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "TZ")}
-    system_bus = f"unix:path={base / 'system_bus'}"
+    system = base / "system"  # the private system bus's folder
+    system.mkdir(mode=0o755)
+    system_bus = f"unix:path={system / 'bus'}"
     session_bus = f"unix:path={runtime / 'bus'}"
     shell_env = dict(keep, HOME=str(home), XDG_RUNTIME_DIR=str(runtime), DBUS_SYSTEM_BUS_ADDRESS=system_bus,
                      DBUS_SESSION_BUS_ADDRESS=session_bus, XDG_CURRENT_DESKTOP="GNOME", XDG_SESSION_TYPE="wayland",
@@ -305,8 +260,8 @@ def start_gnome(x11: bool = True, before_login: Callable[[dict[str, str], Path],
         shutil.rmtree(base, ignore_errors=True)
 
     try:
-        procs.append(_bus(SYSTEM_BUS, base, "system_bus", keep, {}))
-        procs.append(_bus(SESSION_BUS, runtime, "bus", shell_env, user))
+        procs.append(start_private_bus(system, keep, others=True, kind="system")[0])
+        procs.append(start_private_bus(runtime, shell_env, others=True, services=True, user=user)[0])
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK",
                                                                  "HYPRLAND_INSTANCE_SIGNATURE")}
         env.update(WAYLAND_DISPLAY=str(runtime / "wayland-0"), XDG_RUNTIME_DIR=str(clients),

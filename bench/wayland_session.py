@@ -196,9 +196,9 @@ def _stop(proc: subprocess.Popen, timeout: float = 5) -> None:
 BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
-  <type>session</type>
+  <type>{kind}</type>
   <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
+  <auth>EXTERNAL</auth>{services}
   <policy context="default">{allow_users}
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
@@ -208,15 +208,22 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
 """
 
 
-def start_private_bus(folder: Path, env: dict[str, str], others: bool = False) -> tuple[subprocess.Popen, str]:
-    """A private session bus listening in `folder` (also the keyring tests' bus: tests/keyring_session.py). No
-    service files are given to it, so nothing is ever activated on it (no keyring daemon, nothing of the
-    developer's): whatever answers on it was started by the caller. Only its own user may connect, unless
-    `others` (a compositor run as another user: bench/kwin_session.py)."""
+def start_private_bus(folder: Path, env: dict[str, str], others: bool = False, kind: str = "session",
+                      services: bool = False, user: dict[str, Any] | None = None) -> tuple[subprocess.Popen, str]:
+    """A private bus (`kind`: session or system) listening on `folder/bus` (also the keyring and notification
+    tests' bus). Without `services` no service files are given to it, so nothing is ever activated on it (no
+    keyring daemon, nothing of the developer's): whatever answers on it was started by the caller; with them, the
+    standard session services are (GNOME Shell's session: dconf, the AT-SPI bus). Only its own user may connect,
+    unless `others` (a compositor run as another user). `user`: Popen's user/group arguments, to run the daemon
+    as that user."""
     config = folder / "bus.conf"
-    config.write_text(BUS_CONFIG.format(socket=folder / "bus", allow_users='\n    <allow user="*"/>' if others else ""))
+    config.write_text(BUS_CONFIG.format(kind=kind, socket=folder / "bus",
+                                        services="\n  <standard_session_servicedirs/>" if services else "",
+                                        allow_users='\n    <allow user="*"/>' if others else ""))
+    config.chmod(0o644)  # readable by a daemon run as another user
     proc = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            **(user or {}))
     assert proc.stdout is not None
     address = proc.stdout.readline().strip()
     if not address:
