@@ -132,7 +132,11 @@ def main(argv: list[str]) -> int:
         return 2
     python, extras = argv
     target = f"{ROOT}[{extras}]"
-    command = uv_command(pip_config(python))
+    try:
+        command = uv_command(pip_config(python))
+    except (OSError, subprocess.CalledProcessError) as exc:  # a pip without `config`: it installs as before
+        print(f"setup: pip's configuration could not be read ({exc}): installing with pip", file=sys.stderr)
+        return pip(python, "-e", target)
     if command.unsupported:
         print(f"setup: pip is configured with {', '.join(command.unsupported)}, which this script does not pass "
               "on to uv: installing with pip", file=sys.stderr)

@@ -23,7 +23,9 @@ def configured(tmp_path: Path, text: str, **variables: str) -> dict[str, str]:
     (tmp_path / "pip").mkdir(exist_ok=True)
     (tmp_path / "pip" / "pip.conf").write_text(text, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
-    env.update(XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path), **variables)
+    # the machine's own files in XDG_CONFIG_DIRS are left out too (only /etc/pip.conf is always read)
+    env.update(XDG_CONFIG_HOME=str(tmp_path), XDG_CONFIG_DIRS=str(tmp_path / "none"), HOME=str(tmp_path),
+               **variables)
     return pip_install.pip_config(sys.executable, env)
 
 
