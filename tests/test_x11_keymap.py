@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from .conftest import XSession, wait_for
 
@@ -110,19 +113,97 @@ def test_hotkeys_name_the_modifiers_this_keymap_binds(display: Any):
         display.sync()
 
 
-def test_text_with_characters_outside_ascii_is_captured_as_typed(xsession: XSession,
-                                                                  monkeypatch: pytest.MonkeyPatch):
+def test_a_binding_is_read_as_the_server_keeps_it_or_as_asked_once_it_has_moved_on(display: Any, xsession: XSession):
+    """A key code bound by a ChangeKeyboardMapping request is read from the request (`set_keys`, on a copy of the
+    keymap that never asks the server otherwise), then (`confirm`) as the server keeps it while it still holds
+    that binding: one legacy letter gets both cases (Æ unshifted is æ), Unicode keysyms and symbols stay as
+    given. Once the server holds another binding (bound back, or the next character), the request's stays."""
+    import Xlib.display
+
+    from proactive.watcher.x11_keymap import X11Keymap
+
+    code = spare_code(display)
+    local = Xlib.display.Display(xsession.env["DISPLAY"])
+    server, copy = X11Keymap(display), X11Keymap(local)
+    rows = [[0xC6], [0xE6], [0xFC], [0xDF], [0xFF], [0xB5], [0x1A1], [0x13BC], [0x6F0], [0x6B0], [0x7C1],
+            [0x10020AC], [0x100041F], [0x101F600], [0x20AC], [0x61], [0x41, 0x42], [0xE6, 0], [0x31, 0x21],
+            [0xFF0D], [0xFFE9], [0]]
+    states = (0, SHIFT, LOCK, SHIFT | LOCK)
+    try:
+        for row in rows:
+            remap(display, code, *row)
+            assert copy.set_keys(code, [row])
+            copy.confirm(code, [row])
+            assert [copy.key(code, s) for s in states] == [server.key(code, s) for s in states], [hex(k) for k in row]
+        for row, later in (([0xFC], [0]), ([0xFC], [0x10020AC]), ([0x6F0], [0xC6]), ([0], [0x61])):
+            remap(display, code, *later)  # the server has moved on before the watcher reads it
+            assert copy.set_keys(code, [row])
+            copy.confirm(code, [row])
+            assert copy.keysym(code, 0) == row[0], ([hex(k) for k in row], [hex(k) for k in later])
+        assert not copy.set_keys(display.display.info.max_keycode, [[0x61], [0x62]])  # past the last code
+        assert not copy.set_keys(display.display.info.min_keycode - 1, [[0x61]])
+    finally:
+        local.close()
+
+
+def _request(first: int, rows: list[list[int]], order: str, big: bool = False) -> bytes:
+    """A ChangeKeyboardMapping request as a client sends it (byte order `order`; `big`: the BIG-REQUESTS form)."""
+    import struct
+
+    width = len(rows[0]) if rows else 0
+    body = struct.pack(f"{order}BB2x{len(rows) * width}I", first, width, *[k for row in rows for k in row])
+    if big:
+        return struct.pack(f"{order}BBHI", 100, len(rows), 0, (len(body) + 8) // 4) + body
+    return struct.pack(f"{order}BBH", 100, len(rows), (len(body) + 4) // 4) + body
+
+
+@given(changes=st.lists(st.tuples(st.integers(8, 255), st.integers(1, 4), st.integers(1, 5), st.booleans(),
+                                  st.booleans(), st.integers(0, 0x10FFFF)), max_size=5),
+       swapped=st.booleans(), cut=st.integers(1, 12))
+def test_recorded_binding_requests_are_read_in_either_byte_order(changes: list[tuple[int, int, int, bool, bool, int]],
+                                                                  swapped: bool, cut: int):
+    """What a client sent, one request after another: each ChangeKeyboardMapping is read back, in the client's
+    byte order and in the BIG-REQUESTS form, other requests skipped; a request cut short ends the reading and
+    gives nothing made up."""
+    import struct
+
+    from proactive.watcher.x11_keymap import keymap_changes
+
+    order = ("<" if sys.byteorder == "big" else ">") if swapped else "="
+    data, expected = b"", []
+    for first, count, width, big, other, seed in changes:
+        rows = [[(seed + n * width + level) % 0x1000000 for level in range(width)] for n in range(count)]
+        if other:  # another recorded request in between (a NoOperation with a body)
+            data += struct.pack(f"{order}BBH4x", 127, 0, 2)
+        data += _request(first, rows, order, big)
+        expected.append((first, rows))
+    assert list(keymap_changes(data, swapped)) == expected
+    if data:
+        shorter = data[:-cut]
+        assert list(keymap_changes(shorter, swapped)) == expected[:-1]
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["idle", "busy"])
+def test_text_with_characters_outside_ascii_is_captured_as_typed(xsession: XSession, monkeypatch: pytest.MonkeyPatch,
+                                                                  busy: bool):
     """xdotool types a character its keymap lacks by binding it to a spare key code for the press (a keymap change
-    per character): each is read as typed, whatever block it is in. (Not a capital outside the keymap such as Æ:
-    the server gives its scratch key both cases, so the application, as the watcher, reads æ without Shift.)"""
+    per character): each is read as typed, whatever block it is in, also when the watcher reads the keys later
+    than they are typed (busy: each key takes 40 ms to hand on, xdotool types one every 30), when the server's
+    keymap is already bound back or to the next character. (Not a capital outside the keymap such as Æ: the
+    server gives its scratch key both cases, so the application, as the watcher, reads æ without Shift.)"""
     from proactive.watcher.keyboard import Keyboard
 
     for name, value in xsession.env.items():
         monkeypatch.setenv(name, value)
     text = "Grüße, ærø! Привет мир; ΑΒΓ αβγ; 5 € ½ ✓ naïve café"
     events: list[Any] = []
+
+    def slowly(event: Any) -> None:
+        time.sleep(0.04)
+        events.append(event)
+
     keyboard = Keyboard()
-    keyboard.start(events.append)
+    keyboard.start(slowly if busy else events.append)
     try:
         xsession.type(text, delay_ms=30)
         wait_for(lambda: len(events) >= len(text), timeout=30, what="every typed character")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections import deque
 from typing import Any
 
 from .events import HOTKEY, KEY, Emit, RawEvent
@@ -114,13 +115,19 @@ class Keyboard(ListenerSource):
         """Record KeyPress only: the modifiers held come with each press (its `state`), so releases, half of all
         key events, need not wake us. What a key code types in a modifier state is read from the keymap
         (`X11Keymap`) once, and kept until the keymap changes (MappingNotify: the keymap is read again). Why: the
-        thread wakes for each key with cold caches, where reading the keymap again took about 100 µs a key."""
+        thread wakes for each key with cold caches, where reading the keymap again took about 100 µs a key.
+
+        A core ChangeKeyboardMapping request (a key code bound for a moment to a character the keymap lacks) is
+        recorded too and applied where it comes among the keys; at its MappingNotify the server's keymap is taken
+        only where it still holds that binding (`X11Keymap.confirm`): a busy watcher reads it after it was bound
+        back or to the next character. Other changes (XKB's, modifiers) are read from the server."""
         import Xlib.X
 
-        from .x11_keymap import X11Keymap
+        from .x11_keymap import CHANGE_KEYBOARD_MAPPING, X11Keymap, keymap_changes
         from .xrecord import RecordThread
 
         known: dict[tuple[int, int], tuple[str, dict[str, str]] | None] = {}  # (code, state) -> what it emits
+        applied: dict[tuple[int, int], deque[list[list[int]]]] = {}  # (first, count) -> bindings whose notice is due
         emit = translator.emit
 
         def translate(detail: int, state: int) -> tuple[str, dict[str, str]] | None:
@@ -140,14 +147,29 @@ class Keyboard(ListenerSource):
             if found is not None:
                 emit(RawEvent(translator.source, found[0], dict(found[1]), xtime=xtime))
 
+        def bound(data: bytes, swapped: bool) -> None:
+            for first, rows in keymap_changes(data, swapped):
+                if keymap.set_keys(first, rows):
+                    if len(applied) >= MAX_KNOWN_KEYS:  # notices that never came (another server's ranges)
+                        applied.clear()
+                    applied.setdefault((first, len(rows)), deque(maxlen=16)).append(rows)
+            known.clear()
+
         def mapping_changed(request: int, first: int, count: int) -> None:
             if request == Xlib.X.MappingKeyboard:
-                display._update_keymap(first, count)
+                due = applied.get((first, count))
+                if due:
+                    keymap.confirm(first, due.popleft())
+                    if not due:
+                        del applied[first, count]
+                else:
+                    display._update_keymap(first, count)
             elif request == Xlib.X.MappingModifier:
                 keymap.read_masks()
             known.clear()
 
-        record = RecordThread(Xlib.X.KeyPress, Xlib.X.KeyPress, handle, "x11-keyboard", mapping_changed)
+        keys = CHANGE_KEYBOARD_MAPPING, CHANGE_KEYBOARD_MAPPING
+        record = RecordThread(Xlib.X.KeyPress, Xlib.X.KeyPress, handle, "x11-keyboard", mapping_changed, keys, bound)
         display = record.display
         keymap = X11Keymap(display)
         record.start()

@@ -6,6 +6,11 @@ protocol's (keysym at index shift + level), with the keypad read under Num Lock 
 keysym becomes a character by its Latin-1 or Unicode value, or, for the legacy blocks (Cyrillic, Greek, the euro
 sign...), by libxkbcommon's table (`xkb_keysym_to_utf32`, the library every Qt and GTK desktop has loaded
 already), read through ctypes so no compiler is needed either.
+
+A key code bound for a moment (xdotool, auto-type and on-screen keyboards bind a spare code to a character the
+keymap lacks, press it, and bind it back) is read from the binding request itself, recorded in order with the
+keys (`keymap_changes`, `X11Keymap.set_keys`): the keymap read from the server after the MappingNotify is the
+keymap of that later moment, already bound back or to the next character when the watcher is busy.
 """
 
 from __future__ import annotations
@@ -14,6 +19,9 @@ import ctypes
 import ctypes.util
 import functools
 import logging
+import struct
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -52,6 +60,7 @@ KEYPAD: dict[int, tuple[str | None, str | None]] = {
 }
 
 DEAD_KEYS = range(0xFE50, 0xFE94)  # dead_grave..: they type nothing themselves
+CHANGE_KEYBOARD_MAPPING = 100  # the core request binding key codes to keysyms (xmodmap, xdotool's spare codes)
 
 
 @functools.cache
@@ -80,6 +89,31 @@ def keysym_char(keysym: int) -> str | None:
     function = _xkb_to_utf32()
     code = function(keysym) if function is not None else 0
     return chr(code) if code >= 0x20 and code != 0x7F else None
+
+
+def keymap_changes(data: bytes, swapped: bool) -> Iterator[tuple[int, list[list[int]]]]:
+    """(first key code, the keysyms of each code) of each ChangeKeyboardMapping in `data`, recorded requests as one
+    client sent them, one after another (others are skipped; a request cut short ends the reading). `swapped`:
+    the client's byte order is not ours."""
+    order = ("<" if sys.byteorder == "big" else ">") if swapped else "="
+    offset = 0
+    while offset + 4 <= len(data):
+        opcode, count, length = struct.unpack_from(order + "BBH", data, offset)
+        header = 4
+        if length == 0:  # BIG-REQUESTS: the length follows in 32 bits
+            if offset + 8 > len(data):
+                return
+            (length,) = struct.unpack_from(order + "I", data, offset + 4)
+            header = 8
+        end = offset + 4 * length
+        if end > len(data) or 4 * length < header:
+            return
+        if opcode == CHANGE_KEYBOARD_MAPPING and end - offset >= header + 4:
+            first, per_code = data[offset + header], data[offset + header + 1]
+            if per_code and header + 4 + 4 * count * per_code <= end - offset:
+                keysyms = struct.unpack_from(f"{order}{count * per_code}I", data, offset + header + 4)
+                yield first, [list(keysyms[n * per_code:(n + 1) * per_code]) for n in range(count)]
+        offset = end
 
 
 def modifier_mask(display: Any, keysyms: tuple[int, ...]) -> int:
@@ -114,6 +148,35 @@ class X11Keymap:
         # AltGr: ISO_Level3_Shift on XKB keymaps (level 3 is index 4 of the core table), Mode_switch on old ones
         # (group 2, index 2); most keymaps put both on Mod5
         self.level3 = modifier_mask(self.display, (ISO_LEVEL3_SHIFT, MODE_SWITCH))
+
+    def set_keys(self, first: int, rows: list[list[int]]) -> bool:
+        """Binds codes `first`.. to `rows` as a ChangeKeyboardMapping request does (python-xlib's copy of the
+        keymap, both ways: code to keysyms, keysym to codes); False, and nothing changed, where the server refuses
+        the request (codes outside its range)."""
+        info = self.display.display.info
+        last = first + len(rows)
+        if not rows or first < info.min_keycode or last - 1 > info.max_keycode:
+            return False
+        symbols: dict[int, list[tuple[int, int]]] = self.display._keymap_syms
+        for codes in symbols.values():
+            codes[:] = [(index, code) for index, code in codes if not first <= code < last]
+        self.display._keymap_codes[first:last] = [list(row) for row in rows]
+        for code, row in enumerate(rows, first):
+            for index, keysym in enumerate(row):
+                if keysym:
+                    symbols.setdefault(keysym, []).append((index, code))
+                    symbols[keysym].sort()
+        return True
+
+    def confirm(self, first: int, rows: list[list[int]]) -> None:
+        """Codes `first`.. were bound to `rows` (`set_keys`): takes the server's keymap for them instead where it
+        still holds that binding, as it keeps it (XKB gives a key bound to one letter both cases: Æ unshifted is
+        æ, as every application reads it). Where it holds something else, it has moved on since (bound back, or
+        to the next character), and `rows` stay: the binding as asked for, in force when its key was pressed."""
+        held = self.display.get_keyboard_mapping(first, len(rows))
+        pairs = zip(rows, held, strict=True)
+        if all(set(row) - {0} <= set(now) and (any(row) or not any(now)) for row, now in pairs):
+            self.set_keys(first, [list(now) for now in held])
 
     def keysym(self, code: int, state: int) -> int:
         """The keysym of `code` in `state`: at the level the state picks, falling back to lower levels where the

@@ -35,12 +35,16 @@ Handler = Callable[[int, int, int, int, int, int], None]
 #: mapping_changed(request, first_keycode, count) for each MappingNotify (request: X.MappingModifier,
 #: MappingKeyboard or MappingPointer), the event every client gets when the keymap changes
 MappingHandler = Callable[[int, int, int], None]
+#: requests(data, swapped) for each run of recorded core requests (one client's, one after another, as sent);
+#: swapped: that client's byte order is not ours
+RequestHandler = Callable[[bytes, bool], None]
 
 _ERROR, _REPLY, _GENERIC_EVENT = 0, 1, 35  # the first byte of what the server sends (2 to 34: other events)
 _MAPPING_NOTIFY = 34
-_FROM_SERVER, _START_OF_DATA, _END_OF_DATA = 0, 4, 5  # the categories of a RECORD EnableContext reply
+_FROM_SERVER, _FROM_CLIENT, _START_OF_DATA, _END_OF_DATA = 0, 1, 4, 5  # the categories of a RECORD EnableContext reply
 _ENABLE_CONTEXT = 5  # RECORD's minor opcode
 _HEADER = struct.Struct("=BBHI")  # reply: type, category, sequence, length (4-byte units after the 32 bytes)
+_CLIENT_SWAPPED = 12  # the reply's byte saying the recorded client's byte order differs from ours
 #: core event: type, detail, time (offset 4), root_x, root_y (offset 20), state (offset 28)
 _EVENT = struct.Struct("=BB2xI12xhh4xH")
 _EVENT_SIZE = 32
@@ -54,12 +58,18 @@ class RecordThread:
     `display` is the control connection (python-xlib): it creates, disables and frees the context. A source may
     send its own requests on it before `start()` (the keyboard's modifier masks); after it, `stop()` sends some,
     and `mapping_changed`, called in the record thread when the keymap changes (the data connection gets the
-    MappingNotify every client gets), may read the new keymap (python-xlib serialises requests itself)."""
+    MappingNotify every client gets), may read the new keymap (python-xlib serialises requests itself).
+
+    `requests` (first, last core opcode) also records those requests of every client, passed to `on_requests` in
+    the order the server took them among the device events: what a request changed is known at the right place
+    in the stream, where a reply read afterwards tells the state at the time it is read."""
 
     def __init__(self, first: int, last: int, handle: Handler, name: str,
-                 mapping_changed: MappingHandler | None = None):
+                 mapping_changed: MappingHandler | None = None, requests: tuple[int, int] = (0, 0),
+                 on_requests: RequestHandler | None = None):
         self.handle = handle
         self.mapping_changed = mapping_changed
+        self.on_requests = on_requests
         self.name = name
         self.display = open_display()
         if not self.display.has_extension("RECORD"):
@@ -68,7 +78,7 @@ class RecordThread:
         from Xlib.ext import record
 
         self.context = self.display.record_create_context(0, [record.AllClients], [{
-            "core_requests": (0, 0), "core_replies": (0, 0), "ext_requests": (0, 0, 0, 0),
+            "core_requests": requests, "core_replies": (0, 0), "ext_requests": (0, 0, 0, 0),
             "ext_replies": (0, 0, 0, 0), "delivered_events": (0, 0), "device_events": (first, last),
             "errors": (0, 0), "client_started": False, "client_died": False}])
         self.display.sync()  # the context exists before the data connection enables it
@@ -162,6 +172,11 @@ class RecordThread:
                 return False
             if kind == _REPLY and category == _FROM_SERVER:
                 self._events(buf, end)
+            elif kind == _REPLY and category == _FROM_CLIENT and self.on_requests is not None:
+                try:
+                    self.on_requests(bytes(buf[32:end]), bool(buf[_CLIENT_SWAPPED]))
+                except Exception:  # capture goes on with what was known before
+                    log.exception("%s: a recorded request could not be read", self.name)
             elif kind == _REPLY and category == _START_OF_DATA:
                 self._ready.set()
             elif kind == _REPLY and category == _END_OF_DATA:
