@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import termios
 import time
@@ -211,6 +212,57 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
             assert piece.encode() not in everything, f"{piece!r} leaked"
     assert stored_lines() == expected
     assert "./notes.py" in text_out and "enters a password (hidden)" in text_out
+
+
+@pytest.mark.x11
+def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsession: XSession, proactive_home: Path,
+                                                                           tmp_path: Path) -> None:
+    """The watcher is stopped (SIGSTOP: a starved or swapped-out process) while a secret is typed at an echo-off
+    prompt and the program, done, turns echo on again; it goes on (SIGCONT) and reads those keys after, when the
+    terminal shows echo on. The keys carry the X server's time of their press, the readings their own: lines
+    read only after they were sent are hidden, so no secret is stored, a passphrase's words included. The lines
+    typed while the watcher runs are kept."""
+    work = tmp_path / "work"
+    work.mkdir()
+    prepare(work)
+    pty = shell_xterm(xsession, tmp_path, "late watcher", work)
+    expected: list[str] = []
+    canaries: list[str] = []
+
+    def line(text: str, stored: str | None = None) -> None:
+        xsession.type(text)
+        xsession.key("Return")
+        expected.append(text if stored is None else stored)
+
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        line("echo first line")
+        for command, secret, stalled_command in (("./sync.sh", "sttyLate1k8W", False),
+                                                 ("./notes.py", "getpassLate horseCanary2x7Q staplezQ", False),
+                                                 ("read -s -p 'Key: ' answer", "readsLate3m9E", True)):
+            if stalled_command:
+                watcher.proc.send_signal(signal.SIGSTOP)
+            line(command, stored=HIDDEN_LINE if stalled_command else None)
+            wait_for(lambda: hidden_prompt(pty), timeout=20, what=f"the prompt of {command!r}")
+            watcher.proc.send_signal(signal.SIGSTOP)
+            canaries.extend(secret.split())
+            line(secret, stored=HIDDEN_LINE)
+            wait_for(lambda: at_shell(pty), timeout=20, what=f"{command!r} to finish")
+            time.sleep(0.3)
+            watcher.proc.send_signal(signal.SIGCONT)
+            time.sleep(0.5)
+            line(f"echo after {command.split()[0]}")
+        time.sleep(1.5)
+        live = all_bytes(proactive_home)
+    finally:
+        watcher.proc.send_signal(signal.SIGCONT)
+        code, err = watcher.stop()
+    assert code == 0, err
+    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
+    everything = live + all_bytes(proactive_home) + (out + err + watcher.stdout).encode()
+    for canary in canaries:
+        assert canary.encode() not in everything, f"{canary!r} leaked"
+    assert stored_lines() == expected
 
 
 @pytest.mark.x11

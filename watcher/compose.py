@@ -54,6 +54,7 @@ class TextComposer:
         # the current line is not stored: "password" (it answers a prompt), "unseen" (its echo cannot be seen)
         self.hide_line: str | None = None
         self.after_cut = False  # a forced flush cut a secret's start: this line's first word may be its rest
+        self.hold = False  # no pieces of this line before its end (its keys were read late: judged at the end)
         self.cut_secret = False  # the last `_redacted` found a secret cut short
 
     def key(self, ts: float, char: str | None = None, key: str | None = None) -> str | None:
@@ -73,13 +74,13 @@ class TextComposer:
             finished = "".join(self.line)
             self._flush(len(self.line), enter=True)
             return finished
-        if len(self.line) > MAX_LINE:
+        if len(self.line) > MAX_LINE and not self.hold:
             self._flush(len(self.line))
         return None
 
     def tick(self, now: float) -> None:
         """Called often by the pipeline: text typed more than a second ago is flushed, as far as it is safe."""
-        if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not self.hide_line:
+        if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not (self.hide_line or self.hold):
             text = "".join(self.line)
             if HOLD_LINE.search(text):
                 return
@@ -161,4 +162,5 @@ class TextComposer:
         self.sent = ""
         self.first_ts = None
         self.hide_line = None
+        self.hold = False
         self.after_cut = False

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import control, home, purging
 from .compose import PAUSE_SECONDS, TextComposer
-from .echo_state import VISIBLE, Reading
+from .echo_state import UNSEEN, VISIBLE, Reading
 from .episodes import Episode, EpisodeBuilder, unstored_episodes
 from .events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
 from .home import Config
@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 
 SCROLL_GESTURE_SECONDS = 1.0
 ECHO_READ_SECONDS = 0.5  # while a line is typed, a terminal's echo state is read again after this long
+#: a key handled this long after it was pressed: the pieces of its terminal line wait for the line's end, where its
+#: echo readings are judged against when the line ended (Watcher._line_ends)
+ECHO_LATE_SECONDS = 0.1
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
 CONTROL_RECHECK_SECONDS = 2.0  # the pause and purge files are read at least this often, changed folder or not
 #: Put on the loop's wake-up queue (SimpleQueue.put is safe in a signal handler, Event.set is not) so that a pause,
@@ -103,6 +106,8 @@ class Watcher:
         self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
         self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where it types
         self._echo_cache: tuple[Any, float, Reading | None] = (None, 0.0, None)  # window pid, until, reading
+        self.line_reads: list[float] = []  # when (epoch s) the echo state of the terminal line being typed was read
+        self.line_last_key: float | None = None  # when its last key was pressed (None: no terminal line is open)
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
         self.scroll: dict[str, Any] | None = None
@@ -199,7 +204,7 @@ class Watcher:
             self._drain()
             for taken in self.order.release(everything=True):
                 self._take(taken)
-            self.composer.flush()
+            self._end_line(time.time())
             self._flush_scroll()
             self.retry_at = 0.0  # a last attempt, whatever the back-off says
             self._write(store)
@@ -319,7 +324,7 @@ class Watcher:
                 self.batch, self.scroll, self.builder = [], None, EpisodeBuilder()
             else:  # a period in the past: save what is pending, so the purge below sees all of it
                 dropped = 0
-                self.composer.flush()
+                self._end_line(time.time())
                 self._flush_scroll()
                 self._write(store)
             report = purging.purge_copies(store, before, self.unpublish, wait=control.reader_wait(request))
@@ -344,7 +349,7 @@ class Watcher:
     def _apply_pause(self, until: float | None) -> None:
         was = self.filter.paused
         if until is not None and not was:
-            self.composer.flush()
+            self._end_line(time.time())
             self._flush_scroll()
             self._accept(self.filter.pause(until))
         elif until is None and was:
@@ -367,7 +372,7 @@ class Watcher:
                 if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
                     self.composer.flush()
                     self.composer.source, self.typed_object = "keyboard", None
-                self._key(event.ts, event.data.get("char"), event.data.get("key"))
+                self._key(event.ts, event.data.get("char"), event.data.get("key"), event.xtime is not None)
             else:
                 self.filter.dropped += 1
             return
@@ -380,7 +385,7 @@ class Watcher:
         if event.kind == CLIPBOARD and self.filter.window:
             event.data.setdefault("app", self.filter.window.get("app"))  # copies are attributed to the focus
         # any other event ends the text being typed and the scroll gesture, in this order
-        self.composer.flush()
+        self._end_line(event.ts)
         self._flush_scroll()
         self._accept(event)
 
@@ -392,10 +397,21 @@ class Watcher:
         pid = self.filter.window.get("pid") if self.filter.window else None
         return bool(pid) and any(s.types_in(pid) for s in self._typists) and not self.filter.in_terminal()
 
-    def _key(self, ts: float, char: str | None, key: str | None) -> None:
-        reading = self._echo_reading(key == "enter") if self.filter.window else None
-        if reading is not None:
-            self._echo(reading, enter=key == "enter")
+    def _key(self, ts: float, char: str | None, key: str | None, timed: bool = False) -> None:
+        """A key pressed at `ts`; `timed`: `ts` is the X server's time of the press (never later than the press,
+        however late the key is handled here), so the line's echo readings can be judged by it (`_line_ends`)."""
+        enter = key == "enter"
+        reading = self._echo_reading(enter) if self.filter.window else None
+        if reading is None:
+            self.line_last_key = None  # not a terminal: no echo state to judge the line by
+        else:
+            self._echo(reading, enter=enter)
+            if enter:
+                self._line_ends(ts)
+            elif timed:
+                self.line_last_key = ts
+                if time.time() - ts > ECHO_LATE_SECONDS:
+                    self.composer.hold = True
         finished = self.composer.key(ts, char, key)
         if finished is not None and (reading is not None or self.filter.in_terminal()):
             hidden, self.echo_hidden = self.echo_hidden, False
@@ -408,10 +424,37 @@ class Watcher:
         now = time.monotonic()
         pid, until, reading = self._echo_cache
         starting = not self.composer.line and not self.composer.sent
+        if starting and not enter:
+            self.line_reads = []
         if starting or enter or now >= until or pid != self.filter.window.get("pid"):
             reading = self.filter.echo_reading()
             self._echo_cache = (self.filter.window.get("pid"), now + ECHO_READ_SECONDS, reading)
+            if not enter:
+                self.line_reads.append(time.time())
         return reading
+
+    def _end_line(self, t_end: float) -> None:
+        """The line being typed ends, by an event of time `t_end` (another key's, a focus change's, now for a
+        pause or a stop): judged (`_line_ends`), then flushed."""
+        self._line_ends(t_end)
+        self.composer.flush()
+
+    def _line_ends(self, t_end: float) -> None:
+        """The terminal line being typed ends at `t_end` (when its Enter, or what else ended it, happened): it is
+        stored only if its echo state was read while it was typed. Why: the state is read when a key is handled,
+        which a busy machine or a stopped watcher puts after the person typed the whole line and the program that
+        asked for it with echo off had it and turned echo on again: a reading taken after `t_end` tells nothing of
+        the line. Within a line echo can only go off (the program that turns it off turns it on again once it has
+        the line), so a reading showing it on before `t_end` speaks for the keys typed before it, and for those
+        typed up to 2 × ECHO_READ_SECONDS after it (the time between readings while typing, and as long again for
+        a reading taken late). Otherwise the line is hidden as unseen (fail closed)."""
+        last, self.line_last_key = self.line_last_key, None
+        if last is None or self.composer.hide_line:
+            return
+        in_time = [at for at in self.line_reads if at < t_end]
+        if not in_time or last > max(in_time) + 2 * ECHO_READ_SECONDS:
+            log.debug("line hidden: its echo state was read only after it was sent")
+            self.composer.hide_line = UNSEEN
 
     def _echo(self, reading: Reading, enter: bool) -> None:
         """Hide the line being typed when its terminal does not show it (echo off with line input: a password
@@ -441,7 +484,7 @@ class Watcher:
         try:
             if event.kind == FOCUS:
                 if self.composer.source != "atspi":  # keys: the focus is all we know of where they go
-                    self.composer.flush()  # what was typed in the widget left is kept
+                    self._end_line(event.ts)  # what was typed in the widget left is kept
                 # typed text from the bus ends where another object's text begins (below), not at a focus
                 # event, which may arrive before the last characters of the field left
                 self.filter.focus(event.data)
