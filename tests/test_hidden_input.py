@@ -139,23 +139,37 @@ def prepare(work: Path) -> None:
         subprocess.run(["7z", "a", f"-p{SEVEN_SECRET}", "-bso0", "vault.7z", "plan.txt"], cwd=work, check=True)
 
 
+def prepared_shell(xsession: XSession, tmp_path: Path, title: str) -> str:
+    """An xterm's bash in a folder with the prompting programs of `prepare`; returns its pty's path."""
+    work = tmp_path / "work"
+    work.mkdir()
+    prepare(work)
+    return shell_xterm(xsession, tmp_path, title, work)
+
+
+class Lines:
+    """Types lines (and Enter) into the focused window, noting what the store should hold for each."""
+
+    def __init__(self, xsession: XSession):
+        self.xsession = xsession
+        self.expected: list[str] = []
+
+    def __call__(self, text: str, stored: str | None = None) -> None:
+        self.xsession.type(text)
+        self.xsession.key("Return")
+        self.expected.append(text if stored is None else stored)
+
+
 @pytest.mark.x11
 def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, proactive_home: Path,
                                                             tmp_path: Path) -> None:
     for tool in ("zip", "unzip", "openssl", "perl"):
         if not shutil.which(tool):
             pytest.skip(f"{tool} is not installed (packaging/setup.sh test installs it)")
-    work = tmp_path / "work"
-    work.mkdir()
-    prepare(work)
-    pty = shell_xterm(xsession, tmp_path, "hidden input", work)
-    expected: list[str] = []
+    pty = prepared_shell(xsession, tmp_path, "hidden input")
+    line = Lines(xsession)
+    expected = line.expected
     canaries: list[str] = []
-
-    def line(text: str, stored: str | None = None) -> None:
-        xsession.type(text)
-        xsession.key("Return")
-        expected.append(text if stored is None else stored)
 
     def prompt(command: str, secret: str) -> None:
         """A command whose program asks for a secret with echo off; the secret typed once the prompt is up."""
@@ -222,17 +236,9 @@ def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsess
     terminal shows echo on. The keys carry the X server's time of their press, the readings their own: lines
     read only after they were sent are hidden, so no secret is stored, a passphrase's words included. The lines
     typed while the watcher runs are kept."""
-    work = tmp_path / "work"
-    work.mkdir()
-    prepare(work)
-    pty = shell_xterm(xsession, tmp_path, "late watcher", work)
-    expected: list[str] = []
+    pty = prepared_shell(xsession, tmp_path, "late watcher")
+    line = Lines(xsession)
     canaries: list[str] = []
-
-    def line(text: str, stored: str | None = None) -> None:
-        xsession.type(text)
-        xsession.key("Return")
-        expected.append(text if stored is None else stored)
 
     watcher = WatcherProcess(proactive_home, xsession.env)
     try:
@@ -262,7 +268,7 @@ def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsess
     everything = live + all_bytes(proactive_home) + (out + err + watcher.stdout).encode()
     for canary in canaries:
         assert canary.encode() not in everything, f"{canary!r} leaked"
-    assert stored_lines() == expected
+    assert stored_lines() == line.expected
 
 
 @pytest.mark.x11
