@@ -272,6 +272,35 @@ def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsess
 
 
 @pytest.mark.x11
+def test_a_secret_typed_while_another_process_locks_the_database_is_hidden(xsession: XSession, proactive_home: Path,
+                                                                          tmp_path: Path) -> None:
+    """Another process holds the database's write lock for 8 s while a command is typed, its echo-off prompt
+    answered and a line typed after it: the watcher waits on the lock without holding up the keys, which are
+    read in time (the prompt's line hidden, the others kept and written once the lock is gone)."""
+    from .test_store_stress import hold_lock
+
+    pty = prepared_shell(xsession, tmp_path, "locked store")
+    line = Lines(xsession)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        line("echo before the lock")
+        time.sleep(1)
+        locker = hold_lock(proactive_home / "proactive.db", 8)
+        line("./sync.sh")
+        wait_for(lambda: hidden_prompt(pty), timeout=20, what="the prompt of ./sync.sh")
+        line("lockedCanary5j2P", stored=HIDDEN_LINE)
+        wait_for(lambda: at_shell(pty), timeout=20, what="./sync.sh to finish")
+        line("echo during the lock")
+        assert locker.wait(timeout=20) == 0
+        time.sleep(1.5)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    watcher.assert_nowhere("lockedCanary5j2P", b"", err)
+    assert stored_lines() == line.expected
+
+
+@pytest.mark.x11
 def test_a_tmux_pane_prompt_is_resolved_through_tmux(xsession: XSession, proactive_home: Path,
                                                      tmp_path: Path) -> None:
     if not shutil.which("tmux"):

@@ -11,13 +11,14 @@ seconds, so a killed watcher loses at most about one interval.
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import math
 import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,16 @@ CONTROL_RECHECK_SECONDS = 2.0  # the pause and purge files are read at least thi
 #: a resume, a stop or an event queued while another thread held the pipeline is handled at once.
 _WAKE = object()
 RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
+
+
+@contextlib.contextmanager
+def _unlocked(lock: threading.Lock) -> Iterator[None]:
+    """`lock`, held by this thread, released for the block and held again after it, whatever happens."""
+    lock.release()
+    try:
+        yield
+    finally:
+        lock.acquire()
 
 
 def retention_interval(days: float) -> float:
@@ -263,15 +274,13 @@ class Watcher:
     def _wait(self, until: float) -> None:
         """Lets go of the pipeline until the next flush is due or something asks for the loop (a stop, a pause,
         an event emitted while another thread held the pipeline); holds it again on return, whatever happens."""
-        self._lock.release()
-        try:
-            self._wake.get(timeout=max(0.0, until - time.monotonic()))
-            while True:
-                self._wake.get_nowait()
-        except queue.Empty:
-            pass
-        finally:
-            self._lock.acquire()
+        with _unlocked(self._lock):
+            try:
+                self._wake.get(timeout=max(0.0, until - time.monotonic()))
+                while True:
+                    self._wake.get_nowait()
+            except queue.Empty:
+                pass
 
     def _deliver(self, event: RawEvent) -> None:
         """What the sources emit (through `order`), from any thread. The event joins the inbox, then the thread
@@ -562,13 +571,16 @@ class Watcher:
         if self.store_trouble is not None and time.monotonic() < self.retry_at:
             return
         batch, self.batch = self.batch, []
+        episodes, self.unsaved_episodes = self.unsaved_episodes, []
         try:
-            if self.unsaved_episodes:
-                store.add_episodes(e.row() for e in self.unsaved_episodes)
-                self.unsaved_episodes = []
-            ids = store.add_events(batch)
+            with self._released():
+                if episodes:
+                    store.add_episodes(e.row() for e in episodes)
+                    episodes = []
+                ids = store.add_events(batch)
         except StoreError as exc:
-            self.batch = batch + self.batch
+            self.batch = batch + self.batch  # what came meanwhile follows
+            self.unsaved_episodes = episodes + self.unsaved_episodes
             self._store_failed(exc)
             return
         if self.store_trouble is not None:
@@ -593,9 +605,17 @@ class Watcher:
             self.store_trouble = exc.kind
         self.retry_at = time.monotonic() + (FULL_RETRY_SECONDS if exc.kind == "full" else 0.0)
 
+    def _released(self) -> contextlib.AbstractContextManager[None]:
+        """Lets go of the pipeline while the loop waits on the database, as in `_wait`: a lock held by another
+        process can take SQLite's busy timeout (5 s), and meanwhile the sources' threads go on handling what
+        they emit, so a key's terminal echo state is read when it is typed, not seconds later (a line read late
+        is hidden: `_line_ends`). Called by the loop's thread, which holds the pipeline."""
+        return _unlocked(self._lock)
+
     def _episodes_closed(self, store: Store, episodes: list[Episode]) -> None:
         try:
-            store.add_episodes(e.row() for e in episodes)
+            with self._released():
+                store.add_episodes(e.row() for e in episodes)
         except StoreError as exc:
             self.unsaved_episodes.extend(episodes)
             self._store_failed(exc)
