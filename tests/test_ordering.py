@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -104,17 +105,35 @@ def test_held_scrolls_are_freed_in_the_servers_order():
     assert held == [] and taken_in_order(queue[-1:], order) == ["k", "scroll"]
 
 
-def test_ts_follows_the_servers_clock_not_the_threads():
+def test_ts_follows_the_servers_clock_not_the_threads(monkeypatch: pytest.MonkeyPatch):
+    """An event read late is dated by the server's clock, however late (a watcher stopped for minutes); the wall
+    clock's jumps are followed."""
     queue: list[RawEvent] = []
     order = ServerOrder([], queue.append)
     now = time.time()
     order(RawEvent("keyboard", KEY, {"char": "a"}, ts=now, xtime=1_000_000))  # read at once
     late = RawEvent("mouse", SCROLL, {"dx": 0, "dy": 1}, ts=now + 3.0, xtime=1_000_500)  # read 2.5 s late
-    order(late)
-    assert abs(late.ts - (now + 0.5)) < 1e-6
-    jumped = RawEvent("keyboard", KEY, {"char": "b"}, ts=now + 3600, xtime=1_001_000)  # the wall clock jumped
-    order(jumped)
-    assert jumped.ts == now + 3600
+    with monkeypatch.context() as m:  # (3 s pass on both clocks)
+        m.setattr(time, "time", lambda real=time.time: real() + 3.0)
+        m.setattr(time, "monotonic", lambda real=time.monotonic: real() + 3.0)
+        order(late)
+    assert abs(late.ts - (now + 0.5)) < 0.01
+    stalled = RawEvent("keyboard", KEY, {"char": "s"}, ts=now + 600, xtime=1_001_000)  # read 10 minutes late
+    with monkeypatch.context() as m:
+        m.setattr(time, "time", lambda real=time.time: real() + 600)
+        m.setattr(time, "monotonic", lambda real=time.monotonic: real() + 600)
+        order(stalled)
+    assert abs(stalled.ts - (now + 1.0)) < 0.01
+    jumped = RawEvent("keyboard", KEY, {"char": "b"}, ts=now + 3600, xtime=1_000_000)  # the wall clock jumped
+    with monkeypatch.context() as m:
+        m.setattr(time, "time", lambda real=time.time: real() + 3600)
+        order(jumped)
+    assert abs(jumped.ts - (now + 3600)) < 0.01  # (pressed as the first, read at once)
+    order = ServerOrder([], queue.append)
+    order(RawEvent("keyboard", KEY, {"char": "v"}, ts=now, xtime=2**32 - 500))
+    wrapped = RawEvent("keyboard", KEY, {"char": "w"}, ts=now, xtime=500)  # the server's clock wrapped after 49 days
+    order(wrapped)
+    assert abs(wrapped.ts - now) < 0.01
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(1, 2**31 - 1))

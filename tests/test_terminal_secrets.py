@@ -333,12 +333,13 @@ class PressedKeys(Source):
 def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_home: Path, terminal: ShellPty) -> None:
     """Keys handled long after they were pressed (a stopped or starved watcher): the terminal's echo state, read
     now at the shell, says nothing of the moment they were typed, when a program may have had echo off and has
-    turned it on again since. Such a line is hidden (unseen), its words never stored as pieces either; lines whose
-    state was read while they were typed (before their Enter) are kept."""
+    turned it on again since. Such a line is hidden (unseen), its words never stored as pieces either, however
+    late it is read (two minutes: never taken for a clock that jumped); lines whose state was read while they
+    were typed (before their Enter) are kept."""
     from proactive.watcher.pipeline import Watcher
 
     source = PressedKeys([("echo before", 0), ("latepw4242", 15), ("echo between", 0), ("stalled pass phrase", 14),
-                          ("echo after", 0)], pause=0.3)
+                          ("echo after", 0), ("stoppedpw9090", 120), ("echo last", 0)], pause=0.3)
     watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
                                        source], flush_interval=0.05)
     thread = threading.Thread(target=watcher.run)
@@ -349,9 +350,9 @@ def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_h
     finally:
         watcher.stop()
         thread.join(10)
-    assert stored_lines() == ["echo before", HIDDEN, "echo between", HIDDEN, "echo after"]
+    assert stored_lines() == ["echo before", HIDDEN, "echo between", HIDDEN, "echo after", HIDDEN, "echo last"]
     blob = all_bytes(proactive_home)
-    for secret in (b"latepw4242", b"stalled", b"phrase"):
+    for secret in (b"latepw4242", b"stalled", b"phrase", b"stoppedpw9090"):
         assert secret not in blob
 
 

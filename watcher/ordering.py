@@ -35,7 +35,9 @@ log = logging.getLogger(__name__)
 DEVICE_KINDS = frozenset({KEY, HOTKEY, CLICK, SCROLL, TYPED})
 CATCH_UP_SECONDS = 2.0  # a source that cannot catch up in this long (stuck) no longer delays the event
 PENDING_SECONDS = 5.0  # an announced event that never came (its thread died) holds device events no longer
-CLOCK_JUMP_SECONDS = 30.0  # an event this much later than the clocks' difference says: a clock jumped
+#: an event this much later than the clocks' difference says: the server's clock started again (it wraps after
+#: 49.7 days); nothing else moves it so far (a watcher stopped that long is not running)
+SERVER_CLOCK_RESTART_SECONDS = 2**31 / 1000
 #: Queued when an announcement settles without an event (the title did not change): the held keys go on.
 SETTLED = RawEvent("watcher", "settled")
 
@@ -74,7 +76,7 @@ class ServerOrder:
         # (X time, when registered, the object, kept so its id stays its own)
         self._pending: dict[int, tuple[int, float, object]] = {}
         self._held: list[RawEvent] = []  # the pipeline's (under its lock): device events waiting
-        self._offset: float | None = None  # wall clock minus the server's clock (s), see _stamp
+        self._offset: float | None = None  # monotonic clock minus the server's clock (s), see _stamp
 
     # -- source threads ------------------------------------------------------------------------------------
 
@@ -102,12 +104,18 @@ class ServerOrder:
     def _stamp(self, event: RawEvent, xtime: int) -> None:
         """Sets `event.ts` (when a thread made it) to when the server saw it: the server's clock plus the smallest
         difference seen between the two clocks (the least delayed event's). Why: a late thread would otherwise
-        stretch what came before it (an empty moment between two windows kept as an episode)."""
-        seen = event.ts - xtime / 1000
+        stretch what came before it (an empty moment between two windows kept as an episode), and the privacy
+        filter judges a terminal line's echo readings by when its keys were pressed (pipeline `_line_ends`).
+
+        The difference is taken against the monotonic clock, which the server's follows (neither counts a
+        suspend), so a watcher stopped for minutes still dates the keys typed meanwhile by their press, never by
+        when it read them; the wall clock's own jumps (NTP, a suspend) are added when `ts` is made."""
+        wall, monotonic = time.time(), time.monotonic()
+        seen = monotonic - (wall - event.ts) - xtime / 1000  # when the thread made it, less the server's time
         with self._lock:
-            if self._offset is None or seen < self._offset or seen - self._offset > CLOCK_JUMP_SECONDS:
-                self._offset = seen  # the first, a less delayed one, or the wall clock (or the server's) jumped
-            event.ts = xtime / 1000 + self._offset
+            if self._offset is None or seen < self._offset or seen - self._offset > SERVER_CLOCK_RESTART_SECONDS:
+                self._offset = seen  # the first, a less delayed one, or the server's clock wrapped
+            event.ts = xtime / 1000 + self._offset + (wall - monotonic)
 
     def announce(self, xtime: int) -> object:
         """An X event of time `xtime` was read and becomes a RawEvent soon: later device events wait from now."""

@@ -310,7 +310,8 @@ class Watcher:
         cutoff = purging.retention_cutoff(self.config.retention_days)
         if cutoff is not None:
             try:
-                report = purging.purge_copies(store, cutoff, self.unpublish)
+                with self._released():  # (it may wait on another process's lock)
+                    report = purging.purge_copies(store, cutoff, self.unpublish)
             except StoreError as exc:
                 if exc.kind not in ("locked", "full"):
                     raise
