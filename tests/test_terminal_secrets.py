@@ -305,20 +305,21 @@ def test_pipeline_hides_prompt_answers(proactive_home: Path, terminal: ShellPty)
 
 
 class PressedKeys(Source):
-    """Keys as the X11 keyboard source gives them, each emitted when it is pressed (in a thread) and stamped with
-    the X server's time of the press (xtime), or with a press `late` seconds before it is emitted (a stopped or
-    starved watcher reading keys the person typed a while ago)."""
+    """Keys as the X11 keyboard source gives them, each emitted when it is read (in a thread) and stamped with the
+    X server's time of its press (xtime): `late` seconds before it is read (0: at once; more: a stopped or starved
+    watcher reading keys typed a while ago). `strokes`: (text, late, Enter after it, seconds waited before it)."""
 
     name = "pressed"
 
-    def __init__(self, lines: list[tuple[str, float]], pause: float):
-        self.lines, self.pause, self.done = lines, pause, threading.Event()
+    def __init__(self, strokes: list[tuple[str, float, bool, float]], pause: float):
+        self.strokes, self.pause, self.done = strokes, pause, threading.Event()
         self.base = time.time() - 100  # X time 0
 
     def start(self, emit: Any) -> None:
         def press() -> None:
-            for text, late in self.lines:
-                for key in [{"char": c} for c in text] + [{"key": "enter"}]:
+            for text, late, enter, wait in self.strokes:
+                time.sleep(wait)
+                for key in [{"char": c} for c in text] + ([{"key": "enter"}] if enter else []):
                     time.sleep(self.pause if "key" in key else 0.005)
                     xtime = int((time.time() - late - self.base) * 1000)
                     emit(RawEvent("keyboard", KEY, key, xtime=xtime))
@@ -338,8 +339,12 @@ def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_h
     were typed (before their Enter) are kept."""
     from proactive.watcher.pipeline import Watcher
 
-    source = PressedKeys([("echo before", 0), ("latepw4242", 15), ("echo between", 0), ("stalled pass phrase", 14),
-                          ("echo after", 0), ("stoppedpw9090", 120), ("echo last", 0)], pause=0.3)
+    lines = [("echo before", 0), ("latepw4242", 15), ("echo between", 0), ("stalled pass phrase", 14),
+             ("echo after", 0), ("stoppedpw9090", 120), ("echo last", 0)]
+    source = PressedKeys([(text, late, True, 0.0) for text, late in lines]
+                         # typed ahead (read at once), then, 0.8 s later, what a prompt that came meanwhile hid,
+                         # read only after its Enter: the one reading in time is too old for those keys
+                         + [("ahead", 0, False, 0.0), ("aheadpw7373", 0.7, True, 1.5)], pause=0.3)
     watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
                                        source], flush_interval=0.05)
     thread = threading.Thread(target=watcher.run)
@@ -350,9 +355,9 @@ def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_h
     finally:
         watcher.stop()
         thread.join(10)
-    assert stored_lines() == ["echo before", HIDDEN, "echo between", HIDDEN, "echo after", HIDDEN, "echo last"]
+    assert stored_lines() == ["echo before", HIDDEN, "echo between", HIDDEN, "echo after", HIDDEN, "echo last", HIDDEN]
     blob = all_bytes(proactive_home)
-    for secret in (b"latepw4242", b"stalled", b"phrase", b"stoppedpw9090"):
+    for secret in (b"latepw4242", b"stalled", b"phrase", b"stoppedpw9090", b"aheadpw7373"):
         assert secret not in blob
 
 

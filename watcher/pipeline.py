@@ -456,13 +456,14 @@ class Watcher:
         asked for it with echo off had it and turned echo on again: a reading taken after `t_end` tells nothing of
         the line. Within a line echo can only go off (the program that turns it off turns it on again once it has
         the line), so a reading showing it on before `t_end` speaks for the keys typed before it, and for those
-        typed up to 2 × ECHO_READ_SECONDS after it (the time between readings while typing, and as long again for
-        a reading taken late). Otherwise the line is hidden as unseen (fail closed)."""
+        typed up to ECHO_READ_SECONDS after it, as while keys are read in time (the time between readings while
+        typing), give or take ECHO_LATE_SECONDS (the reading due at the line's last key may come after its
+        Enter). Otherwise the line is hidden as unseen (fail closed)."""
         last, self.line_last_key = self.line_last_key, None
         if last is None or self.composer.hide_line:
             return
         in_time = [at for at in self.line_reads if at < t_end]
-        if not in_time or last > max(in_time) + 2 * ECHO_READ_SECONDS:
+        if not in_time or last > max(in_time) + ECHO_READ_SECONDS + ECHO_LATE_SECONDS:
             log.debug("line hidden: its echo state was read only after it was sent")
             self.composer.hide_line = UNSEEN
 
