@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import subprocess
 import termios
 import time
@@ -226,78 +225,6 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
             assert piece.encode() not in everything, f"{piece!r} leaked"
     assert stored_lines() == expected
     assert "./notes.py" in text_out and "enters a password (hidden)" in text_out
-
-
-@pytest.mark.x11
-def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsession: XSession, proactive_home: Path,
-                                                                           tmp_path: Path) -> None:
-    """The watcher is stopped (SIGSTOP: a starved or swapped-out process) while a secret is typed at an echo-off
-    prompt and the program, done, turns echo on again; it goes on (SIGCONT) and reads those keys after, when the
-    terminal shows echo on. The keys carry the X server's time of their press, the readings their own: lines
-    read only after they were sent are hidden, so no secret is stored, a passphrase's words included. The lines
-    typed while the watcher runs are kept."""
-    pty = prepared_shell(xsession, tmp_path, "late watcher")
-    line = Lines(xsession)
-    canaries: list[str] = []
-
-    watcher = WatcherProcess(proactive_home, xsession.env)
-    try:
-        line("echo first line")
-        for command, secret, stalled_command in (("./sync.sh", "sttyLate1k8W", False),
-                                                 ("./notes.py", "getpassLate horseCanary2x7Q staplezQ", False),
-                                                 ("read -s -p 'Key: ' answer", "readsLate3m9E", True)):
-            if stalled_command:
-                watcher.proc.send_signal(signal.SIGSTOP)
-            line(command, stored=HIDDEN_LINE if stalled_command else None)
-            wait_for(lambda: hidden_prompt(pty), timeout=20, what=f"the prompt of {command!r}")
-            watcher.proc.send_signal(signal.SIGSTOP)
-            canaries.extend(secret.split())
-            line(secret, stored=HIDDEN_LINE)
-            wait_for(lambda: at_shell(pty), timeout=20, what=f"{command!r} to finish")
-            time.sleep(0.3)
-            watcher.proc.send_signal(signal.SIGCONT)
-            time.sleep(0.5)
-            line(f"echo after {command.split()[0]}")
-        time.sleep(1.5)
-        live = all_bytes(proactive_home)
-    finally:
-        watcher.proc.send_signal(signal.SIGCONT)
-        code, err = watcher.stop()
-    assert code == 0, err
-    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
-    everything = live + all_bytes(proactive_home) + (out + err + watcher.stdout).encode()
-    for canary in canaries:
-        assert canary.encode() not in everything, f"{canary!r} leaked"
-    assert stored_lines() == line.expected
-
-
-@pytest.mark.x11
-def test_a_secret_typed_while_another_process_locks_the_database_is_hidden(xsession: XSession, proactive_home: Path,
-                                                                          tmp_path: Path) -> None:
-    """Another process holds the database's write lock for 8 s while a command is typed, its echo-off prompt
-    answered and a line typed after it: the watcher waits on the lock without holding up the keys, which are
-    read in time (the prompt's line hidden, the others kept and written once the lock is gone)."""
-    from .test_store_stress import hold_lock
-
-    pty = prepared_shell(xsession, tmp_path, "locked store")
-    line = Lines(xsession)
-    watcher = WatcherProcess(proactive_home, xsession.env)
-    try:
-        line("echo before the lock")
-        time.sleep(1)
-        locker = hold_lock(proactive_home / "proactive.db", 8)
-        line("./sync.sh")
-        wait_for(lambda: hidden_prompt(pty), timeout=20, what="the prompt of ./sync.sh")
-        line("lockedCanary5j2P", stored=HIDDEN_LINE)
-        wait_for(lambda: at_shell(pty), timeout=20, what="./sync.sh to finish")
-        line("echo during the lock")
-        assert locker.wait(timeout=20) == 0
-        time.sleep(1.5)
-    finally:
-        code, err = watcher.stop()
-    assert code == 0, err
-    watcher.assert_nowhere("lockedCanary5j2P", b"", err)
-    assert stored_lines() == line.expected
 
 
 @pytest.mark.x11

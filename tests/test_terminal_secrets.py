@@ -18,18 +18,16 @@ import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from proactive.watcher.events import CLICK, KEY, TEXT, WINDOW, RawEvent
+from proactive.watcher.events import CLICK, TEXT, WINDOW, RawEvent
 from proactive.watcher.home import Config
 from proactive.watcher.password_prompts import MAX_HIDDEN_LINES, prompt_lines
 from proactive.watcher.privacy import PrivacyFilter
-from proactive.watcher.sources import Source
 from proactive.watcher.store import Store
 
-from .conftest import ListSource, WatcherProcess, XSession, all_bytes, run_cli, wait_for
+from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
 from .test_privacy import keys, run_pipeline
 
@@ -302,63 +300,6 @@ def test_pipeline_hides_prompt_answers(proactive_home: Path, terminal: ShellPty)
     # sudo's answer, the username in two pieces (the click cut it), the password; not the line after `sudo -S`
     # fed by a pipe
     assert raw.count("'hidden': 'password'") == 4
-
-
-class PressedKeys(Source):
-    """Keys as the X11 keyboard source gives them, each emitted when it is read (in a thread) and stamped with the
-    X server's time of its press (xtime): `late` seconds before it is read (0: at once; more: a stopped or starved
-    watcher reading keys typed a while ago). `strokes`: (text, late, Enter after it, seconds waited before it)."""
-
-    name = "pressed"
-
-    def __init__(self, strokes: list[tuple[str, float, bool, float]], pause: float):
-        self.strokes, self.pause, self.done = strokes, pause, threading.Event()
-        self.base = time.time() - 100  # X time 0
-
-    def start(self, emit: Any) -> None:
-        def press() -> None:
-            for text, late, enter, wait in self.strokes:
-                time.sleep(wait)
-                for key in [{"char": c} for c in text] + ([{"key": "enter"}] if enter else []):
-                    time.sleep(self.pause if "key" in key else 0.005)
-                    xtime = int((time.time() - late - self.base) * 1000)
-                    emit(RawEvent("keyboard", KEY, key, xtime=xtime))
-            self.done.set()
-
-        threading.Thread(target=press, daemon=True).start()
-
-    def stop(self) -> None:
-        pass
-
-
-def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_home: Path, terminal: ShellPty) -> None:
-    """Keys handled long after they were pressed (a stopped or starved watcher): the terminal's echo state, read
-    now at the shell, says nothing of the moment they were typed, when a program may have had echo off and has
-    turned it on again since. Such a line is hidden (unseen), its words never stored as pieces either, however
-    late it is read (two minutes: never taken for a clock that jumped); lines whose state was read while they
-    were typed (before their Enter) are kept."""
-    from proactive.watcher.pipeline import Watcher
-
-    lines = [("echo before", 0), ("latepw4242", 15), ("echo between", 0), ("stalled pass phrase", 14),
-             ("echo after", 0), ("stoppedpw9090", 120), ("echo last", 0)]
-    source = PressedKeys([(text, late, True, 0.0) for text, late in lines]
-                         # typed ahead (read at once), then, 0.8 s later, what a prompt that came meanwhile hid,
-                         # read only after its Enter: the one reading in time is too old for those keys
-                         + [("ahead", 0, False, 0.0), ("aheadpw7373", 0.7, True, 1.5)], pause=0.3)
-    watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
-                                       source], flush_interval=0.05)
-    thread = threading.Thread(target=watcher.run)
-    thread.start()
-    try:
-        assert source.done.wait(30)
-        time.sleep(0.3)
-    finally:
-        watcher.stop()
-        thread.join(10)
-    assert stored_lines() == ["echo before", HIDDEN, "echo between", HIDDEN, "echo after", HIDDEN, "echo last", HIDDEN]
-    blob = all_bytes(proactive_home)
-    for secret in (b"latepw4242", b"stalled", b"phrase", b"stoppedpw9090", b"aheadpw7373"):
-        assert secret not in blob
 
 
 # -- end to end on a real X server --------------------------------------------------------------------------------

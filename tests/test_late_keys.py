@@ -1,0 +1,152 @@
+"""Keys read late by the watcher (stopped, starved, or held up by another process's lock on the database) while
+a secret is typed at an echo-off prompt: the terminal's echo state read afterwards says nothing of the moment the
+keys were typed, so those lines are hidden; lines read in time are kept (watcher/pipeline.py `_line_ends`). Through
+the real pipeline with keys stamped as the X server stamps them and a real bash pty; and end to end with real xterm,
+bash and prompting programs on Xvfb, `proactive watch` as a process."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from proactive.watcher.events import KEY, WINDOW, RawEvent
+from proactive.watcher.home import Config
+from proactive.watcher.sources import Source
+
+from .conftest import ListSource, WatcherProcess, XSession, all_bytes, run_cli, wait_for
+from .shell_pty import ShellPty
+from .test_hidden_input import HIDDEN_LINE, Lines, at_shell, hidden_prompt, prepared_shell, stored_lines
+from .test_store_stress import hold_lock
+from .test_terminal_secrets import XTERM
+
+
+class PressedKeys(Source):
+    """Keys as the X11 keyboard source gives them, each emitted when it is read (in a thread) and stamped with the
+    X server's time of its press (xtime): `late` seconds before it is read (0: at once; more: a stopped or starved
+    watcher reading keys typed a while ago). `strokes`: (text, late, Enter after it, seconds waited before it)."""
+
+    name = "pressed"
+
+    def __init__(self, strokes: list[tuple[str, float, bool, float]], pause: float):
+        self.strokes, self.pause, self.done = strokes, pause, threading.Event()
+        self.base = time.time() - 100  # X time 0
+
+    def start(self, emit: Any) -> None:
+        def press() -> None:
+            for text, late, enter, wait in self.strokes:
+                time.sleep(wait)
+                for key in [{"char": c} for c in text] + ([{"key": "enter"}] if enter else []):
+                    time.sleep(self.pause if "key" in key else 0.005)
+                    xtime = int((time.time() - late - self.base) * 1000)
+                    emit(RawEvent("keyboard", KEY, key, xtime=xtime))
+            self.done.set()
+
+        threading.Thread(target=press, daemon=True).start()
+
+    def stop(self) -> None:
+        pass
+
+
+def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_home: Path, terminal: ShellPty) -> None:
+    """Keys handled long after they were pressed (a stopped or starved watcher): the terminal's echo state, read
+    now at the shell, says nothing of the moment they were typed, when a program may have had echo off and has
+    turned it on again since. Such a line is hidden (unseen), its words never stored as pieces either, however
+    late it is read (two minutes: never taken for a clock that jumped); lines whose state was read while they
+    were typed (before their Enter) are kept."""
+    from proactive.watcher.pipeline import Watcher
+
+    lines = [("echo before", 0), ("latepw4242", 15), ("echo between", 0), ("stalled pass phrase", 14),
+             ("echo after", 0), ("stoppedpw9090", 120), ("echo last", 0)]
+    source = PressedKeys([(text, late, True, 0.0) for text, late in lines]
+                         # typed ahead (read at once), then, 0.8 s later, what a prompt that came meanwhile hid,
+                         # read only after its Enter: the one reading in time is too old for those keys
+                         + [("ahead", 0, False, 0.0), ("aheadpw7373", 0.7, True, 1.5)], pause=0.2)
+    watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
+                                       source], flush_interval=0.05)
+    thread = threading.Thread(target=watcher.run)
+    thread.start()
+    try:
+        assert source.done.wait(30)
+        time.sleep(0.3)
+    finally:
+        watcher.stop()
+        thread.join(10)
+    assert stored_lines() == ["echo before", HIDDEN_LINE, "echo between", HIDDEN_LINE, "echo after", HIDDEN_LINE, "echo last", HIDDEN_LINE]
+    blob = all_bytes(proactive_home)
+    for secret in (b"latepw4242", b"stalled", b"phrase", b"stoppedpw9090", b"aheadpw7373"):
+        assert secret not in blob
+
+
+@pytest.mark.x11
+def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsession: XSession, proactive_home: Path,
+                                                                           tmp_path: Path) -> None:
+    """The watcher is stopped (SIGSTOP: a starved or swapped-out process) while a secret is typed at an echo-off
+    prompt and the program, done, turns echo on again; it goes on (SIGCONT) and reads those keys after, when the
+    terminal shows echo on. The keys carry the X server's time of their press, the readings their own: lines
+    read only after they were sent are hidden, so no secret is stored, a passphrase's words included. The lines
+    typed while the watcher runs are kept."""
+    pty = prepared_shell(xsession, tmp_path, "late watcher")
+    line = Lines(xsession)
+    canaries: list[str] = []
+
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        line("echo first line")
+        for command, secret, stalled_command in (("./sync.sh", "sttyLate1k8W", False),
+                                                 ("./notes.py", "getpassLate horseCanary2x7Q staplezQ", False),
+                                                 ("read -s -p 'Key: ' answer", "readsLate3m9E", True)):
+            if stalled_command:
+                watcher.proc.send_signal(signal.SIGSTOP)
+            line(command, stored=HIDDEN_LINE if stalled_command else None)
+            wait_for(lambda: hidden_prompt(pty), timeout=20, what=f"the prompt of {command!r}")
+            watcher.proc.send_signal(signal.SIGSTOP)
+            canaries.extend(secret.split())
+            line(secret, stored=HIDDEN_LINE)
+            wait_for(lambda: at_shell(pty), timeout=20, what=f"{command!r} to finish")
+            time.sleep(0.3)
+            watcher.proc.send_signal(signal.SIGCONT)
+            time.sleep(0.5)
+            line(f"echo after {command.split()[0]}")
+        time.sleep(1.5)
+        live = all_bytes(proactive_home)
+    finally:
+        watcher.proc.send_signal(signal.SIGCONT)
+        code, err = watcher.stop()
+    assert code == 0, err
+    out = run_cli("episodes", env=watcher.env).stdout + run_cli("episodes", "--json", env=watcher.env).stdout
+    everything = live + all_bytes(proactive_home) + (out + err + watcher.stdout).encode()
+    for canary in canaries:
+        assert canary.encode() not in everything, f"{canary!r} leaked"
+    assert stored_lines() == line.expected
+
+
+@pytest.mark.x11
+def test_a_secret_typed_while_another_process_locks_the_database_is_hidden(xsession: XSession, proactive_home: Path,
+                                                                          tmp_path: Path) -> None:
+    """Another process holds the database's write lock for 6 s while a command is typed, its echo-off prompt
+    answered and a line typed after it: the watcher waits on the lock without holding up the keys, which are
+    read in time (the prompt's line hidden, the others kept and written once the lock is gone)."""
+    pty = prepared_shell(xsession, tmp_path, "locked store")
+    line = Lines(xsession)
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        line("echo before the lock")
+        time.sleep(1)
+        locker = hold_lock(proactive_home / "proactive.db", 6)
+        line("./sync.sh")
+        wait_for(lambda: hidden_prompt(pty), timeout=20, what="the prompt of ./sync.sh")
+        line("lockedCanary5j2P", stored=HIDDEN_LINE)
+        wait_for(lambda: at_shell(pty), timeout=20, what="./sync.sh to finish")
+        line("echo during the lock")
+        assert locker.wait(timeout=20) == 0
+        time.sleep(1.5)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    watcher.assert_nowhere("lockedCanary5j2P", b"", err)
+    assert stored_lines() == line.expected
