@@ -336,7 +336,7 @@ class Watcher:
                 dropped = 0
                 self._end_line(time.time())
                 self._flush_scroll()
-                self._write(store)
+                self._write(store, let_go=False)  # nothing comes in between the write and the purge
             report = purging.purge_copies(store, before, self.unpublish, wait=control.reader_wait(request))
         except Exception as exc:  # answered, never silent: the command that asked reports it
             log.exception("purge failed")
@@ -564,10 +564,11 @@ class Watcher:
         if self.scroll is not None and now - self.scroll["last"] >= SCROLL_GESTURE_SECONDS:
             self._flush_scroll()
 
-    def _write(self, store: Store) -> None:
+    def _write(self, store: Store, let_go: bool = True) -> None:
         """Commit the batch (and any episodes a lock or a full disk held back). A lock is waited out (SQLite's
         busy timeout, then again at the next flush) and a full disk pauses capture until a write succeeds: in
-        both cases what was captured stays in memory and nothing is lost. Other store errors end the watcher."""
+        both cases what was captured stays in memory and nothing is lost. Other store errors end the watcher.
+        `let_go`: the sources' threads handle what they emit meanwhile (`_released`)."""
         if not self.batch and not self.unsaved_episodes:
             return
         if self.store_trouble is not None and time.monotonic() < self.retry_at:
@@ -575,7 +576,7 @@ class Watcher:
         batch, self.batch = self.batch, []
         episodes, self.unsaved_episodes = self.unsaved_episodes, []
         try:
-            with self._released():
+            with self._released(let_go):
                 if episodes:
                     store.add_episodes(e.row() for e in episodes)
                     episodes = []
@@ -594,7 +595,7 @@ class Watcher:
         for raw_id, event in zip(ids, batch, strict=True):
             closed.extend(self.builder.add(raw_id, event))
         if closed:
-            self._episodes_closed(store, closed)
+            self._episodes_closed(store, closed, let_go)
         if self.on_events is not None:
             self.on_events(batch)
 
@@ -607,16 +608,17 @@ class Watcher:
             self.store_trouble = exc.kind
         self.retry_at = time.monotonic() + (FULL_RETRY_SECONDS if exc.kind == "full" else 0.0)
 
-    def _released(self) -> contextlib.AbstractContextManager[None]:
+    def _released(self, let_go: bool = True) -> contextlib.AbstractContextManager[None]:
         """Lets go of the pipeline while the loop waits on the database, as in `_wait`: a lock held by another
         process can take SQLite's busy timeout (5 s), and meanwhile the sources' threads go on handling what
         they emit, so a key's terminal echo state is read when it is typed, not seconds later (a line read late
-        is hidden: `_line_ends`). Called by the loop's thread, which holds the pipeline."""
-        return _unlocked(self._lock)
+        is hidden: `_line_ends`). Called by the loop's thread, which holds the pipeline; `let_go` False keeps
+        it (a purge: nothing may come in between)."""
+        return _unlocked(self._lock) if let_go else contextlib.nullcontext()
 
-    def _episodes_closed(self, store: Store, episodes: list[Episode]) -> None:
+    def _episodes_closed(self, store: Store, episodes: list[Episode], let_go: bool = True) -> None:
         try:
-            with self._released():
+            with self._released(let_go):
                 store.add_episodes(e.row() for e in episodes)
         except StoreError as exc:
             self.unsaved_episodes.extend(episodes)
