@@ -35,9 +35,11 @@ class PressedKeys(Source):
     def __init__(self, strokes: list[tuple[str, float, bool, float]], pause: float):
         self.strokes, self.pause, self.done = strokes, pause, threading.Event()
         self.base = time.time() - 100  # X time 0
+        self.ready = threading.Event()  # set: the watcher has started (keys typed before are read late)
 
     def start(self, emit: Any) -> None:
         def press() -> None:
+            assert self.ready.wait(30)
             for text, late, enter, wait in self.strokes:
                 time.sleep(wait)
                 for key in [{"char": c} for c in text] + ([{"key": "enter"}] if enter else []):
@@ -65,12 +67,14 @@ def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_h
     source = PressedKeys([(text, late, True, 0.0) for text, late in lines]
                          # typed ahead (read at once), then, 0.8 s later, what a prompt that came meanwhile hid,
                          # read only after its Enter: the one reading in time is too old for those keys
-                         + [("ahead", 0, False, 0.0), ("aheadpw7373", 0.7, True, 1.5)], pause=0.2)
+                         + [("ahead", 0, False, 0.0), ("aheadpw7373", 0.7, True, 1.5)], pause=0.5)
     watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
                                        source], flush_interval=0.05)
     thread = threading.Thread(target=watcher.run)
     thread.start()
     try:
+        assert watcher.started.wait(30)
+        source.ready.set()
         assert source.done.wait(30)
         time.sleep(0.3)
     finally:
