@@ -105,7 +105,7 @@ class ServerOrder:
         """Sets `event.ts` (when a thread made it) to when the server saw it: the server's clock plus the smallest
         difference seen between the two clocks (the least delayed event's). Why: a late thread would otherwise
         stretch what came before it (an empty moment between two windows kept as an episode), and the privacy
-        filter judges a terminal line's echo readings by when its keys were pressed (pipeline `_line_ends`).
+        filter judges a terminal line's echo readings by when its keys were pressed (pipeline `_judge_line`).
 
         The difference is taken against the monotonic clock, which the server's follows (neither counts a
         suspend), so a watcher stopped for minutes still dates the keys typed meanwhile by their press, never by

@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 SCROLL_GESTURE_SECONDS = 1.0
 ECHO_READ_SECONDS = 0.5  # while a line is typed, a terminal's echo state is read again after this long
 #: a key handled this long after it was pressed: the pieces of its terminal line wait for the line's end, where its
-#: echo readings are judged against when the line ended (Watcher._line_ends)
+#: echo readings are judged against when the line ended (Watcher._judge_line)
 ECHO_LATE_SECONDS = 0.1
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
 CONTROL_RECHECK_SECONDS = 2.0  # the pause and purge files are read at least this often, changed folder or not
@@ -409,7 +409,7 @@ class Watcher:
 
     def _key(self, ts: float, char: str | None, key: str | None, timed: bool = False) -> None:
         """A key pressed at `ts`; `timed`: `ts` is the X server's time of the press (never later than the press,
-        however late the key is handled here), so the line's echo readings can be judged by it (`_line_ends`)."""
+        however late the key is handled here), so the line's echo readings can be judged by it (`_judge_line`)."""
         enter = key == "enter"
         reading = self._echo_reading(enter) if self.filter.window else None
         if reading is None:
@@ -417,7 +417,7 @@ class Watcher:
         else:
             self._echo(reading, enter=enter)
             if enter:
-                self._line_ends(ts)
+                self._judge_line(ts)
             elif timed:
                 self.line_last_key = ts
                 if time.time() - ts > ECHO_LATE_SECONDS:
@@ -445,11 +445,11 @@ class Watcher:
 
     def _end_line(self, t_end: float) -> None:
         """The line being typed ends, by an event of time `t_end` (another key's, a focus change's, now for a
-        pause or a stop): judged (`_line_ends`), then flushed."""
-        self._line_ends(t_end)
+        pause or a stop): judged (`_judge_line`), then flushed."""
+        self._judge_line(t_end)
         self.composer.flush()
 
-    def _line_ends(self, t_end: float) -> None:
+    def _judge_line(self, t_end: float) -> None:
         """The terminal line being typed ends at `t_end` (when its Enter, or what else ended it, happened): it is
         stored only if its echo state was read while it was typed. Why: the state is read when a key is handled,
         which a busy machine or a stopped watcher puts after the person typed the whole line and the program that
@@ -612,7 +612,7 @@ class Watcher:
         """Lets go of the pipeline while the loop waits on the database, as in `_wait`: a lock held by another
         process can take SQLite's busy timeout (5 s), and meanwhile the sources' threads go on handling what
         they emit, so a key's terminal echo state is read when it is typed, not seconds later (a line read late
-        is hidden: `_line_ends`). Called by the loop's thread, which holds the pipeline; `let_go` False keeps
+        is hidden: `_judge_line`). Called by the loop's thread, which holds the pipeline; `let_go` False keeps
         it (a purge: nothing may come in between)."""
         return _unlocked(self._lock) if let_go else contextlib.nullcontext()
 
