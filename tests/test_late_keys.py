@@ -154,3 +154,43 @@ def test_a_secret_typed_while_another_process_locks_the_database_is_hidden(xsess
     assert code == 0, err
     watcher.assert_nowhere("lockedCanary5j2P", b"", err)
     assert stored_lines() == line.expected
+
+
+def test_readings_taken_after_a_lines_enter_neither_hide_it_by_echo_nor_make_it_an_answer(
+        proactive_home: Path, terminal: ShellPty) -> None:
+    """Keys are read a batch at a time (watcher/keyboard.py): a command's keys and its Enter may be read
+    together, after the Enter, when the program it started already asks for a password with echo off. Those
+    readings are about that prompt, not the command line: the line is judged by the readings taken while it was
+    typed (none here: hidden as unseen) and is still read as a command, so the command-line rules hide the line
+    typed next even where the terminal shows it (a program that turns echo on between its prompts, as openssl
+    does, or one whose echo cannot be read in time). Before, the late readings hid the command as an answer to a
+    prompt, and the next line was stored."""
+    from proactive.watcher.pipeline import Watcher
+
+    command = "read -s -p 'Key: ' answer"
+    # a line read in time first (the keys' times are read against the least delayed key's), then the command's
+    # keys, pressed 0.25 s before they are read, and a second later the next line, read in time
+    source = PressedKeys([("echo before", 0.0, True, 0.0), (command, 0.25, True, 1.0),
+                          ("shownsecret5150", 0.0, True, 1.5)], pause=0.05)
+    watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
+                                       source], flush_interval=0.05)
+    thread = threading.Thread(target=watcher.run)
+    thread.start()
+    try:
+        assert watcher.started.wait(30)
+        source.ready.set()
+        first = 1 + len("echo before") + 1  # the window, the keys
+        wait_for(lambda: watcher.stats.events_in >= first, timeout=20, what="the first line")
+        terminal.run(command)  # the shell runs it before the watcher reads the keys that typed it
+        terminal.wait_for(lambda echo, canonical: canonical and not echo)
+        wait_for(lambda: watcher.stats.events_in >= first + len(command) + 1, timeout=20, what="the command")
+        terminal.run("typed at the prompt")  # `read` has its line: the shell's prompt, echo on, before the next line
+        terminal.wait_for(lambda echo, canonical: not canonical)
+        assert source.done.wait(30)
+        time.sleep(0.3)
+    finally:
+        watcher.stop()
+        thread.join(10)
+    lines = stored_lines()  # (the first, read as the watcher starts, may be read after its Enter: hidden then)
+    assert len(lines) == 3 and lines[1:] == [HIDDEN_LINE, HIDDEN_LINE], lines
+    assert b"shownsecret5150" not in all_bytes(proactive_home)

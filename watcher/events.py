@@ -30,6 +30,11 @@ class RawEvent:
     xtime: int | None = None
 
 
+#: How long a source that gives keys with their X time may keep a key typed in the middle of a line before handing
+#: it on (keyboard.py reads such keys a batch at a time: a thread woken per key was most of the watcher's CPU while
+#: someone types). The pipeline counts it in when it judges a terminal line by its echo readings.
+KEY_BATCH_SECONDS = 0.25
+
 #: How sources hand events to the pipeline: thread-safe, and never waits for another thread (it may handle the
 #: event before it returns: pipeline.Watcher._deliver).
 Emit = Callable[[RawEvent], None]

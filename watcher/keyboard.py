@@ -13,7 +13,7 @@ import sys
 from collections import deque
 from typing import Any
 
-from .events import HOTKEY, KEY, Emit, RawEvent
+from .events import HOTKEY, KEY, KEY_BATCH_SECONDS, Emit, RawEvent
 from .sources import ListenerSource, Probe, SourceUnavailable
 from .x11 import x11_probe
 
@@ -30,6 +30,10 @@ MODIFIERS = {
 CHORD_MODIFIERS = frozenset({"ctrl", "alt", "super"})  # held with a key, they make it a hotkey
 #: Order in which modifiers are written in a hotkey name, e.g. "ctrl+shift+t".
 MODIFIER_ORDER = ("ctrl", "alt", "super", "shift")
+_ENTER = {"key": "enter"}
+#: the time (ms) between two key presses of a person typing steadily; closer together they come from a program
+#: (xdotool, an auto-type), whose lines may begin and end within one wait; farther apart, a key after a pause
+TYPING_MS = (40, 1000)
 
 
 #: (key code, modifier state) pairs translated and kept; past this many (never, with real keyboards) they start over
@@ -120,13 +124,24 @@ class Keyboard(ListenerSource):
         A core ChangeKeyboardMapping request (a key code bound for a moment to a character the keymap lacks) is
         recorded too and applied where it comes among the keys; at its MappingNotify the server's keymap is taken
         only where it still holds that binding (`X11Keymap.confirm`): a busy watcher reads it after it was bound
-        back or to the next character. Other changes (XKB's, modifiers) are read from the server."""
+        back or to the next character. Other changes (XKB's, modifiers) are read from the server.
+
+        After a key typed in the middle of a line (a character, Space, Tab, Backspace) at a person's steady pace
+        (TYPING_MS after the key before it) the thread waits KEY_BATCH_SECONDS before it reads again, so the keys
+        typed meanwhile are handled in one wake-up (10 keys a second woke it 10 times, now about 4:
+        bench/watcher_overhead.py). After Enter, a hotkey, a modifier, the first key after a pause, or keys a
+        program types faster than anyone, it reads at once, so a line's first key is handled as it is pressed:
+        a terminal line's echo state must be read before the line is sent (pipeline `_judge_line`). What the
+        wait costs: a line typed whole, Enter included, within a wait that began in the line before it (its
+        last keys, Enter, `q` and Enter within a quarter of a second) has no reading in time and is hidden (fail
+        closed)."""
         import Xlib.X
 
         from .x11_keymap import CHANGE_KEYBOARD_MAPPING, X11Keymap, keymap_changes
         from .xrecord import RecordThread
 
         known: dict[tuple[int, int], tuple[str, dict[str, str]] | None] = {}  # (code, state) -> what it emits
+        pressed = [0]  # the X time of the last key press
         applied: dict[tuple[int, int], deque[list[list[int]]]] = {}  # (first, count) -> bindings whose notice is due
         emit = translator.emit
 
@@ -144,6 +159,9 @@ class Keyboard(ListenerSource):
                 if len(known) >= MAX_KNOWN_KEYS:
                     known.clear()
                 found = known[detail, state] = translate(detail, state)
+            mid_line = found is not None and found[0] == KEY and found[1] != _ENTER
+            record.rest = KEY_BATCH_SECONDS if mid_line and TYPING_MS[0] <= (xtime - pressed[0]) % 2**32 <= TYPING_MS[1] else 0.0
+            pressed[0] = xtime
             if found is not None:
                 emit(RawEvent(translator.source, found[0], dict(found[1]), xtime=xtime))
 

@@ -27,7 +27,7 @@ from . import control, home, purging
 from .compose import PAUSE_SECONDS, TextComposer
 from .echo_state import UNSEEN, VISIBLE, Reading
 from .episodes import Episode, EpisodeBuilder, unstored_episodes
-from .events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
+from .events import CLIPBOARD, FOCUS, KEY, KEY_BATCH_SECONDS, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
 from .home import Config
 from .ordering import ServerOrder
 from .privacy import PrivacyFilter
@@ -37,10 +37,14 @@ from .store import Store, StoreError
 log = logging.getLogger(__name__)
 
 SCROLL_GESTURE_SECONDS = 1.0
-ECHO_READ_SECONDS = 0.5  # while a line is typed, a terminal's echo state is read again after this long
-#: a key handled this long after it was pressed: the pieces of its terminal line wait for the line's end, where its
-#: echo readings are judged against when the line ended (Watcher._judge_line)
+ECHO_READ_SECONDS = 0.25  # while a line is typed, a terminal's echo state is read again after this long
+#: a key handled this long after it was pressed, beyond the KEY_BATCH_SECONDS a source may keep it: the pieces of its
+#: terminal line wait for the line's end, where its echo readings are judged against when the line ended
+#: (Watcher._judge_line)
 ECHO_LATE_SECONDS = 0.1
+#: a key typed this long after the line's last echo reading taken before the line ended is not vouched for by it:
+#: the readings' spacing, a key's wait in its source, and lateness (0.6 s)
+ECHO_TRUST_SECONDS = ECHO_READ_SECONDS + KEY_BATCH_SECONDS + ECHO_LATE_SECONDS
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
 CONTROL_RECHECK_SECONDS = 2.0  # the pause and purge files are read at least this often, changed folder or not
 #: Put on the loop's wake-up queue (SimpleQueue.put is safe in a signal handler, Event.set is not) so that a pause,
@@ -117,7 +121,10 @@ class Watcher:
         self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
         self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where it types
         self._echo_cache: tuple[Any, float, Reading | None] = (None, 0.0, None)  # window pid, until, reading
-        self.line_reads: list[float] = []  # when (epoch s) the echo state of the terminal line being typed was read
+        #: the echo readings taken while the terminal line being typed was typed: when (epoch s), what they showed;
+        #: the first `line_applied` of them are known to have been taken before the line ended and were applied
+        self.line_reads: list[tuple[float, Reading]] = []
+        self.line_applied = 0
         self.line_last_key: float | None = None  # when its last key was pressed (None: no terminal line is open)
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
@@ -188,6 +195,9 @@ class Watcher:
                 requests = time.monotonic() >= next_flush and self._may_have_requests()
                 if requests and control.pause_state() != self._pause_seen:
                     self._control.put("reload")  # the pause file changed: `proactive pause` where no signal exists
+                if not self._control.empty():  # the keys pressed before the request are taken under the old state
+                    self.order.catch_up()
+                    self._drain()
                 while not self._control.empty():
                     if self._control.get_nowait() == "signal" and control.read_pause() is None:
                         control.write_pause(math.inf)
@@ -415,12 +425,14 @@ class Watcher:
         if reading is None:
             self.line_last_key = None  # not a terminal: no echo state to judge the line by
         else:
-            self._echo(reading, enter=enter)
+            self._apply_reads(ts, ended=enter)
             if enter:
+                if not timed or time.time() - ts <= ECHO_LATE_SECONDS:  # else: the program it started
+                    self._echo(reading, enter=True)
                 self._judge_line(ts)
             elif timed:
                 self.line_last_key = ts
-                if time.time() - ts > ECHO_LATE_SECONDS:
+                if time.time() - ts > KEY_BATCH_SECONDS + ECHO_LATE_SECONDS:
                     self.composer.hold = True
         finished = self.composer.key(ts, char, key)
         if finished is not None and (reading is not None or self.filter.in_terminal()):
@@ -434,18 +446,35 @@ class Watcher:
         now = time.monotonic()
         pid, until, reading = self._echo_cache
         starting = not self.composer.line and not self.composer.sent
-        if starting and not enter:
-            self.line_reads = []
+        if starting and not enter:  # a new line
+            self.line_reads, self.line_applied, self.line_raw, self.echo_hidden = [], 0, True, False
         if starting or enter or now >= until or pid != self.filter.window.get("pid"):
             reading = self.filter.echo_reading()
             self._echo_cache = (self.filter.window.get("pid"), now + ECHO_READ_SECONDS, reading)
-            if not enter:
-                self.line_reads.append(time.time())
+            if not enter and reading is not None:
+                self.line_reads.append((time.time(), reading))
+                if reading.mode != VISIBLE:
+                    self.composer.hold = True  # no piece of the line while it may be hidden (_apply_reads)
         return reading
+
+    def _apply_reads(self, t: float, ended: bool = False) -> None:
+        """Applies to the line (`_echo`) the readings taken before `t`, when a key of it was pressed or it
+        `ended` (the readings taken after that are about what came next: never applied).
+        Why not each reading as it is taken: keys are handled a batch at a time, a reading when the first of a
+        batch is, and the line's Enter may be later in the same batch: a reading taken after it shows the program
+        the line started (a password prompt's echo off), not the line, which would then be hidden and not read
+        as the command that asks for the next lines (watcher.password_prompts)."""
+        reads = self.line_reads
+        while self.line_applied < len(reads) and reads[self.line_applied][0] < t:
+            self._echo(reads[self.line_applied][1], enter=False)
+            self.line_applied += 1
+        if ended:
+            self.line_applied = len(reads)
 
     def _end_line(self, t_end: float) -> None:
         """The line being typed ends, by an event of time `t_end` (another key's, a focus change's, now for a
         pause or a stop): judged (`_judge_line`), then flushed."""
+        self._apply_reads(t_end, ended=True)
         self._judge_line(t_end)
         self.composer.flush()
 
@@ -456,14 +485,15 @@ class Watcher:
         asked for it with echo off had it and turned echo on again: a reading taken after `t_end` tells nothing of
         the line. Within a line echo can only go off (the program that turns it off turns it on again once it has
         the line), so a reading showing it on before `t_end` speaks for the keys typed before it, and for those
-        typed up to ECHO_READ_SECONDS after it, as while keys are read in time (the time between readings while
-        typing), give or take ECHO_LATE_SECONDS (the reading due at the line's last key may come after its
-        Enter). Otherwise the line is hidden as unseen (fail closed)."""
+        typed up to ECHO_TRUST_SECONDS after it, as while keys are read in time: the time between readings while
+        typing (ECHO_READ_SECONDS, plus the KEY_BATCH_SECONDS a key may wait in its source before the reading
+        due at it is taken), give or take ECHO_LATE_SECONDS (the reading due at the line's last key may come
+        after its Enter). Otherwise the line is hidden as unseen (fail closed)."""
         last, self.line_last_key = self.line_last_key, None
         if last is None or self.composer.hide_line:
             return
-        in_time = [at for at in self.line_reads if at < t_end]
-        if not in_time or last > max(in_time) + ECHO_READ_SECONDS + ECHO_LATE_SECONDS:
+        in_time = [at for at, _ in self.line_reads if at < t_end]
+        if not in_time or last > max(in_time) + ECHO_TRUST_SECONDS:
             log.debug("line hidden: its echo state was read only after it was sent")
             self.composer.hide_line = UNSEEN
 
@@ -479,8 +509,6 @@ class Watcher:
             if not self.composer.line or self.line_raw:
                 return
         else:
-            if not self.composer.line and not self.composer.sent:  # a new line
-                self.line_raw, self.echo_hidden = reading.raw, False
             self.line_raw = self.line_raw and reading.raw
         if reading.mode != VISIBLE:
             if not self.echo_hidden:

@@ -87,6 +87,10 @@ class RecordThread:
         self._asked = self._served = 0  # catch-up requests made, and how many of them the thread has served
         self._failed: str | None = None
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        #: seconds the thread waits after handling what it read before it reads again, set by `handle` (0: it
+        #: reads each event as it comes); what comes meanwhile is read in one go, and `catch_up` and `stop` still
+        #: end the wait. Why: the thread's wake-up, cold, costs more than handling the keys it reads
+        self.rest = 0.0
 
     def start(self, timeout: float = 5.0) -> None:
         """Enables recording; returns once the server says it records, so no early event is missed."""
@@ -108,13 +112,16 @@ class RecordThread:
             raise SourceUnavailable(f"X RECORD did not start: {self._failed or 'no answer from the X server'}")
 
     def _run(self) -> None:
-        """Sleeps in `poll` until the server sends something or `catch_up` asks; reads what waits each time.
-        Two system calls a key press (poll, recv): each lets other threads take the GIL, so each costs."""
+        """Sleeps in `poll` until the server sends something or `catch_up` asks; reads what waits each time, then
+        waits `rest` seconds if `handle` asked for it. Two system calls a read (poll, recv): each lets other
+        threads take the GIL, so each costs."""
         buf = bytearray()
         poller = select.poll()
         data, wake = self._socket.fileno(), self._wake_in.fileno()
         poller.register(data, select.POLLIN)
         poller.register(wake, select.POLLIN)
+        resting = select.poll()  # the wait after a read: only a catch-up ends it early
+        resting.register(wake, select.POLLIN)
         try:
             while True:
                 ready = [fd for fd, _ in poller.poll()]
@@ -131,6 +138,8 @@ class RecordThread:
                         self._caught.notify_all()
                 if ended:
                     return
+                if self.rest > 0:
+                    resting.poll(self.rest * 1000)
         except OSError as exc:  # the connection died (X server gone): this source stops, the watcher goes on
             log.warning("%s stopped: %s", self.name, exc)
         finally:
@@ -223,6 +232,7 @@ class RecordThread:
             try:
                 self.display.record_disable_context(self.context)
                 self.display.sync()
+                self._wake_out.send(b"\0")  # a thread in its `rest` reads the end now
             except Exception:  # the X server is gone: the thread ends on its own
                 pass
             self._thread.join(timeout=2)
