@@ -6,9 +6,11 @@ bash and prompting programs on Xvfb, `proactive watch` as a process."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,20 +56,12 @@ class PressedKeys(Source):
         pass
 
 
-def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_home: Path, terminal: ShellPty) -> None:
-    """Keys handled long after they were pressed (a stopped or starved watcher): the terminal's echo state, read
-    now at the shell, says nothing of the moment they were typed, when a program may have had echo off and has
-    turned it on again since. Such a line is hidden (unseen), its words never stored as pieces either, however
-    late it is read (two minutes: never taken for a clock that jumped); lines whose state was read while they
-    were typed (before their Enter) are kept."""
+@contextlib.contextmanager
+def typing_in(terminal: ShellPty, source: PressedKeys) -> Iterator[Any]:
+    """The real pipeline (`Watcher`, no database file) in `terminal`'s window, typed into by `source`: yields the
+    started watcher once the keys begin; stops it after they all came."""
     from proactive.watcher.pipeline import Watcher
 
-    lines = [("echo before", 0), ("latepw4242", 15), ("echo between", 0), ("stalled pass phrase", 14),
-             ("echo after", 0), ("stoppedpw9090", 120), ("echo last", 0)]
-    source = PressedKeys([(text, late, True, 0.0) for text, late in lines]
-                         # typed ahead (read at once), then, 0.8 s later, what a prompt that came meanwhile hid,
-                         # read only after its Enter: the one reading in time is too old for those keys
-                         + [("ahead", 0, False, 0.0), ("aheadpw7373", 0.7, True, 1.5)], pause=0.5)
     watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
                                        source], flush_interval=0.05)
     thread = threading.Thread(target=watcher.run)
@@ -75,11 +69,29 @@ def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_h
     try:
         assert watcher.started.wait(30)
         source.ready.set()
+        yield watcher
         assert source.done.wait(30)
         time.sleep(0.3)
     finally:
         watcher.stop()
         thread.join(10)
+
+
+def test_a_line_whose_echo_was_read_only_after_it_was_sent_is_hidden(proactive_home: Path, terminal: ShellPty) -> None:
+    """Keys handled long after they were pressed (a stopped or starved watcher): the terminal's echo state, read
+    now at the shell, says nothing of the moment they were typed, when a program may have had echo off and has
+    turned it on again since. Such a line is hidden (unseen), its words never stored as pieces either, however
+    late it is read (two minutes: never taken for a clock that jumped); lines whose state was read while they
+    were typed (before their Enter) are kept."""
+
+    lines = [("echo before", 0), ("latepw4242", 15), ("echo between", 0), ("stalled pass phrase", 14),
+             ("echo after", 0), ("stoppedpw9090", 120), ("echo last", 0)]
+    source = PressedKeys([(text, late, True, 0.0) for text, late in lines]
+                         # typed ahead (read at once), then, 0.8 s later, what a prompt that came meanwhile hid,
+                         # read only after its Enter: the one reading in time is too old for those keys
+                         + [("ahead", 0, False, 0.0), ("aheadpw7373", 0.7, True, 1.5)], pause=0.5)
+    with typing_in(terminal, source):
+        pass
     assert stored_lines() == ["echo before", HIDDEN_LINE, "echo between", HIDDEN_LINE, "echo after", HIDDEN_LINE, "echo last", HIDDEN_LINE]
     blob = all_bytes(proactive_home)
     for secret in (b"latepw4242", b"stalled", b"phrase", b"stoppedpw9090", b"aheadpw7373"):
@@ -165,20 +177,13 @@ def test_readings_taken_after_a_lines_enter_neither_hide_it_by_echo_nor_make_it_
     typed next even where the terminal shows it (a program that turns echo on between its prompts, as openssl
     does, or one whose echo cannot be read in time). Before, the late readings hid the command as an answer to a
     prompt, and the next line was stored."""
-    from proactive.watcher.pipeline import Watcher
 
     command = "read -s -p 'Key: ' answer"
     # a line read in time first (the keys' times are read against the least delayed key's), then the command's
     # keys, pressed 0.25 s before they are read, and a second later the next line, read in time
     source = PressedKeys([("echo before", 0.0, True, 0.0), (command, 0.25, True, 1.0),
                           ("shownsecret5150", 0.0, True, 1.5)], pause=0.05)
-    watcher = Watcher(None, Config(), [ListSource([RawEvent("window", WINDOW, {**XTERM, "pid": terminal.pid})]),
-                                       source], flush_interval=0.05)
-    thread = threading.Thread(target=watcher.run)
-    thread.start()
-    try:
-        assert watcher.started.wait(30)
-        source.ready.set()
+    with typing_in(terminal, source) as watcher:
         first = 1 + len("echo before") + 1  # the window, the keys
         wait_for(lambda: watcher.stats.events_in >= first, timeout=20, what="the first line")
         terminal.run(command)  # the shell runs it before the watcher reads the keys that typed it
@@ -186,11 +191,6 @@ def test_readings_taken_after_a_lines_enter_neither_hide_it_by_echo_nor_make_it_
         wait_for(lambda: watcher.stats.events_in >= first + len(command) + 1, timeout=20, what="the command")
         terminal.run("typed at the prompt")  # `read` has its line: the shell's prompt, echo on, before the next line
         terminal.wait_for(lambda echo, canonical: not canonical)
-        assert source.done.wait(30)
-        time.sleep(0.3)
-    finally:
-        watcher.stop()
-        thread.join(10)
     lines = stored_lines()  # (the first, read as the watcher starts, may be read after its Enter: hidden then)
     assert len(lines) == 3 and lines[1:] == [HIDDEN_LINE, HIDDEN_LINE], lines
     assert b"shownsecret5150" not in all_bytes(proactive_home)
