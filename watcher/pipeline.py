@@ -336,6 +336,8 @@ class Watcher:
         if str(Path(self.store_path or home.db_path()).resolve()) != request.get("db"):
             control.answer_purge(request["id"], {"applied": False})
             return
+        self.order.catch_up()  # the keys pressed before the request, which a source may still hold, are purged too
+        self._drain()
         before = request.get("before")
         try:
             if before is None:  # everything: drop, unsaved, what this process holds
