@@ -32,7 +32,7 @@ def same(a: Message, b: Message) -> None:
     assert a.body == b.body
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(big=st.booleans(), interface=names, member=st.from_regex(r"[A-Z][A-Za-z]{0,15}", fullmatch=True),
        path=paths, sender=st.from_regex(r":1\.[0-9]{1,4}", fullmatch=True), detail=text, one=int32, two=int32,
        any_data=variants, props=properties, serial=st.integers(1, 2**32 - 1))
@@ -47,7 +47,7 @@ def test_an_event_signal_reads_as_jeepney_reads_it(big, interface, member, path,
     same(read_message(raw), Message.from_buffer(raw))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(big=st.booleans(), signature_body=st.one_of(
     st.tuples(st.just("u"), st.tuples(st.integers(0, 2**32 - 1))), st.tuples(st.just("s"), st.tuples(text)),
     st.tuples(st.just("a(so)"), st.tuples(st.lists(st.tuples(text, paths), max_size=4))),
