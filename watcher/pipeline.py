@@ -196,8 +196,7 @@ class Watcher:
                 if requests and control.pause_state() != self._pause_seen:
                     self._control.put("reload")  # the pause file changed: `proactive pause` where no signal exists
                 if not self._control.empty():  # the keys pressed before the request are taken under the old state
-                    self.order.catch_up()
-                    self._drain()
+                    self._catch_up()
                 while not self._control.empty():
                     if self._control.get_nowait() == "signal" and control.read_pause() is None:
                         control.write_pause(math.inf)
@@ -310,6 +309,12 @@ class Watcher:
         finally:
             self._lock.release()
 
+    def _catch_up(self) -> None:
+        """Takes now what the device sources still hold (keys waiting in the keyboard's socket: keyboard.py reads
+        them a batch at a time), so a request (pause, resume, purge) applies after what was pressed before it."""
+        self.order.catch_up()
+        self._drain()
+
     def _drain(self) -> None:
         """Handles the inbox (the pipeline's lock held)."""
         while self.inbox:
@@ -336,8 +341,7 @@ class Watcher:
         if str(Path(self.store_path or home.db_path()).resolve()) != request.get("db"):
             control.answer_purge(request["id"], {"applied": False})
             return
-        self.order.catch_up()  # the keys pressed before the request, which a source may still hold, are purged too
-        self._drain()
+        self._catch_up()  # the keys pressed before the request are purged too
         before = request.get("before")
         try:
             if before is None:  # everything: drop, unsaved, what this process holds
