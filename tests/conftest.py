@@ -11,11 +11,15 @@ import time
 import webbrowser
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from proactive.watcher.events import RawEvent
 from proactive.watcher.sources import Source
+
+if TYPE_CHECKING:
+    from proactive.watcher.pipeline import Watcher
 from tests.aw_server_fixture import aw_dirs, aw_server_url  # noqa: F401  (fixtures shared by the aw tests)
 from tests.models_support import default_model, fake_model, llama_server, scripted  # noqa: F401  (model fixtures)
 from tests.shell_pty import ShellPty, shell_pty
@@ -124,6 +128,42 @@ class ListSource(Source):
 
     def stop(self) -> None:
         pass
+
+
+def keys(text: str) -> list[RawEvent]:
+    """The key events that type `text` (a newline is Enter), as the keyboard source emits them."""
+    from proactive.watcher.events import KEY
+
+    return [RawEvent("keyboard", KEY, {"key": "enter"} if c == "\n" else {"char": c}) for c in text]
+
+
+def run_watcher(source: Source) -> Watcher:
+    """Runs the real pipeline (`Watcher`, storing in PROACTIVE_HOME's database) over what `source` emits as it
+    starts, for half a second, and stops it: the flushed, stopped watcher is returned."""
+    import threading
+
+    from proactive.watcher.home import Config
+    from proactive.watcher.pipeline import Watcher
+
+    watcher = Watcher(None, Config(), [source], flush_interval=0.05)
+    thread = threading.Thread(target=watcher.run)
+    thread.start()
+    watcher.started.wait(5)
+    time.sleep(0.5)
+    watcher.stop()
+    thread.join(10)
+    return watcher
+
+
+def run_pipeline(events: list[RawEvent], source: Source | None = None) -> tuple[str, str]:
+    """The stored raw events and episodes, as text, after the real pipeline ran over `events` (or `source`)."""
+    from proactive.watcher.store import Store
+
+    run_watcher(source or ListSource(events))
+    store = Store()
+    raw, episodes = repr([e.data for _, e in store.iter_events()]), repr(store.episodes())
+    store.close()
+    return raw, episodes
 
 
 def screenshot(widget, filename: str) -> Path:

@@ -4,19 +4,14 @@ role), and typed text rebuilt from text-changed events into the keyboard compose
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
 from proactive.watcher.atspi import AtspiSource
-from proactive.watcher.events import FOCUS, KEY, PROMPT, TYPED, WINDOW, RawEvent
+from proactive.watcher.events import FOCUS, PROMPT, TYPED, WINDOW, RawEvent
 from proactive.watcher.home import Config
-from proactive.watcher.pipeline import Watcher
 from proactive.watcher.privacy import PrivacyFilter, terminal_prompt
-from proactive.watcher.store import Store
 
-from .conftest import ListSource
+from .conftest import ListSource, keys, run_pipeline
 
 PID = 4242
 
@@ -57,10 +52,6 @@ def focus(role: str | None, pid: int | None = PID) -> RawEvent:
 def typed(text: str = "", role: str | None = "text", erase: int = 0, obj: str = ":1.5/field/1") -> RawEvent:
     data = {"text": text} if text else {"erase": erase}
     return RawEvent("atspi", TYPED, {**data, "role": role, "app": "a11y_app.py", "pid": PID, "object": obj})
-
-
-def keys(text: str) -> list[RawEvent]:
-    return [RawEvent("keyboard", KEY, {"key": "enter"} if c == "\n" else {"char": c}) for c in text]
 
 
 @pytest.mark.parametrize("events, accepts", [
@@ -107,20 +98,6 @@ class X11Replay(ListSource):
 
     def types_in(self, pid: int | None) -> bool:
         return pid in self.bus_pids
-
-
-def run_pipeline(events: list[RawEvent], source: ListSource | None = None) -> tuple[str, str]:
-    w = Watcher(None, Config(), [source or ListSource(events)], flush_interval=0.05)
-    t = threading.Thread(target=w.run)
-    t.start()
-    w.started.wait(5)
-    time.sleep(0.5)
-    w.stop()
-    t.join(10)
-    store = Store()
-    raw, episodes = repr([e.data for _, e in store.iter_events()]), repr(store.episodes())
-    store.close()
-    return raw, episodes
 
 
 @pytest.mark.parametrize("events, sentence", [

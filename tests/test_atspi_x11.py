@@ -11,7 +11,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,11 +19,9 @@ import pytest
 
 from proactive.watcher.atspi import AtspiSource
 from proactive.watcher.events import FOCUS, TYPED, WINDOW, RawEvent
-from proactive.watcher.home import Config
-from proactive.watcher.pipeline import Watcher
 from proactive.watcher.store import Store
 
-from .conftest import ROOT, ListSource, WatcherProcess, XSession, all_bytes, run_cli, wait_for
+from .conftest import ROOT, ListSource, WatcherProcess, XSession, all_bytes, run_cli, run_watcher, wait_for
 
 pytestmark = pytest.mark.x11
 
@@ -226,13 +223,7 @@ def test_typed_text_from_text_changed_events(xsession: XSession, a11y: A11ySessi
     assert all(e.data.get("pid") for e in seen)
     windows = [e for e in seen if e.kind == WINDOW]
     assert windows and windows[0].data["title"] == "Typing form" and windows[0].data["pid"], windows
-    w = Watcher(None, Config(), [ListSource(seen)], flush_interval=0.05)
-    thread = threading.Thread(target=w.run)
-    thread.start()
-    w.started.wait(5)
-    time.sleep(0.5)
-    w.stop()
-    thread.join(10)
+    w = run_watcher(ListSource(seen))
     assert w.stats.events_in == len(seen)
     store = Store()
     episodes = repr(store.episodes())

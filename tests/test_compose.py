@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from proactive.watcher.compose import TextComposer
 from proactive.watcher.episodes import EpisodeBuilder
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.home import Config
+from proactive.watcher.pipeline import Watcher
 
 
 def compose(keys: list, pause_after: set[int] | None = None) -> tuple[list[dict], str]:
@@ -88,6 +92,64 @@ def test_hidden_line_is_dropped():
     c.key(8.0, key="enter")
     assert [e.data for e in out] == [{"text": "", "erase": 0, "enter": True, "hidden": "password"}]
     assert all(e.kind == TEXT for e in out)
+
+
+def typed(c: TextComposer, text: str, t: float) -> float:
+    """Types `text` into `c` a key every 0.1 s from `t`; returns the last key's time."""
+    for ch in text:
+        t += 0.1
+        c.key(t, char=ch)
+    return t
+
+
+@pytest.mark.parametrize("text, held", [
+    ("git comm", "comm"),  # an unfinished word: held until it is finished
+    ("echo my words", "echo my words"),  # a line with echo: held whole until Enter
+    ("use sk-proj-Ab3dEf", "sk-proj-Ab3dEf"),  # a secret's start
+], ids=["unfinished-word", "echo-line", "secret-start"])
+def test_due_says_when_tick_flushes_and_is_none_while_nothing_can_be_flushed_before_a_key(text, held):
+    out: list[RawEvent] = []
+    c = TextComposer(out.append)
+    assert c.due() is None  # nothing typed
+    last = typed(c, text, 1000.0)
+    due = c.due()
+    assert due == pytest.approx(1000.1 + 1.0)  # a second after the first key not flushed
+    c.tick(due - 0.01)
+    assert out == [] and c.due() == due  # not yet
+    now = last + 5.0
+    c.tick(now)
+    stored = "".join(e.data["text"] for e in out)
+    assert stored == text[: len(text) - len(held)]
+    assert c.due() is None  # what is left waits for a key: the loop must not wake for it
+    c.tick(now + 1.0)
+    assert "".join(e.data["text"] for e in out) == stored  # indeed nothing more
+    c.key(now + 2.0, char=" ")
+    assert c.due() is not None  # a key: flushable again
+
+
+def test_due_is_none_while_the_line_is_held_or_hidden():
+    for attr, value in (("hold", True), ("hide_line", "password")):
+        c = TextComposer(lambda _e: None)
+        typed(c, "ordinary words here ", 1000.0)
+        assert c.due() is not None
+        setattr(c, attr, value)
+        assert c.due() is None, attr
+
+
+def test_the_watchers_loop_sleeps_to_its_next_look_while_the_typed_text_waits_for_a_key():
+    """The loop's next look (`Watcher._next_look`): when the typed text is due, and an interval after the flush
+    time while it waits for a key (it woke every flush, twice a second, for a word left unfinished)."""
+    w = Watcher(None, Config(), [], flush_interval=0.5)
+    start = time.time()
+    typed(w.composer, "git comm", start - 0.8)  # keys 0.7 s ago to now
+    next_flush = time.monotonic() + 0.5
+    assert w._next_look(next_flush) == next_flush  # its first key is due 0.1 s from now: the flush time caps it
+    w.composer.tick(start + 10)  # "git " flushed, "comm" waits for its end
+    assert [e.data["text"] for e in w.batch] == ["git "] and w.composer.due() is None
+    w.batch.clear()  # written
+    assert w._next_look(next_flush) == next_flush + 0.5  # the look for requests
+    w.composer.key(time.time(), char="i")
+    assert w._next_look(next_flush) < next_flush + 0.5
 
 
 # -- a token split in two by a window switch (issue 17) ------------------------------------------------------------

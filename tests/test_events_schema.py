@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -34,12 +33,11 @@ from proactive.watcher.events import (
 from proactive.watcher.home import Config
 from proactive.watcher.idle import IdleTracker
 from proactive.watcher.keyboard import KeyTranslator
-from proactive.watcher.pipeline import Watcher
 from proactive.watcher.privacy import PrivacyFilter
 from proactive.watcher.store import Store
 from proactive.watcher.wl_window import container_info
 
-from .conftest import ListSource
+from .conftest import ListSource, run_watcher
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -133,13 +131,7 @@ def test_stored_events_match():
             RawEvent("mouse", SCROLL, {"dx": 0, "dy": -1, "x": 3, "y": 4}),
             RawEvent("mouse", CLICK, {"button": "right", "x": 3, "y": 4}),
             clip_event("error: make failed", 4000)]
-    watcher = Watcher(None, Config(), [ListSource(feed)], flush_interval=0.05)
-    thread = threading.Thread(target=watcher.run)
-    thread.start()
-    watcher.started.wait(5)
-    time.sleep(0.5)
-    watcher.stop()
-    thread.join(10)
+    run_watcher(ListSource(feed))
     stored = [event for _, event in Store().iter_events()]
     assert {e.kind for e in stored} >= {WINDOW, TEXT, CLICK, SCROLL, CLIPBOARD, "hotkey"}
     assert any(e.kind == SCROLL and e.data.get("count") == 2 for e in stored)

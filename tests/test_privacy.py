@@ -5,8 +5,6 @@ from __future__ import annotations
 import math
 import os
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,7 +15,6 @@ from proactive.watcher.events import (
     CONTROL,
     HOTKEY,
     IDLE,
-    KEY,
     SCROLL,
     TEXT,
     WEB,
@@ -25,11 +22,10 @@ from proactive.watcher.events import (
     RawEvent,
 )
 from proactive.watcher.home import Config
-from proactive.watcher.pipeline import Watcher
 from proactive.watcher.privacy import PRIVATE_APP, PrivacyFilter
 from proactive.watcher.store import Store
 
-from .conftest import ListSource
+from .conftest import keys, run_pipeline
 
 
 def window(app: str, title: str, process: str = "", pid: int = 42) -> RawEvent:
@@ -136,25 +132,6 @@ def test_titles_that_only_mention_passwords_follow_the_users_list():
     f = PrivacyFilter(Config(password_titles=[]))
     f.clean(window("Firefox", "Password reset help - docs"))
     assert f.clean(RawEvent("keyboard", TEXT, {"text": "how to"})) is not None
-
-
-def keys(text: str) -> list[RawEvent]:
-    return [RawEvent("keyboard", KEY, {"key": "enter"} if c == "\n" else {"char": c}) for c in text]
-
-
-def run_pipeline(events: list[RawEvent]) -> tuple[str, str]:
-    """The stored raw events and episodes, as text, after the real pipeline ran over `events`."""
-    w = Watcher(None, Config(), [ListSource(events)], flush_interval=0.05)
-    t = threading.Thread(target=w.run)
-    t.start()
-    w.started.wait(5)
-    time.sleep(0.5)
-    w.stop()
-    t.join(10)
-    store = Store()
-    raw, episodes = repr([e.data for _, e in store.iter_events()]), repr(store.episodes())
-    store.close()
-    return raw, episodes
 
 
 def test_pipeline_hides_sudo_password_and_excluded_typing(proactive_home, terminal):

@@ -56,6 +56,7 @@ class TextComposer:
         self.after_cut = False  # a forced flush cut a secret's start: this line's first word may be its rest
         self.hold = False  # no pieces of this line before its end (its keys were read late: judged at the end)
         self.cut_secret = False  # the last `_redacted` found a secret cut short
+        self.stalled = False  # `tick` can flush nothing more of this line before another key (`due`)
 
     def key(self, ts: float, char: str | None = None, key: str | None = None) -> str | None:
         """Feed one key. Returns the finished line's raw text when Enter ends a line (for the password heuristic),
@@ -63,6 +64,7 @@ class TextComposer:
         if self.first_ts is None:
             self.first_ts = ts
         self.last_ts = ts
+        self.stalled = False
         if char is not None:
             self.line.append(char)
         elif key == "tab":
@@ -79,13 +81,22 @@ class TextComposer:
         return None
 
     def tick(self, now: float) -> None:
-        """Called often by the pipeline: text typed more than a second ago is flushed, as far as it is safe."""
+        """Called by the pipeline when `due`: text typed more than a second ago is flushed, as far as it is safe."""
         if self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS and not (self.hide_line or self.hold):
             text = "".join(self.line)
-            if HOLD_LINE.search(text):
-                return
-            held = HOLD_BACK.search(text)  # always found: every part of it may be empty
-            self._flush(len(text) - (len(held.group(0)) if held else 0))
+            if not HOLD_LINE.search(text):
+                held = HOLD_BACK.search(text)  # always found: every part of it may be empty
+                self._flush(len(text) - (len(held.group(0)) if held else 0))
+            # what is still due now waits for a key (an unfinished token, a line held whole)
+            self.stalled = self.first_ts is not None and now - self.first_ts >= PAUSE_SECONDS
+
+    def due(self) -> float | None:
+        """When `tick` will flush something (time.time()), or None: not before another key or the line's end.
+        Why: the pipeline's loop sleeps until then, and a time already past (a word left unfinished, a line held
+        whole until its Enter) would wake it at every flush while nothing can be flushed."""
+        if self.first_ts is None or self.stalled or self.hide_line or self.hold:
+            return None
+        return self.first_ts + PAUSE_SECONDS
 
     def flush(self, field_end: bool = False) -> None:
         """Flush everything, e.g. because the focus changed or another kind of event happened. `field_end`: the
@@ -163,4 +174,5 @@ class TextComposer:
         self.first_ts = None
         self.hide_line = None
         self.hold = False
+        self.stalled = False
         self.after_cut = False
