@@ -4,7 +4,8 @@ Starts Xvfb + openbox and an xterm, starts `proactive watch --no-aw`, then for D
 steady 10 keystrokes/s (words and Enter) while an XTest client moves the pointer 30 times/s. Reports the watcher
 process's CPU (% of one core), its wake-ups (voluntary context switches of all its threads, per second) and peak
 RSS, and how many injected keystrokes are accounted for in the stored episodes (text rebuilt from each episode's
-raw events). With --idle N, the same CPU and wake-ups over N seconds with no input first.
+raw events). With --idle N, the same CPU and wake-ups over N seconds with no input first, and over N seconds more
+at the end, after a word is left unfinished (typed text held in memory, waiting for its next key).
 
     .venv/bin/python bench/watcher_overhead.py [--seconds 60] [--idle 30]
 """
@@ -171,12 +172,20 @@ def main() -> None:
         stop.set()
         mthread.join()
         time.sleep(1.5)
+        unfinished = ""
+        if idle:  # and with a word left unfinished ("git " is stored, "comm" waits for a key)
+            unfinished = "git comm"
+            subprocess.run(["xdotool", "type", "--delay", "100", unfinished], env=session.env, check=True)
+            time.sleep(1.5)
+            idle.update({f"{k}_mid_word": v for k, v in idle_cost(proc, args.idle).items()})
         watcher.send_signal(signal.SIGTERM)
         watcher.wait(timeout=30)
         cpu_s = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
         typed = rebuild_typed(home / "proactive.db", title)
-        injected = text.rstrip("\n")
+        injected = text + unfinished if unfinished else text.rstrip("\n")
         accounted = sum(1 for a, b in zip(injected, typed, strict=False) if a == b)
+        keystrokes = len(text) + len(unfinished)
+        accounted += keystrokes - len(injected) if typed == injected else 0  # the last Enter, when stripped
         result = {
             "seconds": round(elapsed, 1),
             "keys_per_second": round(len(text) / elapsed, 1),
@@ -186,7 +195,7 @@ def main() -> None:
             "wakeups_per_second": round((woke1 - woke0) / elapsed, 1),
             "peak_rss_mb": round(peak_rss / 2**20, 1),
             # every character typed, and each Enter (the newlines between lines plus the final one)
-            "keystrokes_accounted_percent": round(100 * (accounted + (1 if typed == injected else 0)) / len(text), 2),
+            "keystrokes_accounted_percent": round(100 * accounted / keystrokes, 2),
             "exact_text_match": typed == injected,
             # per thread (by id: Python names none for the OS): ms on a CPU and wake-ups per second, busiest first
             "threads": sorted(([round((run - threads0.get(tid, (0, 0))[0]) / 1e6, 1),
@@ -205,6 +214,10 @@ def main() -> None:
         if idle:
             print(f"| idle: watcher CPU, % of one core | {idle['idle_cpu_percent_of_one_core']} | |")
             print(f"| idle: watcher wake-ups per second | {idle['idle_wakeups_per_second']} | |")
+            print(f"| idle after a word left unfinished: CPU, % of one core | "
+                  f"{idle['idle_cpu_percent_of_one_core_mid_word']} | |")
+            print(f"| idle after a word left unfinished: wake-ups per second | "
+                  f"{idle['idle_wakeups_per_second_mid_word']} | |")
         print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
         print(f"| injected keystrokes accounted for, % | {result['keystrokes_accounted_percent']} | 100 |")
         busy = ", ".join(f"{ms} ms ({woke}/s)" for ms, woke in result["threads"] if ms >= 1)
