@@ -260,6 +260,19 @@ POSITIVES = [
     ("cli-zip-P", "zip -P ", "hunter2", " archive.zip notes.txt", "password"),
     ("cli-smbclient-U", "smbclient //nas/share -U alice%", "hunter2", "", "password"),
     ("cli-htpasswd-b", "htpasswd -bc .htpasswd alice ", "hunter2", "", "password"),
+    # more programs' password options and operands (session 17), and every one of them in a command
+    ("cli-ssh-keygen-N", "ssh-keygen -t ed25519 -N ", "hunter2pw", " -f id_work", "password"),
+    ("cli-ssh-keygen-qN-quoted", "ssh-keygen -qN '", "two words", "' -f id_work", "password"),
+    ("cli-ssh-keygen-N-after-placeholder", "ssh-keygen -p -P <old> -N ", "n3wpass", " -f id_work", "password"),
+    ("cli-ldappasswd-s", "ldappasswd -x -D cn=admin -W -s ", "n3wpass", " uid=bob", "password"),
+    ("cli-mysqladmin-password", "mysqladmin -u root password ", "n3wpass", "", "password"),
+    ("cli-lftp-u", "lftp -u alice,", "hunter2", " ftp.example.com", "password"),
+    ("cli-ncftp-p", "ncftp -u alice -p ", "hunter2", " ftp.example.com", "password"),
+    ("cli-useradd-p", "useradd -m -p ", "hunter2", " bob", "password"),
+    ("cli-rabbitmqctl-add-user", "rabbitmqctl add_user bob ", "hunter2", "", "password"),
+    ("cli-curl-proxy-user-after-user", "curl -u alice -U proxy:", "hunter2", " https://x.example", "password"),
+    ("cli-openssl-passwd-operand", "openssl passwd -6 -salt pepper ", "hunter2", " > hash.txt", "password"),
+    ("cli-mkpasswd-operand", "mkpasswd -m sha-512 ", "hunter2", "", "password"),
     ("cli-url-credentials", "git clone https://alice:", "hunter2", "@git.example.com/r.git", "url-password"),
     # issue 17's gaps: cards with any separators, Go and Oracle logins, more programs' password options, Mailgun,
     # AWS secret keys holding a `/`, 64-hex keys
@@ -415,7 +428,27 @@ NEGATIVES = [
     ("git-sha-40", "3f786850e387550fdab836ed7e6dc881de23001b..a94a8fe5ccb19ba61c4c0873d391e987982fbbd3"),
     ("md5-32", "md5 d41d8cd98f00b204e9800998ecf8427e"),
     ("path-40-chars-words", "src/components/UserProfileCard/Widgets1"),
+    ("cli-ssh-keygen-empty-passphrase", "ssh-keygen -t ed25519 -N '' -f id_ci -C ci@example.com"),
+    ("cli-ssh-keygen-placeholders", "ssh-keygen -p -P <old> -N <new> -f id_work"),
+    ("cli-openssl-passwd-stdin", "openssl passwd -6 -stdin < pw.txt"),
+    ("cli-login-placeholder", "docker login -p <password> -u me registry.example.com"),
 ]
+
+
+@pytest.mark.parametrize("line, secrets", [
+    ("ssh-keygen -p -P 0ldpass9 -N n3wpass9 -f id_work", ["0ldpass9", "n3wpass9"]),
+    ("ldappasswd -x -D cn=admin -w adminpw9 -a 0ldpass9 -s n3wpass9 uid=bob", ["adminpw9", "0ldpass9", "n3wpass9"]),
+    ("curl -u alice:pw1pw1pw -U proxy:pw2pw2pw https://x.example", ["pw1pw1pw", "pw2pw2pw"]),
+    ("sshpass -p pw1pw1pw ssh a; sshpass -p pw2pw2pw ssh b", ["pw1pw1pw", "pw2pw2pw"]),
+    ("mysql -u a -ppw1pw1pw -e 'select 1' db1 && mysqldump -ppw2pw2pw db2", ["pw1pw1pw", "pw2pw2pw"]),
+], ids=["ssh-keygen", "ldappasswd", "curl", "two-commands", "mysql-then-mysqldump"])
+def test_every_password_option_of_a_command_is_redacted(line: str, secrets: list[str]) -> None:
+    """A program's options that take passwords, several in one command: each value goes, not only the first
+    (one match of the program's name used to end at its first option)."""
+    out = redact(line)
+    for secret in secrets:
+        assert secret not in out, out
+    assert out.count("[REDACTED:password]") == len(secrets), out
 
 
 @pytest.mark.parametrize("text", [n[1] for n in NEGATIVES], ids=[n[0] for n in NEGATIVES])

@@ -68,6 +68,16 @@ PROMPTING = [
     ("sftp host", 1),
     ("ssh-add", 1),
     ("ssh-keygen -t ed25519", 3),  # file, passphrase, the same again
+    ("ssh-keygen -t ed25519 -f id_work", 2),  # the file named: the passphrase twice
+    ("ssh-keygen -q -N '' -t rsa", 1),  # the passphrase given (none): only the file
+    ("ssh-keygen -t ed25519-sk -f id_sk", 3),  # a security key's PIN too
+    ("ssh-keygen -p -f id_work", 3),  # old passphrase, new, again
+    ("ssh-keygen -p -P old -f id_work", 2),
+    ("ssh-keygen -y -f id_work", 1),  # printing the public key: the passphrase
+    ("ssh-keygen -l", 1),  # a fingerprint: the file name
+    ("ssh-keygen -s ca -I me id.pub", 3),  # an operation the rules do not know: as many as making a key
+    ("htpasswd -c .htpasswd alice", 2),
+    ("zip -e notes.zip notes.txt", 2),
     ("passwd", 3),  # current, new, retype
     ("gpg -c notes.txt", 2),
     ("gpg --decrypt notes.gpg", 2),
@@ -112,7 +122,6 @@ PROMPTING = [
     ("openssl passwd -5 -salt pepper", 2),
     ("kinit me@EXAMPLE.COM", 1),
     ("cryptsetup luksOpen /dev/sdb1 vault", 3),
-    ("htpasswd -c .htpasswd alice", 2),
     ("vncpasswd", 2),
     ("keytool -genkey -alias site", 2),
     ("az login", 1),
@@ -144,6 +153,14 @@ NOT_PROMPTING = [
     "docker ps",
     "docker run -it debian",
     "mysql -u root -pS3cret",  # the password is on the line (redacted), no prompt
+    "ssh-keygen -t ed25519 -N '' -f id_ci",  # the passphrase (none) and the file given
+    "ssh-keygen -qN S3cret -f id_ci",
+    "ssh-keygen -p -P 0ld -N n3w -f id_ci",
+    "ssh-keygen -lf id_ci.pub",
+    "ssh-keygen -R github.com",
+    "htpasswd -bc .htpasswd alice S3cret",
+    "zip -e -P S3cret notes.zip notes.txt",
+    "zip -r site.zip site/",
     "mysql -u root",
     "psql -w -h db",
     "openssl x509 -in cert.pem -noout -text",
@@ -368,6 +385,7 @@ CANARY_DOCKER = "dockerpw6Wm2canary"
 CANARY_OPENSSL = "opensslpw3Kd5canary"
 CANARY_SUDO = "sudopw8Hn1canary"
 CANARY_INLINE = "inlinepw2Tb7canary"
+CANARY_KEYGEN = "keygenpw5Vc3canary"
 
 
 @pytest.mark.x11
@@ -434,6 +452,23 @@ def test_real_prompters_in_a_real_terminal(xsession: XSession, proactive_home: P
             wait_for(lambda: hash_file.exists() and hash_file.read_text() == digest, timeout=20,
                      what="openssl reading the typed password")
             ran.append("openssl")
+        if shutil.which("ssh-keygen"):
+            # the passphrase given on the line (none): no prompt, so the next line is kept
+            line(f"ssh-keygen -q -t ed25519 -N '' -f {tmp_path}/k1", wait=1.0)
+            line("echo after keygen")
+            # the file given: the passphrase, then the same again
+            line(f"ssh-keygen -q -t ed25519 -f {tmp_path}/k2", wait=1.0)
+            line(CANARY_KEYGEN, wait=1.0, stored=HIDDEN)
+            line(CANARY_KEYGEN, wait=1.0, stored=HIDDEN)
+            wait_for(lambda: (tmp_path / "k2.pub").exists(), timeout=20, what="ssh-keygen writing the key")
+            # the passphrase on the line: redacted there, and it opens the key
+            line(f"ssh-keygen -y -P {CANARY_KEYGEN} -f {tmp_path}/k2 > {tmp_path}/k2.out", wait=1.0,
+                 stored=f"ssh-keygen -y -P [REDACTED:password] -f {tmp_path}/k2 > {tmp_path}/k2.out")
+            opened = tmp_path / "k2.out"
+            wait_for(lambda: opened.exists() and opened.read_text().split()[:2]
+                     == (tmp_path / "k2.pub").read_text().split()[:2], timeout=20,
+                     what="ssh-keygen opening the key with the typed passphrase")
+            ran.append("ssh-keygen")
         # inline: the password is on the command line itself (sudo may be missing: the line is what matters)
         line(f"cd /tmp && echo {CANARY_INLINE} | sudo -S true 2>/dev/null; echo inline done",
              stored="cd /tmp && echo [REDACTED:password] | sudo -S true 2>/dev/null; echo inline done")
@@ -448,7 +483,8 @@ def test_real_prompters_in_a_real_terminal(xsession: XSession, proactive_home: P
     json_out = run_cli("episodes", "--json", env=watcher.env).stdout
     outputs = (text_out + json_out + err + watcher.stdout).encode()
     everything = live + all_bytes(proactive_home) + outputs
-    for canary in (CANARY_GIT_USER, CANARY_GIT_PW, CANARY_DOCKER, CANARY_OPENSSL, CANARY_SUDO, CANARY_INLINE):
+    for canary in (CANARY_GIT_USER, CANARY_GIT_PW, CANARY_DOCKER, CANARY_OPENSSL, CANARY_SUDO, CANARY_INLINE,
+                   CANARY_KEYGEN):
         for piece in (canary, canary[:10], canary[-10:]):
             assert piece.encode() not in everything, f"{piece!r} leaked ({ran})"
     # ...while the command lines around them were kept, and exactly the answers hidden

@@ -24,11 +24,10 @@ MAX_HIDDEN_LINES = 5
 #: Programs that may prompt whatever their arguments -> lines their prompts take.
 ALWAYS: dict[str, int] = {
     "scp": 1, "sftp": 1, "ssh-add": 1, "ssh-copy-id": 1, "sshfs": 1, "mosh": 1,
-    "ssh-keygen": 3,  # file name, passphrase, the same again
     "passwd": 3,  # current, new, retype
     "chsh": 1, "chfn": 1, "login": 2, "ftp": 2, "telnet": 2, "smbclient": 1,
     "kinit": 1, "cryptsetup": 3,  # luksFormat: YES, passphrase, verify
-    "htpasswd": 2, "vncpasswd": 2, "tigervncpasswd": 2, "keytool": 2,
+    "vncpasswd": 2, "tigervncpasswd": 2, "keytool": 2,
     "systemd-ask-password": 1, "keepassxc-cli": 1, "openvpn": 2,
 }
 #: Programs that prompt only in some subcommands (one word, or two: `gh auth login`) -> lines; "" is the default.
@@ -73,6 +72,8 @@ GIT_REMOTE_COMMANDS = {"push", "pull", "fetch", "clone", "ls-remote", "submodule
 GPG_QUIET = {"-k", "-K", "--list-keys", "--list-secret-keys", "--list-sigs", "--fingerprint", "--version",
              "--help", "--verify", "--recv-keys", "--search-keys", "--list-packets"}
 SSH_VALUE_OPTIONS = "BbcDEeFIiJLlmOopQRSWw"
+SSH_KEYGEN_VALUES = "abCDEFfIJjMmNnOPrstVwYzZ"  # ssh-keygen's options that take a value
+SSH_KEYGEN_MAKING = "abCfNOPqtvwZ"  # the options of making a key (-q quiet, -v verbose)
 ASSIGNMENT = re.compile(r"[A-Za-z_]\w*\+?=.*", re.S)
 SUBSTITUTION = re.compile(r"\$\(|`")
 OPERATOR_CHARS = set(";&|()<>\n")
@@ -320,12 +321,62 @@ def _read(args: list[str]) -> int:
     return int(silent or any(SECRET_WORD.search(a) for a in args if not a.startswith("-")))
 
 
+def _short_options(args: list[str], value_letters: str) -> dict[str, str]:
+    """A program's one-letter options (clustered or not) -> their values ("" for a flag); a letter in
+    `value_letters` takes the rest of its word or the next word."""
+    given: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        word = args[i]
+        i += 1
+        if word == "--":
+            break
+        if not word.startswith("-") or word.startswith("--") or word == "-":
+            continue
+        for k, letter in enumerate(word[1:], 1):
+            if letter in value_letters:
+                value = word[k + 1:]
+                if not value and i < len(args):
+                    value, i = args[i], i + 1
+                given[letter] = value
+                break
+            given[letter] = ""
+    return given
+
+
+def _ssh_keygen(args: list[str]) -> int:
+    """ssh-keygen asks a file name unless -f names it. Making a key (the default) asks the new passphrase twice
+    unless -N gives it, and a security key's PIN (`-t ...-sk`); -p (change the passphrase) also the old one unless
+    -P gives it; -y and -c (print, comment) the old one; fingerprints and certificates (-l, -B, -L) only the
+    file; known_hosts and host keys (-F, -R, -H, -A) nothing. Other operations count as making a key."""
+    given = _short_options(args, SSH_KEYGEN_VALUES)
+    file, old, new = int("f" not in given), int("P" not in given), 0 if "N" in given else 2
+    if given.keys() & set("FRHA"):
+        return 0
+    if given.keys() & set("lBL"):
+        return file
+    if "p" in given:
+        return file + old + new
+    if given.keys() & set("yc"):
+        return file + old + int("c" in given)
+    if given.keys() - set(SSH_KEYGEN_MAKING):  # an operation these rules do not know: as many as making a key
+        return 3
+    return file + new + int(given.get("t", "").endswith("-sk"))
+
+
+def _htpasswd(args: list[str]) -> int:
+    """htpasswd asks the password twice, unless -b gives it on the line (redacted there)."""
+    return 0 if "b" in _short_options(args, "C") else 2
+
+
 def _redis(args: list[str]) -> int:
     return int("--askpass" in args)
 
 
 def _zip(args: list[str]) -> int:
-    return 2 if {"-e", "--encrypt"} & set(args) else 0
+    """zip -e asks the password twice, unless -P gives it (redacted on the line)."""
+    given = _short_options(args, "bnPtTUx")
+    return 2 if ("e" in given or "--encrypt" in args) and "P" not in given and "--password" not in args else 0
 
 
 #: Programs whose arguments decide whether they prompt.
@@ -333,4 +384,5 @@ ARGUMENT_RULES: dict[str, Callable[[list[str]], int]] = {
     "git": _git, **dict.fromkeys(REGISTRY_CLIENTS, _registry_login), **dict.fromkeys(MYSQL, _mysql),
     **dict.fromkeys(POSTGRES, _postgres), "mongo": _mongo, "mongosh": _mongo, **dict.fromkeys(ANSIBLE, _ansible),
     "gpg": _gpg, "gpg2": _gpg, "curl": _curl, "read": _read, "redis-cli": _redis, "zip": _zip,
+    "ssh-keygen": _ssh_keygen, "htpasswd": _htpasswd,
 }

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 Validator = Callable[[re.Match[str]], bool]
 
 
+MAX_OPTIONS = 16  # secret options looked for in one command after its first (`Rule.every_option`)
+
+
 @dataclass(frozen=True)
 class Rule:
     """One kind of secret.
@@ -34,6 +37,9 @@ class Rule:
     #: for a match that may hold several secrets or none (a run of digit groups holding a card number): their
     #: spans; replaces `validator` and `group`
     finder: Callable[[re.Match[str]], Iterator[tuple[int, int]]] | None = None
+    #: the pattern names a program, then one of its options: each later option of the same command is a match too
+    #: (`ssh-keygen -P OLD -N NEW`, whose one match ends at the first)
+    every_option: bool = False
 
     def span(self, m: re.Match[str]) -> tuple[int, int]:
         """Where the secret is in a match of `pattern`."""
@@ -52,10 +58,30 @@ class Rule:
         for m in self.pattern.finditer(text):
             if self.finder is not None:
                 yield from self.finder(m)
-            elif self.validator is None or self.validator(m):
+            else:
                 start, end = self.span(m)
-                if start < end:
+                if start < end and (self.validator is None or self.validator(m)):
                     yield start, end
+                if start < end and self.every_option:
+                    yield from self._later_options(text, m.start(), start, end)
+
+    def _later_options(self, text: str, program: int, start: int, end: int) -> Iterator[tuple[int, int]]:
+        """The secrets of the options after the one found (or refused) at `start:end`, in the command whose
+        program's name the match began with (at `program`). Each value found is masked with quotes (same length, so
+        the positions hold; a value cannot start at a quote it shares), and the pattern is matched again from the
+        program's name, so its lazy scan reaches the next option. Why: Python's `re` has no variable-length
+        lookbehind that would let one scan find them all."""
+        masked = text
+        for _ in range(MAX_OPTIONS):
+            masked = masked[:start] + "'" * (end - start) + masked[end:]
+            m = self.pattern.match(masked, program)
+            if m is None:
+                return
+            start, end = self.span(m)
+            if start >= end:
+                return
+            if self.validator is None or self.validator(m):
+                yield start, end
 
 
 # --- validators --------------------------------------------------------------------------------------------------
@@ -263,8 +289,10 @@ def _assigned_value(m: re.Match[str]) -> bool:
 
 
 def _literal(m: re.Match[str]) -> bool:
-    """A value, not a placeholder: `-p <password>` and `-p ****` in documentation stay."""
-    return not _PLACEHOLDER.fullmatch(m.group("secret"))
+    """A value, not a placeholder: `-p <password>` and `-p ****` in documentation stay (a bare value ends before
+    a closing `>`, so the placeholder is looked for with the character after it too)."""
+    secret = m.group("secret")
+    return not (_PLACEHOLDER.fullmatch(secret) or _PLACEHOLDER.fullmatch(m.string[m.start("secret"):m.end("secret") + 1]))
 
 
 # --- shared pattern pieces ---------------------------------------------------------------------------------------
@@ -312,9 +340,27 @@ _PASSWORD_OPTIONS = [
     r"\bhttps?\b" + _CMD + r"[ \t](?:-a[ \t]*|--auth(?:[ \t]+|=))[\"']?[^\s:\"']*:",  # HTTPie
     r"\b(?:sqlcmd|bcp|osql)\b" + _CMD + r"[ \t]-P[ \t]*",  # SQL Server
     r"\b(?:7z[arz]?|(?:un)?rar)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
+    r"\bssh-keygen\b" + _CMD + r"[ \t]-[A-Za-z]*[NP][ \t]*",  # the new (-N) and old (-P) passphrase; `-N ''` is none
+    r"\bldappasswd\b" + _CMD + r"[ \t]-[as][ \t]+",  # the new (-s) and old (-a) password
+    r"\bmysqladmin\b" + _CMD + r"[ \t]password[ \t]+",  # `mysqladmin -u root password NEW`
+    r"\blftp\b" + _CMD + r"[ \t]-u[ \t]*[\"']?[^\s,\"']*,",  # `lftp -u user,password host`
+    r"\bncftp\w*\b" + _CMD + r"[ \t]-p[ \t]+",
+    r"\buser(?:add|mod)\b" + _CMD + r"[ \t]-p[ \t]+",  # meant as a hash, often typed as the password itself
+    r"\brabbitmqctl\b" + _CMD + r"[ \t](?:add_user|change_password)[ \t]+[^\s|;&]+[ \t]+",  # NAME PASSWORD
 ]
 _PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
-                          "zip", "smbclient", "curl", "http", "sqlcmd", "bcp", "osql", "7z", "rar")
+                          "zip", "smbclient", "curl", "http", "sqlcmd", "bcp", "osql", "7z", "rar", "ssh-keygen",
+                          "lftp", "ncftp", "useradd", "usermod", "rabbitmqctl")
+# Programs whose first operand is the password: `openssl passwd [-6] [-salt S] PASSWORD` and whois's
+# `mkpasswd [-m METHOD] [-S SALT] PASSWORD` (hash it); their options that take a value are skipped with it, and
+# never given back (`*+`): a salt is not taken for the password when the password is not there (a prompt).
+_PASSWORD_OPERAND = (
+    r"(?:\bopenssl[ \t]+passwd\b(?:[ \t]+(?:-(?:salt|in|rand|writerand|provider|provider-path|propquery)[ \t]+"
+    r"[^\s|;&]+|-[^\s|;&]*))*+"
+    r"|\bmkpasswd\b(?:[ \t]+(?:-[mSRP][ \t]+[^\s|;&]+|--(?:method|salt|rounds|password-fd)(?:=|[ \t]+)[^\s|;&]+"
+    r"|-[^\s|;&]*))*+)"
+    r"[ \t]+(?![-<>|;&])"
+)
 # Oracle's `user/password[@db]` after the tools that take it (`sqlplus scott/tiger@orcl`, `expdp u/p@db`, `rman
 # target sys/p@db`), SQL*Plus's `connect u/p` and a JDBC thin URL: the password goes.
 _ORACLE_LOGIN = (
@@ -463,7 +509,7 @@ RULES: list[Rule] = [
     ),
     # Options that take a password in one program: `sshpass -p X`, `mysql -pX`, `docker login -p X`, `curl -u me:X`...
     Rule("password", _rx(r"(?:" + "|".join(_PASSWORD_OPTIONS) + r")" + _VALUE), _literal,
-         hints=_PASSWORD_OPTION_HINTS),
+         hints=_PASSWORD_OPTION_HINTS, every_option=True),
     # Echoed or here-string'ed into a command that reads a password on its input: `echo X | sudo -S ls`,
     # `printf 'X\n' | docker login --password-stdin`, `sudo -S true <<< X`. Every echoed argument goes.
     Rule(
@@ -496,6 +542,8 @@ RULES: list[Rule] = [
         hints=("@tcp", "@udp", "@unix"),
     ),
     Rule("password", _rx(_ORACLE_LOGIN, re.MULTILINE | re.IGNORECASE), hints=_ORACLE_HINTS),
+    # `openssl passwd PASSWORD`, `mkpasswd PASSWORD`: the first operand.
+    Rule("password", _rx(_PASSWORD_OPERAND + _VALUE), _literal, hints=("passwd",)),
     # `htpasswd -b FILE USER PASSWORD`: the last word.
     Rule(
         "password",
