@@ -36,7 +36,9 @@ class PressedKeys(Source):
 
     def __init__(self, strokes: list[tuple[str, float, bool, float]], pause: float):
         self.strokes, self.pause, self.done = strokes, pause, threading.Event()
-        self.base = time.time() - 100  # X time 0
+        # X time 0: a server counting on another clock than ours, 1000 s ahead of it (a local server's clock is
+        # ours, which ServerOrder would read exactly: tests/test_ordering.py)
+        self.base = time.time() - time.monotonic() - 1000
         self.ready = threading.Event()  # set: the watcher has started (keys typed before are read late)
 
     def start(self, emit: Any) -> None:

@@ -111,20 +111,21 @@ def test_ts_follows_the_servers_clock_not_the_threads(monkeypatch: pytest.Monkey
     queue: list[RawEvent] = []
     order = ServerOrder([], queue.append)
     now = time.time()
-    order(RawEvent("keyboard", KEY, {"char": "a"}, ts=now, xtime=1_000_000))  # read at once
-    late = RawEvent("mouse", SCROLL, {"dx": 0, "dy": 1}, ts=now + 3.0, xtime=1_000_500)  # read 2.5 s late
+    x0 = other_clock()
+    order(RawEvent("keyboard", KEY, {"char": "a"}, ts=now, xtime=x0))  # read at once
+    late = RawEvent("mouse", SCROLL, {"dx": 0, "dy": 1}, ts=now + 3.0, xtime=x0 + 500)  # read 2.5 s late
     with monkeypatch.context() as m:  # (3 s pass on both clocks)
         m.setattr(time, "time", lambda real=time.time: real() + 3.0)
         m.setattr(time, "monotonic", lambda real=time.monotonic: real() + 3.0)
         order(late)
     assert abs(late.ts - (now + 0.5)) < 0.01
-    stalled = RawEvent("keyboard", KEY, {"char": "s"}, ts=now + 600, xtime=1_001_000)  # read 10 minutes late
+    stalled = RawEvent("keyboard", KEY, {"char": "s"}, ts=now + 600, xtime=x0 + 1000)  # read 10 minutes late
     with monkeypatch.context() as m:
         m.setattr(time, "time", lambda real=time.time: real() + 600)
         m.setattr(time, "monotonic", lambda real=time.monotonic: real() + 600)
         order(stalled)
     assert abs(stalled.ts - (now + 1.0)) < 0.01
-    jumped = RawEvent("keyboard", KEY, {"char": "b"}, ts=now + 3600, xtime=1_000_000)  # the wall clock jumped
+    jumped = RawEvent("keyboard", KEY, {"char": "b"}, ts=now + 3600, xtime=x0)  # the wall clock jumped
     with monkeypatch.context() as m:
         m.setattr(time, "time", lambda real=time.time: real() + 3600)
         order(jumped)
@@ -134,6 +135,33 @@ def test_ts_follows_the_servers_clock_not_the_threads(monkeypatch: pytest.Monkey
     wrapped = RawEvent("keyboard", KEY, {"char": "w"}, ts=now, xtime=500)  # the server's clock wrapped after 49 days
     order(wrapped)
     assert abs(wrapped.ts - now) < 0.01
+
+
+def test_a_local_servers_clock_dates_even_the_first_event_read_late_by_its_press(monkeypatch: pytest.MonkeyPatch):
+    """A local X server (Xorg, Xvfb, Xwayland) counts CLOCK_MONOTONIC in milliseconds: the clocks' difference is
+    known exactly from the first event, however late it is read (the least delayed event's difference dated a
+    busy watcher's first keys late, and an echo reading taken after a line's Enter counted as before it)."""
+    queue: list[RawEvent] = []
+    order = ServerOrder([], queue.append)
+    now, pressed = time.time(), time.monotonic() - 0.4  # pressed 0.4 s before it is read
+    first = RawEvent("keyboard", KEY, {"char": "a"}, ts=now, xtime=int(pressed * 1000) % 2**32)
+    order(first)
+    assert abs(first.ts - (now - 0.4)) < 0.005
+    other = ServerOrder([], queue.append)  # a server counting on another clock: the least delayed event's
+    x0 = other_clock()
+    late_first = RawEvent("keyboard", KEY, {"char": "c"}, ts=now, xtime=x0)
+    other(late_first)
+    prompt = RawEvent("keyboard", KEY, {"char": "d"}, ts=now + 0.1, xtime=x0 + 400)  # read at once, 0.4 s later
+    with monkeypatch.context() as m:
+        m.setattr(time, "time", lambda real=time.time: real() + 0.1)
+        m.setattr(time, "monotonic", lambda real=time.monotonic: real() + 0.1)
+        other(prompt)
+    assert abs(prompt.ts - (now + 0.1)) < 0.005
+
+
+def other_clock() -> int:
+    """A server time (ms) on a clock 1000 s ahead of this machine's monotonic one: a remote server's."""
+    return int((time.monotonic() + 1000) * 1000) % 2**32
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(1, 2**31 - 1))

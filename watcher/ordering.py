@@ -38,6 +38,11 @@ PENDING_SECONDS = 5.0  # an announced event that never came (its thread died) ho
 #: an event this much later than the clocks' difference says: the server's clock started again (it wraps after
 #: 49.7 days); nothing else moves it so far (a watcher stopped that long is not running)
 SERVER_CLOCK_RESTART_SECONDS = 2**31 / 1000
+SERVER_CLOCK_WRAP_SECONDS = 2**32 / 1000  # the server's clock counts 32-bit milliseconds
+#: an event read within this long of what this machine's monotonic clock says the server's time was: the server
+#: counts on that clock (a local X server, Xvfb, Xwayland: CLOCK_MONOTONIC in ms), and the clocks' difference is
+#: taken as exact; a server counting on another clock shows so small a difference once in a million
+SAME_CLOCK_SECONDS = 5.0
 #: Queued when an announcement settles without an event (the title did not change): the held keys go on.
 SETTLED = RawEvent("watcher", "settled")
 
@@ -102,19 +107,27 @@ class ServerOrder:
             log.exception("a source could not catch up")
 
     def _stamp(self, event: RawEvent, xtime: int) -> None:
-        """Sets `event.ts` (when a thread made it) to when the server saw it: the server's clock plus the smallest
-        difference seen between the two clocks (the least delayed event's). Why: a late thread would otherwise
-        stretch what came before it (an empty moment between two windows kept as an episode), and the privacy
-        filter judges a terminal line's echo readings by when its keys were pressed (pipeline `_judge_line`).
+        """Sets `event.ts` (when a thread made it) to when the server saw it: the server's clock plus the clocks'
+        difference. Why: a late thread would otherwise stretch what came before it (an empty moment between two
+        windows kept as an episode), and the privacy filter judges a terminal line's echo readings by when its
+        keys were pressed (pipeline `_judge_line`).
 
         The difference is taken against the monotonic clock, which the server's follows (neither counts a
         suspend), so a watcher stopped for minutes still dates the keys typed meanwhile by their press, never by
-        when it read them; the wall clock's own jumps (NTP, a suspend) are added when `ts` is made."""
+        when it read them; the wall clock's own jumps (NTP, a suspend) are added when `ts` is made. A local
+        server's clock *is* the monotonic clock in milliseconds (mod 2**32): the difference is then a whole
+        number of wraps, known exactly from the first event (`SAME_CLOCK_SECONDS`). Otherwise it is the smallest
+        seen (the least delayed event's), which dates keys late by that delay: a busy watcher's first keys read
+        ~0.1 s late dated an echo reading taken after a line's Enter (the started program's prompt) as before it,
+        and the command line was hidden."""
         wall, monotonic = time.time(), time.monotonic()
         seen = monotonic - (wall - event.ts) - xtime / 1000  # when the thread made it, less the server's time
         with self._lock:
             if self._offset is None or seen < self._offset or seen - self._offset > SERVER_CLOCK_RESTART_SECONDS:
                 self._offset = seen  # the first, a less delayed one, or the server's clock wrapped
+                delay = seen % SERVER_CLOCK_WRAP_SECONDS
+                if delay <= SAME_CLOCK_SECONDS:  # the server counts on our clock: the delay is the thread's
+                    self._offset = seen - delay
             event.ts = xtime / 1000 + self._offset + (wall - monotonic)
 
     def announce(self, xtime: int) -> object:
