@@ -269,6 +269,7 @@ POSITIVES = [
     ("cli-lftp-u", "lftp -u alice,", "hunter2", " ftp.example.com", "password"),
     ("cli-ncftp-p", "ncftp -u alice -p ", "hunter2", " ftp.example.com", "password"),
     ("cli-useradd-p", "useradd -m -p ", "hunter2", " bob", "password"),
+    ("cli-useradd-mp", "useradd -mp ", "hunter2", " bob", "password"),
     ("cli-rabbitmqctl-add-user", "rabbitmqctl add_user bob ", "hunter2", "", "password"),
     ("cli-curl-proxy-user-after-user", "curl -u alice -U proxy:", "hunter2", " https://x.example", "password"),
     ("cli-openssl-passwd-operand", "openssl passwd -6 -salt pepper ", "hunter2", " > hash.txt", "password"),
@@ -437,11 +438,15 @@ NEGATIVES = [
 
 @pytest.mark.parametrize("line, secrets", [
     ("ssh-keygen -p -P 0ldpass9 -N n3wpass9 -f id_work", ["0ldpass9", "n3wpass9"]),
+    ('ssh-keygen -p -P "dont panic9" -N n3wpass9 -f k', ["dont panic9", "n3wpass9"]),  # after a quoted one
+    ("ssh-keygen -p -P 'old pass9' -N `new pass9`", ["old pass9", "new pass9"]),
+    ("ssh-keygen -Nn3wPass99 -f k", ["n3wPass99"]),  # attached after the letter, holding an N and a P
     ("ldappasswd -x -D cn=admin -w adminpw9 -a 0ldpass9 -s n3wpass9 uid=bob", ["adminpw9", "0ldpass9", "n3wpass9"]),
     ("curl -u alice:pw1pw1pw -U proxy:pw2pw2pw https://x.example", ["pw1pw1pw", "pw2pw2pw"]),
     ("sshpass -p pw1pw1pw ssh a; sshpass -p pw2pw2pw ssh b", ["pw1pw1pw", "pw2pw2pw"]),
     ("mysql -u a -ppw1pw1pw -e 'select 1' db1 && mysqldump -ppw2pw2pw db2", ["pw1pw1pw", "pw2pw2pw"]),
-], ids=["ssh-keygen", "ldappasswd", "curl", "two-commands", "mysql-then-mysqldump"])
+], ids=["ssh-keygen", "ssh-keygen-after-double-quotes", "ssh-keygen-quoted", "ssh-keygen-attached", "ldappasswd",
+        "curl", "two-commands", "mysql-then-mysqldump"])
 def test_every_password_option_of_a_command_is_redacted(line: str, secrets: list[str]) -> None:
     """A program's options that take passwords, several in one command: each value goes, not only the first
     (one match of the program's name used to end at its first option)."""

@@ -71,6 +71,8 @@ PROMPTING = [
     ("ssh-keygen -t ed25519 -f id_work", 2),  # the file named: the passphrase twice
     ("ssh-keygen -q -N '' -t rsa", 1),  # the passphrase given (none): only the file
     ("ssh-keygen -t ed25519-sk -f id_sk", 3),  # a security key's PIN too
+    ("ssh-keygen -t sk-ssh-ed25519@openssh.com -f id_sk", 3),
+    ("ssh-keygen -A -p -f id_work", 3),  # -p whatever else is given
     ("ssh-keygen -p -f id_work", 3),  # old passphrase, new, again
     ("ssh-keygen -p -P old -f id_work", 2),
     ("ssh-keygen -y -f id_work", 1),  # printing the public key: the passphrase
@@ -78,6 +80,8 @@ PROMPTING = [
     ("ssh-keygen -s ca -I me id.pub", 3),  # an operation the rules do not know: as many as making a key
     ("htpasswd -c .htpasswd alice", 2),
     ("zip -e notes.zip notes.txt", 2),
+    ("zip -T -e notes.zip notes.txt", 2),  # -T (test) takes no value: -e is still read
+    ("zip -rTe site.zip site/", 2),
     ("passwd", 3),  # current, new, retype
     ("gpg -c notes.txt", 2),
     ("gpg --decrypt notes.gpg", 2),

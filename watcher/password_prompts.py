@@ -346,22 +346,25 @@ def _short_options(args: list[str], value_letters: str) -> dict[str, str]:
 
 def _ssh_keygen(args: list[str]) -> int:
     """ssh-keygen asks a file name unless -f names it. Making a key (the default) asks the new passphrase twice
-    unless -N gives it, and a security key's PIN (`-t ...-sk`); -p (change the passphrase) also the old one unless
-    -P gives it; -y and -c (print, comment) the old one; fingerprints and certificates (-l, -B, -L) only the
-    file; known_hosts and host keys (-F, -R, -H, -A) nothing. Other operations count as making a key."""
+    unless -N gives it, and a security key's PIN (`-t ed25519-sk`, `-t sk-ssh-ed25519@openssh.com`); -p (change
+    the passphrase) also the old one unless -P gives it; -y and -c (print, comment) the old one; fingerprints and
+    certificates (-l, -B, -L) only the file; known_hosts and host keys (-F, -R, -H, -A) nothing. Other operations
+    count as making a key. "Overwrite (y/n)?" for a file that exists is a yes/no, which counts off no line
+    (`privacy.CONFIRMATION`)."""
     given = _short_options(args, SSH_KEYGEN_VALUES)
     file, old, new = int("f" not in given), int("P" not in given), 0 if "N" in given else 2
-    if given.keys() & set("FRHA"):
-        return 0
-    if given.keys() & set("lBL"):
-        return file
     if "p" in given:
         return file + old + new
     if given.keys() & set("yc"):
         return file + old + int("c" in given)
+    if given.keys() & set("lBL"):
+        return file
+    if given.keys() & set("FRHA"):
+        return 0
     if given.keys() - set(SSH_KEYGEN_MAKING):  # an operation these rules do not know: as many as making a key
         return 3
-    return file + new + int(given.get("t", "").endswith("-sk"))
+    kind = given.get("t", "")
+    return file + new + int(kind.startswith("sk-") or kind.endswith("-sk"))  # a security key's PIN
 
 
 def _htpasswd(args: list[str]) -> int:
@@ -375,7 +378,7 @@ def _redis(args: list[str]) -> int:
 
 def _zip(args: list[str]) -> int:
     """zip -e asks the password twice, unless -P gives it (redacted on the line)."""
-    given = _short_options(args, "bnPtTUx")
+    given = _short_options(args, "bnPtxiOZ")  # (`-TT cmd` and `-UN=v` are long forms: -T and -U are flags)
     return 2 if ("e" in given or "--encrypt" in args) and "P" not in given and "--password" not in args else 0
 
 

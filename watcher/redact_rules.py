@@ -63,25 +63,24 @@ class Rule:
                 if start < end and (self.validator is None or self.validator(m)):
                     yield start, end
                 if start < end and self.every_option:
-                    yield from self._later_options(text, m.start(), start, end)
+                    yield from self._later_options(text, m)
 
-    def _later_options(self, text: str, program: int, start: int, end: int) -> Iterator[tuple[int, int]]:
-        """The secrets of the options after the one found (or refused) at `start:end`, in the command whose
-        program's name the match began with (at `program`). Each value found is masked with quotes (same length, so
-        the positions hold; a value cannot start at a quote it shares), and the pattern is matched again from the
-        program's name, so its lazy scan reaches the next option. Why: Python's `re` has no variable-length
-        lookbehind that would let one scan find them all."""
-        masked = text
+    def _later_options(self, text: str, m: re.Match[str]) -> Iterator[tuple[int, int]]:
+        """The secrets of the options after the one `m` found (or refused), in the command whose program's name `m`
+        began with. Each value found is masked with its own quote (a bare one with `'`: same length, so the
+        positions hold, and no value can be read from a run of the quote it would start with), and the pattern is
+        matched again from the program's name, so its lazy scan reaches the next option. Why: Python's `re` has
+        no variable-length lookbehind that would let one scan find them all."""
+        masked, program, found = text, m.start(), m
         for _ in range(MAX_OPTIONS):
-            masked = masked[:start] + "'" * (end - start) + masked[end:]
-            m = self.pattern.match(masked, program)
-            if m is None:
+            start, end = self.span(found)
+            masked = masked[:start] + (found.groupdict().get("q") or "'") * (end - start) + masked[end:]
+            again = self.pattern.match(masked, program)
+            if again is None or self.span(again)[0] <= start:  # none further on (or the same again: never loops)
                 return
-            start, end = self.span(m)
-            if start >= end:
-                return
-            if self.validator is None or self.validator(m):
-                yield start, end
+            found = again
+            if self.span(found)[0] < self.span(found)[1] and (self.validator is None or self.validator(found)):
+                yield self.span(found)
 
 
 # --- validators --------------------------------------------------------------------------------------------------
@@ -340,12 +339,13 @@ _PASSWORD_OPTIONS = [
     r"\bhttps?\b" + _CMD + r"[ \t](?:-a[ \t]*|--auth(?:[ \t]+|=))[\"']?[^\s:\"']*:",  # HTTPie
     r"\b(?:sqlcmd|bcp|osql)\b" + _CMD + r"[ \t]-P[ \t]*",  # SQL Server
     r"\b(?:7z[arz]?|(?:un)?rar)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
-    r"\bssh-keygen\b" + _CMD + r"[ \t]-[A-Za-z]*[NP][ \t]*",  # the new (-N) and old (-P) passphrase; `-N ''` is none
+    # the new (-N) and old (-P) passphrase, after flags (`-qN X`); `-N ''` is none
+    r"\bssh-keygen\b" + _CMD + r"[ \t]-[ABHKLQRUceghiklpqruvy]*[NP][ \t]*",
     r"\bldappasswd\b" + _CMD + r"[ \t]-[as][ \t]+",  # the new (-s) and old (-a) password
     r"\bmysqladmin\b" + _CMD + r"[ \t]password[ \t]+",  # `mysqladmin -u root password NEW`
     r"\blftp\b" + _CMD + r"[ \t]-u[ \t]*[\"']?[^\s,\"']*,",  # `lftp -u user,password host`
     r"\bncftp\w*\b" + _CMD + r"[ \t]-p[ \t]+",
-    r"\buser(?:add|mod)\b" + _CMD + r"[ \t]-p[ \t]+",  # meant as a hash, often typed as the password itself
+    r"\buser(?:add|mod)\b" + _CMD + r"[ \t]-[DMNUlmor]*p[ \t]+",  # meant as a hash, often typed as the password
     r"\brabbitmqctl\b" + _CMD + r"[ \t](?:add_user|change_password)[ \t]+[^\s|;&]+[ \t]+",  # NAME PASSWORD
 ]
 _PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
