@@ -436,6 +436,18 @@ NEGATIVES = [
 ]
 
 
+@pytest.mark.parametrize("line", [
+    "htpasswd -b .htpasswd alice hunter2pw > /dev/null",
+    "htpasswd -bC 12 .htpasswd alice hunter2pw 2>&1 | tee log",
+    "htpasswd -b -r 5000 .htpasswd alice 'hunter2pw' >> log",
+    "htpasswd -nbB alice hunter2pw > line.txt",
+])
+def test_htpasswd_password_before_a_redirection_is_redacted(line: str) -> None:
+    """htpasswd's password is the operand after the user, not the command's last word (a redirection's target,
+    which alone was redacted, storing the password)."""
+    assert "hunter2pw" not in redact(line)
+
+
 @pytest.mark.parametrize("line, secrets", [
     ("ssh-keygen -p -P 0ldpass9 -N n3wpass9 -f id_work", ["0ldpass9", "n3wpass9"]),
     ('ssh-keygen -p -P "dont panic9" -N n3wpass9 -f k', ["dont panic9", "n3wpass9"]),  # after a quoted one

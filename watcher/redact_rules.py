@@ -351,6 +351,8 @@ _PASSWORD_OPTIONS = [
 _PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
                           "zip", "smbclient", "curl", "http", "sqlcmd", "bcp", "osql", "7z", "rar", "ssh-keygen",
                           "lftp", "ncftp", "useradd", "usermod", "rabbitmqctl")
+# htpasswd's options, `-C COST` and `-r ROUNDS` with their value (never given back: a value is no operand)
+_HTPASSWD_OPTIONS = r"(?:[ \t]+(?:-[A-Za-z]*[Cr][ \t]+[^\s|;&]+|-[^\s|;&]*))*+"
 # Programs whose first operand is the password: `openssl passwd [-6] [-salt S] PASSWORD` and whois's
 # `mkpasswd [-m METHOD] [-S SALT] PASSWORD` (hash it); their options that take a value are skipped with it, and
 # never given back (`*+`): a salt is not taken for the password when the password is not there (a prompt).
@@ -544,7 +546,18 @@ RULES: list[Rule] = [
     Rule("password", _rx(_ORACLE_LOGIN, re.MULTILINE | re.IGNORECASE), hints=_ORACLE_HINTS),
     # `openssl passwd PASSWORD`, `mkpasswd PASSWORD`: the first operand.
     Rule("password", _rx(_PASSWORD_OPERAND + _VALUE), _literal, hints=("passwd",)),
-    # `htpasswd -b FILE USER PASSWORD`: the last word.
+    # `htpasswd -b FILE USER PASSWORD` (`-nb USER PASSWORD`: no file): the operand after the user, whatever
+    # follows it (a redirection), and the last word of the command too (fail closed: options after the operands)
+    Rule(
+        "password",
+        _rx(
+            r"\bhtpasswd\b(?=" + _CMD + r"[ \t]-[A-Za-z]*b)(?:(?=" + _CMD + r"[ \t]-[A-Za-z]*n)|(?!" + _CMD
+            + r"[ \t]-[A-Za-z]*n)" + _HTPASSWD_OPTIONS + r"[ \t]+(?![-<>])[^\s|;&<>]+)" + _HTPASSWD_OPTIONS
+            + r"[ \t]+(?![-<>])[^\s|;&<>]+[ \t]+(?![-<>])" + _VALUE
+        ),
+        _literal,
+        hints=("htpasswd",),
+    ),
     Rule(
         "password",
         _rx(
