@@ -457,8 +457,9 @@ def test_htpasswd_password_before_a_redirection_is_redacted(line: str) -> None:
     ("curl -u alice:pw1pw1pw -U proxy:pw2pw2pw https://x.example", ["pw1pw1pw", "pw2pw2pw"]),
     ("sshpass -p pw1pw1pw ssh a; sshpass -p pw2pw2pw ssh b", ["pw1pw1pw", "pw2pw2pw"]),
     ("mysql -u a -ppw1pw1pw -e 'select 1' db1 && mysqldump -ppw2pw2pw db2", ["pw1pw1pw", "pw2pw2pw"]),
+    ("openssl passwd -6 pw1pw1pw \"pw2 pw2pw\" pw3pw3pw > hashes", ["pw1pw1pw", "pw2 pw2pw", "pw3pw3pw"]),
 ], ids=["ssh-keygen", "ssh-keygen-after-double-quotes", "ssh-keygen-quoted", "ssh-keygen-attached", "ldappasswd",
-        "curl", "two-commands", "mysql-then-mysqldump"])
+        "curl", "two-commands", "mysql-then-mysqldump", "openssl-passwd-operands"])
 def test_every_password_option_of_a_command_is_redacted(line: str, secrets: list[str]) -> None:
     """A program's options that take passwords, several in one command: each value goes, not only the first
     (one match of the program's name used to end at its first option)."""

@@ -356,9 +356,11 @@ _HTPASSWD_OPTIONS = r"(?:[ \t]+(?:-[A-Za-z]*[Cr][ \t]+[^\s|;&]+|-[^\s|;&]*))*+"
 # Programs whose first operand is the password: `openssl passwd [-6] [-salt S] PASSWORD` and whois's
 # `mkpasswd [-m METHOD] [-S SALT] PASSWORD` (hash it); their options that take a value are skipped with it, and
 # never given back (`*+`): a salt is not taken for the password when the password is not there (a prompt).
+# openssl passwd hashes every operand: an operand already found (masked with quotes: `Rule._later_options`) is
+# skipped, so the next is found.
 _PASSWORD_OPERAND = (
     r"(?:\bopenssl[ \t]+passwd\b(?:[ \t]+(?:-(?:salt|in|rand|writerand|provider|provider-path|propquery)[ \t]+"
-    r"[^\s|;&]+|-[^\s|;&]*))*+"
+    r"[^\s|;&]+|-[^\s|;&]*|[\"'`]+(?=[ \t]|$|[|;&<>\n])))*+"
     r"|\bmkpasswd\b(?:[ \t]+(?:-[mSRP][ \t]+[^\s|;&]+|--(?:method|salt|rounds|password-fd)(?:=|[ \t]+)[^\s|;&]+"
     r"|-[^\s|;&]*))*+)"
     r"[ \t]+(?![-<>|;&])"
@@ -545,7 +547,7 @@ RULES: list[Rule] = [
     ),
     Rule("password", _rx(_ORACLE_LOGIN, re.MULTILINE | re.IGNORECASE), hints=_ORACLE_HINTS),
     # `openssl passwd PASSWORD`, `mkpasswd PASSWORD`: the first operand.
-    Rule("password", _rx(_PASSWORD_OPERAND + _VALUE), _literal, hints=("passwd",)),
+    Rule("password", _rx(_PASSWORD_OPERAND + _VALUE), _literal, hints=("passwd",), every_option=True),
     # `htpasswd -b FILE USER PASSWORD` (`-nb USER PASSWORD`: no file): the operand after the user, whatever
     # follows it (a redirection), and the last word of the command too (fail closed: options after the operands)
     Rule(
