@@ -60,10 +60,11 @@ class Rule:
                 yield from self.finder(m)
             else:
                 start, end = self.span(m)
-                if start < end and (self.validator is None or self.validator(m)):
-                    yield start, end
-                if start < end and self.every_option:
-                    yield from self._later_options(text, m)
+                if start < end:
+                    if self.validator is None or self.validator(m):
+                        yield start, end
+                    if self.every_option:
+                        yield from self._later_options(text, m)
 
     def _later_options(self, text: str, m: re.Match[str]) -> Iterator[tuple[int, int]]:
         """The secrets of the options after the one `m` found (or refused), in the command whose program's name `m`
@@ -71,16 +72,16 @@ class Rule:
         positions hold, and no value can be read from a run of the quote it would start with), and the pattern is
         matched again from the program's name, so its lazy scan reaches the next option. Why: Python's `re` has
         no variable-length lookbehind that would let one scan find them all."""
-        masked, program, found = text, m.start(), m
+        masked, program = text, m.start()
+        start, end = self.span(m)
         for _ in range(MAX_OPTIONS):
-            start, end = self.span(found)
-            masked = masked[:start] + (found.groupdict().get("q") or "'") * (end - start) + masked[end:]
+            masked = masked[:start] + (m.groupdict().get("q") or "'") * (end - start) + masked[end:]
             again = self.pattern.match(masked, program)
             if again is None or self.span(again)[0] <= start:  # none further on (or the same again: never loops)
                 return
-            found = again
-            if self.span(found)[0] < self.span(found)[1] and (self.validator is None or self.validator(found)):
-                yield self.span(found)
+            m, (start, end) = again, self.span(again)
+            if start < end and (self.validator is None or self.validator(m)):
+                yield start, end
 
 
 # --- validators --------------------------------------------------------------------------------------------------
@@ -290,8 +291,8 @@ def _assigned_value(m: re.Match[str]) -> bool:
 def _literal(m: re.Match[str]) -> bool:
     """A value, not a placeholder: `-p <password>` and `-p ****` in documentation stay (a bare value ends before
     a closing `>`, so the placeholder is looked for with the character after it too)."""
-    secret = m.group("secret")
-    return not (_PLACEHOLDER.fullmatch(secret) or _PLACEHOLDER.fullmatch(m.string[m.start("secret"):m.end("secret") + 1]))
+    secret, after = m.group("secret"), m.string[m.end("secret"):m.end("secret") + 1]
+    return not (_PLACEHOLDER.fullmatch(secret) or _PLACEHOLDER.fullmatch(secret + after))
 
 
 # --- shared pattern pieces ---------------------------------------------------------------------------------------
@@ -546,7 +547,7 @@ RULES: list[Rule] = [
         hints=("@tcp", "@udp", "@unix"),
     ),
     Rule("password", _rx(_ORACLE_LOGIN, re.MULTILINE | re.IGNORECASE), hints=_ORACLE_HINTS),
-    # `openssl passwd PASSWORD`, `mkpasswd PASSWORD`: the first operand.
+    # `openssl passwd PASSWORD...` (every operand), `mkpasswd PASSWORD [SALT]` (the first).
     Rule("password", _rx(_PASSWORD_OPERAND + _VALUE), _literal, hints=("passwd",), every_option=True),
     # `htpasswd -b FILE USER PASSWORD` (`-nb USER PASSWORD`: no file): the operand after the user, whatever
     # follows it (a redirection), and the last word of the command too (fail closed: options after the operands)
