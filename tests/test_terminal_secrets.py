@@ -165,6 +165,8 @@ NOT_PROMPTING = [
     "htpasswd -bc .htpasswd alice S3cret",
     "zip -e -P S3cret notes.zip notes.txt",
     "zip -r site.zip site/",
+    "openssl passwd -1 S3cret Other5 > hashes.txt",  # the passwords on the line (redacted there)
+    "openssl passwd -6 -salt pepper -stdin < pw.txt",
     "mysql -u root",
     "psql -w -h db",
     "openssl x509 -in cert.pem -noout -text",

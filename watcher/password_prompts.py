@@ -72,6 +72,7 @@ GIT_REMOTE_COMMANDS = {"push", "pull", "fetch", "clone", "ls-remote", "submodule
 GPG_QUIET = {"-k", "-K", "--list-keys", "--list-secret-keys", "--list-sigs", "--fingerprint", "--version",
              "--help", "--verify", "--recv-keys", "--search-keys", "--list-packets"}
 SSH_VALUE_OPTIONS = "BbcDEeFIiJLlmOopQRSWw"
+OPENSSL_VALUED = {"-salt", "-in", "-rand", "-writerand", "-provider", "-provider-path", "-propquery"}  # (passwd)
 SSH_KEYGEN_VALUES = "abCDEFfIJjMmNnOPrstVwYzZ"  # ssh-keygen's options that take a value
 SSH_KEYGEN_MAKING = "abCfNOPqtvwZ"  # the options of making a key (-q quiet, -v verbose)
 ASSIGNMENT = re.compile(r"[A-Za-z_]\w*\+?=.*", re.S)
@@ -230,13 +231,17 @@ def _program_prompts(name: str, args: list[str]) -> int:
     if name in ALWAYS:
         return ALWAYS[name]
     if name in SUBCOMMANDS:
-        table = SUBCOMMANDS[name]
-        operands = [a for a in args if not a.startswith("-")][:3]
-        for sub, lines in table.items():
-            if sub and any(" ".join(operands[k:k + len(sub.split())]) == sub for k in range(2)):
-                return lines
-        return table.get("", 0)
+        return _subcommand_prompts(SUBCOMMANDS[name], args)
     return 0
+
+
+def _subcommand_prompts(table: dict[str, int], args: list[str]) -> int:
+    """The lines of the first subcommand of `table` among the first operands (one word, or two), or its default."""
+    operands = [a for a in args if not a.startswith("-")][:3]
+    for sub, lines in table.items():
+        if sub and any(" ".join(operands[k:k + len(sub.split())]) == sub for k in range(2)):
+            return lines
+    return table.get("", 0)
 
 
 def _git(args: list[str]) -> int:
@@ -372,6 +377,17 @@ def _htpasswd(args: list[str]) -> int:
     return 0 if "b" in _short_options(args, "C") else 2
 
 
+def _openssl(args: list[str]) -> int:
+    """openssl's subcommands from the table; `openssl passwd` asks (twice) only when no password is given on the
+    line (its operands, redacted there) nor read from a file or the input (-in, -stdin)."""
+    if args[:1] == ["passwd"]:
+        rest = args[1:]
+        operands = [a for k, a in enumerate(rest) if not a.startswith("-") and not (k and rest[k - 1] in OPENSSL_VALUED)]
+        if operands or {"-in", "-stdin"} & set(rest):
+            return 0
+    return _subcommand_prompts(SUBCOMMANDS["openssl"], args)
+
+
 def _redis(args: list[str]) -> int:
     return int("--askpass" in args)
 
@@ -387,5 +403,5 @@ ARGUMENT_RULES: dict[str, Callable[[list[str]], int]] = {
     "git": _git, **dict.fromkeys(REGISTRY_CLIENTS, _registry_login), **dict.fromkeys(MYSQL, _mysql),
     **dict.fromkeys(POSTGRES, _postgres), "mongo": _mongo, "mongosh": _mongo, **dict.fromkeys(ANSIBLE, _ansible),
     "gpg": _gpg, "gpg2": _gpg, "curl": _curl, "read": _read, "redis-cli": _redis, "zip": _zip,
-    "ssh-keygen": _ssh_keygen, "htpasswd": _htpasswd,
+    "ssh-keygen": _ssh_keygen, "htpasswd": _htpasswd, "openssl": _openssl,
 }
