@@ -68,6 +68,9 @@ def open_display() -> Any:
     try:
         import Xlib.display
         import Xlib.error
+        import Xlib.threaded  # noqa: F401  (real locks: a source's thread sends requests on a display another
+        # thread uses too (the keyboard's keymap reads beside stop()); without it two threads read one socket
+        # and a reply taken by the wrong one left the other waiting for ever)
     except ImportError as exc:
         raise SourceUnavailable(f"python-xlib is not installed: {exc}") from exc
     _own_event_classes()
