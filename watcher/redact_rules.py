@@ -14,6 +14,10 @@ Validator = Callable[[re.Match[str]], bool]
 
 
 MAX_OPTIONS = 16  # secret options looked for in one command after its first (`Rule.every_option`)
+#: how far from a program's name its later options are looked for (`Rule.every_option`): its options start within
+#: the rules' 256-character reach, and a value may run on to here (a 100 kB clipboard of `login -p ` repeated
+#: took 1.1 CPU s when the whole text was copied for each option)
+COMMAND_CHARS = 4096
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class Rule:
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
         """The secrets this rule alone finds in `text` (its hints are not checked here)."""
+        later: set[int] = set()  # where the later options found so far begin (`_later_options`)
         for m in self.pattern.finditer(text):
             if self.finder is not None:
                 yield from self.finder(m)
@@ -64,22 +69,30 @@ class Rule:
                     if self.validator is None or self.validator(m):
                         yield start, end
                     if self.every_option:
-                        yield from self._later_options(text, m)
+                        yield from self._later_options(text, m, later)
 
-    def _later_options(self, text: str, m: re.Match[str]) -> Iterator[tuple[int, int]]:
+    def _later_options(self, text: str, m: re.Match[str], later: set[int]) -> Iterator[tuple[int, int]]:
         """The secrets of the options after the one `m` found (or refused), in the command whose program's name `m`
         began with. Each value found is masked with its own quote (a bare one with `'`: same length, so the
         positions hold, and no value can be read from a run of the quote it would start with), and the pattern is
         matched again from the program's name, so its lazy scan reaches the next option. Why: Python's `re` has
-        no variable-length lookbehind that would let one scan find them all."""
-        masked, program = text, m.start()
+        no variable-length lookbehind that would let one scan find them all. A value an earlier match's search
+        found already (`later`) ends the search: it went on from there (a text of `login -p ` repeated searched
+        each option again from every match)."""
+        program = m.start()
+        masked = text[:min(len(text), program + COMMAND_CHARS)]  # (a copy per option: of the command, not all text)
         start, end = self.span(m)
         for _ in range(MAX_OPTIONS):
+            if end > len(masked):  # a value past the command's reach: its end is where the first match put it
+                return
             masked = masked[:start] + (m.groupdict().get("q") or "'") * (end - start) + masked[end:]
             again = self.pattern.match(masked, program)
             if again is None or self.span(again)[0] <= start:  # none further on (or the same again: never loops)
                 return
             m, (start, end) = again, self.span(again)
+            if start in later:
+                return
+            later.add(start)
             if start < end and (self.validator is None or self.validator(m)):
                 yield start, end
 
