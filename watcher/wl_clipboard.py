@@ -6,10 +6,16 @@ offers only; images and files are never read) to its stdout, which is our pipe, 
 control characters and a random token of this run, so one long-lived reader thread splits the stream into copies
 without a process of ours per copy. Only the first `max_chars` characters are kept (the rest is counted and
 dropped as it streams), as `clipboard.clip_event` does on X11. The selection present when capture starts is
-not a copy the person made now, and is skipped. Offers marked secret by a password manager
-(`x-kde-passwordManagerHint`, as KeePassXC sets) are dropped before they are read (UNTESTED here: wl-copy offers
-one type only, so no test makes such an offer). Copies of images or files (no text type) and a cleared clipboard
+not a copy the person made now, and is skipped. Copies of images or files (no text type) and a cleared clipboard
 run nothing (checked on sway).
+
+An offer marked secret by a password manager (the MIME type `x-kde-passwordManagerHint`, as KeePassXC sets; see
+`clipboard.is_marked_secret`) is never passed on: its text is discarded unread by the shell command and the copy
+is recorded as a secret (`clipboard.secret_event`). wl-clipboard 2.2 and later say so themselves
+(CLIPBOARD_STATE=sensitive, for the very offer being read); with older ones (Debian 12's 2.1) the command asks
+`wl-paste --list-types`, which lists the selection of the moment, before and again after streaming the text: a
+mark seen either time drops the copy, and a selection that cannot be listed is not read. Tested on headless sway
+with a real Qt owner offering the text and the mark (tests/test_clipboard_secrets.py).
 
 GNOME's Mutter offers no data-control, but it mirrors the Wayland clipboard to Xwayland's X11 selections (so X11
 applications can paste): `XwaylandClipboard` reads copies there, through XFixes like the X11 source, with no
@@ -27,8 +33,8 @@ import threading
 import time
 from typing import IO
 
-from .clipboard import X11Clipboard, clip_event
-from .events import CLIPBOARD, Emit, RawEvent
+from .clipboard import PASSWORD_HINT, X11Clipboard, clip_event, secret_event
+from .events import Emit
 from .sources import Probe, Source, SourceUnavailable
 from .wayland import stop_helper
 
@@ -44,13 +50,36 @@ FIX_XWAYLAND = ("start the GNOME session with Xwayland (GNOME's default; a sessi
 BYTES_PER_CHAR = 4
 
 
+#: Run by wl-paste for each copy, its text on stdin, this run's token as $0. `marked` answers 0 (marked secret:
+#: wl-clipboard's own CLIPBOARD_STATE, or the hint among the types listed), 1 (not marked) or 2 (the types could
+#: not be listed). A marked copy prints only the delimiter with "S"; one that cannot be checked prints an empty copy
+#: (nothing is said of it); any other prints its text then the delimiter with "T", or with "S" when the mark shows
+#: up after all (listed again once the text is out: a newer selection may have replaced the one listed first).
+#: A cleared selection (CLIPBOARD_STATE nil or clear, wl-clipboard 2.2) prints nothing.
+WATCH_SCRIPT = """\
+case "$CLIPBOARD_STATE" in nil|clear) exit 0;; esac
+mark() { printf '\\000\\036%s%s\\036\\000' "$1" "$0"; }
+marked() {
+  [ "$CLIPBOARD_STATE" = sensitive ] && return 0
+  types=$(wl-paste --list-types 2>/dev/null) || return 2
+  printf '%s\\n' "$types" | grep -qixF 'HINT' && return 0
+  return 1
+}
+marked; seen=$?
+if [ "$seen" -ne 1 ]; then
+  cat >/dev/null
+  if [ "$seen" -eq 0 ]; then mark S; else mark T; fi
+else
+  cat
+  if marked; then mark S; else mark T; fi
+fi
+""".replace("HINT", PASSWORD_HINT)
+
+
 def watch_command(token: str) -> list[str]:
-    """wl-paste in watch mode: per copy, a password-manager hint prints only the delimiter with a "S" (secret)
-    mark, anything else its text then the delimiter with "T"."""
-    script = ("if wl-paste --list-types 2>/dev/null | grep -qi '^x-kde-passwordManagerHint'; then "
-              "cat >/dev/null; printf '\\000\\036S%s\\036\\000' \"$0\"; else "
-              "cat; printf '\\000\\036T%s\\036\\000' \"$0\"; fi")
-    return ["wl-paste", "--no-newline", "--type", "text", "--watch", "sh", "-c", script, token]
+    """wl-paste in watch mode, running `WATCH_SCRIPT` per copy: a copy marked secret prints only the delimiter with
+    a "S" (secret) mark, anything else its text then the delimiter with "T"."""
+    return ["wl-paste", "--no-newline", "--type", "text", "--watch", "sh", "-c", WATCH_SCRIPT, token]
 
 
 class Framer:
@@ -148,9 +177,8 @@ class WlClipboard(Source):
                     skip_first = False  # the selection that was there before capture started
                     continue
                 skip_first = False
-                if secret:
-                    emit(RawEvent(self.name, CLIPBOARD, {"text": "", "length": None, "truncated": True,
-                                                         "private": True}))
+                if secret:  # its text (read only as far as the mark shown after it) is let go unread
+                    emit(secret_event(self.name))
                     continue
                 text = kept.decode("utf-8", "ignore")
                 event = clip_event(text, self.max_chars, self.name)
