@@ -31,7 +31,9 @@ APT_TEST=(xvfb openbox xdotool x11-utils xterm desktop-file-utils trayer dbus gn
           # headless GNOME Shell 43 with Xwayland (tests/test_gnome.py; --no-install-recommends: ~122 MB, ~1 min)
           gnome-shell mutter
           # hidden input by echo state: real prompters, a multiplexer and a loopback ssh server
-          tmux openssh-server openssh-client zip unzip perl restic borgbackup p7zip-full mariadb-client-core
+          tmux openssh-server openssh-client zip unzip perl restic borgbackup p7zip-full mariadb-client-core vim nano sudo less procps sqlite3
+          # password fields no accessibility bus describes: Tk (wish) and zenity dialogs
+          tk zenity
           # help on errors: real git repositories (conflicts, rejected pushes) and man pages' summaries (whatis)
           git man-db)
 
