@@ -8,6 +8,8 @@ import re
 import shlex
 from collections.abc import Callable
 
+from .echo_state import LOCAL_ECHO, REPLS
+
 # -- which terminal command lines prompt for a password ---------------------------------------------------------
 # Why a recogniser and not a regex on the start of the line: `cd /tmp && sudo ls`, `env X=1 git push` and
 # `time docker login` prompt just the same. The line is split the way a shell would (quotes, `&&`, `||`, `;`, `|`,
@@ -79,15 +81,41 @@ ASSIGNMENT = re.compile(r"[A-Za-z_]\w*\+?=.*", re.S)
 SUBSTITUTION = re.compile(r"\$\(|`")
 OPERATOR_CHARS = set(";&|()<>\n")
 SECRET_WORD = re.compile(r"(?i)pass|\bpin\b|token|secret|user ?name|login")
+#: Prompters that may read their answer in a line editor (raw mode, the answer echoed, masked or not shown by the
+#: program itself), as a shell's line editor reads a command: the shell's own `read` (bash's `read -e -s` is
+#: readline in raw mode, in the interactive shell itself; fish's `read --silent`; zsh's `vared`), clients with a
+#: line editor of their own (redis-cli's `--askpass`, mysql, psql), and what the echo state takes for programs
+#: echoing in raw mode (watcher/echo_state.py). That a line editor read a line does not show their prompt never came.
+LINE_EDITOR_PROMPTERS = frozenset({"read", "vared", "redis-cli", "mysql", "mariadb", "psql"}) | LOCAL_ECHO | REPLS
+#: `read`'s options that take a value (bash: -a -d -i -n -N -p -t -u; fish: -P -R -c -n -d; zsh: -k -u -d -t)
+READ_VALUES = "adiknNptuPRc"
 
 
 def prompt_lines(line: str) -> int:
-    """How many lines typed after this terminal command line answer its password (or username) prompts."""
+    """How many lines typed after this terminal command line answer its password (or username) prompts. Only a
+    prediction: the pipeline may see that a line it would hide was read by the shell's own line editor, which
+    no prompt did (`privacy.PrivacyFilter.asks_password`)."""
     return min(_line_prompts(line), MAX_HIDDEN_LINES)
 
 
-def _line_prompts(line: str, depth: int = 0) -> int:
-    return sum(_command_prompts(words, fed, depth) for words, fed in _commands(line)) if depth <= 3 else 0
+def prompters(line: str) -> set[str]:
+    """The programs whose prompts `prompt_lines` counts in this command line (`sudo`, `git`, `read`...)."""
+    names: set[str] = set()
+    _line_prompts(line, 0, names)
+    return names
+
+
+def answered_in_line_editor(line: str) -> bool:
+    """Whether a prompt this command line predicts may be answered in a line editor: a program that reads the
+    answer in raw mode and echoes (or masks) it itself, as the shell's line editor does, so that seeing a line
+    read by a line editor does not show that the prompt never came (`LINE_EDITOR_PROMPTERS`)."""
+    return bool(prompters(line) & LINE_EDITOR_PROMPTERS)
+
+
+def _line_prompts(line: str, depth: int = 0, names: set[str] | None = None) -> int:
+    if depth > 3:
+        return 0
+    return sum(_command_prompts(words, fed, depth, names) for words, fed in _commands(line))
 
 
 def continued(line: str) -> str:
@@ -176,9 +204,11 @@ def _program(word: str) -> str:
     return word.rsplit("/", 1)[-1].lstrip("\\")
 
 
-def _command_prompts(words: list[str], fed: bool = False, depth: int = 0) -> int:
+def _command_prompts(words: list[str], fed: bool = False, depth: int = 0, names: set[str] | None = None) -> int:
     """Lines prompted by one simple command: wrappers and assignments are skipped, elevators (sudo...) count and
-    then the command they run counts too. `fed`: its input is a pipe or a redirection (`echo X | sudo -S`)."""
+    then the command they run counts too. `fed`: its input is a pipe or a redirection (`echo X | sudo -S`).
+    `names`: where the programs that prompt are noted (`prompters`)."""
+    names = set() if names is None else names
     total = 0
     i = 0
     while i < len(words):
@@ -195,19 +225,25 @@ def _command_prompts(words: list[str], fed: bool = False, depth: int = 0) -> int
             stdin = any(f == "--stdin" or (not f.startswith("--") and "S" in f) for f in flags)
             quiet = {"-n", "--non-interactive"} & set(flags) or (stdin and fed) or (
                 i >= len(words) and {"-k", "-K", "--reset-timestamp", "--remove-timestamp"} & set(flags))
-            total += 0 if quiet else 1
+            if not quiet:
+                total += 1
+                names.add(name)
         elif name in SHELLS:
-            return total + _shell_prompts(name, words[i + 1:], depth)
+            return total + _shell_prompts(name, words[i + 1:], depth, names)
         elif name == "ssh":
             _, j = _options(words, i + 1, SSH_VALUE_OPTIONS)
             remote = " ".join(words[j + 1:])  # the command run on the server (it may prompt there)
-            return total + 1 + _line_prompts(remote, depth + 1)
+            names.add(name)
+            return total + 1 + _line_prompts(remote, depth + 1, names)
         else:
-            return total + _program_prompts(name, words[i + 1:])
+            lines = _program_prompts(name, words[i + 1:])
+            if lines:
+                names.add(name)
+            return total + lines
     return total
 
 
-def _shell_prompts(name: str, args: list[str], depth: int) -> int:
+def _shell_prompts(name: str, args: list[str], depth: int, names: set[str]) -> int:
     """`bash -c '...'`, `eval ...`, `su -c '...'`: the command string is a command line of its own (su itself asks
     for the target user's password)."""
     script = " ".join(args) if name == "eval" else ""
@@ -218,7 +254,9 @@ def _shell_prompts(name: str, args: list[str], depth: int) -> int:
         if word == "--command" or re.fullmatch(r"-[A-Za-z]*c", word):
             script = args[k + 1] if k + 1 < len(args) else ""
             break
-    return int(name == "su") + (_line_prompts(script, depth + 1) if script else 0)
+    if name == "su":
+        names.add(name)
+    return int(name == "su") + (_line_prompts(script, depth + 1, names) if script else 0)
 
 
 def _program_prompts(name: str, args: list[str]) -> int:
@@ -246,12 +284,18 @@ def _subcommand_prompts(table: dict[str, int], args: list[str]) -> int:
 
 def _git(args: list[str]) -> int:
     """git over HTTP(S) may ask a username and a password (2 lines), over SSH a passphrase or password (1);
-    a named remote (`origin`) or none may be either, so it counts as HTTPS; a local path asks nothing."""
+    a named remote (`origin`) or none may be either, so it counts as HTTPS; a local path asks nothing. A URL's
+    own credentials are not asked: `https://user:token@host/...` asks nothing, `https://user@host/...` only
+    the password."""
     _, i = _options(args, 0, "cC", frozenset({"--git-dir", "--work-tree", "--namespace", "--exec-path"}))
     if i >= len(args) or args[i] not in GIT_REMOTE_COMMANDS:
         return 0
     operands = [a for a in args[i + 1:] if not a.startswith("-")]
-    if any(re.match(r"(?i)https?://", a) for a in operands) or not operands:
+    web = next((a for a in operands if re.match(r"(?i)https?://", a)), None)
+    if web is not None:
+        userinfo = re.match(r"(?i)https?://([^/?#\s]*)@", web)  # (the authority's last `@`)
+        return 2 if userinfo is None else 0 if ":" in userinfo.group(1) else 1
+    if not operands:
         return 2
     repo = operands[0]
     if re.match(r"(?i)(?:ssh|git\+ssh|ssh\+git)://|[^/:]+:(?!//)", repo):
@@ -321,8 +365,9 @@ def _curl(args: list[str]) -> int:
 
 
 def _read(args: list[str]) -> int:
-    """The shell's `read -s` (silent) or a `read -p 'Password: '` prompt."""
-    silent = any(re.fullmatch(r"-[A-Za-z]*s[A-Za-z]*", a) for a in args)
+    """The shell's `read -s` (silent: `-rs`, `-ers`, `-s -p 'Token: '`, fish's `--silent`) or a
+    `read -p 'Password: '` prompt."""
+    silent = "s" in _short_options(args, READ_VALUES) or "--silent" in args
     return int(silent or any(SECRET_WORD.search(a) for a in args if not a.startswith("-")))
 
 
@@ -378,13 +423,16 @@ def _htpasswd(args: list[str]) -> int:
 
 
 def _openssl(args: list[str]) -> int:
-    """openssl's subcommands from the table; `openssl passwd` asks (twice) only when no password is given on the
-    line (its operands, redacted there) nor read from a file or the input (-in, -stdin)."""
+    """openssl's subcommands from the table; `openssl passwd` asks only when no password is given on the line
+    (its operands, redacted there) nor read from a file or the input (-in, -stdin): twice ("Verifying -
+    Password:"), or once when the salt is given (-salt: apps/passwd.c verifies only without it)."""
     if args[:1] == ["passwd"]:
         rest = args[1:]
         operands = [a for k, a in enumerate(rest) if not a.startswith("-") and not (k and rest[k - 1] in OPENSSL_VALUED)]
         if operands or {"-in", "-stdin"} & set(rest):
             return 0
+        if "-salt" in rest:
+            return 1
     return _subcommand_prompts(SUBCOMMANDS["openssl"], args)
 
 

@@ -287,10 +287,89 @@ _PLACEHOLDER = re.compile(
 _CODE_EXPRESSION = re.compile(r"[A-Za-z_][\w.]*[(\[]")
 
 
+#: A prompt's text, not a password: words naming what is asked, ending as prompts end (`Password: `, `Enter token >`,
+#: `[sudo] password for %u: `, `API key?`). (A password of words that ends with a colon is not typed quoted.)
+_PROMPT_TEXT = re.compile(
+    r"(?i)[^\n]{0,80}?(?<![A-Za-z0-9])(?:password|passwd|passphrase|pass|pin|token|secret|key|code|otp|login"
+    r"|user ?name)(?![a-z])[^\n]{0,40}?[:?>][ \t]*(?:\\[nrt])*"
+)
+#: How far before a key its line is read for an open quote or a prompt option (the rules' own reach: `_CMD`).
+_QUOTE_REACH = 256
+#: An option whose value is a prompt's text, not a password, right before a key (the key starts that value): bash's
+#: and zsh's `read -p`, zsh's `vared -p`, fish's `read -P`/`--prompt-str`, `sudo -p`/`--prompt`. (`_PROMPT_TAIL`: how
+#: such text ends, looked for first.)
+_PROMPT_OPTION = re.compile(
+    r"(?<![\w-])(?:(?:read|vared)(?:[ \t]+[^\s|;&]+)*?[ \t]+(?:-[A-Za-z]*[pP]|--prompt-str)"
+    r"|sudo(?:[ \t]+(?:-[A-Za-z]*[ugChDrRtTU][ \t]+[^\s|;&]+|-[^\s|;&]*))*?[ \t]+(?:-[A-Za-z]*p|--prompt))"
+    r"(?:=|[ \t]+)\$?[\"']?$"
+)
+_PROMPT_TAIL = re.compile(r"(?:-[A-Za-z]*[pP]|--prompt(?:-str)?)(?:=|[ \t]+)\$?[\"']?$")
+#: What may follow a string that closes: the end, a blank, an operator or bracket, a concatenation (`'a'"$b"`).
+_AFTER_STRING = frozenset(" \t\r\n)]},;|&+.<>$\"'`")
+#: A value that is only escapes and format fields of the string it is in (`$'Token:\n'`, `"Password: %s"`).
+_FORMAT_ONLY = re.compile(r"(?:\\(?:[abefnrtv\\]|[0-7]{1,3}|x[0-9A-Fa-f]{1,2})|%[-+ #0-9.]*[sdrfx]|\{\w*\})+")
+_QUOTE = re.compile(r"['\"]")
+
+
+def _open_quote(text: str) -> str:
+    """The quote (`'` or `"`) of the innermost string `text` ends inside, or "": quotes read as the shell and most
+    languages read them, a quote of the other kind inside a string opening a string of its own (the script of
+    `python3 -c "getpass('Password: ')"`). An apostrophe inside a word (`don't`) opens nothing, unless it follows
+    an option (`-p'Token: '`)."""
+    quotes: list[str] = []
+    for found in _QUOTE.finditer(text):
+        i, c = found.start(), found.group()
+        if quotes and c == quotes[-1]:
+            if not (c == '"' and _escaped(text, i)):
+                quotes.pop()
+            continue
+        start = i
+        while start and (text[start - 1].isalnum() or text[start - 1] in "_-"):
+            start -= 1
+        if start == i or (text[start] == "-" and (not start or text[start - 1].isspace())):
+            quotes.append(c)
+    return quotes[-1] if quotes else ""
+
+
+def _escaped(text: str, i: int) -> bool:
+    """Whether the character at `i` follows an odd run of backslashes."""
+    run = 0
+    while i > run and text[i - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
+
+
+def _prompt_string(m: re.Match[str]) -> bool:
+    """The key of a match is a word of a quoted string that the match's "value" does not belong to: the value's
+    quote closes the key's string (`read -p 'Token: ' t`, `getpass('Password: ')`, `sudo -p "[sudo] token: "`:
+    a prompt, then the next word), or the value is only the escapes and format fields that end that string
+    (`$'Token:\n'`, `"Password: %s"`); or the key starts the value of a prompt option (`read -sp Token: t`). Or
+    the value is itself a quoted prompt's text (`--password 'Password: '`). Such text shows what is asked, not a
+    secret."""
+    value, q = m.group("secret"), m.group("q")
+    if q and len(value) <= 160 and _PROMPT_TEXT.fullmatch(value):
+        return True
+    if "key" not in m.re.groupindex:
+        return False
+    text, key = m.string, m.start("key")
+    line = text[max(text.rfind("\n", max(0, key - _QUOTE_REACH), key) + 1, key - _QUOTE_REACH):key]
+    if _PROMPT_TAIL.search(line[-40:]) and _PROMPT_OPTION.search(line):
+        return True  # (the next word is a variable's name)
+    inside = _open_quote(line)
+    if not inside or inside in text[m.end("key"):m.start("q")]:  # (JSON's `"password": "x"` closed it before)
+        return False
+    if q:
+        return q == inside and text[m.start("secret"):m.start("secret") + 1] in _AFTER_STRING
+    after = text[m.end("secret"):m.end("secret") + 1]
+    return after == inside and bool(_FORMAT_ONLY.fullmatch(value))
+
+
 def _assigned_value(m: re.Match[str]) -> bool:
     """Reject assigned values that are code, not literals, so source code stays readable in the context."""
     value = m.group("secret")
     if _PLACEHOLDER.fullmatch(value) or m.group("key") == "PWD":  # $PWD is the shell's working directory
+        return False
+    if _prompt_string(m):
         return False
     after = m.string[m.end("secret") : m.end("secret") + 1]
     if m.group("q") == "" and after and after in "'\"`)]" and _CODE_EXPRESSION.fullmatch(value):
@@ -305,7 +384,7 @@ def _literal(m: re.Match[str]) -> bool:
     """A value, not a placeholder: `-p <password>` and `-p ****` in documentation stay (a bare value ends before
     a closing `>`, so the placeholder is looked for with the character after it too)."""
     secret, after = m.group("secret"), m.string[m.end("secret"):m.end("secret") + 1]
-    return not (_PLACEHOLDER.fullmatch(secret) or _PLACEHOLDER.fullmatch(secret + after))
+    return not (_PLACEHOLDER.fullmatch(secret) or _PLACEHOLDER.fullmatch(secret + after) or _prompt_string(m))
 
 
 # --- shared pattern pieces ---------------------------------------------------------------------------------------
@@ -340,7 +419,8 @@ _STDIN_READER = (
 _PASSWORD_OPTIONS = [
     r"\bsshpass\b" + _CMD + r"[ \t]-p[ \t]*",
     r"\b(?:mysql\w*|mariadb[\w-]*)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
-    r"\blogin\b" + _CMD + r"[ \t]-p[ \t=]*",  # docker, podman, helm registry, oras, az, oc, cf login
+    # docker, podman, helm registry, oras, az, oc, cf login: `login` a word of its own (not `ssh login@host -p 22`)
+    r"(?<![\w@.:/-])login(?=[ \t])" + _CMD + r"[ \t]-p[ \t=]*",
     r"\bmongo(?:sh)?\b" + _CMD + r"[ \t]-p[ \t]+",
     r"\bredis-cli\b" + _CMD + r"[ \t]-a[ \t]+",
     r"\bopenssl\b" + _CMD + r"[ \t]-k[ \t]+",
