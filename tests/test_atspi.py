@@ -120,7 +120,10 @@ def test_password_field_dropped_keys_and_typed_text(proactive_home, terminal):
     blob = raw + episodes
     for canary in ("KeyCanary77", "TypedCanary88", "RoleUnknown99", "Canary", "anary77"):
         assert canary not in blob
-    assert "visible words more" in episodes and "echo in xterm" in episodes
+    # keys in a window that is no terminal come with no field (a focus event is a hint, not the field that took
+    # them): counted, never their text; the bus's text from a "text" field is kept
+    assert "visible words" not in blob and "types 13 characters" in episodes, episodes
+    assert "'more'" in episodes and "echo in xterm" in episodes
     assert "'role'" not in raw and "password text" not in raw  # FOCUS/TYPED are never stored
 
 
@@ -146,7 +149,8 @@ def test_x11_keys_give_way_to_the_bus_text_of_the_field_that_took_them(proactive
     that says "password field" only after all of them. In an application on the accessibility bus its own text
     events name the field of each piece: the name is kept once, the password nowhere. In a terminal (its
     process holds a pseudo-terminal) and in a window not on the bus the keys count, and the bus's text from
-    another process (a program filling a field) is not the person's typing."""
+    another process (a program filling a field) is not the person's typing. In a window not on the bus the keys
+    are counted, never kept: nothing there says which field took them."""
     form, password, other = ":1.5/field/1", ":1.5/field/2", ":1.9/field/1"
     term = window("XTerm", "shell", terminal.pid, "xterm")
     background = RawEvent("atspi", TYPED, {"text": "filled by a program", "role": "text", "app": "chat",
@@ -159,7 +163,8 @@ def test_x11_keys_give_way_to_the_bus_text_of_the_field_that_took_them(proactive
     raw, episodes = run_pipeline(events, X11Replay(events, {PID, terminal.pid, 4242}))
     assert "Heron3" not in raw + episodes and "Secret!" not in raw + episodes
     assert episodes.count("Member name") == 2, episodes  # once: in the episode's text and in its sentence
-    assert "echo from the terminal" in episodes and "plain keys here" in episodes, episodes
+    assert "echo from the terminal" in episodes and "plain keys here" not in raw + episodes, episodes
+    assert "types 15 characters in todo in Notes" in episodes, episodes
     assert "filled by a program" not in raw + episodes
 
 
@@ -206,4 +211,5 @@ def test_prompt_in_a_background_terminal_hides_its_next_line_on_return(proactive
               *keys("BackgroundCanary66\n"), *keys("echo after\n")]
     raw, episodes = run_pipeline(events)
     assert "BackgroundCanary66" not in raw + episodes
-    assert "kept in editor" in episodes and "echo after" in episodes and "enters a password (hidden)" in episodes
+    assert "types 14 characters in notes.md" in episodes, episodes  # the editor's line: counted, not hidden
+    assert "echo after" in episodes and "enters a password (hidden)" in episodes

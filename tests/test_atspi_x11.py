@@ -45,8 +45,11 @@ class A11ySession:
         run = self.root / "run"
         run.mkdir(mode=0o700, parents=True, exist_ok=True)
         env = {k: v for k, v in self.base_env.items() if k not in ("AT_SPI_BUS_ADDRESS", "NO_AT_BRIDGE")}
+        # GSettings in memory: the accessibility setting (`proactive accessibility on`) stays in this session's
+        # launcher, never reaches the machine's own dconf
         env.update(XDG_RUNTIME_DIR=str(run), NO_AT_BRIDGE="0", GTK_MODULES="gail:atk-bridge",
-                   QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1", QT_QPA_PLATFORM="xcb")
+                   QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1", QT_QPA_PLATFORM="xcb",
+                   GSETTINGS_BACKEND="memory")
         self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                     start_new_session=True)

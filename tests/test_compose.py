@@ -175,11 +175,11 @@ def test_a_token_split_by_a_window_switch_is_stored_in_neither_half(proactive_ho
 @pytest.mark.parametrize("word", ["hello", "Tuesday", "getUserById2", "user_id2", "HttpClient2ConnectionManager",
                                   "sha256sum", "s3Bucket", "README.md", "2024-05-01", "v1.2.3", "/tmp/build2",
                                   "sk-learn", "key-value"])
-def test_ordinary_words_and_identifiers_cut_by_a_window_switch_are_kept(proactive_home, word):
+def test_ordinary_words_and_identifiers_cut_by_a_window_switch_are_kept(proactive_home, terminal, word):
     from .test_privacy import keys, run_pipeline, window
 
-    blob = "".join(run_pipeline([window("Code", "app.py - Code", "code"), *keys("call " + word),
-                                 window("Firefox", "docs", "firefox"), *keys("thanks a lot\n")]))
+    blob = "".join(run_pipeline([window("XTerm", "app.py - vim", "xterm", terminal.pid), *keys("call " + word),
+                                 window("XTerm", "docs - less", "xterm", terminal.pid), *keys("thanks a lot\n")]))
     assert "call " + word in blob and "thanks a lot" in blob
     assert "REDACTED" not in blob
 

@@ -187,23 +187,23 @@ def test_a_window_with_our_title_in_another_process_is_kept(child_pid):
     assert f.clean(RawEvent("test", TEXT, {"text": "a note"})) is not None
 
 
-def test_pipeline_stores_nothing_of_our_own_window(proactive_home, child_pid):
+def test_pipeline_stores_nothing_of_our_own_window(proactive_home, child_pid, terminal):
     """The tray app's own window between two of the person's: no raw event, no episode; the same title in
-    another process is an episode like any other."""
-    events = [window("Visual Studio Code", "client.py - Visual Studio Code", "code"), *keys("first line\n"),
+    another process is an episode like any other (its typing counted: no field of it is observed)."""
+    events = [window("XTerm", "client.py - vim", "xterm", terminal.pid), *keys("first line\n"),
               window("proactive", OWN_TITLE, "python3", os.getpid()), *keys("note in our window\n"),
               RawEvent("mouse", CLICK, {"button": "left", "x": 1, "y": 1}),
               RawEvent("clipboard", CLIPBOARD, {"text": "copied from our window"}),
-              window("Visual Studio Code", "client.py - Visual Studio Code", "code"), *keys("second line\n"),
+              window("XTerm", "client.py - vim", "xterm", terminal.pid), *keys("second line\n"),
               window("proactive", OWN_TITLE, "python3", child_pid), *keys("typed in the other one\n")]
     raw, episodes = run_pipeline(events)
     assert "note in our window" not in raw + episodes and "copied from our window" not in raw + episodes
-    assert raw.count(OWN_TITLE) == 1 and "typed in the other one" in raw  # the other process's window only
+    assert raw.count(OWN_TITLE) == 1 and "'count': 22" in raw  # the other process's window only
     store = Store()
     try:
         stored = [(e["title"], e["event"]) for e in store.episodes()]
     finally:
         store.close()
-    assert [t for t, _ in stored] == ["client.py - Visual Studio Code", OWN_TITLE]
+    assert [t for t, _ in stored] == ["client.py - vim", OWN_TITLE]
     assert "first line" in stored[0][1] and "second line" in stored[0][1]
-    assert "typed in the other one" in stored[1][1]
+    assert "types 22 characters" in stored[1][1]

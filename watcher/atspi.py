@@ -64,6 +64,13 @@ FIX = ("start the accessibility bus (install at-spi2-core; a desktop session sta
        "QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 for Qt applications; GTK 3 applications need NO_AT_BRIDGE unset")
 
 
+#: What the privacy filter does where no field's role can be seen (watcher/privacy.py): said by the probe.
+COUNT_ONLY = ("typed text is kept at most as a count of characters (a terminal's is judged by its echo state): "
+              "nothing shows the field is not a password field")
+TURN_ON = ("`proactive accessibility on` (or the tray's question, or `gsettings set org.gnome.desktop.interface "
+           "toolkit-accessibility true`), then restart your applications")
+
+
 def _session_address() -> str:
     """The session bus, from DBUS_SESSION_BUS_ADDRESS only (as the keyring does: no guessed socket, so a process
     started without a session bus never reaches the desktop's)."""
@@ -131,6 +138,24 @@ def toolkit_accessibility() -> bool | None:
         return None
 
 
+def set_toolkit_accessibility(on: bool) -> str:
+    """Turns toolkit accessibility on (or off) for this desktop session: org.a11y.Status.IsEnabled on the session
+    bus, the property at-spi-bus-launcher keeps (and saves as GNOME's `toolkit-accessibility` setting where
+    GSettings has it). Qt applications follow it at once, GTK and the browsers from their next start; only then do
+    their fields say what they are, so their typed text can be kept (watcher/privacy.py). Returns "" when done,
+    else why not (no session bus, no launcher): the caller says it, nothing is raised."""
+    from jeepney import DBusAddress, Properties
+    from jeepney.io.blocking import open_dbus_connection
+
+    try:
+        with open_dbus_connection(bus=_session_address()) as conn:
+            status = DBusAddress("/org/a11y/bus", bus_name="org.a11y.Bus", interface="org.a11y.Status")
+            _call(conn, Properties(status).set("IsEnabled", "b", on), SETUP_TIMEOUT)
+    except (SourceUnavailable, _CallFailed, OSError, ValueError) as exc:
+        return str(exc) or type(exc).__name__
+    return ""
+
+
 class AtspiSource(Source):
     """FOCUS (role of the focused widget), PROMPT (terminal prompts) and, with `text=True`, TYPED events from the
     accessibility bus. X11 uses `text=False` (keys come from the RECORD extension); Wayland `text=True`. With `windows=True`
@@ -169,14 +194,14 @@ class AtspiSource(Source):
             except Exception as exc:
                 raise SourceUnavailable(f"the accessibility bus does not answer ({exc})") from exc
         except SourceUnavailable as exc:
-            return Probe(self.name, self.captures, False, str(exc), FIX)
+            return Probe(self.name, self.captures, False, f"{exc}; {COUNT_ONLY}", FIX)
         enabled = toolkit_accessibility()
         detail = "the accessibility bus answers"
         if enabled is False:
-            detail += ("; toolkit accessibility is off, so only applications started with it on (GTK 3, "
-                       "QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1) report: `gsettings set org.gnome.desktop.interface "
-                       "toolkit-accessibility true` turns it on for the others")
-        return Probe(self.name, self.captures, True, detail)
+            detail += (f"; toolkit accessibility is off, so only applications started with it on (GTK 3, "
+                       f"QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1) say what their fields are; in the others {COUNT_ONLY}")
+            return Probe(self.name, self.captures, True, detail, TURN_ON)
+        return Probe(self.name, self.captures, True, detail + f"; in applications not on it {COUNT_ONLY}")
 
     # -- start / stop ------------------------------------------------------------------------------------------
 

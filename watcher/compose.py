@@ -33,6 +33,10 @@ HOLD_BACK = re.compile(
 #: A line with `echo`/`printf` is held whole until Enter: its words are a password if `| sudo -S` (or another
 #: command reading a password on its input) is typed after them, which redaction can only know at the end.
 HOLD_LINE = re.compile(r"(?<![\w-])(?:echo|printf)\b")
+#: Why a typed line's text is not kept (TextData.hidden): it was typed in a GUI application whose field cannot be
+#: observed (no accessibility bus, or an application not on it), so nothing shows it is not a password field; only
+#: its length is kept ("The user types 9 characters in ...").
+UNOBSERVED = "unobserved"
 PAUSE_SECONDS = 1.0
 MAX_LINE = 4000  # a runaway line (key repeat) is flushed whole beyond this
 FRAGMENT = "[REDACTED:fragment]"
@@ -98,11 +102,26 @@ class TextComposer:
             return None
         return self.first_ts + PAUSE_SECONDS
 
+    #: the text being flushed ended whole (`flush`): its last word is finished, not cut short
+    whole = False
+
     def flush(self, field_end: bool = False) -> None:
-        """Flush everything, e.g. because the focus changed or another kind of event happened. `field_end`: the
-        text ends here (the person moved to another field): the episode shows it as a line of its own."""
+        """Flush everything, e.g. because the focus changed or another kind of event happened: typing may have
+        stopped in the middle of a word there (a cut: see the module's docstring). `field_end`: the text ends here
+        (the person moved to another field): the episode shows it as a line of its own. A field's text from the
+        accessibility bus that ends because another field's text begins is whole, as a line ended by Enter is,
+        not cut: the person went on to another field (by Enter in a single-line field, which inserts nothing, by
+        Tab...), and nothing typed later continues that field's line (coming back to it starts a new one). A
+        token split by a detour to another window and back is still cut: a window switch (and any other event)
+        flushes without `field_end`, and so does keys' text."""
         if self.line or self.sent or self.first_ts is not None:
-            self._flush(len(self.line), final=True, field_end=field_end)
+            self.whole = field_end and self.source == "atspi"
+            try:
+                self._flush(len(self.line), final=True, field_end=field_end)
+            finally:
+                if self.whole:
+                    self.after_cut = False  # (a finished last word has no rest to come)
+                self.whole = False
 
     def discard(self) -> int:
         """Forget the line being typed (purge); returns 1 when there was one, else 0."""
@@ -114,8 +133,10 @@ class TextComposer:
         ts = self.first_ts if self.first_ts is not None else self.last_ts
         if self.hide_line:
             if enter or final:
-                self.emit(RawEvent(self.source, TEXT, {"text": "", "erase": 0, "enter": enter,
-                                                       "hidden": self.hide_line}, ts=ts))
+                data: dict[str, object] = {"text": "", "erase": 0, "enter": enter, "hidden": self.hide_line}
+                if self.hide_line == UNOBSERVED:  # the fact of typing: the line's length (never a password's)
+                    data["count"] = len(self.line)
+                self.emit(RawEvent(self.source, TEXT, data, ts=ts))
                 self._reset()
             return
         raw = "".join(self.line[:end])
@@ -145,7 +166,7 @@ class TextComposer:
         first = re.match(r"[A-Za-z0-9_+/.-]+=*", raw)  # the rest of a token ends where its alphabet does
         if self.after_cut and first and secret_rest(first.group()):
             head, raw = FRAGMENT, raw[first.end():]
-        start = self._secret_cut(raw) if cut else None
+        start = self._secret_cut(raw) if cut and not self.whole else None
         self.cut_secret = start is not None
         if start is not None and start < len(raw):
             return head + redact(raw[:start]) + FRAGMENT

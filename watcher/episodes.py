@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
+from .compose import UNOBSERVED
 from .echo_state import UNSEEN
 from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from .privacy import PRIVATE_APP, is_terminal
@@ -196,7 +197,8 @@ class _Typed:
     line: int  # which line of the span it belongs to
     text: str = ""
     enter: bool = False  # the line ends here with Enter
-    hidden: str = ""  # why the whole line is not shown: "password", UNSEEN...
+    hidden: str = ""  # why the whole line is not shown: "password", UNSEEN, UNOBSERVED...
+    count: int = 0  # UNOBSERVED: how many characters it held
 
 
 #: one happening of a span, in time order: (kind, value); clicks, scrolls and repeats of a hotkey are merged
@@ -251,7 +253,8 @@ class _Span:
                 piece.text = ""
             self.line = []
             self.lines += 1
-            self.items.append((TEXT, _Typed(self.lines, enter=True, hidden=str(data["hidden"]))))
+            self.items.append((TEXT, _Typed(self.lines, enter=True, hidden=str(data["hidden"]),
+                                            count=_count(data.get("count")))))
             return
         line = self.line
         if not line:
@@ -309,9 +312,16 @@ class _Span:
         return [item for item in told if item != (SCROLL, (0, 0))]  # a scroll back and forth says nothing
 
 
+def _count(value: Any) -> int:
+    """A hidden line's character count as stored (an int; anything else counts nothing)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
 def _typed_item(piece: _Typed, quoted: set[int]) -> _Item | None:
     """What one typed piece says: a hidden line, a quoted piece (its line among the first MAX_LINES quoted),
     a line beyond those (counted), the Enter that ends a line whose text was told before, or nothing."""
+    if piece.hidden == UNOBSERVED:
+        return ("unobserved", piece.count) if piece.count else None
     if piece.hidden:
         return ("hidden", piece.hidden)
     if piece.text.strip():
@@ -352,6 +362,8 @@ def _append(items: list[_Item], item: _Item) -> None:
         items[-1] = (HOTKEY, (was[0], was[1] + new[1]))
     elif kind == "more":
         items[-1] = ("more", was | new)
+    elif kind == "unobserved":
+        items[-1] = ("unobserved", was + new)
     else:
         items.append(item)
 
@@ -395,6 +407,9 @@ def _sentence(item: _Item, where: str, terminal: bool) -> str:
         return f"The user types {plural(len(value), 'more line')} in {where}."
     if kind == "enter":
         return f"The user presses Enter in {where}."
+    if kind == "unobserved":
+        return (f"The user types {plural(value, 'character')} in {where} (not recorded: the application does not "
+                f"say whether the field is a password field).")
     if kind == "hidden":
         if value == UNSEEN:
             return (f"The user types a line that is not recorded (the terminal's echo cannot be seen) in "
@@ -419,6 +434,8 @@ def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
     """A copy, a page, an idle period or a pause as a sentence; None when there is nothing to say (an empty
     copy)."""
     if kind == CLIPBOARD:
+        if data.get("private"):  # its owner marked it a secret (a password manager): never read
+            return f"The user copies a secret from {where}."
         text = data.get("text") or ""
         if not text.strip():
             return f"The user copies a large piece of content from {where}." if data.get("truncated") else None

@@ -90,6 +90,7 @@ class TextData(TypedDict, total=False):
     enter: bool  # the line ends with Enter
     end: bool  # the line ends without Enter: the person moved to another field
     hidden: str  # the line was hidden, and why ("password"): `text` is empty
+    count: int  # hidden compose.UNOBSERVED: how many characters the line held
 
 
 class ClickData(TypedDict):

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import control, home, purging
-from .compose import TextComposer
+from .compose import UNOBSERVED, TextComposer
 from .echo_state import UNSEEN, VISIBLE, Reading
 from .episodes import Episode, EpisodeBuilder, unstored_episodes
 from .events import CLIPBOARD, FOCUS, KEY, KEY_BATCH_SECONDS, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
@@ -355,7 +355,10 @@ class Watcher:
                 self._write(store, let_go=False)  # nothing comes in between the write and the purge
             report = purging.purge_copies(store, before, self.unpublish, wait=control.reader_wait(request))
         except Exception as exc:  # answered, never silent: the command that asked reports it
-            log.exception("purge failed")
+            # one line (a reader holding the database, ActivityWatch refusing): the command says it too; the
+            # traceback only with --verbose
+            log.warning("purge refused: %s", " ".join(str(exc).split()) or type(exc).__name__)
+            log.debug("purge failed", exc_info=True)
             control.answer_purge(request["id"], {"error": f"the watcher could not purge: {exc}"})
             return
         report.by_watcher, report.memory_items = True, dropped
@@ -398,6 +401,11 @@ class Watcher:
                 if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
                     self.composer.flush()
                     self.composer.source, self.typed_object = "keyboard", None
+                if not self.filter.in_terminal():
+                    # a GUI application whose fields nothing describes (no accessibility bus, or an application
+                    # not on it): nothing shows the field is not a password field, so only the fact of typing is
+                    # kept, never the text (a terminal's keys are judged by its echo state instead)
+                    self.composer.hide_line = self.composer.hide_line or UNOBSERVED
                 self._key(event.ts, event.data.get("char"), event.data.get("key"), event.xtime is not None)
             else:
                 self.filter.dropped += 1
@@ -427,6 +435,7 @@ class Watcher:
         """A key pressed at `ts`; `timed`: `ts` is the X server's time of the press (never later than the press,
         however late the key is handled here), so the line's echo readings can be judged by it (`_judge_line`)."""
         enter = key == "enter"
+        by_shell = False
         reading = self._echo_reading(enter) if self.filter.window else None
         if reading is None:
             self.line_last_key = None  # not a terminal: no echo state to judge the line by
@@ -435,15 +444,31 @@ class Watcher:
             if enter:
                 if not timed or time.time() - ts <= ECHO_LATE_SECONDS:  # else: the program it started
                     self._echo(reading, enter=True)
+                by_shell = self._read_by_shell(ts)
                 self._judge_line(ts)
             elif timed:
                 self.line_last_key = ts
                 if time.time() - ts > KEY_BATCH_SECONDS + ECHO_LATE_SECONDS:
                     self.composer.hold = True
+        if by_shell and self.filter.read_by_shell() and self.composer.hide_line == "password":
+            self.composer.hide_line = None  # no prompt consumed the line: the prediction that hid it never came
         finished = self.composer.key(ts, char, key)
         if finished is not None and (reading is not None or self.filter.in_terminal()):
             hidden, self.echo_hidden = self.echo_hidden, False
-            self.composer.hide_line = "password" if self.filter.asks_password(finished, hidden) else None
+            self.composer.hide_line = "password" if self.filter.asks_password(finished, hidden, by_shell) else None
+
+    def _read_by_shell(self, t_end: float) -> bool:
+        """Whether the terminal line ending at `t_end` went to an interactive shell's own line editor: every echo
+        reading applied to it (those taken before it ended: `_apply_reads`) showed the shell's line editor reading
+        in raw mode (`Reading.shell`), and there was one at least, vouching for its last key as `_judge_line`
+        asks (keys read late, or a line whose readings all came after it, are not vouched for). An empty line
+        (Enter alone: the readings held are still the previous line's) is not."""
+        if not self.composer.line and not self.composer.sent:
+            return False
+        in_time = [(at, r) for at, r in self.line_reads if at < t_end]
+        last = self.line_last_key if self.line_last_key is not None else t_end
+        return (bool(in_time) and all(r.mode == VISIBLE and r.raw and r.shell for _, r in in_time)
+                and last <= in_time[-1][0] + ECHO_TRUST_SECONDS)
 
     def _echo_reading(self, enter: bool) -> Reading | None:
         """The focused terminal's echo state, read at the first key of a line, at Enter and at most every

@@ -15,7 +15,12 @@ Rules, in order:
    dropped (clicks and hotkeys stay); in a terminal, the lines typed after a command line that will prompt for a
    password or a username (see `prompt_lines`), or after a prompt the terminal shows through the accessibility
    bus (`terminal_prompt`), are hidden;
-4. every string that remains (text, clipboard, titles, URLs) goes through secret redaction.
+4. where nothing shows whether a field hides what is typed, only the fact of typing is kept: keys typed in a
+   window that is not a terminal (whose echo state shows it) and whose text the accessibility bus does not give
+   with its field's role (no bus, or an application not on it: Tk, most applications until toolkit accessibility
+   is on) become "types N characters" (compose.UNOBSERVED, applied by the pipeline); text from the bus with no
+   known role is dropped;
+5. every string that remains (text, clipboard, titles, URLs) goes through secret redaction.
 If any rule fails with an error, the event is dropped and counted (fail closed).
 """
 
@@ -29,10 +34,10 @@ from dataclasses import replace
 from typing import Any
 
 from . import events
-from .echo_state import UNSEEN, EchoWatch, Reading
+from .echo_state import UNSEEN, EchoWatch, Reading, editor_key_lines
 from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, KEY, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from .home import Config
-from .password_prompts import continued, prompt_lines
+from .password_prompts import answered_in_line_editor, continued, prompt_lines
 from .redact import redact
 
 log = logging.getLogger(__name__)
@@ -98,6 +103,10 @@ class PrivacyFilter:
         # terminal window -> lines still to hide there: the count stays with the terminal that asked, so typing
         # in another window meanwhile is not hidden and the answer typed on coming back still is
         self.hidden: dict[tuple[Any, ...], int] = {}
+        # terminal windows whose lines to hide are not only predicted from a command line that the shell's line
+        # editor reading a line would refute: a prompt the terminal showed, or a prompter answered in a line
+        # editor of its own (`password_prompts.answered_in_line_editor`)
+        self.firm: set[tuple[Any, ...]] = set()
         self.continued = ""  # the start of a command line that goes on in the next line (`\`, an open quote)
         # the accessibility bus said the focused widget is a password field: its application's pid (0: unknown)
         self.password_focus: int | None = None
@@ -181,9 +190,20 @@ class PrivacyFilter:
 
     def _hide_next_line(self) -> None:
         key = self._window_key()
-        self.hidden[key] = max(self.hidden.get(key, 0), 1)
-        while len(self.hidden) > MAX_WINDOWS:
-            del self.hidden[next(iter(self.hidden))]
+        self._set_left(key, max(self.hidden.get(key, 0), 1), firm=True)  # shown, not predicted
+
+    def _set_left(self, key: tuple[Any, ...], left: int, firm: bool) -> None:
+        """`left` lines still to hide in the terminal `key` (none: forgotten); `firm`: not only a prediction."""
+        self.hidden.pop(key, None)
+        self.firm.discard(key)
+        if left > 0:
+            self.hidden[key] = left
+            if firm:
+                self.firm.add(key)
+            while len(self.hidden) > MAX_WINDOWS:
+                oldest = next(iter(self.hidden))
+                del self.hidden[oldest]
+                self.firm.discard(oldest)
 
     def is_excluded(self, app: str | None, process: str | None, title: str | None) -> bool:
         names = {(app or "").lower(), (process or "").lower(), (process or "").lower().removesuffix(".exe")}
@@ -194,36 +214,57 @@ class PrivacyFilter:
     def is_password_title(self, title: str | None) -> bool:
         return bool(PROMPT_TITLE.search(title or "")) or any(p.search(title or "") for p in self.password_titles)
 
-    def asks_password(self, line: str, hidden: bool = False) -> bool:
+    def asks_password(self, line: str, hidden: bool = False, by_shell: bool = False) -> bool:
         """Called by the pipeline with every line finished (Enter) in a terminal, raw and never stored: whether the
         next line typed there must be hidden. `hidden`: the terminal did not show the line (its echo was off, or
-        could not be seen): it answered a prompt and is never read as a command.
+        could not be seen): it answered a prompt and is never read as a command. `by_shell`: the pipeline saw the
+        line read by the shell's own line editor (`read_by_shell`).
 
-        A line typed while lines were still to hide was an answer (hidden): it counts one off, unless it was a
-        yes/no. It is still read as a command too: if the expected prompt never came (credentials cached), that
-        "answer" was a command, and its own prompt must be hidden. Any failure hides the next line (fail closed).
+        A hidden line counts off only the prompt that consumed it. A line typed while lines were still to hide
+        was an answer (hidden): it counts one off, unless it was a yes/no, and it is still read as a command too:
+        if the expected prompt never came (credentials cached), that "answer" was a command, and its own prompt
+        must be hidden. A line the shell's line editor read answered no prompt: the lines still to hide, when
+        only predicted from a command line, are forgotten (the prompts never came; see `read_by_shell`) and it
+        is read as a command. Any failure hides the next line (fail closed).
         """
         key = self._window_key()
-        left = self.hidden.pop(key, 0)
+        left, firm = self.hidden.get(key, 0), key in self.firm
         try:
             if hidden:
                 left, command, self.continued = max(0, left - 1), "", ""
-            elif left:
+            elif left and (firm or not by_shell):
                 left -= 0 if CONFIRMATION.fullmatch(line.strip()) else 1
                 command, self.continued = line, ""
             else:
+                left, firm = 0, False  # (by the shell: what was predicted never came)
                 command = self.continued + line
                 self.continued = continued(command)
-            left = max(left, prompt_lines(command))
+            lines = prompt_lines(command)
+            firm = firm or (lines > 0 and answered_in_line_editor(command))
+            left = max(left, lines)
+            if not by_shell and (keyed := editor_key_lines(line)):  # vim's `:X`: its key, asked in vim's own
+                left, firm = max(left, keyed), True  # line editor, which the terminal's state cannot show
         except Exception:
             self.failures += 1
             log.exception("password prompt recognition failed; the next line is hidden")
-            left = max(left, 1)
-        if left:
-            self.hidden[key] = left
-            while len(self.hidden) > MAX_WINDOWS:
-                del self.hidden[next(iter(self.hidden))]
+            left, firm = max(left, 1), True
+        self._set_left(key, left, firm)
         return left > 0
+
+    def read_by_shell(self) -> bool:
+        """The pipeline saw the terminal line that ends now (before its Enter is handed on) read by the shell's own
+        line editor: every key of it went to an interactive shell reading in raw mode and showing what is typed.
+        No prompt consumed it: the focused terminal's lines still to hide are forgotten when they were only
+        predicted from a command line (`prompt_lines`: `su -` run by root asks nothing, nor `git pull` with cached
+        credentials), so this line is kept as the command it is. Lines the terminal showed a prompt for
+        (`prompt_shown`), or predicted for a prompter that reads its answer in a line editor of its own (`read -es`:
+        `password_prompts.answered_in_line_editor`), stay. Returns whether lines were forgotten: the pipeline then
+        lifts the hiding it set on this line for them (the composer's `hide_line`)."""
+        key = self._window_key()
+        if not self.hidden.get(key) or key in self.firm:
+            return False
+        self._set_left(key, 0, firm=False)
+        return True
 
     def hides_typing(self) -> bool:
         """Whether what is typed now answers a prompt: the focused terminal still has lines to hide."""
@@ -306,6 +347,13 @@ class PrivacyFilter:
                 return None
             return replace(event, data={"text": "", "erase": 0, "enter": bool(event.data.get("enter")),
                                         "hidden": "password"})
+        if kind == CLIPBOARD and event.data.get("private"):
+            # marked secret by its owner (clipboard.is_marked_secret): only the fact of the copy, whatever else
+            # a source put beside the mark (and the application it is attributed to)
+            data = {"text": "", "length": None, "truncated": False, "private": True}
+            if "app" in event.data:
+                data["app"] = event.data["app"]
+            return replace(event, data=self._redact_fields(data))
         if kind in (TEXT, CLIPBOARD, HOTKEY, CLICK, SCROLL):
             return replace(event, data=self._redact_fields(dict(event.data)))
         log.warning("unknown event kind %r dropped", kind)
