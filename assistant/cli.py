@@ -6,6 +6,7 @@ Exit codes: 0 ok, 2 bad input (one line on stderr saying what is wrong), 1 inter
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import re
@@ -153,8 +154,34 @@ def open_store(db: str | None, readonly: bool = False) -> Store:
         fail(str(exc))
 
 
+CONFIG_KEY = "proactive.config"
+
+
 def load_config() -> home.Config:
-    return runtime.load_config()
+    """config.toml as `watch` checks it (`runtime.load_config`: the schema and the model specs), once per command:
+    an unusable file is one line naming it and what to fix (exit 2), never a hang (a FIFO is not opened)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return runtime.load_config()
+    meta = ctx.find_root().meta
+    if CONFIG_KEY not in meta:
+        meta[CONFIG_KEY] = runtime.load_config()
+    return meta[CONFIG_KEY]
+
+
+def reads_config(command: Callable[..., Any]) -> Callable[..., Any]:
+    """For a command that reads config.toml (its settings, or the store, which reads `encryption`): the config is
+    checked (`load_config`) once its options are parsed and before it does anything, so every such command refuses
+    a bad config as `watch` does. Put it under `@cli.command()`, above the options. Commands that read no setting
+    (`pause`, `resume`, `key`, `models`...) do not check it: a broken config must not stop a pause; `doctor` reports
+    the same line as a finding."""
+
+    @functools.wraps(command)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        load_config()
+        return command(*args, **kwargs)
+
+    return checked
 
 
 db_option = click.option("--db", "db", type=click.Path(dir_okay=False), default=None, callback=check_db,
@@ -187,6 +214,7 @@ def cli(ctx: click.Context) -> None:
 
 
 @cli.command()
+@reads_config
 @db_option
 @click.option("--no-aw", is_flag=True, help="Do not talk to a local ActivityWatch server.")
 @click.option("-v", "--verbose", is_flag=True, help="Debug logging on stderr.")
@@ -232,6 +260,7 @@ def run_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @cli.command()
+@reads_config
 @run_options
 @click.option("--headless", is_flag=True, help="No tray app: print each proposal as one JSON line on stdout.")
 def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: bool, k: int,
@@ -242,6 +271,7 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
 
 
 @cli.command()
+@reads_config
 @run_options
 def tray(db: str | None, model_spec: str | None, rm_spec: str | None, k: int, proactivity: str | None,
          no_aw: bool, verbose: bool) -> None:
@@ -281,6 +311,7 @@ def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
 
 
 @cli.command()
+@reads_config
 @db_option
 @click.argument("proposal_id", type=int)
 @click.argument("decision", type=click.Choice(["accepted", "rejected", "ignored", "snoozed"]))
@@ -452,6 +483,7 @@ cli.add_command(FullHelpGroup("rm", commands=reward.commands, callback=reward.ca
 
 
 @cli.command()
+@reads_config
 @click.argument("sessions", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--labels", type=click.Path(dir_okay=False), help="Reward-format labels: need detection vs humans.")
 @model_option
@@ -557,6 +589,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
 
 
 @cli.command()
+@reads_config
 @db_option
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Reward-format JSONL file.")
 @click.option("--ignored", type=click.Choice(["skip", "rejected"]), default="skip", show_default=True,
@@ -584,6 +617,7 @@ def export(db: str | None, out: str, ignored: str, n_context: int, as_json: bool
 
 
 @cli.command()
+@reads_config
 @click.argument("session", required=False, type=click.Path(dir_okay=False))
 @db_option
 @click.option("--annotator", default="", help="Your name, as it goes into the labels.")
@@ -663,6 +697,7 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
 
 
 @cli.command()
+@reads_config
 @db_option
 @click.option("--since", help="Only episodes ending at or after this time: ISO 8601 (2026-11-22T09:30) or a time "
                               "ago (2h, 30m, 1d).")
@@ -694,6 +729,7 @@ def episodes(db: str | None, since: str | None, last: int | None, as_json: bool)
 
 
 @cli.command()
+@reads_config
 @db_option
 @click.option("--before", help="Delete everything captured before this ISO time.")
 @click.option("--all", "everything", is_flag=True, help="Delete everything, and the logs.")
@@ -748,6 +784,7 @@ def resume() -> None:
 
 
 @cli.command()
+@reads_config
 @db_option
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object: {"home","places","paths","watcher","capture","paused","paused_until",'
@@ -892,6 +929,40 @@ def doctor(db: str | None, as_json: bool) -> None:
         click.echo(json.dumps(found, ensure_ascii=False))
         return
     render(found)
+
+
+@cli.command("accessibility")
+@click.argument("state", required=False, type=click.Choice(["on", "off"]))
+@reads_config
+def accessibility_command(state: str | None) -> None:
+    """Say whether this desktop's toolkit accessibility is on; `on` turns it on and has the watcher turn it on at
+    each start, `off` stops the watcher doing so (both remembered in config.toml). With it on, GTK, Qt and the
+    browsers say what each field is, so the watcher keeps what you type in their ordinary fields and drops their
+    password fields; with it off, text typed in most applications is kept only as a count of characters. It is the
+    desktop's own setting (org.a11y.Status, GNOME's toolkit-accessibility), which screen readers use too, so `off`
+    leaves it as it is (turn it off with `gsettings set org.gnome.desktop.interface toolkit-accessibility
+    false`)."""
+    from proactive.watcher.atspi import set_toolkit_accessibility, toolkit_accessibility
+
+    if state is not None:
+        problem = set_toolkit_accessibility(True) if state == "on" else ""
+        if problem:
+            fail(f"accessibility: it could not be turned on here: {problem}")
+        try:
+            home.save_setting("accessibility", state)
+        except (OSError, ValueError) as exc:
+            fail(f"accessibility is {state} now, but config.toml could not be written ({exc}): set "
+                 f'accessibility = "{state}" there')
+    now = toolkit_accessibility()
+    if now is None:
+        click.echo("accessibility: unknown (no accessibility bus answers in this session); typed text in "
+                   "applications is kept only as a count of characters")
+    elif now:
+        click.echo("accessibility: on (applications started from now on say what their fields are; restart the "
+                   "ones already open)")
+    else:
+        click.echo("accessibility: off; typed text in applications is kept only as a count of characters "
+                   "(turn it on: proactive accessibility on)")
 
 
 @cli.command("gnome-extension")

@@ -166,6 +166,12 @@ def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks:
     if activitywatch.on:
         publisher = activitywatch.publisher()
         publish, unpublish = publisher.publish, publisher.unpublish
+    if config.accessibility == "on":  # the person chose it (`proactive accessibility on`, the tray's question)
+        from proactive.watcher.atspi import set_toolkit_accessibility
+
+        problem = set_toolkit_accessibility(True)
+        if problem:
+            log.warning("accessibility = \"on\" in config.toml, but it could not be turned on: %s", problem)
     log_capture(sources)  # `proactive doctor`'s capture lines: one per source, a warning for each that cannot work
     return Watcher(db, config, sources, publish=publish, unpublish=unpublish, **callbacks)
 

@@ -3,6 +3,7 @@ a bad one refused by the real command with exit 2 and one line naming the file, 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import fields
@@ -66,6 +67,7 @@ INVALID = [
     ('proactivity = "loud"', f'proactivity = "loud": {fix("proactivity")}'),
     ('web_search = "yes"', f'web_search = "yes": {fix("web_search")}'),
     ('answer_model = ""', f'answer_model = "": {fix("answer_model")}'),
+    ('accessibility = "yes"', f'accessibility = "yes": {fix("accessibility")}'),
     ("proactivity = 1.5", f"proactivity = 1.5: {fix('proactivity')}"),
     ("proactivity = true", f"proactivity = true: {fix('proactivity')}"),
     ('model = ""', f'model = "": {fix("model")}'),
@@ -219,3 +221,79 @@ def test_the_encryption_setting_is_read_on_its_own(proactive_home: Path, text: s
     if text is not None:
         (proactive_home / "config.toml").write_text(text)
     assert encryption_setting() == mode
+
+
+# -- every command that reads config.toml refuses a bad one as `watch` does ----------------------------------------
+
+def write_bad(path: Path, kind: str) -> None:
+    """A config.toml that no command may use: a FIFO (reading it would block for ever), a binary file, a folder,
+    an unknown setting, a value of the wrong type."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "binary":
+        path.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "unknown-key":
+        path.write_text("idle_seconds = 60\nidle_secs = 3\n")
+    else:
+        path.write_text('retention_days = "7"\n')
+
+
+BAD_KINDS = ("fifo", "binary", "directory", "unknown-key", "bad-type")
+#: every command that reads config.toml (its settings, or the store, which reads its `encryption`)
+READERS = {"watch": ["watch", "--no-aw"], "run": ["run", "--headless", "--no-aw"], "tray": ["tray", "--no-aw"],
+           "decide": ["decide", "1", "accepted"], "purge": ["purge", "--all", "--yes"], "status": ["status"],
+           "episodes": ["episodes"], "export": ["export", "--out", "{tmp}/rows.jsonl"], "annotate": ["annotate"],
+           "replay": ["replay", "{tmp}/session.json"]}
+
+
+def no_desktop() -> dict[str, str]:
+    """This environment without a desktop session: a command that went on past the config could not open a
+    window in the test process."""
+    return {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+
+
+@pytest.mark.parametrize("kind", BAD_KINDS)
+def test_every_command_that_reads_the_config_refuses_a_bad_one(proactive_home: Path, tmp_path: Path, kind: str):
+    """Each command, in turn, on the same bad file: exit 2 and one line on stderr naming the file (the line
+    `watch` prints), before anything is created or any window opens, and never blocked on a FIFO."""
+    config = proactive_home / "config.toml"
+    write_bad(config, kind)
+    env = no_desktop()
+    lines, wrong = {}, {}
+    for name, args in READERS.items():
+        out = run_cli(*[a.format(tmp=tmp_path) for a in args], env=env)
+        lines[name] = out.stderr.strip()
+        if out.returncode != 2 or len(out.stderr.strip().splitlines()) != 1 or not out.stderr.startswith(
+                f"proactive: error: {config}: "):
+            wrong[name] = (out.returncode, out.stderr[-300:])
+    assert not wrong, wrong
+    assert len(set(lines.values())) == 1, lines  # one check, one line
+    assert not (proactive_home / "proactive.db").exists() and not (tmp_path / "rows.jsonl").exists()
+    # `doctor` is a report (exit 0 whatever is wrong): it shows the same line as its finding
+    out = run_cli("doctor", "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["config"]["problem"] == lines["watch"].removeprefix("proactive: error: ")
+
+
+def test_commands_that_read_no_setting_still_work_beside_a_bad_config(proactive_home: Path):
+    """A broken config.toml never stops a pause (privacy comes first) nor a resume: they read no setting."""
+    write_bad(proactive_home / "config.toml", "fifo")
+    out = run_cli("pause", "--for", "5m", env=no_desktop())
+    assert out.returncode == 0 and "capture paused until" in out.stdout, out.stderr
+    out = run_cli("resume", env=no_desktop())
+    assert out.returncode == 0 and "capture resumed" in out.stdout, out.stderr
+
+
+def test_a_command_loads_the_config_once(proactive_home: Path, monkeypatch: pytest.MonkeyPatch):
+    """The check and the command share one reading of the file: what was checked is what is used."""
+    from proactive.assistant import runtime
+
+    (proactive_home / "config.toml").write_text("activitywatch = false\n")
+    calls = []
+    real = runtime.load_config
+    monkeypatch.setattr(runtime, "load_config", lambda: calls.append(1) or real())
+    out = run_cli("purge", "--all", "--yes", env=no_desktop())
+    assert out.returncode == 0, out.stderr
+    assert calls == [1]

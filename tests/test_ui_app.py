@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import threading
 import time
 
@@ -484,3 +485,61 @@ def test_a_model_server_found_here_is_offered_once_for_answers(qtbot, proactive_
         assert not dialogs()
     finally:
         app.close()
+
+
+class _StoppedWatcher:
+    """What the tray asks of a running watcher at close, and nothing else: the tray here runs no capture."""
+
+    def stop(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("button", ["Turn it on", "No"])
+def test_the_tray_asks_once_to_turn_accessibility_on(qtbot, proactive_home, tmp_path, fake_model, monkeypatch,
+                                                      button):
+    """A real session bus with the real AT-SPI bus launcher, accessibility off: the tray asks whether to turn it on
+    (typing in applications is counted only until then). "Turn it on" sets org.a11y.Status.IsEnabled (read back)
+    and writes accessibility = "on"; "No" writes "off" and leaves the desktop's setting alone. Either way a second
+    start asks nothing."""
+    from PySide6.QtWidgets import QApplication
+
+    from bench.wayland_session import _start_atspi, start_private_bus
+    from proactive.ui.app import TrayApp
+    from proactive.ui.consent import AccessibilityDialog
+    from proactive.watcher.atspi import toolkit_accessibility
+
+    folder = tmp_path / "bus"
+    folder.mkdir()
+    bus, address = start_private_bus(folder, dict(os.environ))
+    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, GSETTINGS_BACKEND="memory")
+    launcher = _start_atspi(env)
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", address)
+
+    def dialogs() -> list:
+        return [w for w in QApplication.topLevelWidgets() if isinstance(w, AccessibilityDialog) and w.isVisible()]
+
+    try:
+        assert launcher is not None and toolkit_accessibility() is False
+        app = TrayApp(make_assistant(fake_model), _StoppedWatcher(), None, Config.load())
+        try:
+            qtbot.waitUntil(lambda: bool(dialogs()), timeout=5000)
+            [dialog] = dialogs()
+            assert "password fields" in dialog.text() and "how many characters" in dialog.text()
+            screenshot(dialog, f"accessibility-{button.replace(' ', '-').lower()}.png")
+            [clicked] = [b for b in dialog.answer_buttons.values() if b.text() == button]
+            qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
+            assert Config.load().accessibility == ("on" if button == "Turn it on" else "off")
+            assert toolkit_accessibility() is (button == "Turn it on")
+        finally:
+            app.close()
+        again = TrayApp(make_assistant(fake_model), _StoppedWatcher(), None, Config.load())
+        try:
+            qtbot.wait(300)
+            assert not dialogs()
+        finally:
+            again.close()
+    finally:
+        for proc in (launcher, bus):
+            if proc is not None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(10)

@@ -242,6 +242,40 @@ class TrayApp(QObject):
         self.answer_timer.timeout.connect(self.look_for_answer_model)
         if self.config.answer_model == "ask":
             self.answer_timer.start(ANSWER_MODEL_DELAY_MS)
+        if self.config.accessibility == "ask" and watcher is not None:
+            self.ask_accessibility()
+
+    # -- toolkit accessibility (watcher/atspi.py) -----------------------------------------------------------
+
+    def ask_accessibility(self) -> None:
+        """Where an accessibility bus answers but toolkit accessibility is off (so most applications' typing is
+        only counted), ask once whether to turn it on; the answer is remembered (`accessibility`)."""
+        from proactive.watcher.atspi import toolkit_accessibility
+
+        from .consent import AccessibilityDialog
+
+        if toolkit_accessibility() is not False:
+            return  # on already, or no bus to turn it on with
+        dialog = AccessibilityDialog()
+        dialog.answered.connect(self._accessibility_chosen)
+        self.windows.append(dialog)
+        dialog.show()
+
+    def _accessibility_chosen(self, answer: str) -> None:
+        from proactive.watcher.atspi import set_toolkit_accessibility
+        from proactive.watcher.home import save_setting
+
+        if answer not in ("on", "off"):
+            return  # closed without an answer: asked again at the next start
+        if answer == "on":
+            problem = set_toolkit_accessibility(True)
+            if problem:
+                log.warning("accessibility could not be turned on: %s", problem)
+        try:
+            save_setting("accessibility", answer)
+        except (OSError, ValueError) as exc:
+            log.warning("accessibility = %r could not be saved (%s); it holds until the app quits", answer, exc)
+        self.config = dataclasses.replace(self.config, accessibility=answer)
 
     # -- a capable model for answers (assistant/answers.py) --------------------------------------------------
 
@@ -276,7 +310,7 @@ class TrayApp(QObject):
         """Remember the answer in config.toml (both ways), then load the chosen model in a thread."""
         if answer == "ask":
             return  # closed without an answer: asked again at the next start
-        from .settings import save_setting
+        from proactive.watcher.home import save_setting
 
         try:
             save_setting("answer_model", answer)
@@ -600,7 +634,7 @@ class TrayApp(QObject):
         it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts.
         Only web_search changes here: the file's other settings reach the tray through the settings window."""
         if answer != NOT_NOW:
-            from .settings import save_setting
+            from proactive.watcher.home import save_setting
 
             try:
                 save_setting("web_search", answer)

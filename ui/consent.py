@@ -80,3 +80,23 @@ class AnswerModelDialog(Question):
         super().__init__("Proactive: a model for answers", text,
                          "Your answer is remembered (answer_model in config.toml; the Settings window changes it).",
                          [(spec, "Use it", role.AcceptRole), ("off", "No", role.RejectRole)], ASK_LATER, parent)
+
+
+#: what the accessibility question says (measured: bench/watcher_overhead.py --a11y, docs/benchmarks.md)
+ACCESSIBILITY_QUESTION = (
+    "Your applications do not say which of their fields are password fields, so Proactive keeps only how many "
+    "characters you type in them, not the text. Turn on the desktop's accessibility support, so they say it?")
+ACCESSIBILITY_NOTE = (
+    "It is the setting screen readers use (org.a11y.Status). Applications started from now on report each "
+    "field they type into, which costs them a little CPU while you type; restart the open ones. Your answer is "
+    "remembered (accessibility in config.toml; `proactive accessibility on|off` changes it).")
+
+
+class AccessibilityDialog(Question):
+    """Whether to turn toolkit accessibility on: asked once, remembered either way (`accessibility` = "on" or
+    "off"). Closed without an answer: ASK_LATER (asked at the next start)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        role = QMessageBox.ButtonRole
+        super().__init__("Proactive: accessibility", ACCESSIBILITY_QUESTION, ACCESSIBILITY_NOTE,
+                         [("on", "Turn it on", role.AcceptRole), ("off", "No", role.RejectRole)], ASK_LATER, parent)

@@ -21,15 +21,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 import shutil
-import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import tomli_w
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
@@ -53,7 +50,14 @@ from PySide6.QtWidgets import (
 
 from proactive.models.registry import MODEL_SPECS, REWARD_NAMES, REWARD_SPECS, model_problem, reward_problem
 from proactive.watcher import home
-from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, check_setting
+from proactive.watcher.home import (
+    PROACTIVITY_LEVELS,
+    SCHEMA,
+    Config,
+    ConfigError,
+    check_setting,
+    write_config,
+)
 from proactive.watcher.wording import plural
 
 from . import autostart
@@ -98,42 +102,6 @@ def check_rm(spec: str) -> str | None:
     """Why the reward-model `spec` cannot be used now, or None: the registry's check, in the form's words."""
     problem = reward_problem(spec)
     return f"Reward model: {problem}." if problem else None
-
-
-def write_config(config: Config, path: Path, keep: dict[str, Any] | None = None) -> None:
-    """Write `config` to `path` atomically, private (0600), checked by `Config.load` before it replaces the file.
-
-    Settings already in the file (`keep`) stay; other fields are written only when they differ from the
-    default, so future default changes (new excluded apps) still reach the user."""
-    defaults = Config()
-    data = dict(keep or {})
-    for f in dataclasses.fields(Config):
-        value = getattr(config, f.name)
-        if f.name in data or value != getattr(defaults, f.name):
-            data[f.name] = value
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            os.fchmod(out.fileno(), 0o600)
-            tomli_w.dump(data, out)
-            out.flush()
-            os.fsync(out.fileno())
-        Config.load(Path(tmp))  # never install a file the assistant would refuse to start with
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def save_setting(name: str, value: Any, path: Path | None = None) -> None:
-    """Set one setting in config.toml, the others staying as written: how the tray remembers an answer (the
-    web-search question) without the settings window. ValueError or OSError when the file is unusable or cannot
-    be written; it is then left as it was."""
-    path = path or home.config_path()
-    config = dataclasses.replace(Config.load(path), **{name: value}).check()
-    raw = tomllib.loads(home.read_config_text(path)) if path.exists() else {}
-    write_config(config, path, dict(raw, **{name: value}))
 
 
 class NumberSpin(QDoubleSpinBox):

@@ -20,13 +20,15 @@ import os
 import re
 import stat
 import sys
+import tempfile
 import tomllib
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import platformdirs
+import tomli_w
 
 from . import migration
 
@@ -282,6 +284,10 @@ class Config:
     # the model that writes answers when an offer is accepted (explanations, drafts): a spec as for `model`, "off"
     # (never), or "ask" (not chosen yet: the tray offers a capable model it finds here, once; assistant/answers.py)
     answer_model: str = "ask"
+    # toolkit accessibility (org.a11y.Status on the session bus), without which most applications do not say what
+    # their fields are, so their typed text is kept only as a count (watcher/privacy.py): "on" turns it on at each
+    # watcher start, "off" leaves the desktop's setting alone, "ask" (default) lets the tray ask once
+    accessibility: str = "ask"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
@@ -371,6 +377,9 @@ SCHEMA: dict[str, Rule] = {
     "answer_model": Rule("text", "the model that writes answers when you accept an offer: a spec as for model "
                                  "(a GGUF path or openai:BASE_URL#MODEL), off, or ask to be offered one found "
                                  "here"),
+    "accessibility": Rule("choice", "whether the watcher turns the desktop's toolkit accessibility on, so "
+                                    "applications say which fields are passwords and their typed text can be "
+                                    "kept: on, off, or ask (the tray asks once)", choices=("ask", "on", "off")),
     "web_search": Rule("choice", "whether accepting a proposal sends its error or query to a search engine: on "
                                  "does, off never does, ask asks first", choices=("ask", "on", "off")),
 }
@@ -534,3 +543,39 @@ def _shown(value: Any) -> str:
         return str(value)  # inf, nan: TOML's spelling, not JSON's Infinity
     text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def write_config(config: Config, path: Path, keep: dict[str, Any] | None = None) -> None:
+    """Write `config` to `path` atomically, private (0600), checked by `Config.load` before it replaces the file.
+
+    Settings already in the file (`keep`) stay; other fields are written only when they differ from the
+    default, so future default changes (new excluded apps) still reach the user."""
+    defaults = Config()
+    data = dict(keep or {})
+    for f in fields(Config):
+        value = getattr(config, f.name)
+        if f.name in data or value != getattr(defaults, f.name):
+            data[f.name] = value
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            os.fchmod(out.fileno(), 0o600)
+            tomli_w.dump(data, out)
+            out.flush()
+            os.fsync(out.fileno())
+        Config.load(Path(tmp))  # never install a file the assistant would refuse to start with
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_setting(name: str, value: Any, path: Path | None = None) -> None:
+    """Set one setting in config.toml, the others staying as written: how the tray remembers an answer (the
+    web-search question) without the settings window, and `proactive accessibility` its choice. ValueError or OSError when the file is unusable or cannot
+    be written; it is then left as it was."""
+    path = path or config_path()
+    config = replace(Config.load(path), **{name: value}).check()
+    raw = tomllib.loads(read_config_text(path)) if path.exists() else {}
+    write_config(config, path, dict(raw, **{name: value}))
