@@ -127,21 +127,57 @@ def rebuild_typed(db: Path, title: str) -> str:
     return "\n".join(out)
 
 
+def turn_on_accessibility(env: dict[str, str], home: Path, buses: list[subprocess.Popen]) -> dict[str, str]:
+    """A private session bus with the AT-SPI bus on it, toolkit accessibility turned on there as the watcher's
+    `proactive accessibility on` does (watcher.atspi.set_toolkit_accessibility); the environment for the watcher
+    and the application (no QT_LINUX_ACCESSIBILITY_ALWAYS_ON: Qt follows the setting)."""
+    from bench.wayland_session import _start_atspi, start_private_bus
+    from proactive.watcher.atspi import set_toolkit_accessibility, toolkit_accessibility
+
+    folder = home / "bus"
+    folder.mkdir()
+    bus, address = start_private_bus(folder, env)
+    buses.append(bus)
+    # GSettings in memory: the launcher keeps the setting there, not in this machine's own dconf
+    env = dict(env, DBUS_SESSION_BUS_ADDRESS=address, NO_AT_BRIDGE="0", GSETTINGS_BACKEND="memory")
+    launcher = _start_atspi(env)
+    if launcher is None:
+        raise SystemExit("at-spi2-core is not installed: apt-get install at-spi2-core")
+    buses.append(launcher)
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = address
+    problem = set_toolkit_accessibility(True)
+    if problem or not toolkit_accessibility():
+        raise SystemExit(f"accessibility could not be turned on: {problem}")
+    return env
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--keys-per-second", type=float, default=10.0)
     ap.add_argument("--moves-per-second", type=float, default=30.0)
     ap.add_argument("--idle", type=float, default=0.0, help="seconds measured with no input first (0: none)")
+    ap.add_argument("--a11y", action="store_true",
+                    help="with accessibility turned on (a session bus, the AT-SPI bus, org.a11y.Status.IsEnabled as "
+                         "`proactive accessibility on` sets it) and the typing in a Qt window on the bus")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
     session, stop_x = start_x()
     home = Path(tempfile.mkdtemp(prefix="proactive-bench-"))
     env = dict(session.env, PROACTIVE_HOME=str(home))
+    buses: list[subprocess.Popen] = []
     try:
         title = "bench editor"
-        wid = session.start_xterm(title, command=["cat"])
+        if args.a11y:
+            env = turn_on_accessibility(env, home, buses)
+            app = subprocess.Popen([sys.executable, str(ROOT / "tests" / "a11y_app.py"), title], env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            session.procs.append(app)
+            assert app.stdout is not None and app.stdout.readline().strip() == "ready"
+            wid = wait_for(lambda: session._find(title), timeout=20, what="the Qt window")
+        else:
+            wid = session.start_xterm(title, command=["cat"])
         session.activate(wid)
         watcher = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "watch", "--no-aw"], env=env, cwd=ROOT,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -183,6 +219,8 @@ def main() -> None:
         cpu_s = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
         typed = rebuild_typed(home / "proactive.db", title)
         injected = text + unfinished if unfinished else text.rstrip("\n")
+        if args.a11y:  # a single-line field: Enter inserts nothing there, the lines run on
+            injected, typed = injected.replace("\n", ""), typed.replace("\n", "")
         accounted = sum(1 for a, b in zip(injected, typed, strict=False) if a == b)
         keystrokes = len(text) + len(unfinished)
         accounted += keystrokes - len(injected) if typed == injected else 0  # the last Enter, when stripped
@@ -205,11 +243,15 @@ def main() -> None:
         }
     finally:
         stop_x()
+        for bus in buses:
+            os.killpg(bus.pid, signal.SIGTERM)
+            bus.wait(10)
     if args.json:
         print(json.dumps(result))
     else:
         print("| metric | value | target |\n|---|---|---|")
-        print(f"| watcher CPU, % of one core | {result['cpu_percent_of_one_core']} | <= 1 |")
+        print(f"| watcher CPU, % of one core{' (accessibility on, a Qt window)' if args.a11y else ''} | "
+              f"{result['cpu_percent_of_one_core']} | <= 0.4 |")
         print(f"| watcher wake-ups per second | {result['wakeups_per_second']} | |")
         if idle:
             print(f"| idle: watcher CPU, % of one core | {idle['idle_cpu_percent_of_one_core']} | |")
