@@ -34,10 +34,11 @@ PROACTIVE = [sys.executable, "-m", "proactive.assistant.cli"]
 #: one of them started last (measured with --durations on the parallel suite, session 10).
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
                  # then by their time in the parallel suite (session 13, --durations=0 summed per file)
-                 "test_capture_x11", "test_models", "test_model_server", "test_replay", "test_wayland",
+                 "test_capture_x11", "test_clipboard_secrets", "test_unobserved_fields", "test_raw_mode",
+                 "test_models", "test_model_server", "test_replay", "test_wayland",
                  "test_atspi_x11", "test_ui_xvfb", "test_store_stress", "test_hidden_input", "test_doctor",
                  "test_gnome", "test_properties", "test_encryption", "test_purge", "test_kwin", "test_tray_signals",
-                 "test_agent", "test_decision", "test_install", "test_terminal_secrets", "test_hostile_input",
+                 "test_agent", "test_decision", "test_install", "test_over_hiding", "test_terminal_secrets", "test_hostile_input",
                  "test_architecture", "test_cli", "test_activitywatch", "test_live", "test_help")
 
 

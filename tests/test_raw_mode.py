@@ -138,6 +138,20 @@ def foreground(path: str) -> list[tuple[int, str, list[str]]]:
     return out
 
 
+def served_by(pid: int, marker: str) -> bool:
+    """Whether process `pid` descends from a process whose command line holds `marker` (a fixture's folder)."""
+    for _ in range(64):
+        if pid <= 1:
+            return False
+        try:
+            if marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return True
+            pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return False
+    return False
+
+
 def reading_of(path: str) -> Reading:
     """The echo state of one pty (its session leader found by a scan), from a fresh EchoWatch."""
     table = echo_state._processes()
@@ -255,7 +269,9 @@ def test_the_process_table_follows_new_processes_without_scanning_again(terminal
     assert list(members) == [terminal.shell] and below == {} and procs.scans == 1
     monkeypatch.setattr(echo_state, "_processes", lambda: pytest.fail("scanned /proc again"))
     terminal.run("set +m; sleep 30")  # in the shell's own group: a member
-    wait_for(lambda: len(procs.job(terminal.shell, terminal.shell)[0]) == 2, what="sleep in the table")
+    # (the child is bash until it has exec'd sleep: a busy machine may show that first)
+    wait_for(lambda: [st.comm for pid, st in procs.job(terminal.shell, terminal.shell)[0].items()
+                      if pid != terminal.shell] == ["sleep"], what="sleep in the table")
     members, _ = procs.job(terminal.shell, terminal.shell)
     sleeper = next(pid for pid in members if pid != terminal.shell)
     assert members[sleeper].comm == "sleep"
@@ -509,9 +525,11 @@ def test_an_ssh_session_started_by_a_wrapper_script_is_unseen(xsession: XSession
         line("echo before ssh")
         line("./connect.sh")
 
-        def remote_shell() -> str | None:
-            for path in set(Path("/dev/pts").iterdir()) - before:
-                if str(path) != pty_path and [n for _, n, _ in foreground(str(path))] == ["bash"]:
+        def remote_shell() -> str | None:  # (other tests' terminals come and go meanwhile: ours descends from
+            for path in set(Path("/dev/pts").iterdir()) - before:  # this test's sshd)
+                shells = foreground(str(path))
+                if (str(path) != pty_path and [n for _, n, _ in shells] == ["bash"]
+                        and served_by(shells[0][0], str(key.parent))):
                     return str(path) if at_shell(str(path)) else None
             return None
 

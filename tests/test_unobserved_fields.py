@@ -98,7 +98,8 @@ def no_bus(env: dict[str, str], tmp_path: Path) -> dict[str, str]:
 def test_password_fields_of_unobservable_applications_are_never_stored(
         xsession: XSession, proactive_home: Path, tmp_path: Path, cpu_hogs: None) -> None:
     """With no accessibility bus and two CPU hogs: a Tk password entry, a Qt password field, `zenity --password`
-    and `zenity --entry --hide-text`, each typed into five times. No secret, nor its start or end, is anywhere
+    and `zenity --entry --hide-text`, each typed into five times (in a dialog each over the last). No secret,
+    nor its start or end, is anywhere
     (database, WAL, logs, the episodes' text and JSON, the watcher's output); each typing is counted."""
     env = no_bus(xsession.env, tmp_path)
     script = tmp_path / "form.tcl"
@@ -118,14 +119,15 @@ def test_password_fields_of_unobservable_applications_are_never_stored(
             secrets.append(f"QtPw{i}Canary8w")
             xsession.type(secrets[-1])
             xsession.key("Return")
-        for i in range(5):
-            for args, title in ((["zenity", "--password", "--title", f"Zen pw {i}"], f"Zen pw {i}"),
-                                (["zenity", "--entry", "--hide-text", "--title", f"Zen entry {i}"], f"Zen entry {i}")):
-                start(xsession, args, title, env)
+        for args, title in ((["zenity", "--password", "--title", "Zen pw"], "Zen pw"),
+                            (["zenity", "--entry", "--hide-text", "--title", "Zen entry"], "Zen entry")):
+            start(xsession, args, title, env)
+            for i in range(5):  # each typed over the last (Ctrl+A selects it): five lines, counted
                 secrets.append(f"Zen{i}{title[4:6]}Canary9e")
                 xsession.type(secrets[-1])
-                xsession.key("Return")  # zenity prints it and exits
-                wait_for(lambda t=title: xsession._find(t) is None, timeout=10, what=f"{title!r} to close")
+                xsession.key("ctrl+a")
+            xsession.key("Return")  # zenity prints the last and exits
+            wait_for(lambda t=title: xsession._find(t) is None, timeout=10, what=f"{title!r} to close")
         time.sleep(1.5)
         live = all_bytes(proactive_home)
     finally:
@@ -140,8 +142,8 @@ def test_password_fields_of_unobservable_applications_are_never_stored(
     assert f"types {typed['Tk']} characters in Tk notes" in episodes["Tk notes"], episodes  # five lines
     # (the Tab to the password field is a character of the line: keys say nothing of what a Tab does there)
     assert f"types {typed['Qt'] + 1} characters in Qt notes" in episodes["Qt notes"], episodes
-    for i in range(5):
-        assert f"types {len(secrets[10 + 2 * i])} characters" in episodes[f"Zen pw {i}"], episodes
+    for title in ("Zen pw", "Zen entry"):  # five lines of 14, each told apart by the Ctrl+A after it
+        assert episodes[title].count(f"types 14 characters in {title}") == 5, episodes
 
 
 @pytest.mark.x11
