@@ -429,7 +429,8 @@ class Watcher:
         its output; the person's typing there is keys). Why: a key reaches us at once, the focus event saying
         "password field" may come after it on a busy machine; the bus's text names the field that took it."""
         pid = self.filter.window.get("pid") if self.filter.window else None
-        return bool(pid) and any(s.types_in(pid) for s in self._typists) and not self.filter.in_terminal()
+        # (the terminal first: it is cached, where a process not on the bus is asked of the registry each second)
+        return bool(pid) and not self.filter.in_terminal() and any(s.types_in(pid) for s in self._typists)
 
     def _key(self, ts: float, char: str | None, key: str | None, timed: bool = False) -> None:
         """A key pressed at `ts`; `timed`: `ts` is the X server's time of the press (never later than the press,
