@@ -543,3 +543,24 @@ def test_the_tray_asks_once_to_turn_accessibility_on(qtbot, proactive_home, tmp_
             if proc is not None:
                 os.killpg(proc.pid, signal.SIGTERM)
                 proc.wait(10)
+
+
+def test_without_an_accessibility_bus_the_tray_says_typing_is_only_counted(qtbot, proactive_home, tmp_path,
+                                                                           fake_model, monkeypatch, caplog):
+    """No bus answers (a session bus address where nothing listens): nothing to turn on, so no question; the tray
+    says once that typing in applications is only counted, with the fix."""
+    from PySide6.QtWidgets import QApplication
+
+    from proactive.ui.app import TrayApp
+    from proactive.ui.consent import AccessibilityDialog
+
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", f"unix:path={tmp_path / 'no-bus'}")
+    caplog.set_level("WARNING", logger="proactive")
+    app = TrayApp(make_assistant(fake_model), _StoppedWatcher(), None, Config.load())
+    try:
+        qtbot.wait(200)
+        assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, AccessibilityDialog) and w.isVisible()]
+        said = [r.getMessage() for r in caplog.records if "accessibility bus" in r.getMessage()]
+        assert len(said) == 1 and "count of characters" in said[0] and "at-spi2-core" in said[0], said
+    finally:
+        app.close()

@@ -254,8 +254,17 @@ class TrayApp(QObject):
 
         from .consent import AccessibilityDialog
 
-        if toolkit_accessibility() is not False:
-            return  # on already, or no bus to turn it on with
+        state = toolkit_accessibility()
+        if state is None:  # no bus to turn it on with: said once, with the fix (doctor's accessibility row too)
+            log.warning("no accessibility bus answers: text typed in applications is kept only as a count of "
+                        "characters; fix: install at-spi2-core (a desktop session starts it)")
+            if self.tray is not None:
+                self.tray.showMessage("Proactive", "Text typed in applications is kept only as a count of "
+                                      "characters here: no accessibility bus answers (install at-spi2-core).",
+                                      QSystemTrayIcon.MessageIcon.Information, 10000)
+            return
+        if state:
+            return  # on already
         dialog = AccessibilityDialog()
         dialog.answered.connect(self._accessibility_chosen)
         self.windows.append(dialog)
