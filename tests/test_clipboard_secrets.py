@@ -168,11 +168,10 @@ PAIRS = 6  # copies replaced at once, half of them each way
 
 
 @pytest.mark.x11
-def test_x11_copies_replaced_at_once_never_give_a_secret(xsession: XSession, proactive_home: Path,
-                                                        cpu_hogs: None):
+def test_x11_copies_replaced_at_once_never_give_a_secret(xsession: XSession, proactive_home: Path):
     """The owner replaces a copy by the next before anyone could read the first (as a password manager copying a
     user name then its password with one key): the requests for the first copy reach the owner when it already
-    holds the second. Three times each way, under load: no secret is read, whichever came first, and the last copy
+    holds the second. Three times each way: no secret is read, whichever came first, and the last copy
     of each pair is what the episode says."""
     term = xsession.start_xterm("vault notes", command=["cat"])
     xsession.activate(term)
@@ -271,7 +270,9 @@ def test_wayland_a_marked_copy_is_a_secret_and_the_next_copy_is_kept(sway: Wayla
     marked_then_plain_on_wayland(sway, proactive_home, 1)
 
 
-def test_wayland_marked_copies_five_times_under_load(sway: WaylandSession, proactive_home: Path, cpu_hogs: None):
+def test_wayland_marked_copies_five_times(sway: WaylandSession, proactive_home: Path):
+    """(Five times beside two CPU hogs on X11: test_x11_marked_copies_five_times_under_load; here without them, so
+    the suite's other workers are not slowed for long.)"""
     marked_then_plain_on_wayland(sway, proactive_home, 5)
 
 

@@ -138,20 +138,6 @@ def foreground(path: str) -> list[tuple[int, str, list[str]]]:
     return out
 
 
-def served_by(pid: int, marker: str) -> bool:
-    """Whether process `pid` descends from a process whose command line holds `marker` (a fixture's folder)."""
-    for _ in range(64):
-        if pid <= 1:
-            return False
-        try:
-            if marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return True
-            pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            return False
-    return False
-
-
 def reading_of(path: str) -> Reading:
     """The echo state of one pty (its session leader found by a scan), from a fresh EchoWatch."""
     table = echo_state._processes()
@@ -519,22 +505,18 @@ def test_an_ssh_session_started_by_a_wrapper_script_is_unseen(xsession: XSession
     pty_path = shell_xterm(xsession, tmp_path, "ssh wrapper", work)
     line = Lines(xsession)
     secrets = [f"remoteCanary{i}K{i * 3}x" for i in range(5)]
-    before = set(Path("/dev/pts").iterdir())
     watcher = WatcherProcess(proactive_home, xsession.env, args=("--no-aw", "--verbose"))
     try:
         line("echo before ssh")
         line("./connect.sh")
 
-        def remote_shell() -> str | None:  # (other tests' terminals come and go meanwhile: ours descends from
-            for path in set(Path("/dev/pts").iterdir()) - before:  # this test's sshd)
-                shells = foreground(str(path))
-                if (str(path) != pty_path and [n for _, n, _ in shells] == ["bash"]
-                        and served_by(shells[0][0], str(key.parent))):
-                    return str(path) if at_shell(str(path)) else None
-            return None
-
-        remote = wait_for(remote_shell, timeout=20, what="the remote shell's prompt")
-        line(f"cd {work}", stored=HIDDEN_LINE)
+        # ssh holds the terminal in raw mode once its session is up; the remote shell then says which terminal it
+        # is on (a file on this machine: the server is on loopback), whatever other tests' terminals do meanwhile
+        wait_for(lambda: reading_of(pty_path).mode == UNSEEN, timeout=20, what="ssh's session")
+        line(f"cd {work}; tty > remote-tty", stored=HIDDEN_LINE)
+        wait_file(work / "remote-tty", "the remote shell")
+        remote = wait_for(lambda: (work / "remote-tty").read_text().strip(), what="the remote terminal's name")
+        wait_for(lambda: at_shell(remote), timeout=20, what="the remote shell's prompt")
         for i in range(5):
             line(f"read -s pw; : > got{i}", stored=HIDDEN_LINE)
             wait_for(lambda: hidden_prompt(remote), timeout=20, what="the remote read -s")
