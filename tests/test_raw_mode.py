@@ -315,8 +315,9 @@ def test_vims_own_key_prompts_are_unseen(terminal: ShellPty, tmp_path: Path, vim
     assert view is not None
     terminal.run(f"cd {tmp_path} && vim -u NONE -N plain.txt")
     wait_for(lambda: any(name == "vim" for _, name, _ in foreground(terminal.path)), what="vim")
-    reading = wait_reading(lambda: watch.read(view), VISIBLE, "plain vim")
-    assert reading.program == "vim" and not reading.shell, reading
+    # (vim is in the foreground a moment before it sets raw mode: its first readings are the line discipline's)
+    reading = wait_for(lambda: (r := watch.read(view)).program == "vim" and r, what="vim reading raw keys")
+    assert reading.mode == VISIBLE and not reading.shell, reading
     terminal.run("\x1b:q!")
     wait_for(lambda: [p[0] for p in foreground(terminal.path)] == [terminal.shell], what="vim to quit")
     terminal.run("vim -u NONE -N -x other.txt")

@@ -548,7 +548,7 @@ def test_the_tray_asks_once_to_turn_accessibility_on(qtbot, proactive_home, tmp_
 def test_without_an_accessibility_bus_the_tray_says_typing_is_only_counted(qtbot, proactive_home, tmp_path,
                                                                            fake_model, monkeypatch, caplog):
     """No bus answers (a session bus address where nothing listens): nothing to turn on, so no question; the tray
-    says once that typing in applications is only counted, with the fix."""
+    says once (in its log, and in Diagnostics) that typing in applications is only counted, with the fix."""
     from PySide6.QtWidgets import QApplication
 
     from proactive.ui.app import TrayApp

@@ -255,14 +255,11 @@ class TrayApp(QObject):
         from .consent import AccessibilityDialog
 
         state = toolkit_accessibility()
-        if state is None:  # no bus to turn it on with: said once, with the fix (doctor's accessibility row too)
+        if state is None:  # no bus to turn it on with: said once in the log, with the fix, as the Settings
+            # window's Diagnostics (doctor's accessibility row) says it
             log.warning("no accessibility bus answers: text typed in applications is kept only as a count of "
                         "characters; fix: install at-spi2-core (a desktop session starts it)")
-            if self.tray is not None:
-                self.tray.showMessage("Proactive", "Text typed in applications is kept only as a count of "
-                                      "characters here: no accessibility bus answers (install at-spi2-core).",
-                                      QSystemTrayIcon.MessageIcon.Information, 10000)
-            return
+            return  # (no balloon: it would cover the corner where proposals appear)
         if state:
             return  # on already
         dialog = AccessibilityDialog()
