@@ -86,6 +86,14 @@ def start(xsession: XSession, args: list[str], title: str, env: dict[str, str], 
     return wid
 
 
+def by_title(watcher: WatcherProcess) -> dict[str, str]:
+    """The episodes' text by window title (a window may have several focus spans: their text joined)."""
+    out: dict[str, str] = {}
+    for e in watcher.episodes():
+        out[e["title"]] = out.get(e["title"], "") + e["event"]
+    return out
+
+
 def no_bus(env: dict[str, str], tmp_path: Path) -> dict[str, str]:
     """The X session's environment with no session bus (so no accessibility bus) and Qt's accessibility off."""
     out = {k: v for k, v in env.items() if k not in ("AT_SPI_BUS_ADDRESS", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON",
@@ -135,9 +143,7 @@ def test_password_fields_of_unobservable_applications_are_never_stored(
     assert code == 0, err
     for secret in secrets:
         watcher.assert_nowhere(secret, live, err)
-    episodes: dict[str, str] = {}
-    for e in watcher.episodes():  # a window may have several focus spans
-        episodes[e["title"]] = episodes.get(e["title"], "") + e["event"]
+    episodes = by_title(watcher)
     typed = {app: sum(len(s) for s in secrets if s.startswith(app)) for app in ("Tk", "Qt")}
     assert f"types {typed['Tk']} characters in Tk notes" in episodes["Tk notes"], episodes  # five lines
     # (the Tab to the password field is a character of the line: keys say nothing of what a Tab does there)
@@ -176,9 +182,7 @@ def test_with_the_bus_running_only_what_the_bus_describes_is_kept(xsession: XSes
         a11y.stop()
     assert code == 0, err
     watcher.assert_nowhere("TkBusPwCanary55", live, err)
-    episodes: dict[str, str] = {}
-    for e in watcher.episodes():
-        episodes[e["title"]] = episodes.get(e["title"], "") + e["event"]
+    episodes = by_title(watcher)
     assert "The user types 'hello from qt'" in episodes["Qt form"], episodes
     counted = re.search(r"types (\d+) characters in Tk form", episodes["Tk form"])
     assert counted and int(counted.group(1)) >= len("TkBusPwCanary55plain tk words"), episodes
@@ -252,7 +256,5 @@ def test_gtk_dialogs_on_the_bus_keep_their_text_and_drop_their_passwords(
         a11y.stop()
     assert code == 0, err
     watcher.assert_nowhere("ZenBusPwCanary42", live, err)
-    episodes: dict[str, str] = {}
-    for e in watcher.episodes():
-        episodes[e["title"]] = episodes.get(e["title"], "") + e["event"]
+    episodes = by_title(watcher)
     assert "The user types 'ordinary words'" in episodes["Zen name"], episodes

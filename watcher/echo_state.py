@@ -153,6 +153,7 @@ class Reading:
     why: str = ""
     program: str = ""
     shell: bool = False
+    queued: bool = False  # keys were waiting unread in the terminal's input: `shell` says nothing of this line
 
 
 @dataclass
@@ -735,13 +736,15 @@ class EchoWatch:
                 if key:
                     return unseen(f"vim: {key} (pid {pid})", j.name)
         programs = sorted({j.name for j in judged.values()})
-        # keys waiting in the terminal's input (`_queued`): the shell has not read them, perhaps not even the Enter
-        # of the line before (a busy machine), after which another program may read them (sudo's typed-ahead
-        # password): the reading cannot say the shell reads this line
-        shell = all(j.shell for j in judged.values()) and _queued(pty.path) == 0
+        shell = all(j.shell for j in judged.values())
         what = ("the shell's line editor" if shell
                 else " and ".join(programs) + (" echo" if len(programs) > 1 else " echoes"))
-        return Reading(VISIBLE, raw=True, why=f"{pty.path}: {what}", program=",".join(programs), shell=shell)
+        # keys waiting in the terminal's input (`_queued`): the shell has not read them, perhaps not even the Enter
+        # of the line before (a busy machine), after which another program may read them (sudo's typed-ahead
+        # password): such a reading cannot say the shell reads the line being typed (`queued`)
+        queued = shell and _queued(pty.path) != 0
+        return Reading(VISIBLE, raw=True, why=f"{pty.path}: {what}", program=",".join(programs), shell=shell,
+                       queued=queued)
 
     def _judge(self, pid: int, st: Stat, path: str) -> Judged:
         """What a foreground process is: a shell at its own prompt, an allowlisted program, or neither (cached

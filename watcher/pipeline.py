@@ -466,10 +466,13 @@ class Watcher:
         (Enter alone: the readings held are still the previous line's) is not."""
         if not self.composer.line and not self.composer.sent:
             return False
-        in_time = [(at, r) for at, r in self.line_reads if at < t_end]
+        in_time = [r for at, r in self.line_reads if at < t_end]
         last = self.line_last_key if self.line_last_key is not None else t_end
-        return (bool(in_time) and all(r.mode == VISIBLE and r.raw and r.shell for _, r in in_time)
-                and last <= in_time[-1][0] + ECHO_TRUST_SECONDS)
+        at_last = max((at for at, _ in self.line_reads if at < t_end), default=None)
+        # a reading taken while keys waited unread (`queued`: a busy shell, or one that has not read the Enter
+        # before them) tells nothing either way; at least one other must show the shell reading the line
+        return (any(not r.queued for r in in_time) and all(r.mode == VISIBLE and r.raw and r.shell for r in in_time)
+                and at_last is not None and last <= at_last + ECHO_TRUST_SECONDS)
 
     def _echo_reading(self, enter: bool) -> Reading | None:
         """The focused terminal's echo state, read at the first key of a line, at Enter and at most every
