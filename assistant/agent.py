@@ -27,6 +27,7 @@ from proactive.models.labels import normalize_task
 
 from . import candidates as grounded
 from .grounding import Grounding, ground
+from .material import Source
 from .prompt import AGENT_SCHEMA, PromptBuilder, choice_messages
 from .validate import keep, rejection
 
@@ -97,14 +98,15 @@ class Agent:
 
     def predict(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = (),
                 k: int | None = None, held_back: Callable[[str], bool] | None = None,
-                recalls: grounded.Recalls | None = None) -> Prediction:
+                recalls: grounded.Recalls | None = None, material: Source | None = None) -> Prediction:
         """`held_back`: tasks the feedback memory would not show now (shown and ignored, rejected, done); they are
         left out before the k best are taken, so another offer can take their place. `recalls`: whether the
-        person's history mentions an object earlier (live use; see `candidates.gives_something`)."""
+        person's history mentions an object earlier (live use; see `candidates.gives_something`). `material`: the
+        pages that can be read for an object (assistant/material.py), without which nothing is offered from pages."""
         k = self.k if k is None else k
         started = time.perf_counter()
         g = ground(observations)
-        options = [c for c in grounded.build(g, writes=self.writes, recalls=recalls) if rejection(c.task, g) is None]
+        options = [c for c in grounded.build(g, writes=self.writes, recalls=recalls, material=material) if rejection(c.task, g) is None]
         held = [c.task for c in options if held_back is not None and held_back(c.task)]
         options = [c for c in options if c.task not in held][:MAX_OFFERS]
         if getattr(self.model, "capable", True):

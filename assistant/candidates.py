@@ -10,12 +10,16 @@ older, since it names where the help goes.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .diagnose import Diagnosis, Situation, diagnose
 from .diagnose.command_docs import command_doc, program_of
+from .page_help import code_examples, key_points
+
+if TYPE_CHECKING:
+    from .material import Source
 from .grounding import (
     CHAT,
     CHATTING,
@@ -30,6 +34,7 @@ from .grounding import (
     QUERY,
     READING,
     SEARCHING,
+    TITLE_SPLIT,
     TOPIC,
     WRITING,
     Grounding,
@@ -41,6 +46,9 @@ from .grounding import (
 )
 
 SEARCH, HISTORY, ANSWER, FIX, DOCS = "search", "history", "answer", "fix", "docs"  # kinds of help on Accept
+#: help from the pages read (assistant/page_help.py): their code, their key points, notes for a document
+CODE, POINTS, NOTES = "code", "points", "notes"
+PAGE_HELP = (CODE, POINTS, NOTES)
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,20 @@ class Action:
 
 
 ACTIONS: tuple[Action, ...] = (
+    # from the pages the person read (assistant/material.py): {examples} says how many code examples when the
+    # pages are in hand ("the 3 code examples"), {where} names the pages ("the page you opened", "the top results")
+    Action("page_code", (QUERY, FILE), "Show {examples} for '{query}' from {where}, for {file}",
+           "Want {examples} for '{query}' from {where}, for {file}?", (CODE,)),
+    Action("page_code_page", (PAGE, FILE), "Show {examples} from '{page}' for {file}",
+           "Want {examples} from '{page}' for {file}?", (CODE,)),
+    Action("page_notes", (QUERY, DOCUMENT), "Collect notes on '{query}' from {where} for {document}",
+           "Want notes on '{query}' from {where}, ready to paste into {document}?", (NOTES,)),
+    Action("page_notes_page", (PAGE, DOCUMENT), "Collect notes from '{page}' for {document}",
+           "Want notes from '{page}', with its link, ready to paste into {document}?", (NOTES,)),
+    Action("page_points", (PAGE,), "Show the key points of '{page}'",
+           "Want the key points of '{page}', with its link?", (POINTS,)),
+    Action("results_points", (QUERY,), "Show the key points of {where} for '{query}'",
+           "Want the key points of {where} for '{query}', with links?", (POINTS,)),
     # a specific next step known for this error (assistant/diagnose): {offer} is what Accept gives
     Action("fix_error", (ERROR,), "Give the next step for the error '{error}': {offer}",
            "You hit '{error}'. Want {offer}?", (FIX, HISTORY)),
@@ -104,16 +126,16 @@ BY_ID = {a.id: a for a in ACTIONS}
 #: which actions fit an activity, best first; actions not listed still count, after these
 FIT: dict[str, tuple[str, ...]] = {
     DEBUGGING: ("fix_error", "explain_error_file", "explain_error", "command_docs", "explain_command"),
-    SEARCHING: ("code_for_query", "draft_from_query", "summarise_results", "compare_chat"),
-    READING: ("collect_page", "apply_page", "summarise_page", "code_for_query", "draft_from_query",
+    SEARCHING: ("page_code", "page_notes", "results_points", "code_for_query", "draft_from_query", "summarise_results", "compare_chat"),
+    READING: ("page_code_page", "page_notes_page", "page_code", "page_notes", "page_points", "results_points",
+              "collect_page", "apply_page", "summarise_page", "code_for_query", "draft_from_query",
               "summarise_results"),
-    CODING: ("fix_error", "code_for_query", "apply_page", "explain_error_file", "review_file"),
-    WRITING: ("draft_from_query", "draft_on_topic", "collect_page", "summarise_results", "summarise_page"),
+    CODING: ("fix_error", "page_code", "page_code_page", "code_for_query", "apply_page", "explain_error_file", "review_file"),
+    WRITING: ("page_notes", "page_notes_page", "draft_from_query", "draft_on_topic", "collect_page", "summarise_results", "summarise_page"),
     CHATTING: ("compare_chat", "summarise_results"),
-    NOISE: ("code_for_query", "draft_from_query", "collect_page", "summarise_results", "summarise_page"),
+    NOISE: ("page_code", "page_notes", "code_for_query", "draft_from_query", "collect_page", "summarise_results", "summarise_page"),
 }
 MAX_OBJECT_CHARS = 60
-TITLE_SPLIT = re.compile(r"\s+[-–—|·]\s+")
 
 
 @dataclass(frozen=True)
@@ -215,13 +237,34 @@ def _asked_once(recalls: Recalls) -> Recalls:
     return once
 
 
+def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], material: Source | None,
+               parts: dict[str, str]) -> bool:
+    """For an action whose help is the pages' (code, key points, notes): whether the material can be had, and, when
+    the pages are in hand, whether they hold what the offer promises; fills the offer's {examples} and {where}."""
+    found = material(primary) if material is not None else None
+    if found is None:
+        return False
+    parts["where"] = found.where
+    file = next((o.text for o in secondary if o is not None and o.kind == FILE), None)
+    if CODE in action.help:
+        if not found.known:
+            parts["examples"] = "code examples"
+            return True
+        n = len(code_examples(found.pages, primary.text if primary.kind == QUERY else found.query or primary.text,
+                              file))
+        parts["examples"] = "the code example" if n == 1 else f"the {n} code examples"
+        return n > 0
+    return not found.known or any(key_points(p, 1) for p in found.pages)
+
+
 def build(grounding: Grounding, limit: int = 6, writes: bool = True,
-          recalls: Recalls | None = None) -> list[Candidate]:
+          recalls: Recalls | None = None, material: Source | None = None) -> list[Candidate]:
     """Grounded candidates for this moment, best-fitting first; at most `limit`. `writes`: the model can write
     what the messages promise (an explanation, a draft); without it (the built-in model) each offer says only
     what Accept gives without the model's text, an error with a known next step is offered that step, and an
     offer that would give nothing new is left out (`gives_something`; `recalls`: the history check, None when
-    there is no history to read, as in replay)."""
+    there is no history to read, as in replay). `material`: the pages that can be read for an object
+    (assistant/material.py); without it no offer is made from pages."""
     recalls = _asked_once(recalls) if recalls is not None else None
     order = FIT.get(grounding.activity, ()) + tuple(a.id for a in ACTIONS if a.id not in FIT.get(
         grounding.activity, ()))
@@ -241,7 +284,10 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
                 continue
             parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary if o is not None}}
             found = None
-            if action.id == "fix_error":
+            if set(action.help) & set(PAGE_HELP):
+                if not from_pages(action, primary, secondary, material, parts):
+                    continue
+            elif action.id == "fix_error":
                 found = diagnose(situation(primary, grounding))
                 if found is None:
                     continue

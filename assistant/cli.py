@@ -324,7 +324,9 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
     prints what was done."""
     from proactive.assistant.feedback import FINAL
     from proactive.assistant.help import do_task
-    from proactive.assistant.live import recent_context
+    from proactive.assistant.live import offer_context
+    from proactive.assistant.material import live_source
+    from proactive.assistant.pages import PageReader
 
     if not -(2 ** 63) <= proposal_id < 2 ** 63:  # beyond SQLite's integers: no row can have it
         fail(f"no proposal {proposal_id}")
@@ -346,13 +348,16 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
             from proactive.assistant import answers
 
             answerer = answers.load(config.answer_model)  # the answers model the person chose, if any
+            context = offer_context(store, proposal)  # the offer's own moment, not what is on screen now
+            reader = PageReader(config.web_search, tuple(config.never_fetch), config.search_engine)
             try:
-                result = do_task(answerer, recent_context(store)[0], task, action, store.path, config.web_search)
+                result = do_task(answerer, context, task, action, store.path, config.web_search,
+                                 material=live_source(context, reader))
             finally:
                 if answerer is not None:
                     answerer.close()
         store.add_decision(proposal_id, decision, latency_s=time.time() - proposal["ts"],
-                           result=None if result is None else json.dumps(result.to_json(), ensure_ascii=False))
+                           result=None if result is None else json.dumps(result.record(), ensure_ascii=False))
     finally:
         store.close()
     if as_json:
@@ -506,6 +511,10 @@ cli.add_command(FullHelpGroup("rm", commands=reward.commands, callback=reward.ca
 @click.option("--accept", is_flag=True,
               help="Accept every shown offer and write what the help produced to OUT/help.jsonl (needs --out); a "
                    "web search is recorded as its URL, no browser is opened and nothing is sent.")
+@click.option("--fetch", is_flag=True,
+              help="With --accept, read the pages page offers are about (network: config.toml's search_engine "
+                   "and the result pages it links to; never sites in never_fetch). Off by default: page help then "
+                   "says it read nothing.")
 @click.option("--as-live", is_flag=True,
               help="The live trigger's timing as well, on the events' own clock: the assistant runs as each event "
                    "closes an episode, never within the proactivity level's minimum interval after an offer shown "
@@ -513,7 +522,7 @@ cli.add_command(FullHelpGroup("rm", commands=reward.commands, callback=reward.ca
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
            judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
-           cache_path: str | None, parallel: int, accept: bool, as_live: bool, as_json: bool) -> None:
+           cache_path: str | None, parallel: int, accept: bool, fetch: bool, as_live: bool, as_json: bool) -> None:
     """Replay recorded sessions through agent + gate, judge every prediction, report the metrics.
 
     Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated. An offer
@@ -531,6 +540,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     paths = [Path(s) for s in sessions]
     if accept and not out:
         fail("--accept writes OUT/help.jsonl: give --out DIR")
+    if fetch and not accept:
+        fail("--fetch reads pages when accepting offers: give --accept too")
     if as_live and no_gate:
         fail("--as-live: the live timing needs the gate (it holds offers back after one is shown); drop --no-gate")
     out_path = out_folder("--out", out) if out else None
@@ -575,7 +586,11 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
                     model = replayer.model()
                 except (ModelError, OSError) as exc:
                     fail(f"--model: {model_spec}: {exc}")
-                result.notes.append(f"help: {harness.accept_all(result.turns, paths, model, out_path, progress_bar)}")
+                from proactive.assistant.pages import PageReader
+
+                reader = PageReader("on", tuple(config.never_fetch), config.search_engine) if fetch else None
+                written = harness.accept_all(result.turns, paths, model, out_path, progress_bar, reader=reader)
+                result.notes.append(f"help: {written}")
         except OSError as exc:
             fail(f"--out: {out}: cannot write ({exc.strerror or exc}); the model calls are cached, so a rerun "
                  "is quick")
@@ -982,15 +997,18 @@ def gnome_extension_command(action: str) -> None:
         click.echo(line)
 
 
-@cli.command("models")
+@cli.group("models", cls=FullHelpGroup, invoke_without_command=True, no_args_is_help=False)
 @click.option("--timeout", type=FiniteFloatRange(0.05, 10), default=0.5, show_default=True,
               help="Seconds to wait for each local port to answer.")
 @click.option("--json", "as_json", is_flag=True, help="Print the models, the folder and the probed ports as JSON.")
-def models_command(timeout: float, as_json: bool) -> None:
+@click.pass_context
+def models_command(ctx: click.Context, timeout: float, as_json: bool) -> None:
     """List the models usable here, each with its --model spec: the built-in one (if installed), GGUF files in
     the models folder (the data folder's models/), and OpenAI-compatible servers
     answering on 127.0.0.1 on the usual ports (Ollama 11434, llama-server 8080, LM Studio 1234, vLLM 8000).
-    Only loopback is probed, without any key."""
+    Only loopback is probed, without any key. `proactive models pull` downloads a capable model."""
+    if ctx.invoked_subcommand is not None:
+        return
     from proactive.models.discovery import discover, lines
 
     report = discover(home.models_dir(), timeout)
@@ -999,6 +1017,60 @@ def models_command(timeout: float, as_json: bool) -> None:
         return
     for line in lines(report):
         click.echo(line)
+
+
+@models_command.command("pull")
+@click.argument("name", required=False)
+@click.option("-y", "--yes", is_flag=True,
+              help="Use the model to write answers without asking (answer_model in config.toml).")
+@click.option("--json", "as_json", is_flag=True,
+              help='The list as a JSON array; after a download one object: {"name","path","size","sha256",'
+                   '"answer_model"}. Asks nothing (--yes sets answer_model).')
+def models_pull(name: str | None, yes: bool, as_json: bool) -> None:
+    """Download a capable local model (a GGUF from a short curated list: laptop-CPU sizes, licence, purpose) into
+    the models folder from the Hugging Face hub (HF_ENDPOINT: a mirror; HF_HUB_OFFLINE=1: only what is here), with
+    progress on stderr, resumed when the connection is cut, checked against its sha256. Without NAME, the list.
+    Then asks whether to use it to write explanations and drafts when you accept an offer."""
+    from proactive.models import pull as pulling
+
+    folder = home.models_dir()
+    if name is None:
+        rows = [dict(m.as_dict(), downloaded=(folder / m.filename).is_file()) for m in pulling.CURATED]
+        if as_json:
+            click.echo(json.dumps(rows))
+            return
+        width = max(len(m.name) for m in pulling.CURATED)
+        for m in pulling.CURATED:
+            here = "  (downloaded)" if (folder / m.filename).is_file() else ""
+            click.echo(f"{m.name:<{width}}  {pulling.size_text(m.size):>7}  {m.purpose} ({m.licence}){here}")
+        click.echo(f"download one: proactive models pull NAME (into {folder})")
+        return
+    try:
+        entry = pulling.find(name)
+        path = pulling.pull(entry, folder)
+    except pulling.PullError as exc:
+        fail(str(exc))
+    spec = str(path)
+    use = yes
+    if not as_json:
+        click.echo(f"{entry.name}: {path} ({pulling.size_text(path.stat().st_size)}, sha256 checked)")
+        if not yes and sys.stdin.isatty():
+            use = click.confirm("Use it to write explanations and drafts when you accept an offer?", default=False)
+    if use:
+        try:
+            home.save_setting("answer_model", spec)
+        except (OSError, ValueError) as exc:
+            fail(f"{path} is downloaded, but config.toml could not be written ({exc}): set answer_model = "
+                 f"{json.dumps(spec)} there")
+    if as_json:
+        click.echo(json.dumps({"name": entry.name, "path": spec, "size": path.stat().st_size,
+                               "sha256": entry.sha256 or pulling.sha256_file(path), "answer_model": use}))
+    elif use:
+        click.echo(f"answers model: {spec} (answer_model in {home.config_path()}; the tray uses it from its next "
+                   "start)")
+    else:
+        click.echo(f"to use it for answers: proactive models pull {entry.name} --yes (sets answer_model = "
+                   f"{json.dumps(spec)} in {home.config_path()})")
 
 
 def main() -> None:

@@ -24,6 +24,8 @@ ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT, TOPIC = (
 SEARCHING, READING, CODING, DEBUGGING, WRITING, CHATTING, NOISE = (
     "searching", "reading", "coding", "debugging", "writing", "chatting", "noise")
 RECENT = 3  # "right now" is the last three events
+#: the separators of a title's parts ('How to X - Stack Overflow'): the first part names the page
+TITLE_SPLIT = re.compile(r"\s+[-–—|·]\s+")
 
 QUOTED = re.compile(r"'([^']{2,}?)'(?=[\s.,;:!?)。，；：！？）]|$)|\"([^\"]{2,})\"|‘([^’]{2,})’|“([^”]{2,})”|「([^」]{2,})」|"
                     r"《([^》]{2,})》|`([^`]{2,})`")

@@ -13,6 +13,10 @@ best first; every kind that applies is done, and the result window says plainly 
   episodes, and "you met this two minutes ago" helps nobody.
 - fix: the specific next step for an error, from facts on this machine (`assistant/diagnose`): what went wrong,
   quoting the message, and the steps, each with its command to copy. No network, no model.
+- code, points, notes: from the pages the person read (assistant/material.py says which; assistant/page_help.py
+  takes their code in the file's language, their key points, notes as Markdown with links), each with its link
+  and a copy button; pages are fetched only with web search allowed (the same consent), else only what the
+  browser shows is read.
 - answer: a summary or draft from the model (a capable one the person chose: assistant/answers.py). It is shown
   only when it passes the same validator as every task (`validate.rejection`): it quotes what it is about from
   the context and invents nothing; the built-in 135M model's free text rarely does.
@@ -38,11 +42,41 @@ from proactive.watcher import crypto
 from proactive.watcher.episodes import place, plural
 from proactive.watcher.store import Store, StoreError
 
-from .candidates import ACTIONS, ANSWER, BY_ID, DOCS, FIX, HISTORY, SEARCH, Action, short, situation
+from .candidates import (
+    ACTIONS,
+    ANSWER,
+    BY_ID,
+    CODE,
+    DOCS,
+    FIX,
+    HISTORY,
+    NOTES,
+    PAGE_HELP,
+    POINTS,
+    SEARCH,
+    Action,
+    short,
+    situation,
+)
 from .diagnose import Diagnosis, diagnose
 from .diagnose.command_docs import command_doc, program_of
 from .diagnose.local_docs import python_doc
-from .grounding import CHAT, COMMAND, ERROR, PAGE, QUERY, TOPIC, Grounding, Obj, extract, ground
+from .grounding import (
+    CHAT,
+    COMMAND,
+    DOCUMENT,
+    ERROR,
+    FILE,
+    PAGE,
+    QUERY,
+    TOPIC,
+    Grounding,
+    Obj,
+    extract,
+    ground,
+)
+from .material import Material, Source
+from .page_help import code_examples, key_points, notes
 from .prompt import observation_line
 from .validate import mentions, norm, rejection
 
@@ -82,6 +116,10 @@ class Help:
     seconds: float = 0.0
     steps: tuple[dict[str, str | None], ...] = ()  # the fix's next steps: {"text", "command"} (copy buttons)
     fix: str | None = None  # the diagnosis rule that gave them
+    # the addresses of the pages read (their code examples and notes are in `steps`, {"text", "command", "copy"})
+    pages: tuple[str, ...] = ()
+    # `text` without what the pages said: what the store keeps (page text is held for the task, never stored)
+    kept: str | None = None
 
     @property
     def kind(self) -> str:
@@ -93,8 +131,19 @@ class Help:
         return cls(("error",), message)
 
     def to_json(self) -> dict[str, Any]:
-        """The stored decision's `result`."""
-        return {"kind": self.kind, **asdict(self)}
+        """Everything, as the result window and `replay --accept` show it."""
+        data = {"kind": self.kind, **asdict(self)}
+        data.pop("kept")
+        return data
+
+    def record(self) -> dict[str, Any]:
+        """The stored decision's `result`: without the pages' text (their addresses stay), which is held for the
+        task and never written to the database."""
+        data = self.to_json()
+        if self.kept is not None:
+            data["text"] = self.kept
+            data["steps"] = [s for s in self.steps if not s.get("copy")]
+        return data
 
 
 def search_url(query: str) -> str:
@@ -128,7 +177,7 @@ def plan(task: str, grounding: Grounding, action_id: str | None = None) -> tuple
     named = named_objects(task, grounding)
     kinds = [o.kind for o in named]
     action: Action | None = BY_ID.get(action_id or "") or next(
-        (a for a in ACTIONS if FIX not in a.help and all(k in kinds for k in a.needs)), None)
+        (a for a in ACTIONS if not set(a.help) & {FIX, *PAGE_HELP} and all(k in kinds for k in a.needs)), None)
     if action is None:
         return (ANSWER,), None
     subject = next((named[kinds.index(k)] for k in action.needs if k != CHAT and k in kinds), None)
@@ -302,21 +351,88 @@ def search_query(context: Sequence[dict[str, str]], task: str, action: str | Non
     return _searched(kinds, subject)
 
 
+def consent_question(context: Sequence[dict[str, str]], task: str, action: str | None = None,
+                     material: Source | None = None) -> str | None:
+    """What accepting `task` would send or read on the network, as the question the person is asked first (the
+    tray's, with web_search = "ask"), or None when its help stays on this machine."""
+    kinds, subject = plan(task, ground(context), action)
+    query = _searched(kinds, subject)
+    if query is not None:
+        return f"Accepting sends '{cut(query)}' to {search_host(query)}. Allow web searches?"
+    found = material(subject) if material is not None and subject is not None and set(kinds) & set(PAGE_HELP) \
+        else None
+    if found is None or not found.pending:
+        return None
+    urls = [u for u in found.pending if urlsplit(u).hostname]
+    if not urls:
+        return (f"Accepting sends '{cut(found.query or found.pending[0])}' to a search engine and reads the top "
+                "results for you. Allow web searches and reading pages?")
+    hosts = ", ".join(sorted({urlsplit(u).hostname or "" for u in urls}))
+    return (f"Accepting reads {plural(len(urls), 'page')} for you from {hosts} (the site sees a visit from this "
+            "computer, without your cookies). Allow web searches and reading pages?")
+
+
+def cut(text: str, limit: int = 300) -> str:
+    """Captured text in a question: one line of at most `limit` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _searched(kinds: Sequence[str], subject: Obj | None) -> str | None:
     if SEARCH in kinds and subject is not None and subject.kind in SEARCHABLE:
         return first_line(subject)
     return None
 
 
+def page_help(kind: str, subject: Obj, grounding: Grounding, found: Material | None,
+              ) -> tuple[list[str], list[dict[str, str | None]], tuple[str, ...]]:
+    """The lines, copy buttons and links of one page help (`kind`: code, points or notes) about `subject`."""
+    if found is None:
+        return [f"No page about '{short(subject)}' could be read."], [], ()
+    if not found.pages:
+        what = ", ".join(found.pending[:3])
+        return [f"Nothing was read: reading pages for you needs your yes (web_search = \"on\" in config.toml, or "
+                f"Always at the question). It would read: {what}."], [], ()
+    links = tuple(p.url for p in found.pages)
+    query = subject.text if subject.kind == QUERY else found.query or subject.text
+    if kind == CODE:
+        file = grounding.first(FILE)
+        examples = code_examples(found.pages, query, file.text if file else None)
+        if not examples:
+            where = f" in the language of {file.text}" if file else ""
+            return [f"The pages read have no code{where} for '{short(subject)}'."], [], links
+        lines = [f"{plural(len(examples), 'code example')} for '{short(subject)}'"
+                 f"{' for ' + file.text if file else ''}, best first:"]
+        buttons: list[dict[str, str | None]] = []
+        for e in examples:
+            under = f", under '{e.heading}'" if e.heading else ""
+            lines.append(f"From '{e.title or e.url}' ({e.url}){under}:\n{e.code}")
+            buttons.append({"text": f"From {e.url}", "command": e.code, "copy": "Copy code"})
+        return lines, buttons, links
+    if kind == NOTES:
+        document = grounding.first(DOCUMENT)
+        text = notes(found.pages, query)
+        where = f" for {document.text}" if document else ""
+        return ([f"Notes{where} from {plural(len(found.pages), 'page')} you read, ready to paste (your file is not "
+                 f"changed):\n{text}"], [{"text": "Notes", "command": text, "copy": "Copy notes"}], links)
+    lines = []
+    for page in found.pages:
+        points = key_points(page)
+        if points:
+            lines.append(f"Key points of '{page.title or page.url}' ({page.url}):\n" + "\n".join(f"- {p}" for p in points))
+    return lines or [f"The pages read for '{short(subject)}' have no text to take points from."], [], links
+
+
 def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: str, action: str | None = None,
             db: Path | str | None = None, search: str = "ask", open_browser: bool = True,
-            history_search: bool = True) -> Help:
+            history_search: bool = True, material: Source | None = None) -> Help:
     """Do the accepted `task` (of grounded action id `action`, if it has one) over the `context` it came from;
     `db` is the store whose episodes are the person's history (default: theirs). No `model`: no answer.
     `search` is the `web_search` setting ("ask", "on", "off"), or NOT_NOW when the person declined this one
     search: whether a web search may be opened. `open_browser=False`: a web search is part of the help as its
     URL, never opened; `history_search=False`: no store is read (replay: a recorded session is not this
-    computer's person)."""
+    computer's person). `material`: the pages that can be read for the task's subject, under the consent given
+    (assistant/material.py)."""
     started = time.perf_counter()
     grounding = ground(context)
     kinds, subject = plan(task, grounding, action)
@@ -326,9 +442,23 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
     url = answer = dropped = None
     history: list[str] = []
     found: Diagnosis | None = None
+    buttons: list[dict[str, str | None]] = []
+    links: tuple[str, ...] = ()
     name = short(subject) if subject else ""
+    kept: list[str] = []  # what the store keeps of each page help: one line, no page text
+    from_pages: list[str] = []
     for kind in kinds:
-        if kind == DOCS and subject is not None:
+        if kind in PAGE_HELP and subject is not None:
+            more, copies, read = page_help(kind, subject, grounding, material(subject) if material else None)
+            lines.extend(more)
+            from_pages.extend(more)
+            buttons += copies
+            links += read
+            kept.append(f"{kind.capitalize()} from {', '.join(read)} (the pages' text is not kept)." if read
+                        else more[0])
+            if read and (copies or kind == POINTS):
+                parts.append(kind)
+        elif kind == DOCS and subject is not None:
             docs = local_docs(subject)
             if docs:
                 parts.append(DOCS)
@@ -362,6 +492,8 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
             if answer is not None:
                 parts.append(ANSWER)
     text = "\n\n".join([answer, *lines] if answer else lines) or NOTHING
+    kept_text = "\n\n".join(([answer] if answer else []) + [ln for ln in lines if ln not in from_pages] + kept)
     steps = tuple({"text": s.text, "command": s.command} for s in found.steps) if found else ()
     return Help(tuple(parts) or ("error",), text, url, tuple(history), answer, dropped,
-                time.perf_counter() - started, steps, found.rule if found else None)
+                time.perf_counter() - started, steps + tuple(buttons), found.rule if found else None, links,
+                kept_text if kept else None)

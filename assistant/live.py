@@ -12,11 +12,11 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from proactive.watcher.episodes import Episode, unstored_episodes
+from proactive.watcher.episodes import Episode, build_episodes, unstored_episodes
 from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
@@ -25,6 +25,8 @@ from .decision import decide
 from .feedback import IGNORED, FeedbackMemory
 from .grounding import RECENT
 from .help import history_before, recalled
+from .material import BrowserPage, Source, live_source
+from .pages import PageReader
 from .policy import Gate, Proactivity
 from .trigger import TriggerPolicy
 
@@ -42,6 +44,8 @@ class Proposal:
     score: float | None
     trigger: str
     data: dict[str, Any]
+    # the observations the offer was made from: Accept acts on them, not on whatever is on screen by then
+    context: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "time": f"{self.ts:.3f}", "task": self.task, "response": self.response,
@@ -49,11 +53,21 @@ class Proposal:
                 "latency_s": self.data.get("latency_s")}
 
 
-def recent_context(store: Store, n: int = 30) -> tuple[list[dict[str, Any]], int | None, int]:
+def recent_context(store: Store, n: int = 30, at: tuple[int | None, int] | None = None,
+                   ) -> tuple[list[dict[str, Any]], int | None, int]:
     """The last `n` observations (closed episodes plus the one still open), the last closed episode's id, and the
-    newest raw event id (the context's identity)."""
-    closed = store.episodes()[-n:]
-    tail = unstored_episodes(store)
+    newest raw event id (the context's identity). `at`: (last closed episode id, newest raw event id) of an
+    earlier moment, whose context is rebuilt as it was then (a proposal's own, for Accept; what was purged since
+    is gone). The last observations carry the whole texts copied in them (`copies`); every observation carries the
+    pages visited in it (`pages`: url and title, from ActivityWatch's web watcher), the material of page help."""
+    if at is None:
+        closed = store.episodes()[-n:]
+        tail = unstored_episodes(store)
+    else:
+        episode_id, until = at
+        closed = [e for e in store.episodes() if episode_id is not None and e["id"] <= episode_id][-n:]
+        after = closed[-1]["last_raw_id"] if closed else 0
+        tail = build_episodes((rid, e) for rid, e in store.iter_events(after_id=after) if rid <= until)
     obs: list[dict[str, Any]] = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
     obs += [e.observation() for e in tail]
     spans = [(e["first_raw_id"], e["last_raw_id"]) for e in closed] + [(e.first_raw_id, e.last_raw_id) for e in tail]
@@ -62,14 +76,34 @@ def recent_context(store: Store, n: int = 30) -> tuple[list[dict[str, Any]], int
             copies = store.copies(first, last)
             if copies:
                 o["copies"] = copies
-    newest = tail[-1].last_raw_id if tail else store.last_episode_raw_id()
+    if spans:
+        visits = store.pages(spans[-n:][0][0], spans[-1][1])
+        for o, (first, last) in zip(obs, spans, strict=True):
+            here = [{"url": url, "title": title} for rid, url, title in visits if first <= rid <= last]
+            if here:
+                o["pages"] = here
+    newest = tail[-1].last_raw_id if tail else (at[1] if at else store.last_episode_raw_id())
     return obs[-n:], (closed[-1]["id"] if closed else None), newest
+
+
+def offer_context(store: Store, proposal: Proposal | dict[str, Any]) -> list[dict[str, Any]]:
+    """The context an offer was made from, for its Accept: the live proposal's own observations, or a stored
+    proposal's moment (`data["at"]`) rebuilt from the store. A proposal stored before moments were recorded gets
+    the current context."""
+    if isinstance(proposal, Proposal) and proposal.context:
+        return proposal.context
+    data = proposal.data if isinstance(proposal, Proposal) else proposal.get("data") or {}
+    at = data.get("at")
+    if isinstance(at, list) and len(at) == 2 and isinstance(at[1], int):
+        return recent_context(store, at=(at[0] if isinstance(at[0], int) else None, at[1]))[0]
+    return recent_context(store)[0]
 
 
 class Assistant:
     def __init__(self, store_path: Path | str | None, agent: Agent, gate: Gate, memory: FeedbackMemory,
                  trigger: TriggerPolicy, on_proposal: Callable[[Proposal], None] | None = None,
-                 context_episodes: int = 30, record_shown_as_ignored: bool = False):
+                 context_episodes: int = 30, record_shown_as_ignored: bool = False,
+                 reader: PageReader | None = None, browser: BrowserPage | None = None):
         self.store_path = store_path
         self.agent = agent
         self.gate = gate
@@ -80,6 +114,10 @@ class Assistant:
         self.on_busy: Callable[[bool], None] | None = None
         self.context_episodes = context_episodes
         self.record_shown_as_ignored = record_shown_as_ignored  # headless: nobody answers
+        # the pages the person reads, as material for offers (assistant/material.py): fetched under `reader`'s
+        # consent, the browser's own page read through `browser`; None: no offer is made from pages
+        self.reader = reader
+        self.browser = browser
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -171,11 +209,16 @@ class Assistant:
             if reason is None:
                 return None
             self.trigger.ran(now, key)
-        return self.think(store, observations, episode_id, reason, now)
+        return self.think(store, observations, episode_id, reason, now, key)
+
+    def material(self, observations: list[dict[str, Any]]) -> Source | None:
+        """The pages that can be read for this context's objects, under the reader's consent."""
+        return live_source(observations, self.reader, self.browser) if self.reader is not None else None
 
     def think(self, store: Store, observations: list[dict[str, str]], episode_id: int | None, reason: str,
-              now: float) -> Proposal:
+              now: float, key: int | None = None) -> Proposal:
         before = history_before(observations)
+        material = self.material(observations)
 
         def predict(held_back: Callable[[str], bool]) -> Prediction:
             self.stats["inferences"] += 1
@@ -183,7 +226,7 @@ class Assistant:
                 self.on_busy(True)
             try:
                 return self.agent.predict(observations, self.memory.prompt_lines(now), held_back=held_back,
-                                          recalls=lambda obj: recalled(store, obj, before))
+                                          recalls=lambda obj: recalled(store, obj, before), material=material)
             finally:
                 if self.on_busy is not None:
                     self.on_busy(False)
@@ -194,11 +237,11 @@ class Assistant:
         else:
             self.stats["errors"] += len(decision.prediction.errors)
         data: dict[str, Any] = {"trigger": reason, "context_events": len(observations), **decision.to_json(),
-                                "scorer": self.gate.scorer.name}
+                                "scorer": self.gate.scorer.name, "at": [episode_id, key]}
         response = decision.message
         score = decision.gate.score
         proposal_id = store.add_proposal(now, episode_id, decision.task, response, score, data)
-        proposal = Proposal(proposal_id, now, decision.task, response, score, reason, data)
+        proposal = Proposal(proposal_id, now, decision.task, response, score, reason, data, observations)
         if decision.task is None:
             self.stats["silent"] += 1
             log.info("silent decision (%s, %s)", reason, decision.gate.reason)

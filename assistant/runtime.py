@@ -254,8 +254,13 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
     from proactive.assistant import answers
 
     answerer = answers.load(config.answer_model)
-    assistant = Assistant(db, Agent(model, k=k, answers=answerer), gate, FeedbackMemory(), TriggerPolicy(chosen.min_interval_s),
-                          on_proposal=on_proposal, record_shown_as_ignored=headless)
+    from proactive.assistant.pages import PageReader, shown_page
+
+    reader = PageReader(config.web_search, tuple(config.never_fetch), config.search_engine)
+    assistant = Assistant(db, Agent(model, k=k, answers=answerer), gate, FeedbackMemory(),
+                          TriggerPolicy(chosen.min_interval_s), on_proposal=on_proposal,
+                          record_shown_as_ignored=headless, reader=reader,
+                          browser=lambda: shown_page(config.excluded_apps, config.excluded_titles))
     watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events)
     assistant.start()
     try:

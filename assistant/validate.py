@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .candidates import TITLE_SPLIT
-from .grounding import FILE_NAME, QUOTED, RECENT, Grounding
+from .grounding import FILE_NAME, QUOTED, RECENT, TITLE_SPLIT, Grounding
 
 NARRATION = re.compile(r"^\s*(?:the\s+)?users?\b|\bthe user\b|\buser'?s\b|^\s*(?:he|she|they)\s+(?:is|are|was|"
                        r"switch|type|open)|用户", re.I)

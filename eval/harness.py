@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from proactive.assistant.pages import PageReader
 from proactive.assistant.policy import Gate
 
 from .assessment import Progress, no_progress
@@ -108,19 +109,23 @@ def write(result: ReplayRun, out: Path, labels: dict[str, bool] | None) -> None:
                      f"traces: {out / 'traces' / result.agent} (read back with --baselines {out / 'traces'})"]
 
 
-HELP_KEYS = ("parts", "text", "url", "history", "answer")
+HELP_KEYS = ("parts", "text", "url", "history", "answer", "pages")
 
 
 def accept_all(turns: list[Turn], paths: list[Path], model: Any, out: Path,
-               progress: Progress = no_progress, on_row: Callable[[dict[str, Any]], None] | None = None) -> Path:
+               progress: Progress = no_progress, on_row: Callable[[dict[str, Any]], None] | None = None,
+               reader: PageReader | None = None) -> Path:
     """`replay --accept`: accept every shown offer and write what the help produced to `out/help.jsonl`, one line
     per shown offer: `{"session","index","task","help":{"parts","text","url","history","answer"}}`.
 
     The help is `help.do_task`, as the tray does it on Accept, except that a web search is recorded as its URL and
     never opened (nothing is sent), and no history is read: a recorded session is not this computer's person, so
     their own history must neither help nor leak into the file. `model` answers, as live (None: no answer).
-    OSError if `out` cannot be written."""
+    `reader` (`--fetch`): the pages of page offers are read through it (the search engine's results for the
+    search or the page's title); without it nothing is fetched and page help says so. `parts` names what was
+    given ("code", "points", "notes" from pages). OSError if `out` cannot be written."""
     from proactive.assistant.help import do_task
+    from proactive.assistant.material import replay_source, searched_source
 
     from .sessions import load_session
 
@@ -131,8 +136,9 @@ def accept_all(turns: list[Turn], paths: list[Path], model: Any, out: Path,
     with target.open("w", encoding="utf-8") as f, progress(len(shown), "accepting") as advance:
         for t in shown:
             context = observations[t.session][: t.index + 1]
+            material = searched_source(reader) if reader is not None else replay_source(context)
             result = do_task(model, context, t.shown or "", t.action, search="on", open_browser=False,
-                             history_search=False)
+                             history_search=False, material=material)
             data = result.to_json()
             row = {"session": t.session, "index": t.index, "task": t.shown,
                    "help": {k: list(data[k]) if isinstance(data[k], tuple) else data[k] for k in HELP_KEYS}}

@@ -31,6 +31,7 @@ import sqlite_utils
 from proactive.assistant.agent import Agent, Prediction, normalize_task
 from proactive.assistant.decision import Decision, choose, decide, need_first
 from proactive.assistant.feedback import IGNORED, FeedbackMemory
+from proactive.assistant.material import replay_source
 from proactive.assistant.need import need_for
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.prompt import PROMPT_VERSION
@@ -280,7 +281,8 @@ class Replayer:
         """The agent's prediction as a cache value, and whether it is worth keeping. Runs in a worker thread
         when parallel: it touches the model only, never the cache."""
         try:
-            p = agent.predict(context, held_back=held_back, recalls=recalls)
+            # a page or a search in a recorded session is material as live use would read it (material.py)
+            p = agent.predict(context, held_back=held_back, recalls=recalls, material=replay_source(context))
         except ModelError as exc:  # e.g. the server is down: nothing came back, nothing is kept
             return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}, False
         result = {"candidates": p.candidates, "preference": p.preference, "latency_s": p.latency_s,

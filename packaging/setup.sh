@@ -34,6 +34,9 @@ APT_TEST=(xvfb openbox xdotool x11-utils xterm desktop-file-utils trayer dbus gn
           tmux openssh-server openssh-client zip unzip perl restic borgbackup p7zip-full mariadb-client-core vim nano sudo less procps sqlite3
           # password fields no accessibility bus describes: Tk (wish) and zenity dialogs
           tk zenity
+          # the page the person reads, from a real browser's accessibility tree (tests/test_browser_page.py;
+          # --no-install-recommends: about 80 MB download, 310 MB on disk)
+          firefox-esr
           # help on errors: real git repositories (conflicts, rejected pushes) and man pages' summaries (whatis)
           git man-db)
 

@@ -27,6 +27,8 @@ REGEX_FIX = "fix it (a literal ( [ { * + ? . needs a backslash before it) or rem
 
 # (what config.toml says, the error line after "PATH: ")
 INVALID = [
+    ('never_fetch = "bank.example"', f'never_fetch = "bank.example": {fix("never_fetch")}'),
+    ('search_engine = "ftp://example.org/"', f'search_engine = "ftp://example.org/": {fix("search_engine")}'),
     ("excluded_apps = 3", f"excluded_apps = 3: {fix('excluded_apps')}"),
     ('excluded_apps = ["slack", " "]', 'excluded_apps[1] = " ": must be a non-empty string'),
     ('excluded_titles = ["ok", "(unclosed["]',

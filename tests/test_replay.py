@@ -503,7 +503,7 @@ def test_replay_accept_writes_help_without_opening_a_browser(proactive_home, tmp
     assert len(rows) == sum(1 for t in turns if t["shown"]) > 0
     for row in rows:
         assert set(row) == {"session", "index", "task", "help"}
-        assert set(row["help"]) == {"parts", "text", "url", "history", "answer"}
+        assert set(row["help"]) == {"parts", "text", "url", "history", "answer", "pages"}
         assert row["task"] == turns[row["index"]]["shown"] and row["session"] == "session_small.json"
         assert row["help"]["history"] == []  # a recorded session is not this person's: no history is read
     searched = [r for r in rows if "search" in r["help"]["parts"]]
@@ -519,14 +519,28 @@ def test_replay_accept_needs_out(proactive_home, tmp_path):
 
 
 def test_replay_counts_a_need_with_nothing_new_to_offer_as_recognised_not_shown(tmp_path):
-    """A person searching and reading the results: with the built-in model, searching again for what they just
-    searched gives nothing new and no history is read in replay, so nothing is shown; the gate still recognised
-    the need (`withheld`), which need detection counts and `need_shown` does not."""
+    """A person writing code, with a search that is only a way to a site ('github login'): with the built-in
+    model a look back at their earlier work on the file is all there is to offer, and replay reads no history,
+    so nothing is shown; the gate still recognised the need (`withheld`), which need detection counts and
+    `need_shown` does not."""
     from proactive.eval.replay import Replayer
     from proactive.models.registry import load_model
 
     cache, gate, judge = parts(tmp_path, "1")  # threshold 0.1: the gate wants to speak at almost every turn
-    turns = Replayer("fake", load_model, 1, gate, judge, cache).session(FIXTURES / "session_search.json")
+    turns = Replayer("fake", load_model, 1, gate, judge, cache).session(FIXTURES / "session_editing.json")
     assert not any(t.shown for t in turns)
     assert any(t.withheld for t in turns)
-    assert not any("python beautifulsoup find all links" in c for t in turns for c in t.candidates)
+
+
+def test_replay_offers_the_code_of_the_results_at_a_search_for_code(tmp_path):
+    """A search for code while editing scraper.py: the offer is the code of the pages, for that file (live use
+    with the default consent would read them after asking), never a search the person just made."""
+    from proactive.eval.replay import Replayer
+    from proactive.models.registry import load_model
+
+    cache, gate, judge = parts(tmp_path, "1")
+    turns = Replayer("fake", load_model, 1, gate, judge, cache).session(FIXTURES / "session_search.json")
+    shown = [t.shown for t in turns if t.shown]
+    assert shown and all("code examples for 'python beautifulsoup find all links'" in s and "scraper.py" in s
+                         for s in shown[:1]), shown
+    assert not any(s.lower().startswith("search") for t in turns for s in t.candidates)

@@ -50,8 +50,10 @@ from PySide6.QtWidgets import (
 
 from proactive.assistant import answers
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
-from proactive.assistant.help import NOT_NOW, Help, do_task, search_query
-from proactive.assistant.live import Assistant, Proposal
+from proactive.assistant.help import NOT_NOW, Help, consent_question, do_task
+from proactive.assistant.live import Assistant, Proposal, offer_context
+from proactive.assistant.material import Source, live_source
+from proactive.assistant.pages import PageReader
 from proactive.models.discovery import PORTS
 from proactive.watcher import control, home
 from proactive.watcher.store import Store
@@ -140,10 +142,15 @@ class ResultWindow(QWidget):
             if not command:
                 continue
             row = QHBoxLayout()
-            field = QLineEdit(command)
+            field: QWidget
+            if "\n" in command:  # a code example or notes: shown whole, a few lines high
+                field = QPlainTextEdit(command)
+                field.setMaximumHeight(120)
+            else:
+                field = QLineEdit(command)
             field.setReadOnly(True)
             row.addWidget(field)
-            button = QPushButton("Copy command")
+            button = QPushButton(step.get("copy") or "Copy command")
             button.clicked.connect(lambda _=False, c=command: QGuiApplication.clipboard().setText(c))
             row.addWidget(button)
             self.command_buttons.append(button)
@@ -196,6 +203,10 @@ class TrayApp(QObject):
         self.assistant = assistant
         self.watcher = watcher
         self.store_path = store_path
+        # the pages read for the person (held for the task, in memory): the assistant's reader, whose cache the
+        # offers filled, or one of the tray's own under the same settings
+        self.pages = assistant.reader or PageReader(config.web_search, tuple(config.never_fetch),
+                                                    config.search_engine)
         self.set_timings(config)
         self.store = Store(store_path)
         self.bridge = Bridge()
@@ -485,6 +496,8 @@ class TrayApp(QObject):
         self.assistant.set_proactivity(Proactivity.parse(config.proactivity))
         self.set_timings(config)
         self.config = config
+        self.pages.fetch, self.pages.never_fetch = config.web_search, tuple(config.never_fetch)
+        self.pages.engine = config.search_engine
         if self.watcher is not None:
             self.watcher.filter.reconfigure(config)
 
@@ -618,23 +631,31 @@ class TrayApp(QObject):
 
     def _help(self, proposal: Proposal, latency: float) -> None:
         """Accepting does the work, in a thread (the model may take seconds; the web search opens from there);
-        the decision is stored with what was done. The help follows the proposal's grounded action, if any.
-        With web_search = "ask" and a help that would search, the person is asked first (`ui.consent`)."""
+        the decision is stored with what was done. The help follows the proposal's grounded action, if any, on
+        the context the offer was made from (not what is on screen by now). With web_search = "ask" and a help
+        that would search or read pages, the person is asked first (`ui.consent`)."""
         self.helping += 1
-        context = self.assistant.context(self.store)[0]
+        context = offer_context(self.store, proposal)
         action = proposal.data.get("actions", {}).get(proposal.task)
-        query = search_query(context, proposal.task or "", action) if self.config.web_search == "ask" else None
-        if query is None:
+        question = None
+        if self.config.web_search == "ask":
+            question = consent_question(context, proposal.task or "", action, self._material(context, "ask"))
+        if question is None:
             self._start_help(proposal, latency, context, action, self.config.web_search)
             return
         from .consent import ConsentDialog
 
-        dialog = ConsentDialog(query)
+        dialog = ConsentDialog(question)
         dialog.answered.connect(lambda answer: self._consented(answer, proposal, latency, context, action))
         self.windows.append(dialog)
         dialog.show()
 
-    def _consented(self, answer: str, proposal: Proposal, latency: float, context: list[dict[str, str]],
+    def _material(self, context: list[dict[str, Any]], search: str) -> Source:
+        """The pages for an Accept under the consent given (`search`: on, off, ask, or not now for this one)."""
+        reader = dataclasses.replace(self.pages, fetch=search if search in ("on", "off") else "ask")
+        return live_source(context, reader, self.assistant.browser)
+
+    def _consented(self, answer: str, proposal: Proposal, latency: float, context: list[dict[str, Any]],
                    action: str | None) -> None:
         """The web-search question answered: "on"/"off" is remembered in config.toml (where it cannot be written,
         it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts.
@@ -647,14 +668,17 @@ class TrayApp(QObject):
             except (OSError, ValueError) as exc:
                 log.warning("web_search = %r could not be saved (%s); it holds until the app quits", answer, exc)
             self.config = dataclasses.replace(self.config, web_search=answer)
+            self.pages.fetch = answer
         self._start_help(proposal, latency, context, action, answer)
 
-    def _start_help(self, proposal: Proposal, latency: float, context: list[dict[str, str]], action: str | None,
+    def _start_help(self, proposal: Proposal, latency: float, context: list[dict[str, Any]], action: str | None,
                     search: str) -> None:
+        material = self._material(context, search)
+
         def work() -> None:
             try:
                 result = do_task(self.assistant.agent.answer_model, context, proposal.task or "", action,
-                                 self.store_path, search)
+                                 self.store_path, search, material=material)
             except Exception as exc:  # the help failed: say so, keep the decision
                 log.exception("accepted help failed")
                 result = Help.failure(f"could not do the task ({exc})")
@@ -665,7 +689,7 @@ class TrayApp(QObject):
     def _help_ready(self, proposal_id: int, payload: tuple[Proposal, float, Help]) -> None:
         proposal, latency, result = payload
         self.helping -= 1
-        self.store.add_decision(proposal_id, ACCEPTED, latency, result=json.dumps(result.to_json(), ensure_ascii=False))
+        self.store.add_decision(proposal_id, ACCEPTED, latency, result=json.dumps(result.record(), ensure_ascii=False))
         window = ResultWindow(proposal.task or "", result)
         self.windows.append(window)
         window.show()

@@ -1,7 +1,8 @@
-"""The web-search question: the first Accept that would send captured text to a search engine asks first.
+"""The web-search question: the first Accept that would send captured text to a search engine, or read pages for
+the person, asks first.
 
-Why: a web search is the assistant's only network use, and what it sends is captured text (an error message
-that may name a file, a host, a customer). With `web_search = "ask"` (the default) the person sees exactly what
+Why: a web search and reading a page are the assistant's only network use, and what a search sends is captured
+text (an error message that may name a file, a host, a customer); reading a page tells its site of a visit. With `web_search = "ask"` (the default) the person sees exactly what
 would go where before anything is sent, and answers once: "Always" and "Never" are written to config.toml
 (`web_search = "on"` / `"off"`), so the question is not asked again; "Not now" sends nothing this time and asks
 again next time. Closing the dialog (Escape, the window's close button) is "Not now".
@@ -12,16 +13,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
-from proactive.assistant.help import NOT_NOW, search_host
+from proactive.assistant.help import NOT_NOW
 
 ALWAYS, NEVER = "on", "off"  # the answers that become the `web_search` setting
-MAX_SHOWN = 300  # characters of the query in the question (it is one line of captured text)
-
-
-def question(query: str) -> str:
-    """The question's text: what would be sent, and where."""
-    shown = query if len(query) <= MAX_SHOWN else query[:MAX_SHOWN - 1] + "…"
-    return f"Accepting sends '{shown}' to {search_host(query)}. Allow web searches?"
 
 
 class Question(QMessageBox):
@@ -60,9 +54,10 @@ class Question(QMessageBox):
 class ConsentDialog(Question):
     """Always / Not now / Never: `answered` carries "on", "off" or NOT_NOW (also when closed)."""
 
-    def __init__(self, query: str, parent: QWidget | None = None):
+    def __init__(self, text: str, parent: QWidget | None = None):
+        """`text`: what would be sent or read, and where (`assistant.help.consent_question`)."""
         role = QMessageBox.ButtonRole
-        super().__init__("Proactive: web search", question(query),
+        super().__init__("Proactive: web search", text,
                          "Always and Never are remembered (web_search in config.toml); Not now sends nothing this "
                          "time.", [(ALWAYS, "Always", role.AcceptRole), (NOT_NOW, "Not now", role.RejectRole),
                                    (NEVER, "Never", role.DestructiveRole)], NOT_NOW, parent)

@@ -97,6 +97,41 @@ class _CallFailed(Exception):
     pass
 
 
+def _call_many(conn: Any, messages: list[Any], timeout: float = CALL_TIMEOUT) -> list[tuple[Any, ...] | _CallFailed]:
+    """Several method calls (no file descriptors) sent at once, in one write, and their replies read as they come:
+    one round trip for all, where `_call` waits for each answer before the next question. Returns each reply's
+    body, or a `_CallFailed` for an error reply (an object gone meanwhile); no answer to all of them within
+    `timeout` raises `_CallFailed`. Other messages read meanwhile go to the connection's filters, as jeepney's
+    `send_and_get_reply` does. Used where many objects are asked about (watcher/browser_page.py)."""
+    from jeepney import HeaderFields, MessageType
+
+    from .dbus_wire import serialise
+
+    pending: dict[int, int] = {}
+    data = []
+    for i, message in enumerate(messages):
+        serial = next(conn.outgoing_serial)
+        data.append(serialise(message, serial))
+        pending[serial] = i
+    conn.sock.sendall(b"".join(data))
+    out: list[tuple[Any, ...] | _CallFailed] = [_CallFailed("no answer")] * len(messages)
+    deadline = time.monotonic() + timeout
+    while pending:
+        try:
+            reply = conn.receive(timeout=max(0.0, deadline - time.monotonic()))
+        except TimeoutError as exc:
+            raise _CallFailed("no answer") from exc
+        i = pending.pop(reply.header.fields.get(HeaderFields.reply_serial, -1), -1)
+        if i < 0:
+            for rule in conn._filters.matches(reply):
+                rule.queue.append(reply)
+        elif reply.header.message_type == MessageType.error:
+            out[i] = _CallFailed(f"{reply.header.fields.get(4, 'error')}: {reply.body[0] if reply.body else ''}")
+        else:
+            out[i] = reply.body
+    return out
+
+
 def a11y_bus_address() -> str:
     """The accessibility bus's address: AT_SPI_BUS_ADDRESS, else asked of `org.a11y.Bus` on the session bus
     (at-spi-bus-launcher, started on demand by the session bus). Raises SourceUnavailable saying what is missing."""

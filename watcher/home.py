@@ -244,6 +244,10 @@ DEFAULT_PASSWORD_TITLES = [
 ]
 
 
+#: the search engine whose results page is read for the person (its HTML version needs no script)
+DEFAULT_SEARCH_ENGINE = "https://html.duckduckgo.com/html/?q={query}"
+
+
 @dataclass
 class Config:
     """User settings, read from `config.toml`; every field has a safe default, and `SCHEMA` says what each
@@ -288,6 +292,10 @@ class Config:
     # their fields are, so their typed text is kept only as a count (watcher/privacy.py): "on" turns it on at each
     # watcher start, "off" leaves the desktop's setting alone, "ask" (default) lets the tray ask once
     accessibility: str = "ask"
+    # sites whose pages are never read for you, even with web_search = "on" (a host and its subdomains)
+    never_fetch: list[str] = field(default_factory=list)
+    # the results page read at a search moment (with web_search = "on"): {query} is replaced by the search
+    search_engine: str = DEFAULT_SEARCH_ENGINE
 
     @classmethod
     def load(cls, path: Path | None = None) -> Config:
@@ -380,8 +388,11 @@ SCHEMA: dict[str, Rule] = {
     "accessibility": Rule("choice", "whether the watcher turns the desktop's toolkit accessibility on, so "
                                     "applications say which fields are passwords and their typed text can be "
                                     "kept: on, off, or ask (the tray asks once)", choices=("ask", "on", "off")),
-    "web_search": Rule("choice", "whether accepting a proposal sends its error or query to a search engine: on "
-                                 "does, off never does, ask asks first", choices=("ask", "on", "off")),
+    "web_search": Rule("choice", "whether accepting a proposal sends its error or query to a search engine and "
+                                 "reads pages for you: on does, off never does, ask asks first",
+                       choices=("ask", "on", "off")),
+    "never_fetch": Rule("names", "sites whose pages are never read for you (a host and its subdomains)"),
+    "search_engine": Rule("url", "the results page read at a search moment, with {query} for the search"),
 }
 
 

@@ -377,6 +377,18 @@ class Store:
         texts = [json.loads(r[0]).get("text") if r[0] else None for r in reversed(rows)]
         return [t for t in texts if isinstance(t, str) and t.strip()]
 
+    def pages(self, first_raw_id: int, last_raw_id: int, limit: int = 200) -> list[tuple[int, str, str]]:
+        """The pages visited between two raw events, as (raw event id, url, title), oldest first, at most the last
+        `limit`: the addresses ActivityWatch's web watcher reported (the episodes name only their host)."""
+        rows = self.db.execute("SELECT id, title, data FROM raw_events WHERE id BETWEEN ? AND ? AND kind = 'web' "
+                               "ORDER BY id DESC LIMIT ?", [first_raw_id, last_raw_id, limit]).fetchall()
+        out = []
+        for rid, title, data in reversed(rows):
+            payload = json.loads(data) if data else {}
+            if isinstance(payload.get("url"), str) and payload["url"] and not payload.get("incognito"):
+                out.append((rid, payload["url"], str(title or "")))
+        return out
+
     def _episodes(self, where: str, params: list[Any], newest_first: bool = False,
                   limit: int = -1) -> list[dict[str, Any]]:
         order = "start DESC, id DESC" if newest_first else "start, id"

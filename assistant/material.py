@@ -1,0 +1,174 @@
+"""Which pages are the material for help at a moment, and whether they can be had.
+
+An offer from the pages the person read is made only when the pages can be read: the one open now in the browser
+(read from what the browser shows, no network), the pages visited since the search the offer is about (their
+addresses come with the observations, as `pages`, from ActivityWatch's web watcher), or, at a search moment with
+web search allowed, the top results. With `web_search = "ask"` nothing is fetched before the person says yes:
+the offer is still made (Accept asks first, once), but it cannot count what it will give. With "off" only what
+the browser shows is material.
+
+`Material.pages` holds what was read; `pending` says what Accept will read after asking. A `Source` answers for
+one object of the grounding; `live_source` builds one for a live context, `replay_source` for a recorded session
+(where live use with the default consent would read the page: the offer counts as deliverable, its count
+unknown).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .grounding import PAGE, QUERY, Obj, is_url
+from .pages import Page, PageError, PageReader
+from .validate import norm
+
+ASK = "ask"
+#: an observation after a search that opens or reads one of its results
+OPENED = re.compile(r"\b(?:clicks?|clicked|opens?|opened|visits?|visited|reads?|reading|scroll\w*|views?|viewed|"
+                    r"navigat\w+)\b|打开|阅读|浏览", re.I)
+
+
+@dataclass(frozen=True)
+class Material:
+    """The pages for one object: read (`pages`), or to be read on Accept after the consent question
+    (`pending`: the addresses, or the query whose results would be read)."""
+
+    pages: tuple[Page, ...] = ()
+    pending: tuple[str, ...] = ()
+    query: str = ""  # the search whose results are (or would be) read
+    where: str = "the page you opened"  # how an offer names them
+
+    @property
+    def known(self) -> bool:
+        """Whether the pages are in hand, so an offer can say what they hold."""
+        return bool(self.pages) and not self.pending
+
+
+Source = Callable[[Obj], "Material | None"]
+BrowserPage = Callable[[], "Page | None"]
+
+
+def _pages_of(context: Sequence[dict[str, Any]]) -> list[tuple[int, str, str]]:
+    """(observation index, url, title) of every page the observations name, oldest first."""
+    out: list[tuple[int, str, str]] = []
+    for i, o in enumerate(context):
+        for p in o.get("pages") or ():
+            if isinstance(p, dict) and isinstance(p.get("url"), str):
+                out.append((i, p["url"], str(p.get("title") or "")))
+    return out
+
+
+def _query_index(context: Sequence[dict[str, Any]], query: str) -> int:
+    """The observation where the search for `query` was made (its last mention), or -1."""
+    q = norm(query)
+    for i in range(len(context) - 1, -1, -1):
+        if q and q in norm(str(context[i].get("event", ""))):
+            return i
+    return -1
+
+
+def _title_matches(title: str, page_text: str) -> bool:
+    a, b = norm(title), norm(page_text)
+    return bool(a and b) and (a in b or b in a)
+
+
+def live_source(context: Sequence[dict[str, Any]], reader: PageReader,
+                browser: BrowserPage | None = None) -> Source:
+    """The material of a live context: the browser's page now, the addresses the observations carry, the
+    results of a search; read under `reader`'s consent (fetched only with web search on)."""
+    visited = _pages_of(context)
+    shown: list[Page | None] = []
+
+    def browser_page() -> Page | None:
+        if not shown:
+            try:
+                shown.append(browser() if browser is not None else None)
+            except Exception:  # noqa: BLE001 - a browser that does not answer is no material, never a failed turn
+                shown.append(None)
+        return shown[0]
+
+    def read(urls: Sequence[str]) -> tuple[tuple[Page, ...], tuple[str, ...]]:
+        pages: list[Page] = []
+        for url in urls:
+            held = reader.cache.get(url)
+            if held is not None:
+                pages.append(held)
+                continue
+            if reader.may_fetch:
+                try:
+                    pages.append(reader.page(url))
+                except PageError:
+                    continue
+        readable = tuple(u for u in urls if reader.refusal(u) is None)
+        pending = () if reader.may_fetch or reader.fetch != ASK else tuple(
+            u for u in readable if reader.cache.get(u) is None)
+        return tuple(pages), pending
+
+    def source(obj: Obj) -> Material | None:
+        here = browser_page()
+        if obj.kind == PAGE and not is_url(obj.text):
+            if here is not None and _title_matches(obj.text, here.title):
+                return Material((here,))
+            urls = [u for _, u, t in visited if _title_matches(obj.text, t)][-1:]
+            pages, pending = read(urls)
+            return Material(pages, pending) if pages or pending else None
+        if obj.kind == QUERY:
+            start = _query_index(context, obj.text)
+            urls = list(dict.fromkeys(u for i, u, _ in visited if i >= start and not reader.is_results(u)))[-3:]
+            pages, pending = read(urls)
+            if here is not None and not reader.is_results(here.url) and here.url not in {p.url for p in pages} \
+                    and start >= 0:
+                pages = (*pages, here)
+            if pages or pending:
+                n = len(pages) + len(pending)
+                return Material(pages, pending, obj.text, "the page you opened" if n == 1 else "the pages you opened")
+            if reader.may_fetch:
+                try:
+                    found = tuple(reader.search(obj.text))
+                except PageError:
+                    return None
+                return Material(found, (), obj.text, "the top results") if found else None
+            if reader.fetch == ASK:
+                return Material((), (obj.text,), obj.text, "the top results")
+        return None
+
+    return source
+
+
+def replay_source(context: Sequence[dict[str, Any]]) -> Source:
+    """A recorded session's material: a page or a search in it is what live use would read (the browser shows
+    the page; a search's results, or the pages opened from it, are read after the consent question), so it counts
+    as deliverable, its count unknown. Pages are read in replay only with `--fetch`."""
+
+    def source(obj: Obj) -> Material | None:
+        if obj.kind == PAGE and not is_url(obj.text):
+            return Material((), (obj.text,), "", "the page you opened")
+        if obj.kind == QUERY:
+            start = _query_index(context, obj.text)
+            opened = any(OPENED.search(str(o.get("event", ""))) for o in context[start + 1:]) if start >= 0 else False
+            return Material((), (obj.text,), obj.text, "the pages you opened" if opened else "the top results")
+        return None
+
+    return source
+
+
+def searched_source(reader: PageReader) -> Source:
+    """Replay with `--fetch`: a recorded session has no addresses, so its pages are found as live use with web
+    search on would read them: the top results for a search, the first result for a page's title."""
+
+    def source(obj: Obj) -> Material | None:
+        if obj.kind not in (QUERY, PAGE) or is_url(obj.text):
+            return None
+        try:
+            pages = tuple(reader.search(obj.text, 3 if obj.kind == QUERY else 1))
+        except PageError:
+            return None
+        if not pages:
+            return None
+        if obj.kind == QUERY:
+            return Material(pages, (), obj.text, "the top results")
+        return Material(pages, (), "", "the page you opened")
+
+    return source

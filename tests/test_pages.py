@@ -1,0 +1,323 @@
+"""Pages as material: extraction (trafilatura) and each deliverable on fixture pages served on loopback, the
+consent and the addresses never fetched, offers made from pages in the live path, and Accept on the offer's own
+moment after the person moved on."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from proactive.assistant import candidates
+from proactive.assistant.agent import Agent
+from proactive.assistant.feedback import FeedbackMemory
+from proactive.assistant.grounding import ground
+from proactive.assistant.help import consent_question, do_task
+from proactive.assistant.live import Assistant, offer_context, recent_context
+from proactive.assistant.material import live_source, replay_source
+from proactive.assistant.page_help import block_language, code_examples, key_points, notes
+from proactive.assistant.pages import CODE, HEADING, PageError, PageReader, extract, refusal
+from proactive.assistant.policy import Gate, Proactivity
+from proactive.assistant.trigger import TriggerPolicy
+from proactive.models.signals import SignalScorer
+from proactive.watcher.events import TEXT, WEB, WINDOW, RawEvent
+from proactive.watcher.store import Store
+
+from .page_server import PAGES, page_server
+
+
+def fixture(name: str, url: str = "http://127.0.0.1/x"):
+    return extract((PAGES / name).read_text(encoding="utf-8"), url)
+
+
+def test_extraction_keeps_headings_code_and_drops_the_page_chrome():
+    page = fixture("js_fade_in.html")
+    assert page.title.startswith("How to fade in an element with JavaScript")
+    assert [b.level for b in page.blocks if b.kind == HEADING][:2] == [1, 2]
+    code = [b for b in page.code]
+    assert len(code) == 5
+    assert "function fadeIn(el, ms) {\n  let start = null;" in code[2].text  # line breaks and indentation kept
+    assert code[1].lang == "js" and block_language(code[0]) == "css"
+    text = page.text
+    assert "Log in" not in text and "Cookie settings" not in text  # navigation and footer are not content
+    so = fixture("ruby_capitalize.html")
+    assert "Stack Exchange Inc" not in so.text and any("split" in b.text for b in so.code)
+
+
+def test_a_page_without_an_article_is_an_error_not_an_empty_help():
+    with pytest.raises(PageError, match="no text"):
+        extract("<html><body><div id='app'></div><script>boot()</script></body></html>", "http://a.test/app")
+
+
+@pytest.mark.parametrize("file, query, expect, absent", [
+    ("main.html", "js 淡入淡出", "requestAnimationFrame", ".fade { opacity"),  # a query naming js: its code first
+    ("fade.js", "fade in element", "function fadeIn", ".fade { opacity"),
+    ("styles.css", "fade in", ".fade { opacity", "function fadeIn"),
+    ("tools.py", "fade in", None, None),  # a page of JS and CSS has nothing for a Python file
+])
+def test_code_examples_are_in_the_file_language_and_ranked_by_the_query(file, query, expect, absent):
+    page = fixture("js_fade_in.html", "http://127.0.0.1/fade")
+    got = code_examples([page], query, file)
+    if expect is None:
+        assert got == []
+        return
+    assert got and all(e.url == "http://127.0.0.1/fade" for e in got)
+    assert any(expect in e.code for e in got)
+    assert not any(absent in e.code for e in got)
+    assert got == sorted(got, key=lambda e: -e.score)
+
+
+def test_code_for_a_python_file_from_a_chinese_page_skips_its_shell_and_js_blocks():
+    page = fixture("python_email_validation.html")
+    got = code_examples([page], "电子邮件地址校验 python", "email_filter.py")
+    assert got and all(e.lang == "python" for e in got)
+    assert "fullmatch" in got[0].code or "validate_email" in got[0].code
+    assert not any("console.log" in e.code or e.code.startswith("pip install") for e in got)
+    ruby = code_examples([fixture("ruby_capitalize.html")], "How to capitalize person name in ruby?", "CheckName.rb")
+    assert ruby and "capitalize" in ruby[0].code and all(e.lang == "ruby" for e in ruby)
+
+
+def test_key_points_are_the_page_own_sentences_under_its_headings():
+    page = fixture("traffic_realtime_data.html")
+    points = key_points(page)
+    assert 3 <= len(points) <= 5
+    body = " ".join(b.text for b in page.blocks)
+    for point in points:
+        sentence = point.split(": ", 1)[-1].rstrip("…")
+        assert sentence[:60] in body  # extractive: nothing written that the page does not say
+    assert any(p.startswith("Adaptive signals:") for p in points)
+    assert not any("Subscribe" in p or "Terms" in p for p in points)
+
+
+def test_notes_are_markdown_bullets_with_links():
+    pages = [fixture("traffic_realtime_data.html", "http://127.0.0.1/traffic"), fixture("js_fade_in.html")]
+    md = notes(pages, "real time traffic update")
+    lines = md.splitlines()
+    assert lines[0] == "## Notes on real time traffic update"
+    bullets = [ln for ln in lines if ln.startswith("- ")]
+    assert bullets and bullets[0].endswith("(http://127.0.0.1/traffic))")  # the page on the topic comes first
+    assert all(re.search(r"\(\[.+\]\(http://127\.0\.0\.1/\w+\)\)$", b) for b in bullets)
+
+
+@pytest.mark.parametrize("url, why", [
+    ("https://user:hunter2@example.com/docs", "user name or password"),
+    ("https://example.com/report?token=abc123", "token or key"),
+    ("https://example.com/a?X-Amz-Signature=deadbeef&X-Amz-Credential=x", "token or key"),
+    ("https://example.com/cb#access_token=ya29.a0AfH6SMBx", "token or key"),
+    ("https://example.com/p?id=Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eA", "token or key"),
+    ("https://bank.example.com/statement", "never_fetch"),
+    ("file:///etc/passwd", "only web pages"),
+    ("https://example.com/x?key=ghp_0123456789abcdefghijklmnopqrstuvwxyz", "token or key"),
+])
+def test_addresses_that_carry_access_or_are_excluded_are_never_read(url, why):
+    assert why in (refusal(url, ("example.com" if "bank" in url else "nothing.test",)) or "")
+
+
+@pytest.mark.parametrize("url", ["https://docs.python.org/3/library/re.html?highlight=fullmatch#re.fullmatch",
+                                 "https://stackoverflow.com/questions/2270874/capitalize-first-letter-ruby",
+                                 "https://blog.example.cn/article/12345?page=2"])
+def test_ordinary_addresses_may_be_read(url):
+    assert refusal(url, ("bank.example",)) is None
+
+
+def test_a_secret_on_a_page_is_redacted_before_anyone_sees_it():
+    key = "AKIA" + "QWERTYUIOPASDFGH"
+    page = extract(f"<html><body><article><h1>Deploying</h1><p>Set the credentials as shown on this page before "
+                   f"you deploy anything to production.</p><pre><code>export AWS_ACCESS_KEY_ID={key}\n"
+                   f"aws s3 ls</code></pre></article></body></html>", "http://a.test/deploy")
+    assert key not in page.text and "[REDACTED:" in page.code[0].text
+
+
+def reading_context(server) -> list[dict]:
+    """A person writing main.html who searched for a fade-in and opened a page (its address from ActivityWatch's
+    web watcher, as recent_context attaches it)."""
+    return [
+        {"time": "1", "event": "The user types 'let box' in main.html in Visual Studio Code."},
+        {"time": "2", "event": "The user searches on Google for 'js fade in' in Firefox."},
+        {"time": "3", "event": "The user visits 'How to fade in an element with JavaScript' on 127.0.0.1 in Firefox.",
+         "pages": [{"url": server.page("js_fade_in.html"),
+                    "title": "How to fade in an element with JavaScript - Web Notes"}]},
+    ]
+
+
+def test_with_consent_the_page_read_gives_an_offer_that_counts_and_an_accept_that_delivers():
+    with page_server() as server:
+        context = reading_context(server)
+        reader = PageReader("on")
+        offers = candidates.build(ground(context), writes=False, material=live_source(context, reader))
+        code = [c for c in offers if c.action == "page_code"]
+        assert code, [c.task for c in offers]
+        assert code[0].message == ("Want the 3 code examples for 'js fade in' from the page you opened, for "
+                                   "main.html?")
+        fetched = len(server.requests)
+        assert fetched == 1
+        result = do_task(None, context, code[0].task, "page_code", search="on", history_search=False,
+                         material=live_source(context, reader))
+        assert len(server.requests) == fetched  # held for the task: Accept did not read it again
+        assert result.parts == ("code",) and result.pages == (server.page("js_fade_in.html"),)
+        copies = [s for s in result.steps if s.get("copy") == "Copy code"]
+        assert len(copies) == 3 and "requestAnimationFrame" in (copies[0]["command"] or "")
+        assert server.page("js_fade_in.html") in result.text
+
+
+@pytest.mark.parametrize("setting", ["ask", "off"])
+def test_without_consent_nothing_is_requested(setting):
+    with page_server() as server:
+        context = reading_context(server)
+        reader = PageReader(setting)
+        offers = candidates.build(ground(context), writes=False, material=live_source(context, reader))
+        code = [c for c in offers if c.action == "page_code"]
+        if setting == "ask":  # offered, without a count: Accept asks first
+            assert code and code[0].message.startswith("Want code examples for 'js fade in'")
+            question = consent_question(context, code[0].task, "page_code", live_source(context, reader))
+            assert question is not None and "127.0.0.1" in question
+            result = do_task(None, context, code[0].task, "page_code", search="ask", history_search=False,
+                             material=live_source(context, reader))
+            assert "Nothing was read" in result.text and result.parts == ("error",)
+        else:  # off: the page cannot be had, so nothing is offered from it
+            assert not code
+        assert server.requests == []
+
+
+def test_a_search_moment_with_web_search_on_reads_the_top_results():
+    with page_server() as server:
+        context = [{"time": "1", "event": "The user edits 'CheckName.rb' in Visual Studio Code."},
+                   {"time": "2", "event": "The user searches on Google for 'capitalize name ruby' in Firefox."}]
+        reader = PageReader("on", engine=f"{server.url}/search?q={{query}}")
+        material = live_source(context, reader)
+        offers = candidates.build(ground(context), writes=False, material=material)
+        assert offers and offers[0].action == "page_code", [c.task for c in offers]
+        assert "from the top results, for CheckName.rb" in offers[0].message
+        result = do_task(None, context, offers[0].task, offers[0].action, search="on", history_search=False,
+                         material=material)
+        assert server.page("ruby_capitalize.html") in result.pages
+        assert result.parts == ("code",) and "capitalize" in result.steps[0]["command"]
+        assert server.requests[0].startswith("/search?q=capitalize+name+ruby")
+
+
+def test_never_fetch_and_tokened_addresses_are_not_requested_even_with_consent():
+    with page_server() as server:
+        context = reading_context(server)
+        context[-1]["pages"] = [{"url": server.page("js_fade_in.html") + "?access_token=abcdefghijklmnop",
+                                 "title": "How to fade in an element with JavaScript"}]
+        offers = candidates.build(ground(context), writes=False, material=live_source(context, PageReader("on")))
+        assert not [c for c in offers if c.action == "page_code"]
+        context[-1]["pages"] = [{"url": server.page("js_fade_in.html"), "title": "How to fade in"}]
+        offers = candidates.build(ground(context), writes=False,
+                                  material=live_source(context, PageReader("on", never_fetch=("127.0.0.1",))))
+        assert not [c for c in offers if c.action == "page_code"]
+        assert server.requests == []
+
+
+def test_the_page_the_browser_shows_is_read_without_the_network():
+    page = fixture("traffic_realtime_data.html", "https://mobility.example/traffic")
+    context = [{"time": "1", "event": "The user types 'digital payment' in notes.md in Visual Studio Code."},
+               {"time": "2", "event": "The user switches to Firefox and views the page 'Traffic management using "
+                                      "real-time data | City Mobility Review'."}]
+    reader = PageReader("off")
+    material = live_source(context, reader, browser=lambda: page)
+    offers = candidates.build(ground(context), writes=False, material=material)
+    notes_offer = [c for c in offers if c.action == "page_notes_page"]
+    assert notes_offer and "notes.md" in notes_offer[0].message
+    result = do_task(None, context, notes_offer[0].task, notes_offer[0].action, search="off",
+                     history_search=False, material=material)
+    assert result.parts == ("notes",) and "(https://mobility.example/traffic)" in result.text
+    assert "your file is not changed" in result.text
+
+
+def test_replay_counts_pages_as_live_would_read_them():
+    context = [{"time": "1", "event": "The user starts working on a file 'CheckName.rb' in Visual Studio Code."},
+               {"time": "2", "event": "The user searches on Google for 'How to capitalize person name in ruby?'."}]
+    offers = candidates.build(ground(context), writes=False, material=replay_source(context))
+    assert offers[0].message == ("Want code examples for 'How to capitalize person name in ruby?' from the top "
+                                 "results, for CheckName.rb?")
+    assert candidates.build(ground(context), writes=False) == []  # no material: silent, as before
+
+
+def test_accept_acts_on_the_offer_moment_after_the_person_moved_on(proactive_home, fake_model):
+    """The offer was made while the person read a page; by Accept they switched to a terminal and typed: the
+    help is about the page, in the tray (the proposal's own context) and in `decide` (rebuilt from the store)."""
+    with page_server() as server:
+        store = Store()
+        store.add_events([
+            RawEvent("window", WINDOW, {"app": "Code", "title": "main.html - Visual Studio Code"}, ts=1000.0),
+            RawEvent("keyboard", TEXT, {"text": "let box", "erase": 0, "enter": False}, ts=1001.0),
+            RawEvent("window", WINDOW, {"app": "Firefox", "title": "js fade in - Google Search"}, ts=1003.0),
+            RawEvent("activitywatch", WEB, {"url": server.page("js_fade_in.html"),
+                                            "title": "How to fade in an element with JavaScript - Web Notes",
+                                            "browser": "Firefox"}, ts=1005.0),
+        ])
+        p = Proactivity.parse("high")
+        shown: list = []
+        assistant = Assistant(None, Agent(fake_model), Gate(SignalScorer(), p), FeedbackMemory(),
+                              TriggerPolicy(p.min_interval_s, min_gap_s=0), on_proposal=shown.append,
+                              reader=PageReader("on"))
+        observations, episode_id, key = recent_context(store)
+        assert any(o.get("pages") for o in observations)
+        proposal = assistant.think(store, observations, episode_id, "test", 1010.0, key)
+        assert proposal.task is not None and "fade in" in proposal.task, proposal.data
+        store.add_events([
+            RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=1020.0),
+            RawEvent("keyboard", TEXT, {"text": "git status", "erase": 0, "enter": True}, ts=1021.0),
+        ])
+        now = recent_context(store)[0]
+        assert "git status" in now[-1]["event"]
+        stored = store.proposal(proposal.id)
+        for context in (offer_context(store, proposal), offer_context(store, stored)):
+            assert "git status" not in json.dumps(context)
+            assert context[-1].get("pages") and "fade in" in json.dumps(context).lower()
+        store.close()
+        Path(proactive_home, "config.toml").write_text('web_search = "on"\n')
+        result = CliRunner().invoke(__import__("proactive.assistant.cli", fromlist=["cli"]).cli,
+                                    ["decide", str(proposal.id), "accepted", "--json"])
+        assert result.exit_code == 0, result.output
+        help_ = json.loads(result.output)["result"]
+        assert help_["pages"] == [server.page("js_fade_in.html")], help_["text"]
+        assert "git status" not in help_["text"] and "requestAnimationFrame" in help_["text"]
+        # the page's text was shown, never stored: the decision keeps what was given and where from
+        store = Store()
+        [(kept,)] = store.db.execute("SELECT result FROM decisions WHERE proposal_id = ?", [proposal.id]).fetchall()
+        store.close()
+        assert "requestAnimationFrame" not in kept and "opacity" not in kept
+        assert server.page("js_fade_in.html") in json.loads(kept)["text"]
+
+
+def test_replay_fetch_reads_pages_only_when_asked(tmp_path, proactive_home):
+    from proactive.assistant.cli import cli
+
+    session = tmp_path / "s.json"
+    session.write_text(json.dumps([
+        {"observation": {"time": "1000", "event": "The user starts working on a file 'CheckName.rb' within a Ruby "
+                                                  "project in Visual Studio Code."}},
+        {"observation": {"time": "1010", "event": "The user searches on Google for 'capitalize name ruby' after "
+                                                  "typing and clicking 'Enter'."}},
+        {"observation": {"time": "1020", "event": "The user clicks on a Google search result for 'capitalize name "
+                                                  "ruby'."}},
+    ]))
+    with page_server() as server:
+        Path(proactive_home, "config.toml").write_text(f'search_engine = "{server.url}/search?q={{query}}"\n')
+        base = ["replay", str(session), "--model", "default", "--proactivity", "high", "--accept",
+                "--cache", str(tmp_path / "c.db")]
+        quiet = CliRunner().invoke(cli, [*base, "--out", str(tmp_path / "a")])
+        assert quiet.exit_code == 0, quiet.output
+        assert server.requests == []
+        rows = [json.loads(x) for x in (tmp_path / "a" / "help.jsonl").read_text().splitlines()]
+        assert rows and all("Nothing was read" in r["help"]["text"] for r in rows if r["task"].startswith("Show code"))
+        fetched = CliRunner().invoke(cli, [*base, "--out", str(tmp_path / "b"), "--fetch"])
+        assert fetched.exit_code == 0, fetched.output
+        rows = [json.loads(x) for x in (tmp_path / "b" / "help.jsonl").read_text().splitlines()]
+        code = [r for r in rows if "code" in r["help"]["parts"]]
+        assert code and server.page("ruby_capitalize.html") in code[0]["help"]["pages"]
+        assert server.requests and all(r.startswith(("/search", "/pages/")) for r in server.requests)
+    bad = CliRunner().invoke(cli, ["replay", str(session), "--fetch"])
+    assert bad.exit_code == 2 and "--fetch" in bad.output
+
+
+def test_every_code_block_counts_once_across_pages():
+    page = fixture("js_fade_in.html", "http://127.0.0.1/a")
+    twice = code_examples([page, fixture("js_fade_in.html", "http://127.0.0.1/b")], "fade in", "main.js", limit=10)
+    assert len(twice) == len({e.code for e in twice}) == 4
+    assert CODE == "code"
