@@ -597,9 +597,10 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     if as_json:
         click.echo(json.dumps(result.summary))
         return
-    from proactive.eval.report import summary_rows
+    from proactive.eval.report import need_rows, summary_rows
 
-    for line in [*result.notes, "", *summary_rows(result.results)]:
+    need = [*need_rows(result.results), ""] if labels else []  # the headline first: no judge involved
+    for line in [*result.notes, "", *need, *summary_rows(result.results, result.ours)]:
         click.echo(line)
 
 

@@ -31,7 +31,7 @@ import re
 import time
 import webbrowser
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,7 @@ from .grounding import (
     FILE,
     PAGE,
     QUERY,
+    TITLE_SPLIT,
     TOPIC,
     Grounding,
     Obj,
@@ -77,6 +78,7 @@ from .grounding import (
 )
 from .material import Material, Source
 from .page_help import code_examples, key_points, notes
+from .pages import Page
 from .prompt import observation_line
 from .validate import mentions, norm, rejection
 
@@ -143,6 +145,8 @@ class Help:
         if self.kept is not None:
             data["text"] = self.kept
             data["steps"] = [s for s in self.steps if not s.get("copy")]
+            if self.answer and self.answer not in self.kept:  # written from the pages: not kept either
+                data["answer"] = None
         return data
 
 
@@ -279,15 +283,41 @@ def recall_text(obj: Obj) -> str:
     return text
 
 
-def ask(model: Predictor, context: Sequence[dict[str, str]], task: str) -> tuple[str | None, str | None]:
-    """The model's answer to the task from the last events, or (None, why not)."""
+def ask(model: Predictor, context: Sequence[dict[str, str]], task: str,
+        pages: Sequence[Page] = ()) -> tuple[str | None, str | None]:
+    """The model's answer to the task from the last events and the pages read for it (their key points and
+    best code, each with its link), or (None, why not)."""
     events = "\n".join(observation_line(o) for o in list(context)[-8:])
+    read = ""
+    if pages:
+        read = "\nPages the user read (use them, and name the link of each one you use):\n" + "\n".join(
+            excerpt(i, page, task) for i, page in enumerate(pages[:3], 1))
     gen = model.complete_json([{"role": "system", "content": SYSTEM},
-                               {"role": "user", "content": f"Recent events:\n{events}\nTask: {task}"}], HELP_SCHEMA)
+                               {"role": "user", "content": f"Recent events:\n{events}{read}\nTask: {task}"}],
+                              HELP_SCHEMA)
     if gen.data is None:
         return None, f"the model gave no usable answer ({gen.error})"
     answer = gen.data["answer"].strip()
     return (answer, None) if answer else (None, "the model's answer was empty")
+
+
+EXCERPT_CHARS = 1200
+
+
+def excerpt(n: int, page: Page, task: str) -> str:
+    """A page in the answer's prompt: its title and link, key points, and its best code for the task."""
+    lines = [f"[{n}] {page.title or page.url} ({page.url})", *(f"- {p}" for p in key_points(page, 4))]
+    code = code_examples([page], task, None, limit=1)
+    if code:
+        lines.append(code[0].code)
+    text = "\n".join(lines)
+    return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "…"
+
+
+def cites(answer: str, pages: Sequence[Page]) -> bool:
+    """Whether the answer names one of the pages it was given, by its link or its title."""
+    said = norm(answer)
+    return any(norm(p.url) in said or (p.title and norm(TITLE_SPLIT.split(p.title)[0]) in said) for p in pages)
 
 
 DOTTED = re.compile(r"\b[a-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
@@ -485,14 +515,26 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
             else:
                 lines.append(f"Your history has no earlier mention of '{name}'.")
         elif kind == ANSWER and model is not None:
-            answer, dropped = ask(model, context, task)
+            given = material(subject) if material is not None and subject is not None else None
+            pages = given.pages if given is not None else ()
+            answer, dropped = ask(model, context, task, pages)
             if answer is not None:  # any model's answer: grounded (it quotes what it is about) or not shown
-                dropped = rejection(answer, grounding)
+                # what it may quote: the context, and the pages it was given (whose links it must name)
+                checked = replace(grounding, context_text=grounding.context_text + "\n" + "\n".join(
+                    f"{p.title}\n{p.url}\n{p.text}" for p in pages)) if pages else grounding
+                dropped = rejection(answer, checked) or (
+                    None if not pages or cites(answer, pages) else "it does not name the pages it used")
                 answer = None if dropped else answer
+                if answer is not None and pages:
+                    links += tuple(p.url for p in pages if p.url not in links)
+                    kept.append(f"An answer written from {', '.join(p.url for p in pages)} (not kept: it quotes "
+                                "the pages).")
             if answer is not None:
                 parts.append(ANSWER)
     text = "\n\n".join([answer, *lines] if answer else lines) or NOTHING
-    kept_text = "\n\n".join(([answer] if answer else []) + [ln for ln in lines if ln not in from_pages] + kept)
+    answered_from_pages = answer is not None and any(k.startswith("An answer written from") for k in kept)
+    kept_text = "\n\n".join(([answer] if answer and not answered_from_pages else []) +
+                             [ln for ln in lines if ln not in from_pages] + kept)
     steps = tuple({"text": s.text, "command": s.command} for s in found.steps) if found else ()
     return Help(tuple(parts) or ("error",), text, url, tuple(history), answer, dropped,
                 time.perf_counter() - started, steps + tuple(buttons), found.rule if found else None, links,

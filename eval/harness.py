@@ -51,10 +51,12 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     with progress(total, "replaying") as advance:
         for path in paths:
             turns += replayer.session(path, advance)
-    if gate is not None:
-        notes += in_sample(gate, turns)
+    warned = in_sample(gate, turns) if gate is not None else []
+    notes += warned
     ours = f"ours ({model_spec}{'' if gate is None else ' + gate'})"
     results = {ours: summarize(turns, labels)}
+    results[ours]["scored_on"] = ("in-sample (the gate was trained on these sessions)" if warned else
+                                  "sessions the gate was not trained on" if gate is not None else "no gate")
     calib = results[ours].get("need_calibration")
     if calib and calib["n"]:
         from .report import fmt

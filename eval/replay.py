@@ -191,6 +191,10 @@ class Turn:
     #: recognised the need and would have shown an offer without these
     withheld: bool = False
     action: str | None = None  # the grounded action id of the shown task, when the agent gave one
+    #: the paper's protocol: the task the system proposes here, whether or not this configuration can deliver
+    #: it or the feedback memory holds it back (the shown task, else the one `withheld` stands for); None: silent
+    proposed: str | None = None
+    judged_proposed: bool | None = None
 
 
 class Judge:
@@ -333,6 +337,7 @@ class Replayer:
         self._predicted(turn, pred)
         turn.held_back = decided.held_back
         turn.shown, turn.scores = decided.task, decided.gate.scores
+        turn.proposed = turn.shown
         turn.action = (pred.get("actions") or {}).get(turn.shown or "")
         now = turn_seconds(turn)
         if turn.shown is None and decided.need >= self.gate.proactivity.threshold:
@@ -340,8 +345,9 @@ class Replayer:
             # gate have shown an offer here (the need recognised)?
             try:
                 unheld = self._unheld(context)
-                turn.withheld = self.gate.decide(context, unheld["candidates"], preference=unheld["preference"],
-                                                 need=decided.need).task is not None
+                turn.proposed = self.gate.decide(context, unheld["candidates"], preference=unheld["preference"],
+                                                 need=decided.need).task
+                turn.withheld = turn.proposed is not None
             except (JudgeFailure, ModelError) as exc:
                 turn.errors.append(f"gate: {str(exc)[:200]}")
         if turn.shown is not None:
@@ -502,13 +508,21 @@ def turn_seconds(turn: Turn) -> float:
 
 
 def judge_turn(turn: Turn, context: list[dict[str, str]], judge: Judge) -> None:
-    """Judge silence, every candidate (for pred@k) and, from those, what was shown."""
+    """Judge silence, every candidate (for pred@k) and, from those, what was shown and what was proposed."""
     turn.judged_silence = judge(context, None)
     turn.judged_candidates = [judge(context, c) for c in turn.candidates]
-    if turn.shown is None:
-        turn.judged_shown = turn.judged_silence
-    else:
-        turn.judged_shown = turn.judged_candidates[turn.candidates.index(turn.shown)]
+    if turn.proposed is None and not turn.withheld:
+        turn.proposed = turn.shown  # ungated (the paper's setting): what is shown is what is proposed
+
+    def judged(task: str | None) -> bool | None:
+        if task is None:
+            return turn.judged_silence
+        if task in turn.candidates:
+            return turn.judged_candidates[turn.candidates.index(task)]
+        return judge(context, task)
+
+    turn.judged_shown = judged(turn.shown)
+    turn.judged_proposed = judged(turn.proposed) if turn.proposed != turn.shown else turn.judged_shown
 
 
 @dataclass
@@ -538,7 +552,8 @@ def judge_trace(trace: Trace, judge: Judge) -> list[Turn]:
     """An archived trace's predictions judged like our own (the first candidate is what was shown)."""
     turns = []
     for i, (obs, candidates) in enumerate(zip(trace.observations, trace.candidates, strict=True)):
-        t = Turn(trace.path.name, i, obs["time"], obs["event"], candidates, candidates[0] if candidates else None)
+        first = candidates[0] if candidates else None
+        t = Turn(trace.path.name, i, obs["time"], obs["event"], candidates, first, proposed=first)
         judge_turn(t, trace.observations[: i + 1], judge)
         turns.append(t)
     return turns
@@ -589,11 +604,15 @@ def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[
 
 
 def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:
-    """The replay summary (the paper's metrics, plus pred@k, counts and, for our gated run with labels, the
-    calibration of P(need)) for one set of turns."""
+    """The replay summary for one set of turns: the judged metrics under both protocols, each labelled (`paper`:
+    the task proposed at each turn, as ProactiveBench scores it, whether or not this configuration can deliver it;
+    `live`: what this configuration shows), pred@k, counts and, with labels, need detection against them (with
+    its intervals) and the calibration of P(need)."""
     shown = [Judgement(t.shown, t.judged_shown) for t in turns]
+    proposed = [Judgement(t.proposed, t.judged_proposed) for t in turns]
     at_k = [event_at_k(t.candidates, t.judged_candidates, t.judged_silence) for t in turns]
-    paper = paper_metrics(shown)
+    paper = paper_metrics(proposed)
+    live = paper_metrics(shown)
     k_metrics = paper_metrics(at_k)
     latencies = [t.latency_s for t in turns if t.latency_s is not None]
     generation_errors = sum(len(t.errors) for t in turns)
@@ -601,6 +620,7 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
         "events": len(turns),
         "paper": paper["paper"],
         "fpr": paper["fpr"],
+        "live": {**live["paper"], "fpr": live["fpr"], "counts": live["counts"]},
         "pred_at_k": {**k_metrics["paper"], "fpr": k_metrics["fpr"]},
         "counts": paper["counts"],
         "latency_s": {"p50": percentile(latencies, 0.5), "p95": percentile(latencies, 0.95)},
@@ -644,7 +664,8 @@ def turn_row(turn: Turn, labels: Mapping[str, bool] | None) -> dict[str, Any]:
     """One line of turns.jsonl: what the agent proposed, what the gate made of it, what the human said."""
     return {"session": turn.session, "index": turn.index, "time": turn.time, "event": turn.event,
             "candidates": turn.candidates, "scores": turn.scores, "p_need": turn.p_need, "shown": turn.shown,
-            "held_back": turn.held_back, "withheld": turn.withheld, "need": label_of(turn, labels)}
+            "held_back": turn.held_back, "withheld": turn.withheld, "proposed": turn.proposed,
+            "need": label_of(turn, labels)}
 
 
 def save_run(out: Path, agent: str, turns: Sequence[Turn], labels: Mapping[str, bool] | None) -> None:

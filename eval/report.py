@@ -20,29 +20,46 @@ def fmt(value: Any) -> str:
     return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
-def summary_rows(results: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    header = ("| model | events | recall | precision | accuracy | false alarm (paper) | F1 | FPR | pred@k F1 | "
-              "need F1 | need FPR | errors |")
+#: what the judged columns mean (ProactiveBench's metrics; the judge decides whether each task would be accepted)
+DEFINITIONS = (
+    "Definitions: a proposed task the judge accepts is a TP, one it rejects an FP; silence the judge accepts is a "
+    "TN, silence it rejects an FN. recall TP/(TP+FN); precision TP/(TP+FP); false alarm (paper) FP/(TP+FP), the "
+    "paper's name for 1 - precision; FPR FP/(FP+TN), the share of moments where nobody wanted help at which the "
+    "agent spoke; pred@k: a turn counts as accepted if any of its k candidates is. Protocols: *paper* judges the "
+    "task the system proposes at each turn (for ours: the gate's pick, also where this configuration could not "
+    "deliver it or the feedback memory held it back); *live* judges only what this configuration shows.")
+
+
+def summary_rows(results: Mapping[str, Mapping[str, Any]], ours: str | None = None) -> list[str]:
+    """The judged metrics, one row per model and protocol: ours (the row named `ours`; None: every row is ours)
+    under both, each labelled; an archived model's predictions as it proposed them (the paper's)."""
+    header = ("| model | protocol | events | recall | precision | accuracy | false alarm (paper) | F1 | FPR | "
+              "pred@k F1 | errors |")
     lines = [header, "|---" * (header.count("|") - 1) + "|"]
     for name, s in results.items():
-        p, need = s["paper"], s.get("need", {})
-        lines.append(f"| {name} | {s['events']} | {fmt(p['recall'])} | {fmt(p['precision'])} | {fmt(p['accuracy'])} | "
-                     f"{fmt(p['false_alarm'])} | {fmt(p['f1'])} | {fmt(s['fpr'])} | {fmt(s['pred_at_k']['f1'])} | "
-                     f"{fmt(need.get('f1', '-'))} | {fmt(need.get('fpr', '-'))} | {s['errors']} |")
+        rows = [("paper", s["paper"], s["fpr"])]
+        if "live" in s and (ours is None or name == ours):
+            rows.append(("live", s["live"], s["live"]["fpr"]))
+        for protocol, p, fpr in rows:
+            lines.append(f"| {name} | {protocol} | {s['events']} | {fmt(p['recall'])} | {fmt(p['precision'])} | "
+                         f"{fmt(p['accuracy'])} | {fmt(p['false_alarm'])} | {fmt(p['f1'])} | {fmt(fpr)} | "
+                         f"{fmt(s['pred_at_k']['f1'])} | {s['errors']} |")
     return lines
 
 
 def need_rows(results: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """Need detection against the human labels (the headline: no judge involved), each figure with its 95%
-    interval from resampling whole sessions (`need_ci`)."""
-    lines = ["| model | labelled contexts | need precision | need recall | need F1 | need FPR |", "|---" * 6 + "|"]
+    interval from resampling whole sessions (`need_ci`), and what each row's figures were scored on."""
+    lines = ["| model | scored on | labelled contexts | need precision | need recall | need F1 | need FPR |",
+             "|---" * 7 + "|"]
     for name, s in results.items():
         need, ci = s.get("need"), s.get("need_ci")
         if not need:
             continue
         cells = [f"{fmt(need[m])} [{fmt(ci[m][0])}, {fmt(ci[m][1])}]" if ci else fmt(need[m])
                  for m in ("precision", "recall", "f1", "fpr")]
-        lines.append(f"| {name} | {need['contexts']} | " + " | ".join(cells) + " |")
+        scored = s.get("scored_on", "archived predictions")
+        lines.append(f"| {name} | {scored} | {need['contexts']} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -60,12 +77,14 @@ def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapp
     if header:
         lines += [*header_lines(dict(header)), ""]
     lines += [f"- {n}" for n in notes]
-    lines += ["", "## Summary", "", *summary_rows(results), ""]
     if labels is not None:
-        lines += ["## Need detection against the human labels", "",
+        lines += ["", "## Need detection against the human labels (the headline)", "",
                   "Whether the agent spoke where the annotators said help was needed; no judge involved. In "
-                  "brackets: 95% intervals, resampling whole sessions 1,000 times (seed 0; none for one session).",
+                  "brackets: 95% intervals, resampling whole sessions 1,000 times (seed 0; none for one session). "
+                  "*in-sample*: the gate was trained on these sessions' labels, so the figure is not a measure of "
+                  "new sessions (held-out figures: bench/need_cv.py, in the README).",
                   "", *need_rows(results), ""]
+    lines += ["", "## Judged by the reward model, both protocols", "", DEFINITIONS, "", *summary_rows(results, ours_name), ""]
     by_session: dict[str, list[Turn]] = {}
     for t in turns:
         by_session.setdefault(t.session, []).append(t)

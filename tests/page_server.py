@@ -32,10 +32,10 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in WORDS.findall(text)}
 
 
-def _results(base: str, query: str) -> str:
+def _results(base: str, query: str, pages: Path = PAGES) -> str:
     wanted = _words(query)
     ranked = []
-    for path in sorted(PAGES.glob("*.html")):
+    for path in sorted(pages.glob("*.html")):
         text = path.read_text(encoding="utf-8")
         title = re.search(r"<title>(.*?)</title>", text, re.S)
         shared = len(wanted & _words(title.group(1) if title else "")) * 3 + len(wanted & _words(text))
@@ -49,7 +49,8 @@ def _results(base: str, query: str) -> str:
 
 
 @contextmanager
-def page_server() -> Iterator[PageServer]:
+def page_server(pages: Path = PAGES) -> Iterator[PageServer]:
+    """Serves `pages` (*.html; default: tests/fixtures/pages) and the search engine over them."""
     state: dict[str, PageServer] = {}
 
     class Handler(BaseHTTPRequestHandler):
@@ -58,11 +59,11 @@ def page_server() -> Iterator[PageServer]:
             server.requests.append(self.path)
             parts = urlsplit(self.path)
             if parts.path == "/search":
-                body = _results(server.url, (parse_qs(parts.query).get("q") or [""])[0])
+                body = _results(server.url, (parse_qs(parts.query).get("q") or [""])[0], pages)
             elif parts.path in server.extra:
                 body = server.extra[parts.path]
-            elif parts.path.startswith("/pages/") and (PAGES / parts.path[7:]).is_file():
-                body = (PAGES / parts.path[7:]).read_text(encoding="utf-8")
+            elif parts.path.startswith("/pages/") and (pages / parts.path[7:]).is_file():
+                body = (pages / parts.path[7:]).read_text(encoding="utf-8")
             else:
                 self.send_error(404)
                 return

@@ -321,3 +321,33 @@ def test_every_code_block_counts_once_across_pages():
     twice = code_examples([page, fixture("js_fade_in.html", "http://127.0.0.1/b")], "fade in", "main.js", limit=10)
     assert len(twice) == len({e.code for e in twice}) == 4
     assert CODE == "code"
+
+
+@pytest.mark.parametrize("cited", [True, False])
+def test_a_capable_model_writes_from_the_pages_and_must_name_them(scripted, cited):
+    """With an answers model (a real HTTP model endpoint, scripted), an example-code offer's answer is written from
+    the page read: the page's key points and code are in its prompt, it is shown only when it names the page it
+    used, and the store keeps neither the answer nor the page's text."""
+    from proactive.models.openai_http import OpenAICompatible
+
+    with page_server() as server:
+        link = server.page("ruby_capitalize.html")
+        context = [{"time": "1", "event": "The user types 'def cap' in CheckName.rb in Visual Studio Code."},
+                   {"time": "2", "event": "The user searches on Google for 'capitalize name ruby' in Firefox."},
+                   {"time": "3", "event": "The user visits 'How to capitalize the first letter in a String in Ruby' "
+                                          "on 127.0.0.1 in Firefox.",
+                    "pages": [{"url": link, "title": "How to capitalize the first letter in a String in Ruby"}]}]
+        answer = ("Split the name and capitalize each word: name.split(' ').map(&:capitalize).join(' ')"
+                  + (f" (from {link})." if cited else "."))
+        scripted.answer_with(lambda request: json.dumps({"answer": answer}))
+        model = OpenAICompatible(scripted.url, "m")
+        result = do_task(model, context, "Show example code for 'capitalize name ruby' to use in CheckName.rb",
+                         "code_for_query", search="on", open_browser=False, history_search=False,
+                         material=live_source(context, PageReader("on")))
+        prompt = scripted.requests[-1]["messages"][-1]["content"]
+        assert link in prompt and "map(&:capitalize)" in prompt  # the page's code went to the model
+        if cited:
+            assert result.answer == answer and result.kind == "answer" and link in result.pages
+            assert "map(&:capitalize)" not in json.dumps(result.record())
+        else:
+            assert result.answer is None and result.dropped == "it does not name the pages it used"

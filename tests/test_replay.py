@@ -19,7 +19,7 @@ from .models_support import assistant_replies, free_port
 SESSION = FIXTURES / "session_small.json"
 WRITING = FIXTURES / "session_writing.json"
 LABELS = FIXTURES / "labels_small.jsonl"
-TURN_KEYS = {"session", "index", "time", "event", "candidates", "scores", "p_need", "shown", "held_back", "withheld", "need"}
+TURN_KEYS = {"session", "index", "time", "event", "candidates", "scores", "p_need", "shown", "held_back", "withheld", "need", "proposed"}
 
 
 def replay(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -88,6 +88,12 @@ def test_report_and_baselines(proactive_home, tmp_path):
     assert "judge: " in out.stdout and "WARNING: the judge is the gate's own reward model" in out.stdout
     report = (outdir / "report.md").read_text()
     assert "always-speaks" in report and "always-silent" in report and "ours" in report
+    # the report leads with need detection (the figure no judge is involved in), then the judged metrics under
+    # both protocols, each labelled and defined; archived models are scored as they proposed
+    assert report.index("## Need detection against the human labels (the headline)") < report.index("## Judged")
+    assert "| ours (fake + gate) | paper |" in report and "| ours (fake + gate) | live |" in report
+    assert "| always-speaks | paper |" in report and "| always-speaks | live |" not in report
+    assert "FPR FP/(FP+TN)" in report and "false alarm (paper) FP/(TP+FP)" in report
     for png in ("confusion.png", "sessions.png", "latency.png", "reliability_need.png"):
         assert (outdir / png).stat().st_size > 1000
     rows = [json.loads(line) for line in (outdir / "turns.jsonl").read_text().splitlines()]
@@ -114,8 +120,10 @@ def test_report_and_baselines(proactive_home, tmp_path):
     again = json.loads(replay(str(SESSION), str(WRITING), "--model", "fake", "--labels", str(LABELS), "--baselines",
                               str(outdir / "traces"), "--json", "--cache", str(tmp_path / "c.db")).stdout)
     back = again["baselines"][agent]
-    # a trace holds the shown offers only: read back, its need detection is ours counting shown offers
-    assert back["need"] == again["need_shown"] and back["paper"] == again["paper"] and back["events"] == 10
+    # a trace holds the shown offers only: read back, its need detection is ours counting shown offers, and its
+    # judged figures (as proposed) are ours under the live protocol (what was shown)
+    assert back["need"] == again["need_shown"] and back["events"] == 10
+    assert back["paper"] == {k: again["live"][k] for k in back["paper"]} and back["fpr"] == again["live"]["fpr"]
     assert "need_calibration" not in back and again["need_calibration"]["n"] == 5
     art = ROOT / "test-artifacts"
     art.mkdir(exist_ok=True)
@@ -530,6 +538,14 @@ def test_replay_counts_a_need_with_nothing_new_to_offer_as_recognised_not_shown(
     turns = Replayer("fake", load_model, 1, gate, judge, cache).session(FIXTURES / "session_editing.json")
     assert not any(t.shown for t in turns)
     assert any(t.withheld for t in turns)
+    # the paper's protocol scores what was proposed there (the gate's pick, undeliverable here); live scores the
+    # silence this configuration kept
+    from proactive.eval.replay import summarize
+
+    assert all((t.proposed is not None) == t.withheld for t in turns)
+    summary = summarize(turns, None)
+    live, paper = summary["live"]["counts"], summary["counts"]
+    assert live["tp"] + live["fp"] == 0 and paper["tp"] + paper["fp"] == sum(t.withheld for t in turns) > 0
 
 
 def test_replay_offers_the_code_of_the_results_at_a_search_for_code(tmp_path):

@@ -564,3 +564,40 @@ def test_without_an_accessibility_bus_the_tray_says_typing_is_only_counted(qtbot
         assert len(said) == 1 and "count of characters" in said[0] and "at-spi2-core" in said[0], said
     finally:
         app.close()
+
+
+def test_accepting_a_page_offer_gives_the_page_code_with_copy_buttons_and_the_models_hint_once(tray, qtbot):
+    """An offer made while reading a page, accepted in the tray after the person moved on: the help is about the
+    offer's own page (the proposal's context), its code examples each with a Copy code button, and, once per
+    home, a line saying a capable model is one command away. The store keeps no page text."""
+    from proactive.ui.app import PULL_COMMAND, ResultWindow
+    from tests.page_server import page_server
+
+    with page_server() as server:
+        context = [
+            {"time": "1000", "event": "The user types 'let box' in main.html in Visual Studio Code."},
+            {"time": "1001", "event": "The user searches on Google for 'js fade in' in Firefox."},
+            {"time": "1002", "event": "The user visits 'How to fade in an element with JavaScript' on 127.0.0.1 in "
+                                      "Firefox.",
+             "pages": [{"url": server.page("js_fade_in.html"), "title": "How to fade in an element with JavaScript"}]},
+        ]
+        task = "Show the 3 code examples for 'js fade in' from the page you opened, for main.html"
+        windows = []
+        for _ in range(2):
+            store = Store()
+            pid = store.add_proposal(1003.0, None, task, "Want them?", 0.8, {"trigger": "episode"})
+            store.close()
+            p = Proposal(pid, 1003.0, task, "Want them?", 0.8, "episode", {"actions": {task: "page_code"}}, context)
+            tray.assistant.on_proposal(p)
+            qtbot.waitUntil(lambda p=p: p.id in tray.popups, timeout=5000)
+            qtbot.mouseClick(tray.popups[p.id].accept_button, Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(lambda p=p: any(d[0] == p.id for d in decisions()), timeout=30000)
+            windows.append(next(w for w in reversed(tray.windows) if isinstance(w, ResultWindow)))
+    first, second = windows
+    assert [b.text() for b in first.command_buttons] == ["Copy code"] * 3
+    assert "requestAnimationFrame" in first.text.toPlainText()
+    assert first.hint is not None and PULL_COMMAND in first.hint.text()
+    assert second.hint is None  # said once
+    screenshot(first, "tray-page-code.png")
+    stored = [json.loads(d[3]) for d in decisions()]
+    assert stored and all("requestAnimationFrame" not in json.dumps(r) for r in stored)

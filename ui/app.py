@@ -119,11 +119,14 @@ class Bridge(QObject):
     busy = Signal(bool)  # the assistant's model started (True) or finished (False) generating
 
 
+PULL_COMMAND = "proactive models pull"
+
+
 class ResultWindow(QWidget):
     """The help produced for an accepted proposal, with copy-to-clipboard: the model's answer when one is shown,
     then, as plain sentences, the web search opened and the earlier times the person met the same thing."""
 
-    def __init__(self, task: str, help_: Help):
+    def __init__(self, task: str, help_: Help, hint: str | None = None):
         super().__init__()
         self.setWindowTitle("Proactive: " + task[:60])
         layout = QVBoxLayout(self)
@@ -155,6 +158,12 @@ class ResultWindow(QWidget):
             row.addWidget(button)
             self.command_buttons.append(button)
             layout.addLayout(row)
+        self.hint: QLabel | None = None
+        if hint:
+            self.hint = QLabel(hint)
+            self.hint.setWordWrap(True)
+            self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            layout.addWidget(self.hint)
         self.copy_button = QPushButton("Copy to clipboard")
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text.toPlainText()))
         layout.addWidget(self.copy_button)
@@ -690,10 +699,28 @@ class TrayApp(QObject):
         proposal, latency, result = payload
         self.helping -= 1
         self.store.add_decision(proposal_id, ACCEPTED, latency, result=json.dumps(result.record(), ensure_ascii=False))
-        window = ResultWindow(proposal.task or "", result)
+        window = ResultWindow(proposal.task or "", result, self._pull_hint(result))
         self.windows.append(window)
         window.show()
         self.refresh_state()
+
+    def _pull_hint(self, result: Help) -> str | None:
+        """Once per home, under the first help from pages while no answers model is chosen: that a capable model
+        is one command away (a marker file remembers it was said)."""
+        if self.assistant.agent.answers is not None or self.config.answer_model != "ask":
+            return None
+        if not set(result.parts) & {"code", "points", "notes"}:
+            return None
+        marker = home.state_dir() / "pull-hint-shown"
+        if marker.exists():
+            return None
+        try:
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            marker.touch()
+        except OSError as exc:
+            log.warning("could not remember that the models hint was shown (%s)", exc)
+        return (f"A capable model could also write explanations, drafts and summaries from these pages, on this "
+                f"machine: run '{PULL_COMMAND}' to see the models that run on a laptop and download one.")
 
     def _model_busy(self, busy: bool) -> None:
         self.generating = busy
