@@ -57,6 +57,14 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     results = {ours: summarize(turns, labels)}
     results[ours]["scored_on"] = ("in-sample (the gate was trained on these sessions)" if warned else
                                   "sessions the gate was not trained on" if gate is not None else "no gate")
+    at_need = results[ours]["offers_at_need"]
+    if gate is not None and at_need["recognised"]:
+        from .report import fmt
+
+        notes.append(f"offers at the {at_need['recognised']} moments the gate recognised a need: shown at "
+                     f"{at_need['shown']} ({fmt(at_need['shown_share'])}), on screen at {at_need['on_screen']} "
+                     f"({fmt(at_need['on_screen_share'])}: shown then, or at most {at_need['on_screen_s']:.0f} s "
+                     "earlier and not answered)")
     calib = results[ours].get("need_calibration")
     if calib and calib["n"]:
         from .report import fmt

@@ -603,6 +603,29 @@ def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[
     return calibration([p for p, _ in known], [y for _, y in known])
 
 
+#: seconds an unanswered offer stays on screen (the tray's default `popup_seconds`)
+ON_SCREEN_S = 30.0
+
+
+def offers_at_need(turns: Sequence[Turn], on_screen_s: float = ON_SCREEN_S) -> dict[str, Any]:
+    """At the moments the gate recognises a need (an offer shown, or one proposed and withheld): how many show
+    an offer, and how many have one on screen (shown then, or shown at most `on_screen_s` earlier in the session
+    and not answered: replay answers nothing, and the feedback memory does not repeat an offer while it is up)."""
+    recognised = shown = on_screen = 0
+    last: dict[str, float] = {}
+    for t in turns:
+        now = turn_seconds(t)
+        if t.shown is not None or t.withheld:
+            recognised += 1
+            shown += t.shown is not None
+            on_screen += t.shown is not None or (t.session in last and now - last[t.session] <= on_screen_s)
+        if t.shown is not None:
+            last[t.session] = now
+    return {"recognised": recognised, "shown": shown, "on_screen": on_screen,
+            "shown_share": shown / recognised if recognised else None,
+            "on_screen_share": on_screen / recognised if recognised else None, "on_screen_s": on_screen_s}
+
+
 def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:
     """The replay summary for one set of turns: the judged metrics under both protocols, each labelled (`paper`:
     the task proposed at each turn, as ProactiveBench scores it, whether or not this configuration can deliver it;
@@ -628,6 +651,7 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
         "judge_failures": paper["errors"],
         "generation_failures": generation_errors,
     }
+    out["offers_at_need"] = offers_at_need(turns)
     if labels is not None:
         # need detected: an offer shown, or the offer for this need held back because it was just shown and not
         # answered (the feedback memory; live does the same); `need_shown` counts shown offers only

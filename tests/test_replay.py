@@ -560,3 +560,18 @@ def test_replay_offers_the_code_of_the_results_at_a_search_for_code(tmp_path):
     assert shown and all("code examples for 'python beautifulsoup find all links'" in s and "scraper.py" in s
                          for s in shown[:1]), shown
     assert not any(s.lower().startswith("search") for t in turns for s in t.candidates)
+
+
+def test_offers_at_need_count_an_offer_still_on_screen():
+    """At a recognised moment an offer is on screen when it is shown then, or was shown in the same session at
+    most 30 s earlier (unanswered, so the memory does not repeat it); not after, not from another session."""
+    from proactive.eval.replay import Turn, offers_at_need
+
+    def turn(session: str, t: float, shown: str | None = None, withheld: bool = False) -> Turn:
+        return Turn(session, 0, str(t), "e", [shown] if shown else [], shown, withheld=withheld)
+
+    turns = [turn("a", 100, "offer"), turn("a", 120, withheld=True), turn("a", 131, withheld=True),
+             turn("b", 125, withheld=True), turn("a", 140), turn("a", 150, "other")]
+    got = offers_at_need(turns)
+    assert (got["recognised"], got["shown"], got["on_screen"]) == (5, 2, 3)
+    assert got["shown_share"] == 0.4 and got["on_screen_share"] == 0.6
