@@ -76,6 +76,17 @@ def test_secrets_are_redacted_in_every_field():
     assert key not in repr(out.data)
 
 
+def test_pages_of_a_private_window_or_an_excluded_browser_are_not_kept():
+    """A page visit (ActivityWatch's web watcher) is the material of page help: none from a private window, a
+    browser the person excluded, or a page whose title is excluded."""
+    f = PrivacyFilter(Config(excluded_apps=["chromium"]))
+    page = {"url": "https://example.org/a", "title": "Docs", "browser": "Firefox"}
+    assert f.clean(RawEvent("aw", WEB, page)) is not None
+    assert f.clean(RawEvent("aw", WEB, {**page, "incognito": True})) is None
+    assert f.clean(RawEvent("aw", WEB, {**page, "browser": "Chromium"})) is None
+    assert f.clean(RawEvent("aw", WEB, {**page, "title": "Private Browsing"})) is None
+
+
 def test_pause_drops_everything_but_markers():
     f = PrivacyFilter(Config())
     marker = f.pause(math.inf)

@@ -328,7 +328,8 @@ class PrivacyFilter:
             return None  # never stored; the composer turns allowed keys and typed text into TEXT
         if kind == WEB:
             data = event.data
-            if data.get("incognito") or self.is_excluded(None, None, data.get("title")):
+            # a private window's page, a page of an excluded browser, or one whose title is excluded: not kept
+            if data.get("incognito") or self.is_excluded(data.get("browser") or None, None, data.get("title")):
                 return None
             return replace(event, data=self._redact_fields(dict(data)))
         if kind == IDLE:
