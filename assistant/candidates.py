@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .diagnose import Diagnosis, Situation, diagnose
 from .diagnose.command_docs import command_doc, program_of
-from .page_help import code_examples, key_points
+from .page_help import code_examples, key_points, query_language
 
 if TYPE_CHECKING:
     from .material import Source
@@ -70,6 +70,8 @@ ACTIONS: tuple[Action, ...] = (
            "Want {examples} for '{query}' from {where}, for {file}?", (CODE,)),
     Action("page_code_page", (PAGE, FILE), "Show {examples} from '{page}' for {file}",
            "Want {examples} from '{page}' for {file}?", (CODE,)),
+    Action("results_code", (QUERY,), "Show {examples} for '{query}' from {where}",
+           "Want {examples} for '{query}' from {where}?", (CODE,)),
     Action("page_notes", (QUERY, DOCUMENT), "Collect notes on '{query}' from {where} for {document}",
            "Want notes on '{query}' from {where}, ready to paste into {document}?", (NOTES,)),
     Action("page_notes_page", (PAGE, DOCUMENT), "Collect notes from '{page}' for {document}",
@@ -126,14 +128,15 @@ BY_ID = {a.id: a for a in ACTIONS}
 #: which actions fit an activity, best first; actions not listed still count, after these
 FIT: dict[str, tuple[str, ...]] = {
     DEBUGGING: ("fix_error", "explain_error_file", "explain_error", "command_docs", "explain_command"),
-    SEARCHING: ("page_code", "page_notes", "results_points", "code_for_query", "draft_from_query", "summarise_results", "compare_chat"),
-    READING: ("page_code_page", "page_notes_page", "page_code", "page_notes", "page_points", "results_points",
+    SEARCHING: ("page_code", "results_code", "page_notes", "results_points", "code_for_query", "draft_from_query", "summarise_results", "compare_chat"),
+    READING: ("page_code_page", "page_notes_page", "page_code", "results_code", "page_notes", "page_points",
+              "results_points",
               "collect_page", "apply_page", "summarise_page", "code_for_query", "draft_from_query",
               "summarise_results"),
     CODING: ("fix_error", "page_code", "page_code_page", "code_for_query", "apply_page", "explain_error_file", "review_file"),
     WRITING: ("page_notes", "page_notes_page", "draft_from_query", "draft_on_topic", "collect_page", "summarise_results", "summarise_page"),
     CHATTING: ("compare_chat", "summarise_results"),
-    NOISE: ("page_code", "page_notes", "code_for_query", "draft_from_query", "collect_page", "summarise_results", "summarise_page"),
+    NOISE: ("page_code", "results_code", "page_notes", "code_for_query", "draft_from_query", "collect_page", "summarise_results", "summarise_page"),
 }
 MAX_OBJECT_CHARS = 60
 
@@ -238,14 +241,25 @@ def _asked_once(recalls: Recalls) -> Recalls:
 
 
 def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], material: Source | None,
-               parts: dict[str, str]) -> bool:
+               parts: dict[str, str], grounding: Grounding) -> bool:
     """For an action whose help is the pages' (code, key points, notes): whether the material can be had, and, when
-    the pages are in hand, whether they hold what the offer promises; fills the offer's {examples} and {where}."""
+    the pages are in hand, whether they hold what the offer promises; fills the offer's {examples} and {where}.
+    Not about the page the person has just opened (the last event): it is on their screen, and a summary of it
+    then repeats it (the annotators of the shared sessions wanted nothing there); its key points once they stay
+    on it (named by an earlier event too), its code and notes once they turn to their file or document. Code
+    without a file to put it in only for a search that names its language."""
+    if primary.kind == PAGE and primary.index >= grounding.n_events - 1 and not (
+            POINTS in action.help and grounding.context_text.count(primary.text) > 1):
+        if material is not None:
+            material(primary)  # read while the browser shows it (held for the task): offered once they turn back
+        return False
+    file = next((o.text for o in secondary if o is not None and o.kind == FILE), None)
+    if CODE in action.help and file is None and query_language(primary.text) is None:
+        return False
     found = material(primary) if material is not None else None
     if found is None:
         return False
     parts["where"] = found.where
-    file = next((o.text for o in secondary if o is not None and o.kind == FILE), None)
     if CODE in action.help:
         if not found.known:
             parts["examples"] = "code examples"
@@ -285,7 +299,7 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
             parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary if o is not None}}
             found = None
             if set(action.help) & set(PAGE_HELP):
-                if not from_pages(action, primary, secondary, material, parts):
+                if not from_pages(action, primary, secondary, material, parts, grounding):
                     continue
             elif action.id == "fix_error":
                 found = diagnose(situation(primary, grounding))

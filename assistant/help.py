@@ -441,13 +441,15 @@ def page_help(kind: str, subject: Obj, grounding: Grounding, found: Material | N
         return lines, buttons, links
     if kind == NOTES:
         document = grounding.first(DOCUMENT)
-        text = notes(found.pages, query)
+        topic = grounding.first(TOPIC)
+        text = notes(found.pages, query, focus=topic.text if topic else "")
         where = f" for {document.text}" if document else ""
         return ([f"Notes{where} from {plural(len(found.pages), 'page')} you read, ready to paste (your file is not "
                  f"changed):\n{text}"], [{"text": "Notes", "command": text, "copy": "Copy notes"}], links)
     lines = []
+    topic = grounding.first(TOPIC)
     for page in found.pages:
-        points = key_points(page)
+        points = key_points(page, topic=f"{query} {topic.text if topic else ''}")
         if points:
             lines.append(f"Key points of '{page.title or page.url}' ({page.url}):\n" + "\n".join(f"- {p}" for p in points))
     return lines or [f"The pages read for '{short(subject)}' have no text to take points from."], [], links

@@ -70,7 +70,8 @@ def _query_index(context: Sequence[dict[str, Any]], query: str) -> int:
 
 
 def _title_matches(title: str, page_text: str) -> bool:
-    a, b = norm(title), norm(page_text)
+    """Whether a title as an episode quotes it (cut to 80 characters with an ellipsis) names the page."""
+    a, b = (norm(t).rstrip(".…").strip() for t in (title, page_text))
     return bool(a and b) and (a in b or b in a)
 
 
@@ -87,6 +88,8 @@ def live_source(context: Sequence[dict[str, Any]], reader: PageReader,
                 shown.append(browser() if browser is not None else None)
             except Exception:  # noqa: BLE001 - a browser that does not answer is no material, never a failed turn
                 shown.append(None)
+            if shown[0] is not None:
+                reader.cache.put(shown[0])  # held for the task: found again by its title once they turn back
         return shown[0]
 
     def read(urls: Sequence[str]) -> tuple[tuple[Page, ...], tuple[str, ...]]:
@@ -111,6 +114,9 @@ def live_source(context: Sequence[dict[str, Any]], reader: PageReader,
         if obj.kind == PAGE and not is_url(obj.text):
             if here is not None and _title_matches(obj.text, here.title):
                 return Material((here,))
+            held = reader.cache.titled(lambda title: _title_matches(obj.text, title))
+            if held is not None:
+                return Material((held,))
             urls = [u for _, u, t in visited if _title_matches(obj.text, t)][-1:]
             pages, pending = read(urls)
             return Material(pages, pending) if pages or pending else None

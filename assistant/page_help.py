@@ -13,6 +13,7 @@ invent), and a word-frequency score over the page is a few lines and well under 
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -34,14 +35,15 @@ LANGS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "java": (("java",), ("java",), r"\bpublic (?:static )?(?:class|void|int|boolean|String)\b|System\.out\.|"
                                      r"\bString\[\] args\b"),
     "kotlin": (("kt", "kts"), ("kotlin", "kt"), r"^\s*fun \w+\(|\bval \w+ =|println\("),
-    "ruby": (("rb", "erb"), ("ruby", "rb"), r"^\s*def \w+[^:]*$|^\s*end\s*$|\bputs\b|\.each do\b|\bdo \|\w+\|"),
+    "ruby": (("rb", "erb"), ("ruby", "rb"), r"^\s*def \w+[^:]*$|^\s*end\s*$|\bputs\b|\.each do\b|\bdo \|\w+\||"
+                                            r"\{\s*\|\w+(?:,\s*\w+)*\|| => |\.sort_by\b|:\w+\]|&:\w+"),
+    "swift": (("swift",), ("swift",), r"\bimport (?:SwiftUI|UIKit|Foundation)\b|\bsome View\b|@State\b|"
+                                      r"\bvar body\b|^\s*func \w+\(\w+(?: \w+)?:|\bguard let\b|\bif let\b"),
     "go": (("go",), ("go", "golang"), r"^\s*func \w*\(|^\s*package \w+|:= |\bfmt\.\w+\("),
     "rust": (("rs",), ("rust", "rs"), r"^\s*fn \w+|let mut |println!\(|\bimpl\b|::new\("),
     "c": (("c", "h", "cpp", "cc", "cxx", "hpp", "hh"), ("c", "cpp", "c++", "cxx", "objectivec"),
           r"^\s*#include\s*[<\"]|\bint main\s*\(|\bprintf\s*\(|std::"),
     "csharp": (("cs",), ("csharp", "cs", "c#"), r"\busing System\b|Console\.Write|\bnamespace \w+"),
-    "swift": (("swift",), ("swift",), r"\bimport (?:SwiftUI|UIKit|Foundation)\b|^\s*(?:struct|func|var|let) \w+.*"
-                                      r"(?:View|\{)\s*$|\bsome View\b"),
     "php": (("php",), ("php",), r"<\?php|\$\w+\s*=|\becho\b"),
     "shell": (("sh", "bash", "zsh"), ("bash", "sh", "shell", "console", "zsh", "shell-session"),
               r"^\s*(?:\$ |sudo |apt(?:-get)? |pip3? install|npm |git |cd |export \w+=|echo )"),
@@ -56,14 +58,22 @@ WORD = re.compile(r"[a-z0-9_]{2,}|[\u4e00-\u9fff]", re.I)
 STOP = frozenset("""a an and are as at be by can do does for from how i if in into is it its of on or so that the this
 to use used using was what when where which why will with you your we our not no yes all any one two has have had
 them they their there then than these those also just more most may might must should would could about over""".split())
-SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
-MAX_CODE_LINES = 60
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+MAX_CODE_LINES = 40  # longer is a whole program, not an example
+#: a block that is a program's output or a prompt's transcript, not code to copy: most lines start with no code
+OUTPUT_LINE = re.compile(r"^\s*(?:[\w.@+-]+\s+(?:True|False|None|\d+)\s*$|\d+(?:\.\d+)?[KMGT]?\s|Filesystem\b|"
+                         r"total \d+|[-d][rwx-]{9}\s)")
+#: sentences that are a page's boilerplate, never a key point
+BOILERPLATE = re.compile(r"仅供参考|版权|all rights reserved|cookie|subscribe|sign up|newsletter|disclaimer|"
+                         r"\bsee [A-Z_]+\.md\b|terms of (?:use|service)|privacy policy", re.I)
 MAX_POINT_CHARS = 240
 
 
 def terms(text: str) -> list[str]:
     """The words of `text` that carry meaning, lower case; Chinese as single characters and their pairs."""
     words = [w.lower() for w in WORD.findall(text)]
+    # a plural is its singular ('timeouts' in a heading answers 'timeout' in a query)
+    words = [w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w for w in words]
     out = [w for w in words if w not in STOP and not (len(w) == 1 and w.isascii())]
     cjk = [w for w in words if not w.isascii()]
     out += [a + b for a, b in zip(cjk, cjk[1:], strict=False)]
@@ -87,10 +97,18 @@ def block_language(block: Block) -> str | None:
 
 
 def fits(block_lang: str | None, file_lang: str | None) -> bool:
-    """Whether code in `block_lang` can go into a file written in `file_lang` (unknown either way: it may)."""
-    if file_lang is None or block_lang is None:
+    """Whether code in `block_lang` can go into a file written in `file_lang`: with no file (or one of a language
+    not in LANGS) any code may; a block of no known language never goes into a file of a known one (a
+    Cargo.toml is no example for a .java file)."""
+    if file_lang is None:
         return True
-    return block_lang == file_lang or block_lang in FITS_TOO.get(file_lang, ())
+    return block_lang is not None and (block_lang == file_lang or block_lang in FITS_TOO.get(file_lang, ()))
+
+
+def is_output(block: Block) -> bool:
+    """A block that shows a program's output rather than code (most of its lines look like output)."""
+    lines = [ln for ln in block.text.splitlines() if ln.strip()]
+    return len(lines) >= 2 and sum(bool(OUTPUT_LINE.match(ln)) for ln in lines) * 2 > len(lines)
 
 
 @dataclass(frozen=True)
@@ -122,31 +140,39 @@ def query_language(query: str) -> str | None:
 
 
 def code_examples(pages: Sequence[Page], query: str, file_name: str | None = None, limit: int = 3) -> list[Example]:
-    """The code blocks of `pages` that fit the file's language, best first for the query (blocks in the language
-    the query names, then those whose heading, paragraph and text share its words); each once."""
-    file_lang = file_language(file_name)
+    """The code blocks of `pages` that fit the file's language (with no file, the language the query names),
+    best first for the query (blocks in the language asked, then those whose heading, paragraph and text share
+    its words; the heading counts twice); each once, never a program's output."""
     asked_lang = query_language(query)
-    wanted = Counter(terms(query))
-    out: list[Example] = []
+    file_lang = file_language(file_name) or (asked_lang if not file_name else None)
+    wanted = set(terms(query))
+    found: list[tuple[Page, int, Block, str | None, str, set[str]]] = []
     seen: set[str] = set()
-    for order, page in enumerate(pages):
+    for page in pages:
         for i, block in enumerate(page.blocks):
             if block.kind != CODE:
                 continue
             lines = block.text.count("\n") + 1
             key = " ".join(block.text.split())
-            if key in seen or len(key) < 12 or lines > MAX_CODE_LINES:
-                continue  # a one-word snippet is not an example; a whole file is not one either
+            if key in seen or len(key) < 12 or lines > MAX_CODE_LINES or is_output(block):
+                continue  # a one-word snippet is not an example; a whole file or a program's output is not either
             lang = block_language(block)
             if not fits(lang, file_lang):
                 continue
             seen.add(key)
             heading, before = _context_of(page.blocks, i)
-            near = Counter(terms(" ".join((heading, before, block.text, page.title))))
-            overlap = sum(min(n, near[t]) for t, n in wanted.items()) / max(1, sum(wanted.values()))
-            same_lang = 0.3 if lang is not None and lang in (asked_lang, file_lang) else 0.0
-            score = overlap + same_lang - 0.02 * order - 0.001 * i
-            out.append(Example(block.text, lang, page.url, page.title, heading, round(score, 4)))
+            found.append((page, i, block, lang, heading, set(terms(" ".join((heading, before, block.text))))))
+    # a query word found near every block ('asyncio' on an asyncio guide) tells them apart less than a rare one
+    # ('timeout'): each word weighs by how few blocks have it; the heading's words count double
+    weight = {t: math.log(1 + len(found) / (1 + sum(t in near for *_, near in found))) for t in wanted}
+    total = sum(weight.values()) or 1.0
+    out: list[Example] = []
+    for page, i, block, lang, heading, near in found:
+        said = set(terms(heading))
+        overlap = sum(w * ((t in near) + (t in said)) for t, w in weight.items()) / (2 * total)
+        same_lang = 0.3 if lang is not None and lang in (asked_lang, file_lang) else 0.0
+        score = overlap + same_lang - 0.02 * pages.index(page) - 0.001 * i
+        out.append(Example(block.text, lang, page.url, page.title, heading, round(score, 4)))
     out.sort(key=lambda e: -e.score)
     return out[:limit]
 
@@ -155,14 +181,20 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE_END.split(text) if len(s.strip()) > 20]
 
 
-def key_points(page: Page, limit: int = 5) -> list[str]:
-    """The page's key points, in its order: under each heading the sentence that carries most of the page's own
-    vocabulary (the words it repeats), headings named; without headings, the best sentences of the page."""
+def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
+    """The page's key points, in its order: its lead (the first sentence of its first paragraph that says
+    something), then under each heading the sentence that carries most of the page's own vocabulary and of the
+    `topic` (what the person searched or writes about), headings named; without headings, the best sentences.
+    Boilerplate (disclaimers, cookie and subscription lines) never counts."""
     freq = Counter(t for b in page.blocks if b.kind != CODE for t in set(terms(b.text)))
+    wanted = set(terms(topic))
 
     def weight(sentence: str) -> float:
         ts = terms(sentence)
-        return sum(freq[t] for t in set(ts)) / (1 + len(ts)) ** 0.5 if ts else 0.0
+        if not ts or BOILERPLATE.search(sentence):
+            return 0.0
+        page_weight = sum(freq[t] for t in set(ts)) / (1 + len(ts)) ** 0.5
+        return page_weight * (1 + 2 * len(wanted & set(ts)) / max(1, len(wanted)))
 
     sections: list[tuple[str, list[str]]] = [("", [])]
     for block in page.blocks:
@@ -171,33 +203,43 @@ def key_points(page: Page, limit: int = 5) -> list[str]:
         elif block.kind in (PARA, ITEM):
             sections[-1][1].extend(_sentences(block.text) or ([block.text] if len(block.text) > 20 else []))
     points: list[tuple[float, int, str]] = []
+    lead = 0 if sections[0][1] else 1  # the section before the first heading, else the one under it
     for order, (heading, sentences) in enumerate(sections):
+        sentences = [x for x in sentences if weight(x) > 0]
         if not sentences:
             continue
-        best = max(sentences, key=weight)
+        best = sentences[0] if order == lead else max(sentences, key=weight)
+        score = float("inf") if order == lead else weight(best) * (
+            1 + 2 * len(wanted & set(terms(heading))) / max(1, len(wanted)))
         if len(best) > MAX_POINT_CHARS:
             best = best[: MAX_POINT_CHARS - 1].rstrip() + "…"
         text = f"{heading}: {best}" if heading and heading.lower() not in best.lower() else best
-        points.append((weight(best), order, text))
+        points.append((score, order, text))
     if len(points) <= 1:  # no sections: the page's best sentences
-        sentences = [s for _, ss in sections for s in ss]
+        sentences = [x for _, ss in sections for x in ss if weight(x) > 0]
         ranked = sorted(range(len(sentences)), key=lambda i: -weight(sentences[i]))[:limit]
-        return [sentences[i] for i in sorted(ranked)]
+        return [sentences[i][:MAX_POINT_CHARS] for i in sorted(ranked)]
     chosen = sorted(points, key=lambda p: -p[0])[:limit]
     return [text for _, _, text in sorted(chosen, key=lambda p: p[1])]
 
 
-def notes(pages: Sequence[Page], topic: str = "", per_page: int = 3) -> str:
+def notes(pages: Sequence[Page], topic: str = "", per_page: int = 3, focus: str = "") -> str:
     """Markdown notes from the pages read on `topic`: a heading, then each page's key points as bullets with its
-    link. Pages about the topic (its words in their title or text) first."""
-    wanted = set(terms(topic))
+    link. Pages about the topic (its words in their title or text, and those of `focus`: what the person writes)
+    first; a page far less about it than the best one is left out; a single page gives more points."""
+    wanted = set(terms(f"{topic} {focus}"))
 
     def about(page: Page) -> int:
         return len(wanted & set(terms(page.title + " " + page.text[:5000])))
 
+    ranked = sorted(pages, key=about, reverse=True)
+    if wanted and ranked:
+        best = about(ranked[0])
+        ranked = [p for p in ranked if about(p) * 2 >= best]
+    per = per_page + 2 if len(ranked) == 1 else per_page
     lines = [f"## Notes on {topic}" if topic else "## Notes", ""]
-    for page in sorted(pages, key=about, reverse=True):
-        points = key_points(page, per_page)
+    for page in ranked:
+        points = key_points(page, per, f"{topic} {focus}")
         if not points:
             continue
         link = f"[{page.title or page.url}]({page.url})"

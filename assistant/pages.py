@@ -158,13 +158,54 @@ def _code_languages(html: str) -> dict[str, str]:
     return found
 
 
+#: classes and ids trafilatura takes for the one main post ("post-body", "postContent", "article-content", …):
+#: on a question-and-answer thread several elements carry them, and only the first (the question) would be kept
+POST_CLASS = re.compile(r"(?:^|[\s_-])post(?:$|[\s_-])|post[-_]?(?:text|body|entry|content|inner)|postContent|"
+                        r"article[-_]?(?:text|body|content)|articleBody|entry-content|story-?(?:body|content)", re.I)
+
+
+def _prepared(html: str) -> object:
+    """The page as a tree trafilatura reads whole: the wrappers around code blocks lose the classes that make
+    them look like page furniture (a copy button's "code-toolbar" reads as a bar, so the code went with it), a bare
+    <pre> holds a <code> (else a shell session with no braces is taken for a paragraph and loses its lines), and
+    when several elements carry a main-post class (a thread's question and its answers) none keeps it, so the
+    whole thread is scored. The HTML string when it cannot be parsed."""
+    from lxml import html as lxml_html
+
+    try:
+        root = lxml_html.fromstring(html)
+    except Exception:  # noqa: BLE001 - lxml raises its own parser errors on junk: trafilatura gets the text
+        return html
+    for pre in root.iter("pre"):
+        if pre.find(".//code") is None:
+            code = lxml_html.Element("code")
+            code.text, pre.text = pre.text, None
+            for child in list(pre):
+                code.append(child)
+            pre.append(code)
+        size = max(1, len(pre.text_content()))
+        node = pre.getparent()
+        while node is not None and node.tag not in ("body", "html", "article", "main") and \
+                len(node.text_content()) <= size * 1.5 + 80:  # a wrapper of this block only (and its buttons)
+            for attr in ("class", "id"):
+                node.attrib.pop(attr, None)
+            node = node.getparent()
+    posts = [n for n in root.iter() if isinstance(n.tag, str) and POST_CLASS.search(
+        f"{n.get('class') or ''} {n.get('id') or ''}")]
+    if len(posts) > 1:
+        for node in posts:
+            node.attrib.pop("class", None)
+            node.attrib.pop("id", None)
+    return root
+
+
 def extract(html: str, url: str, title: str = "") -> Page:
     """The page's main text as blocks (trafilatura: headings, paragraphs, list items, code), every block redacted.
     Raises PageError when the page has no main text (a login wall, an app shell)."""
     import trafilatura
     from lxml import etree
 
-    xml = trafilatura.extract(html, url=url or None, output_format="xml", include_formatting=True,
+    xml = trafilatura.extract(_prepared(html), url=url or None, output_format="xml", include_formatting=True,
                               include_comments=False, include_tables=False, favor_recall=True, with_metadata=True)
     if not xml:
         raise PageError(f"{url or 'the page'} has no text to read (a login page or an application, not an article)")
@@ -244,7 +285,18 @@ class PageCache:
 
     held_s: float = HELD_S
     _pages: dict[str, tuple[float, Page]] = field(default_factory=dict)
+    _links: dict[str, tuple[float, list[str]]] = field(default_factory=dict)  # a results page's result links
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def links(self, url: str, now: float | None = None) -> list[str] | None:
+        now = time.time() if now is None else now
+        with self._lock:
+            held = self._links.get(url)
+            return list(held[1]) if held and now - held[0] <= self.held_s else None
+
+    def put_links(self, url: str, links: list[str], now: float | None = None) -> None:
+        with self._lock:
+            self._links[url] = (time.time() if now is None else now, list(links))
 
     def get(self, url: str, now: float | None = None) -> Page | None:
         now = time.time() if now is None else now
@@ -254,6 +306,14 @@ class PageCache:
             held = self._pages.get(url)
         return held[1] if held else None
 
+    def titled(self, matches: Callable[[str], bool], now: float | None = None) -> Page | None:
+        """The newest held page whose title `matches` (a page read from the browser is found again by the title
+        the episodes quote, once the person has turned back to their work)."""
+        now = time.time() if now is None else now
+        with self._lock:
+            held = [(t, p) for t, p in self._pages.values() if now - t <= self.held_s and matches(p.title)]
+        return max(held, key=lambda x: x[0])[1] if held else None
+
     def put(self, page: Page, now: float | None = None) -> None:
         with self._lock:
             self._pages[page.url] = (time.time() if now is None else now, page)
@@ -261,6 +321,7 @@ class PageCache:
     def clear(self) -> None:
         with self._lock:
             self._pages.clear()
+            self._links.clear()
 
 
 Fetcher = Callable[[str], str]
@@ -286,9 +347,11 @@ class PageReader:
         return refusal(url, self.never_fetch)
 
     def is_results(self, url: str) -> bool:
-        """Whether `url` is a search engine's results page (its links are read through `search`, not as a page)."""
-        host = (urlsplit(url).hostname or "").lower().removeprefix("www.")
-        return host == (urlsplit(self.engine).hostname or "").lower() or host in SEARCH_HOSTS
+        """Whether `url` is a search engine's results page (its links are read through `search`, not as a page):
+        a known engine's host, or the configured engine's host and path."""
+        parts, engine = urlsplit(url), urlsplit(self.engine)
+        host = (parts.hostname or "").lower().removeprefix("www.")
+        return host in SEARCH_HOSTS or (parts.hostname == engine.hostname and parts.path == engine.path)
 
     def page(self, url: str) -> Page:
         """The page at `url`, from the cache or fetched (consent and the address checked first)."""
@@ -313,7 +376,10 @@ class PageReader:
         why = refusal(url, ())
         if why:
             raise PageError(f"the search engine's address is not used: {why}")
-        links = result_links(self.fetcher(url), url, limit=limit * 2)
+        links = self.cache.links(url)
+        if links is None:  # a results page read once for the task: an offer and its Accept ask it once
+            links = result_links(self.fetcher(url), url, limit=limit * 2)
+            self.cache.put_links(url, links)
         pages: list[Page] = []
         for link in links:
             try:
