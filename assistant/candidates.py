@@ -224,7 +224,8 @@ def gives_something(action: Action, objects: tuple[Obj, ...], writes: bool, reca
     subject = next(o for o in objects if o.kind != CHAT)
     if recalls is not None and recalls(subject):
         return True
-    return SEARCH in action.help and subject.kind not in (QUERY, PAGE)
+    # a search for what the person just searched, the page they read, or the sentence they typed gives nothing
+    return SEARCH in action.help and subject.kind not in (QUERY, PAGE, TOPIC)
 
 
 def _asked_once(recalls: Recalls) -> Recalls:
@@ -248,6 +249,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
     then repeats it (the annotators of the shared sessions wanted nothing there); its key points once they stay
     on it (named by an earlier event too), its code and notes once they turn to their file or document. Code
     without a file to put it in only for a search that names its language."""
+    if POINTS in action.help and grounding.activity in (CODING, WRITING, DEBUGGING):
+        return False  # at work in a file or document: a page's summary is beside the point (its code or notes are not)
     if primary.kind == PAGE and primary.index >= grounding.n_events - 1 and not (
             POINTS in action.help and grounding.context_text.count(primary.text) > 1):
         if material is not None:

@@ -166,12 +166,14 @@ def code_examples(pages: Sequence[Page], query: str, file_name: str | None = Non
     # ('timeout'): each word weighs by how few blocks have it; the heading's words count double
     weight = {t: math.log(1 + len(found) / (1 + sum(t in near for *_, near in found))) for t in wanted}
     total = sum(weight.values()) or 1.0
+    # of several pages read, the one whose title asks the query (the 'concatenate' page for a concatenation)
+    titled = {id(p): sum(w for t, w in weight.items() if t in set(terms(p.title))) / total for p in pages}
     out: list[Example] = []
     for page, i, block, lang, heading, near in found:
         said = set(terms(heading))
         overlap = sum(w * ((t in near) + (t in said)) for t, w in weight.items()) / (2 * total)
         same_lang = 0.3 if lang is not None and lang in (asked_lang, file_lang) else 0.0
-        score = overlap + same_lang - 0.02 * pages.index(page) - 0.001 * i
+        score = overlap + 0.5 * titled[id(page)] + same_lang - 0.02 * pages.index(page) - 0.001 * i
         out.append(Example(block.text, lang, page.url, page.title, heading, round(score, 4)))
     out.sort(key=lambda e: -e.score)
     return out[:limit]

@@ -233,8 +233,8 @@ def main() -> None:
     ap.add_argument("-v", "--verbose", action="store_true", help="print each moment's offer and help text")
     args = ap.parse_args()
 
+    from bench.page_server import page_server
     from proactive.assistant.pages import PageReader, extract
-    from tests.page_server import page_server
 
     raw = json.loads(args.moments.read_text(encoding="utf-8"))["moments"]
     if not raw:

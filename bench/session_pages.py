@@ -95,7 +95,7 @@ def main() -> None:
     if not sessions:
         sys.exit(f"{args.sessions}: no sessions (*.json)")
     sys.path.insert(0, str(ROOT))
-    from tests.page_server import page_server
+    from bench.page_server import page_server
 
     with tempfile.TemporaryDirectory(prefix="session-pages-") as tmp, page_server(args.pages) as server:
         home = Path(tmp) / "home"

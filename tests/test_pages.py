@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from bench.page_server import page_server
 from proactive.assistant import candidates
 from proactive.assistant.agent import Agent
 from proactive.assistant.feedback import FeedbackMemory
@@ -26,7 +27,7 @@ from proactive.models.signals import SignalScorer
 from proactive.watcher.events import TEXT, WEB, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
-from .page_server import PAGES, page_server
+PAGES = Path(__file__).resolve().parent / "fixtures" / "pages"
 
 
 def fixture(name: str, url: str = "http://127.0.0.1/x"):
@@ -144,7 +145,7 @@ def reading_context(server) -> list[dict]:
 
 
 def test_with_consent_the_page_read_gives_an_offer_that_counts_and_an_accept_that_delivers():
-    with page_server() as server:
+    with page_server(PAGES) as server:
         context = reading_context(server)
         reader = PageReader("on")
         offers = candidates.build(ground(context), writes=False, material=live_source(context, reader))
@@ -165,7 +166,7 @@ def test_with_consent_the_page_read_gives_an_offer_that_counts_and_an_accept_tha
 
 @pytest.mark.parametrize("setting", ["ask", "off"])
 def test_without_consent_nothing_is_requested(setting):
-    with page_server() as server:
+    with page_server(PAGES) as server:
         context = reading_context(server)
         reader = PageReader(setting)
         offers = candidates.build(ground(context), writes=False, material=live_source(context, reader))
@@ -183,7 +184,7 @@ def test_without_consent_nothing_is_requested(setting):
 
 
 def test_a_search_moment_with_web_search_on_reads_the_top_results():
-    with page_server() as server:
+    with page_server(PAGES) as server:
         context = [{"time": "1", "event": "The user edits 'CheckName.rb' in Visual Studio Code."},
                    {"time": "2", "event": "The user searches on Google for 'capitalize name ruby' in Firefox."}]
         reader = PageReader("on", engine=f"{server.url}/search?q={{query}}")
@@ -199,7 +200,7 @@ def test_a_search_moment_with_web_search_on_reads_the_top_results():
 
 
 def test_never_fetch_and_tokened_addresses_are_not_requested_even_with_consent():
-    with page_server() as server:
+    with page_server(PAGES) as server:
         context = reading_context(server)
         context[-1]["pages"] = [{"url": server.page("js_fade_in.html") + "?access_token=abcdefghijklmnop",
                                  "title": "How to fade in an element with JavaScript"}]
@@ -250,7 +251,7 @@ def test_replay_counts_pages_as_live_would_read_them():
 def test_accept_acts_on_the_offer_moment_after_the_person_moved_on(proactive_home, fake_model):
     """The offer was made while the person read a page; by Accept they switched to a terminal and typed: the
     help is about the page, in the tray (the proposal's own context) and in `decide` (rebuilt from the store)."""
-    with page_server() as server:
+    with page_server(PAGES) as server:
         store = Store()
         store.add_events([
             RawEvent("window", WINDOW, {"app": "Code", "title": "main.html - Visual Studio Code"}, ts=1000.0),
@@ -307,7 +308,7 @@ def test_replay_fetch_reads_pages_only_when_asked(tmp_path, proactive_home):
         {"observation": {"time": "1020", "event": "The user clicks on a Google search result for 'capitalize name "
                                                   "ruby'."}},
     ]))
-    with page_server() as server:
+    with page_server(PAGES) as server:
         Path(proactive_home, "config.toml").write_text(f'search_engine = "{server.url}/search?q={{query}}"\n')
         base = ["replay", str(session), "--model", "default", "--proactivity", "high", "--accept",
                 "--cache", str(tmp_path / "c.db")]
@@ -340,7 +341,7 @@ def test_a_capable_model_writes_from_the_pages_and_must_name_them(scripted, cite
     used, and the store keeps neither the answer nor the page's text."""
     from proactive.models.openai_http import OpenAICompatible
 
-    with page_server() as server:
+    with page_server(PAGES) as server:
         link = server.page("ruby_capitalize.html")
         context = [{"time": "1", "event": "The user types 'def cap' in CheckName.rb in Visual Studio Code."},
                    {"time": "2", "event": "The user searches on Google for 'capitalize name ruby' in Firefox."},

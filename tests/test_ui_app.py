@@ -570,10 +570,11 @@ def test_accepting_a_page_offer_gives_the_page_code_with_copy_buttons_and_the_mo
     """An offer made while reading a page, accepted in the tray after the person moved on: the help is about the
     offer's own page (the proposal's context), its code examples each with a Copy code button, and, once per
     home, a line saying a capable model is one command away. The store keeps no page text."""
+    from bench.page_server import page_server
     from proactive.ui.app import PULL_COMMAND, ResultWindow
-    from tests.page_server import page_server
+    from tests.conftest import FIXTURES
 
-    with page_server() as server:
+    with page_server(FIXTURES / "pages") as server:
         context = [
             {"time": "1000", "event": "The user types 'let box' in main.html in Visual Studio Code."},
             {"time": "1001", "event": "The user searches on Google for 'js fade in' in Firefox."},

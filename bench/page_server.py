@@ -1,4 +1,4 @@
-"""A loopback web server for page tests: serves tests/fixtures/pages/*.html at /pages/NAME, a search engine's
+"""A loopback web server for page benchmarks and tests: serves a folder's *.html at /pages/NAME, a search engine's
 results page at /search?q=… (links to the pages whose title or text shares a word with the query, best first,
 wrapped as DuckDuckGo wraps them), and records every request, so a test can assert that nothing was fetched."""
 
@@ -14,7 +14,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
-PAGES = Path(__file__).resolve().parent / "fixtures" / "pages"
 WORDS = re.compile(r"[a-z0-9]{3,}|[\u4e00-\u9fff]{2}", re.I)
 
 
@@ -32,7 +31,7 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in WORDS.findall(text)}
 
 
-def _results(base: str, query: str, pages: Path = PAGES) -> str:
+def _results(base: str, query: str, pages: Path) -> str:
     wanted = _words(query)
     ranked = []
     for path in sorted(pages.glob("*.html")):
@@ -49,7 +48,7 @@ def _results(base: str, query: str, pages: Path = PAGES) -> str:
 
 
 @contextmanager
-def page_server(pages: Path = PAGES) -> Iterator[PageServer]:
+def page_server(pages: Path) -> Iterator[PageServer]:
     """Serves `pages` (*.html; default: tests/fixtures/pages) and the search engine over them."""
     state: dict[str, PageServer] = {}
 
