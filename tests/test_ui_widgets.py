@@ -218,7 +218,7 @@ def test_privacy_lists_today_and_deletes_selected(qtbot, proactive_home: Path) -
 
 def test_privacy_purge_asks_then_empties_everything(qtbot, proactive_home: Path) -> None:
     store = Store()
-    add_activity(store, time.time() - 300, ["one", "two"])
+    add_activity(store, max(time.time() - 300, midnight_today() + 1), ["one", "two"])  # today, even just after midnight
     log = home.logs_dir() / "proactive.log"
     log.write_text("watcher started\nsomething private\n")
     (home.logs_dir() / "proactive.log.1").write_text("older log")
@@ -258,7 +258,7 @@ def test_privacy_purge_while_another_program_reads_says_so_and_goes_on(qtbot, pr
     from tests.test_purge import hold_read_transaction
 
     store = Store()
-    add_activity(store, time.time() - 300, ["one", "two"])
+    add_activity(store, max(time.time() - 300, midnight_today() + 1), ["one", "two"])  # today, even just after midnight
     store.close()
     view = PrivacyView(confirm=lambda question: True, config=home.Config(activitywatch=False))
     qtbot.addWidget(view)
