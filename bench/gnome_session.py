@@ -235,7 +235,8 @@ def start_gnome(x11: bool = True, before_login: Callable[[dict[str, str], Path],
     user: dict[str, Any] = {} if owner is None else {"user": owner[0], "group": owner[1], "extra_groups": []}
     keep = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "TZ")}
     system = base / "system"  # the private system bus's folder
-    system.mkdir(mode=0o755)
+    system.mkdir()
+    system.chmod(0o755)  # reachable by the shell's user whatever the umask (mkdir's mode is masked by it)
     system_bus = f"unix:path={system / 'bus'}"
     session_bus = f"unix:path={runtime / 'bus'}"
     shell_env = dict(keep, HOME=str(home), XDG_RUNTIME_DIR=str(runtime), DBUS_SYSTEM_BUS_ADDRESS=system_bus,

@@ -303,7 +303,8 @@ def start_kwin(user: tuple[int, int] | None = None) -> tuple[KWinSession, Callab
     runtime = base / "runtime"  # XDG_RUNTIME_DIR of KWin and the clients
     runtime.mkdir(mode=0o700)
     system = base / "system"  # the private system bus's folder
-    system.mkdir(mode=0o755)
+    system.mkdir()
+    system.chmod(0o755)  # reachable by KWin's user whatever the umask (mkdir's mode is masked by it)
     kwin_bin = base / "kwin_wayland"
     shutil.copyfile(KWIN, kwin_bin)  # a plain copy: no file capability, so execve works in a container
     kwin_bin.chmod(0o755)

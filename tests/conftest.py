@@ -61,6 +61,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
+def umask_restored() -> Iterator[None]:
+    """Every `proactive` command run in this process (click's CliRunner) sets the umask to 077 for the whole
+    process (`home.private_files`); a later test's folders were then made 0700 where it asked for 0755 (a private
+    system bus's folder, so GNOME Shell's user could not connect to it): the umask is put back after each test."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    yield
+    os.umask(mask)
+
+
+@pytest.fixture(autouse=True)
 def no_desktop_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Tests never reach the developer's own keyring: without a session bus every store is plain, unless a test
     starts its own Secret Service (tests/keyring_session.py)."""
