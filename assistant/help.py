@@ -39,7 +39,7 @@ from urllib.parse import quote_plus, urlsplit
 
 from proactive.models.base import Predictor
 from proactive.watcher import crypto
-from proactive.watcher.episodes import place, plural
+from proactive.watcher.episodes import place, plural, quote
 from proactive.watcher.store import Store, StoreError
 
 from .candidates import (
@@ -95,6 +95,7 @@ SYSTEM = ("You are a helpful assistant on the user's computer. The user accepted
           "the error message or the file name you answer about. "
           'Reply as JSON: {"answer": "..."}')
 SEARCHABLE = (ERROR, QUERY, PAGE, COMMAND, TOPIC)  # a file or document name means nothing to a search engine
+QUESTION_CHARS = 300  # captured text in the consent question: one line at most this long
 NOT_NOW = "not now"  # do_task's `search` after the person declined this one search (the setting stays "ask")
 MAX_HISTORY = 3
 VISIT_GAP_S = 1800.0  # matches closer than this to a newer one are the same visit, told once
@@ -388,24 +389,18 @@ def consent_question(context: Sequence[dict[str, str]], task: str, action: str |
     kinds, subject = plan(task, ground(context), action)
     query = _searched(kinds, subject)
     if query is not None:
-        return f"Accepting sends '{cut(query)}' to {search_host(query)}. Allow web searches?"
+        return f"Accepting sends '{quote(query, QUESTION_CHARS)}' to {search_host(query)}. Allow web searches?"
     found = material(subject) if material is not None and subject is not None and set(kinds) & set(PAGE_HELP) \
         else None
     if found is None or not found.pending:
         return None
     urls = [u for u in found.pending if urlsplit(u).hostname]
     if not urls:
-        return (f"Accepting sends '{cut(found.query or found.pending[0])}' to a search engine and reads the top "
+        return (f"Accepting sends '{quote(found.query or found.pending[0], QUESTION_CHARS)}' to a search engine and reads the top "
                 "results for you. Allow web searches and reading pages?")
     hosts = ", ".join(sorted({urlsplit(u).hostname or "" for u in urls}))
     return (f"Accepting reads {plural(len(urls), 'page')} for you from {hosts} (the site sees a visit from this "
             "computer, without your cookies). Allow web searches and reading pages?")
-
-
-def cut(text: str, limit: int = 300) -> str:
-    """Captured text in a question: one line of at most `limit` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _searched(kinds: Sequence[str], subject: Obj | None) -> str | None:

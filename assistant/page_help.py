@@ -129,9 +129,8 @@ class Example:
 def _context_of(blocks: Sequence[Block], i: int) -> tuple[str, str]:
     """The section heading a block sits under (not the page's own title, its h1, which every block shares) and
     the paragraph just before it."""
-    heading = next((b.text for b in reversed(blocks[:i]) if b.kind == HEADING), "")
-    if heading and next(b for b in reversed(blocks[:i]) if b.kind == HEADING).level == 1:
-        heading = ""
+    above = next((b for b in reversed(blocks[:i]) if b.kind == HEADING), None)
+    heading = above.text if above is not None and above.level != 1 else ""
     before = next((b.text for b in reversed(blocks[:i]) if b.kind in (PARA, ITEM)), "")
     return heading, before
 

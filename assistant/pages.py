@@ -27,6 +27,7 @@ import urllib.request
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html import unescape
+from typing import Any
 from urllib.parse import parse_qsl, quote_plus, unquote, urljoin, urlsplit
 
 # one block record for pages read from the browser and fetched ones: heading (with its level), paragraph, list
@@ -134,15 +135,19 @@ def _escape(text: str) -> str:
 LANG_CLASS = re.compile(r"(?:language|lang|highlight-source|brush:|sourceCode)[-\s:]*([a-z0-9+#]+)", re.I)
 
 
-def _code_languages(html: str) -> dict[str, str]:
-    """The language each code block's markup names, by the block's first non-blank line (trafilatura's output
-    keeps the text, not the classes)."""
+def _parsed(html: str) -> Any:
+    """The page's HTML as an lxml tree, or None when lxml cannot parse it (trafilatura then gets the text)."""
     from lxml import html as lxml_html
 
     try:
-        root = lxml_html.fromstring(html)
-    except (ValueError, TypeError, Exception):  # noqa: BLE001 - lxml raises its own parser errors on junk
-        return {}
+        return lxml_html.fromstring(html)
+    except Exception:  # noqa: BLE001 - lxml raises its own parser errors on junk
+        return None
+
+
+def _code_languages(root: Any) -> dict[str, str]:
+    """The language each code block's markup names, by the block's first non-blank line (trafilatura's output
+    keeps the text, not the classes). Read before `_prepare` takes wrappers' classes away."""
     found: dict[str, str] = {}
     for node in root.iter("pre", "code"):
         attrs = " ".join(filter(None, [node.get("class"), node.get("data-lang"), node.get("data-language")]))
@@ -164,18 +169,14 @@ POST_CLASS = re.compile(r"(?:^|[\s_-])post(?:$|[\s_-])|post[-_]?(?:text|body|ent
                         r"article[-_]?(?:text|body|content)|articleBody|entry-content|story-?(?:body|content)", re.I)
 
 
-def _prepared(html: str) -> object:
-    """The page as a tree trafilatura reads whole: the wrappers around code blocks lose the classes that make
+def _prepare(root: Any) -> Any:
+    """The page's tree changed in place so trafilatura reads it whole: the wrappers around code blocks lose the classes that make
     them look like page furniture (a copy button's "code-toolbar" reads as a bar, so the code went with it), a bare
     <pre> holds a <code> (else a shell session with no braces is taken for a paragraph and loses its lines), and
     when several elements carry a main-post class (a thread's question and its answers) none keeps it, so the
-    whole thread is scored. The HTML string when it cannot be parsed."""
+    whole thread is scored."""
     from lxml import html as lxml_html
 
-    try:
-        root = lxml_html.fromstring(html)
-    except Exception:  # noqa: BLE001 - lxml raises its own parser errors on junk: trafilatura gets the text
-        return html
     for pre in root.iter("pre"):
         if pre.find(".//code") is None:
             code = lxml_html.Element("code")
@@ -205,13 +206,14 @@ def extract(html: str, url: str, title: str = "") -> Page:
     import trafilatura
     from lxml import etree
 
-    xml = trafilatura.extract(_prepared(html), url=url or None, output_format="xml", include_formatting=True,
+    tree = _parsed(html)  # parsed once: the code blocks' languages first, then the tree trafilatura reads
+    langs = _code_languages(tree) if tree is not None else {}
+    xml = trafilatura.extract(_prepare(tree) if tree is not None else html, url=url or None, output_format="xml", include_formatting=True,
                               include_comments=False, include_tables=False, favor_recall=True, with_metadata=True)
     if not xml:
         raise PageError(f"{url or 'the page'} has no text to read (a login page or an application, not an article)")
     root = etree.fromstring(xml.encode("utf-8"))
     title = title or (root.get("title") or "")
-    langs = _code_languages(html)
     blocks: list[Block] = []
     main = root.find("main")
     for node in (main if main is not None else root).iter("head", "p", "item", "code", "quote"):
