@@ -27,6 +27,7 @@ from proactive.models.labels import normalize_task
 
 from . import candidates as grounded
 from .grounding import Grounding, ground
+from .feedback import naming
 from .material import Source
 from .prompt import AGENT_SCHEMA, PromptBuilder, choice_messages
 from .validate import keep, rejection
@@ -107,7 +108,8 @@ class Agent:
         started = time.perf_counter()
         g = ground(observations)
         options = [c for c in grounded.build(g, writes=self.writes, recalls=recalls, material=material) if rejection(c.task, g) is None]
-        held = [c.task for c in options if held_back is not None and held_back(c.task)]
+        held = [c.task for c in options if held_back is not None and (
+            held_back(c.task) or (c.origin and held_back(naming(c.origin))))]
         options = [c for c in options if c.task not in held][:MAX_OFFERS]
         if getattr(self.model, "capable", True):
             prediction = self._write(observations, feedback, k, g)

@@ -149,6 +149,9 @@ class Candidate:
     message: str
     prior: float  # how well the action fits the activity, 1 = best
     diagnosis: Diagnosis | None = None  # the specific next step Accept gives (fix_error)
+    #: for an offer about a page, the search it was opened from (as quoted): help on that search already drew on
+    #: its results, so the memory holds this offer back as it would one about the search (agent.predict)
+    origin: str = ""
 
     @property
     def help(self) -> tuple[str, ...]:
@@ -226,6 +229,15 @@ def gives_something(action: Action, objects: tuple[Obj, ...], writes: bool, reca
         return True
     # a search for what the person just searched, the page they read, or the sentence they typed gives nothing
     return SEARCH in action.help and subject.kind not in (QUERY, PAGE, TOPIC)
+
+
+def origin(page: Obj, grounding: Grounding) -> Obj | None:
+    """The search a page was opened from: the latest search the person made before they first came to the page
+    (within the grounding's window), if any."""
+    if page.kind != PAGE:
+        return None
+    before = [o for o in grounding.of(QUERY) if offerable(o) and 0 <= o.first <= page.first]
+    return max(before, key=lambda o: o.first, default=None)
 
 
 def _asked_once(recalls: Recalls) -> Recalls:
@@ -320,7 +332,9 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
             seen.add(task.lower())
             prior = round(1.0 - rank / max(1, len(order)), 4) - (0.05 if primary is not primaries[0] else 0.0)
             message = action.plain if action.plain and not writes else action.message
+            came_from = origin(primary, grounding)
             out.append(Candidate(action.id, (primary, *[o for o in secondary if o is not None]), task,
-                                 message.format(**parts), round(prior, 4), found))
+                                 message.format(**parts), round(prior, 4), found,
+                                 short(came_from) if came_from is not None else ""))
     out.sort(key=lambda c: -c.prior)
     return out[:limit]

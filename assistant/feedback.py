@@ -58,6 +58,12 @@ def quoted(task: str) -> str:
     return " | ".join(next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(task))
 
 
+def naming(name: str) -> str:
+    """A task that names only `name`: the memory holds it back exactly when it holds back help about `name` (an
+    offer about a page opened from a search is held back with help on that search: it drew on the same pages)."""
+    return f"'{name}'"
+
+
 def similar(a: str, b: str, threshold: float = 0.5) -> bool:
     qa, qb = quoted(a), quoted(b)
     if qa and qb:  # offers about named things: unwelcome help about a thing makes other help about it unwelcome too

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -149,6 +149,9 @@ class Obj:
     # an error's whole text as copied (the traceback, the build log), when the observation carries it (`copies`):
     # the episode sentence quotes only its first and last lines; the specific help reads all of it
     detail: str = field(default="", compare=False, repr=False)
+    #: the index of the earliest event (of the grounding's window) naming it: a page opened after a search has a
+    #: later first mention than the search, even when the results page is named again afterwards
+    first: int = field(default=-1, compare=False, repr=False)
 
 
 @dataclass
@@ -527,13 +530,16 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     events = [_event(o) for o in context]
     start = max(0, len(events) - window)
     latest: dict[tuple[str, str], Obj] = {}
+    first: dict[tuple[str, str], int] = {}
     per_event: list[list[Obj]] = []
     for i in range(start, len(events)):
         objs = _with_copies(extract(events[i], i), context[i], i)
         per_event.append(objs)
         for o in objs:
-            latest.pop((o.kind, o.text.lower()), None)
-            latest[(o.kind, o.text.lower())] = o
+            key = (o.kind, o.text.lower())
+            first.setdefault(key, i)
+            latest.pop(key, None)
+            latest[key] = replace(o, first=first[key])
     objects = sorted(latest.values(), key=lambda o: -o.index)
     last = events[-1] if events else ""
     activity = classify(last, per_event[-1] if per_event else [], events[-RECENT:]) if events else NOISE

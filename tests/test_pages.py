@@ -296,6 +296,53 @@ def test_accept_acts_on_the_offer_moment_after_the_person_moved_on(proactive_hom
         assert server.page("js_fade_in.html") in json.loads(kept)["text"]
 
 
+def _after_search(query: str, page: str, *, search: bool = True) -> list[dict[str, str]]:
+    """Someone searches `query` (or comes to the page without a search), opens `page` from it, reads it, and
+    turns back to their Ruby file."""
+    events = [{"time": "1", "event": "The user edits 'CheckName.rb' in Visual Studio Code."}]
+    if search:
+        events.append({"time": "2", "event": f"The user searches on Google for '{query}'."})
+    events += [{"time": "3", "event": f"The user opens the page '{page}' in Firefox."},
+               {"time": "4", "event": f"The user scrolls through the page '{page}' in Firefox."},
+               {"time": "5", "event": "The user returns to Visual Studio Code and edits 'CheckName.rb'."}]
+    return events
+
+
+@pytest.mark.parametrize("decision", ["ignored", "accepted", "rejected"])
+@pytest.mark.parametrize("query,page", [
+    ("How to split a string in ruby?", "Working with text in Ruby - Site A"),
+    ("ruby capitalize each word", "Title case made easy | Blog B"),
+])
+def test_help_from_a_page_opened_from_a_search_already_helped_on_is_not_offered_again(fake_model, decision,
+                                                                                      query, page):
+    """The offer about a search drew on its results; the page then opened from them gives the same material, so
+    while the memory holds back help on the search (shown and ignored, rejected, or done), the page's offer is
+    held back too. A page opened from another search, or with no search before it, is still offered."""
+    agent = Agent(fake_model)
+    context = _after_search(query, page)
+    first = agent.predict(context[:2], material=replay_source(context[:2]))
+    about_search = [t for t in first.candidates if query in t]
+    assert about_search, first.candidates
+    unheld = agent.predict(context, material=replay_source(context))
+    assert any(page.split(" ")[0] in t for t in unheld.candidates), unheld.candidates
+    memory = FeedbackMemory()
+    memory.record(about_search[0], decision, ts=2.0)
+    held = agent.predict(context, held_back=lambda t: memory.blocked(t, 5.0) is not None,
+                         material=replay_source(context))
+    assert not any(page.split(" ")[0] in t for t in held.candidates), held.candidates
+    assert any(page.split(" ")[0] in t for t in held.held_back), held.held_back
+    # another search before the page, never helped on: the page's offer stands
+    other = _after_search("ruby string methods list", page)
+    kept = agent.predict(other, held_back=lambda t: memory.blocked(t, 5.0) is not None,
+                         material=replay_source(other))
+    assert any(page.split(" ")[0] in t for t in kept.candidates), kept.candidates
+    # no search before the page: nothing ties it to the earlier help
+    direct = _after_search("", page, search=False)
+    alone = agent.predict(direct, held_back=lambda t: memory.blocked(t, 5.0) is not None,
+                          material=replay_source(direct))
+    assert any(page.split(" ")[0] in t for t in alone.candidates), alone.candidates
+
+
 def test_replay_fetch_reads_pages_only_when_asked(tmp_path, proactive_home):
     from proactive.assistant.cli import cli
 
