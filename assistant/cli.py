@@ -37,20 +37,47 @@ def fail(message: str) -> NoReturn:
     raise BadInput(message)
 
 
-def parse_time(value: str, option: str, relative: bool = False) -> float:
-    """ISO 8601 date or date-time (local time when no offset is given) -> epoch seconds; with `relative`, also
-    a time ago ("2h", "30m", "1d": that long before now)."""
-    if relative and (match := DURATION.match(value)) and match.group(2):  # a unit: "2026" alone is no time ago
-        return time.time() - parse_duration(value, option)
+def parse_time(value: str, option: str) -> float:
+    """A time for --since/--before: ISO 8601 date or date-time (local time when no offset is given), or a time ago
+    in the duration grammar ("2h", "1d", "1h30m", "2 days": that long before now) -> epoch seconds."""
+    ago = duration_seconds(value, bare=False)
+    if ago is not None:
+        return time.time() - _within(ago, value, option)
     try:
-        return datetime.fromisoformat(value).timestamp()
+        return datetime.fromisoformat(value.strip()).timestamp()
     except ValueError:
-        ago = " or a time ago (2h, 30m, 1d)" if relative else ""
-        fail(f"{option}: bad time format {value!r} (expected ISO 8601, e.g. 2026-11-22 or 2026-11-22T09:30"
-             f"{ago})")
+        fail(f"{option}: bad time {value!r} (expected ISO 8601, e.g. 2026-11-22 or 2026-11-22T09:30, or a time "
+             f"ago: 30m, 2h, 1d, 1w, 1h30m)")
 
 
-DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|m|min|h|hr|d)?\s*$", re.IGNORECASE)
+# Our own grammar (a few lines) rather than a date-parsing library: one grammar for --for, --since and --before,
+# and a clear error naming the option, which the libraries do not give.
+UNITS = {**dict.fromkeys(("s", "sec", "secs", "second", "seconds"), 1),
+         **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), 60),
+         **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), 3600),
+         **dict.fromkeys(("d", "day", "days"), 86400),
+         **dict.fromkeys(("w", "wk", "week", "weeks"), 7 * 86400)}
+DURATION_PART = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([a-z]*)", re.IGNORECASE)
+
+
+def duration_seconds(value: str, bare: bool = True) -> float | None:
+    """'15m', '1h30m', '2 days', '90s', '1w' (and, with `bare`, plain seconds: '90') in seconds; None when
+    `value` is not a duration."""
+    text, at, total = value.strip().lower(), 0, 0.0
+    parts = 0
+    while at < len(text):
+        match = DURATION_PART.match(text, at)
+        if not match:
+            return None
+        number, unit = float(match.group(1)), match.group(2)
+        if unit not in UNITS and not (unit == "" and bare and parts == 0 and match.end() == len(text)):
+            return None
+        total += number * UNITS.get(unit, 1)
+        parts += 1
+        at = match.end()
+        while at < len(text) and text[at] in " ,":
+            at += 1
+    return total if parts else None
 
 
 #: The longest timed pause: beyond it the end is not a time a clock can show (a pause until resumed has no --for).
@@ -59,20 +86,22 @@ MAX_PAUSE_S = 366 * 86400
 
 #: (the longest duration, how to say it) for each option taking one
 LONGEST = {"--for": (MAX_PAUSE_S, "366d (without --for the pause lasts until `proactive resume`)"),
-           "--since": (100 * 366 * 86400, "100 years")}
+           "--since": (100 * 366 * 86400, "100 years"), "--before": (100 * 366 * 86400, "100 years")}
 
 
-def parse_duration(value: str, option: str = "--for") -> float:
-    """'15m', '1h', '90s', '2d' or plain seconds, above 0 and at most the option's longest (`LONGEST`)."""
-    match = DURATION.match(value)
-    if not match:
-        fail(f"{option}: bad duration {value!r} (expected e.g. 15m, 1h, 90s)")
-    number, unit = float(match.group(1)), (match.group(2) or "s").lower()[0]
-    seconds = number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
+def _within(seconds: float, value: str, option: str) -> float:
     longest, said = LONGEST[option]
     if not 0 < seconds <= longest:
         fail(f"{option}: {value!r} must be more than 0 and at most {said}")
     return seconds
+
+
+def parse_duration(value: str, option: str = "--for") -> float:
+    """A duration in the grammar of `duration_seconds`, above 0 and at most the option's longest (`LONGEST`)."""
+    seconds = duration_seconds(value)
+    if seconds is None:
+        fail(f"{option}: bad duration {value!r} (expected e.g. 15m, 1h, 90s, 1h30m, 2d)")
+    return _within(seconds, value, option)
 
 
 def iso_time(ts: float) -> str | None:
@@ -716,14 +745,18 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[], None]]:
 @reads_config
 @db_option
 @click.option("--since", help="Only episodes ending at or after this time: ISO 8601 (2026-11-22T09:30) or a time "
-                              "ago (2h, 30m, 1d).")
+                              "ago (2h, 30m, 1d, 1w).")
 @click.option("-n", "last", type=click.IntRange(1), help="Only the last N episodes.")
 @click.option("--json", "as_json", is_flag=True, help='One JSON object per line: {"time","event","app","title"}.')
 def episodes(db: str | None, since: str | None, last: int | None, as_json: bool) -> None:
     """Print captured episodes, oldest first, one per line."""
     from proactive.watcher.episodes import unstored_episodes
 
-    since_ts = parse_time(since, "--since", relative=True) if since is not None else None
+    since_ts = parse_time(since, "--since") if since is not None else None
+    path = Path(db or home.db_path())
+    if not path.exists() and not path.is_symlink():  # a new home: no episodes yet, which is no error
+        click.echo(f"no episodes yet: nothing captured in {path} (start with `proactive run`)", err=True)
+        return
     store = open_store(db, readonly=True)
     try:
         rows = store.episodes(since_ts)
@@ -747,7 +780,8 @@ def episodes(db: str | None, since: str | None, last: int | None, as_json: bool)
 @cli.command()
 @reads_config
 @db_option
-@click.option("--before", help="Delete everything captured before this ISO time.")
+@click.option("--before", help="Delete everything captured before this time: ISO 8601 (2026-11-22T09:30) or a "
+                               "time ago (2h, 30m, 1d, 1w).")
 @click.option("--all", "everything", is_flag=True, help="Delete everything, and the logs.")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation (--all).")
 @click.option("--wait", type=FiniteFloatRange(0.1, 3600), default=60, show_default=True,
@@ -760,7 +794,7 @@ def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait:
     from proactive.watcher.purging import purge as purge_everywhere
 
     if (before is not None) == everything:
-        fail("purge: give exactly one of --before ISO or --all")
+        fail("purge: give exactly one of --before TIME or --all")
     cutoff = parse_time(before, "--before") if before is not None else None
     config = load_config()
     if everything and not yes:
@@ -768,7 +802,8 @@ def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait:
             fail("purge --all: nobody to ask for confirmation (input is not a terminal); add --yes to delete "
                  "everything")
         click.confirm("Delete everything captured, and the logs?", abort=True)
-    open_store(db).close()  # an unusable database: exit 2 with its line, before asking the watcher
+    if Path(db or home.db_path()).exists():  # none: nothing captured, and none is created for the purge
+        open_store(db).close()  # an unusable database: exit 2 with its line, before asking the watcher
     try:
         report = purge_everywhere(db, cutoff, config, timeout=wait)
     except (PurgeError, StoreError) as exc:
@@ -780,7 +815,7 @@ def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait:
 
 
 @cli.command()
-@click.option("--for", "for_", help="Pause for a while (15m, 1h...) instead of until `proactive resume`.")
+@click.option("--for", "for_", help="Pause for a while (15m, 1h, 1h30m, 2d) instead of until `proactive resume`.")
 def pause(for_: str | None) -> None:
     """Pause capture (also: send SIGUSR1 to the watcher)."""
     until = time.time() + parse_duration(for_) if for_ is not None else math.inf

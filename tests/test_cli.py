@@ -17,12 +17,14 @@ from .conftest import run_cli
 @pytest.mark.parametrize(
     "args, needle",
     [
-        (["episodes", "--since", "yesterday-ish"], "bad time format"),
-        (["purge", "--before", "not-a-date"], "bad time format"),
+        (["episodes", "--since", "yesterday-ish"], "bad time"),
+        (["purge", "--before", "not-a-date"], "bad time"),
         (["purge"], "exactly one of"),
         (["episodes", "--bogus"], "No such option"),
         (["pause", "--for", "soon"], "bad duration"),
-        (["episodes"], "no such database"),
+        (["pause", "--for", "1h soon"], "bad duration"),
+        (["purge", "--before", "-2h"], "bad time"),
+        (["episodes", "--since", "0m"], "more than 0"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(proactive_home, args, needle):
@@ -30,6 +32,92 @@ def test_bad_input_exits_2_with_one_line(proactive_home, args, needle):
     assert out.returncode == 2, out
     assert needle in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+def test_a_new_home_has_no_episodes_and_a_purge_of_it_creates_and_claims_nothing(proactive_home):
+    """Nothing captured yet: `episodes` is an empty list (a note on stderr, exit 0), and `purge` creates no
+    database, folder or claim about copies that cannot exist (ActivityWatch: nothing was published)."""
+    for args in (["episodes"], ["episodes", "-n", "5"], ["episodes", "--json", "--since", "2h"]):
+        out = run_cli(*args)
+        assert out.returncode == 0 and out.stdout == "", out
+        assert "no episodes yet" in out.stderr and "proactive run" in out.stderr
+    before = sorted(p.name for p in proactive_home.iterdir())
+    for args in (["purge", "--all", "--yes"], ["purge", "--before", "1d"]):
+        out = run_cli(*args)
+        assert out.returncode == 0, out.stderr
+        assert "database: none at" in out.stdout and "nothing to delete" in out.stdout
+        assert "ActivityWatch" not in out.stdout and "deleted 0 rows" not in out.stdout
+    assert sorted(p.name for p in proactive_home.iterdir()) == before  # nothing made
+    assert "logs: none" in run_cli("purge", "--all", "--yes").stdout
+
+
+@pytest.mark.parametrize("value, seconds", [
+    ("90", 90), ("90s", 90), ("15m", 900), ("15 min", 900), ("1h30m", 5400), ("1h 30m", 5400), ("2 days", 172800),
+    ("1w", 604800), ("1.5h", 5400), ("2 hours", 7200),
+])
+def test_one_duration_grammar_for_for_since_and_before(value, seconds):
+    """--for takes a duration; --since and --before a time ago in the same grammar (a bare number is seconds
+    only for --for: '2026' is no time ago) or an ISO 8601 time."""
+    import time as clock
+
+    from proactive.assistant.cli import duration_seconds, parse_duration, parse_time
+
+    assert parse_duration(value) == seconds
+    assert duration_seconds(value) == seconds
+    if not value.isdigit():
+        for option in ("--since", "--before"):
+            assert abs(parse_time(value, option) - (clock.time() - seconds)) < 5
+    assert parse_time("2026-11-22T09:30", "--before") == parse_time("2026-11-22T09:30", "--since")
+
+
+def test_purge_before_a_time_ago_keeps_what_is_newer(proactive_home):
+    import time as clock
+
+    now = clock.time()
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "old"}, ts=now - 3 * 86400),
+                      RawEvent("window", WINDOW, {"app": "XTerm", "title": "new"}, ts=now - 60)])
+    store.close()
+    out = run_cli("purge", "--before", "1d")
+    assert out.returncode == 0, out.stderr
+    store = Store()
+    titles = [r[0] for r in store.db.execute("SELECT title FROM raw_events").fetchall()]
+    store.close()
+    assert titles == ["new"]
+
+
+def test_no_at_the_purge_question_exits_1_and_deletes_nothing(proactive_home, tmp_path):
+    """Asked on a terminal, "n" is a refusal: exit 1 ("aborted"), everything kept."""
+    import pty
+    import subprocess
+
+    from .conftest import PROACTIVE
+
+    store = Store()
+    store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "kept"}, ts=1000.0)])
+    store.close()
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([*PROACTIVE, "purge", "--all"], stdin=follower, stdout=follower, stderr=follower,
+                            env=os.environ.copy())
+    os.close(follower)
+    seen = b""
+    while b"[y/N]" not in seen:
+        seen += os.read(leader, 1024)
+    os.write(leader, b"n\n")
+    assert proc.wait(timeout=60) == 1
+    while True:
+        try:
+            chunk = os.read(leader, 1024)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert b"aborted" in seen
+    store = Store()
+    assert store.db.execute("SELECT count(*) FROM raw_events").fetchone()[0] == 1
+    store.close()
 
 
 def test_unreadable_database_exits_2(proactive_home, tmp_path):
@@ -159,7 +247,7 @@ def test_episodes_last_n_and_a_time_ago(proactive_home: Path):
     assert titles("--since", "2h") == ["earlier", "recent", "last"]  # "earlier" ends when "recent" begins
     assert titles("--since", "1d", "-n", "1") == ["last"]
     assert titles("--since", "5d") == ["old", "earlier", "recent", "last"]
-    for bad, needle in (("2026", "or a time ago (2h, 30m, 1d)"), ("0h", "must be more than 0")):
+    for bad, needle in (("2026", "or a time ago: 30m, 2h, 1d"), ("0h", "must be more than 0")):
         out = run_cli("episodes", "--since", bad)
         assert out.returncode == 2 and needle in out.stderr and len(out.stderr.strip().splitlines()) == 1
     out = run_cli("episodes", "-n", "0")

@@ -547,13 +547,15 @@ class ActivityWatchPublisher:
             data["event"] = str(episode["event"])
         return data
 
-    def unpublish(self, before: float | None = None) -> int:
+    def unpublish(self, before: float | None = None) -> int | None:
         """Delete our published episodes that ended before `before` (all of them, with the bucket, when None);
-        returns how many were deleted. Raises OSError when no server answers, so a purge can say this copy is
-        still there instead of claiming it is gone."""
+        returns how many were deleted, None when no server answers and nothing was ever published from this home
+        (nothing to delete, and nothing deleted through a server that is not there). Raises OSError when no
+        server answers and episodes were published, so a purge can say this copy is still there instead of
+        claiming it is gone."""
         if not is_reachable(self.url):
             if not published_marker().exists():
-                return 0  # nothing was ever published from this home
+                return None
             raise OSError(f"no ActivityWatch server answers at {self.url}")
         with self._lock:
             try:

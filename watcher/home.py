@@ -211,10 +211,13 @@ def cache_dir() -> Path:
     return _folder(places().cache)
 
 
-def empty_logs() -> None:
-    """Part of "purge everything": empty the logs (an open log handler's file stays valid)."""
-    for log_file in logs_dir().glob("proactive.log*"):
+def empty_logs() -> int:
+    """Part of "purge everything": empty the logs (an open log handler's file stays valid); how many log files
+    there were (the folder is not made when there is none)."""
+    files = sorted(places().logs.glob("proactive.log*"))
+    for log_file in files:
         log_file.write_bytes(b"")
+    return len(files)
 
 
 def config_path() -> Path:

@@ -56,10 +56,12 @@ class PurgeReport:
     cache_entries: int = 0
     cache_files: int = 0
     logs: bool = False
+    no_database: str = ""  # the database's path when there was none: nothing captured, nothing created
 
     def lines(self) -> list[str]:
         """One line per place, as the CLI prints it and the privacy view shows it."""
-        out = [f"database: deleted {self.database_rows} rows (overwritten, WAL truncated, full-text index merged)"]
+        out = [f"database: none at {self.no_database}, nothing to delete" if self.no_database else
+               f"database: deleted {self.database_rows} rows (overwritten, WAL truncated, full-text index merged)"]
         if self.by_watcher:
             out.append(f"running watcher: dropped {self.memory_items} unsaved items (open episode, typed text, "
                        "pending events)" if self.before is None else
@@ -75,6 +77,8 @@ class PurgeReport:
                    (f" and {self.cache_files} files" if self.cache_files else ""))
         if self.logs:
             out.append("logs: emptied")
+        elif self.before is None:
+            out.append("logs: none")
         return out
 
     def as_dict(self) -> dict[str, Any]:
@@ -85,22 +89,23 @@ class PurgeReport:
         return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
 
 
-Unpublish = Callable[[float | None], int]
+Unpublish = Callable[[float | None], "int | None"]  # None: nothing was ever published, no server answers
 
 
-def purge_copies(store: Store, before: float | None, unpublish: Unpublish | None = None,
-                 wait: float | None = None) -> PurgeReport:
+def purge_copies(store: Store | None, before: float | None, unpublish: Unpublish | None = None,
+                 wait: float | None = None, missing: Path | None = None) -> PurgeReport:
     """Delete what was captured before `before` (everything when None) from the database, the ActivityWatch
     bucket (through `unpublish`; None: publishing is off), the caches and (everything) the logs. The caller has
     already dropped its in-memory copies. A reader that still holds the database after `wait` seconds stops it
-    with StoreError naming the reader (`Store.purge`): the report never claims bytes gone that are not."""
-    report = PurgeReport(before=before, database_rows=store.purge(before, wait))
+    with StoreError naming the reader (`Store.purge`): the report never claims bytes gone that are not. No `store`:
+    there is no database at `missing` (none is created for the purge)."""
+    report = (PurgeReport(before=before, database_rows=store.purge(before, wait)) if store is not None else
+              PurgeReport(before=before, no_database=str(missing)))
     if unpublish is not None:
         report.activitywatch, report.activitywatch_error = _unpublish(unpublish, before)
     report.cache_entries, report.cache_files = purge_caches(before)
     if before is None:
-        home.empty_logs()
-        report.logs = True
+        report.logs = home.empty_logs() > 0
     return report
 
 
@@ -111,7 +116,7 @@ def activitywatch_unpublish(config: home.Config) -> Unpublish | None:
     if not activitywatch.on:
         return None
 
-    def unpublish(before: float | None) -> int:
+    def unpublish(before: float | None) -> int | None:
         with activitywatch.publisher() as publisher:
             return publisher.unpublish(before)
 
@@ -129,7 +134,7 @@ def purge_caches(before: float | None) -> tuple[int, int]:
     """(entries, files) deleted from the home's cache folder. Everything: every file goes. Before a time: cache
     databases lose the entries made before it (secure delete, WAL truncated); other files made before it go."""
     entries = files = 0
-    for path in sorted(home.cache_dir().glob("**/*")):
+    for path in sorted(home.places().cache.glob("**/*")):  # the folder is not made for a purge
         if not path.is_file() or path.name.endswith(("-wal", "-shm")):
             continue
         if before is not None and path.suffix == ".db":
@@ -181,6 +186,8 @@ def purge(db: Path | str | None, before: float | None, config: home.Config,
         if answer.get("applied"):
             return PurgeReport.from_dict(answer["report"])
         # that watcher writes another database: purge this one directly
+    if not path.exists():  # nothing was ever captured here: a purge creates nothing and claims nothing
+        return purge_copies(None, before, activitywatch_unpublish(config), wait=timeout, missing=path)
     store = Store(path)
     try:
         return purge_copies(store, before, activitywatch_unpublish(config), wait=timeout)

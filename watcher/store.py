@@ -260,7 +260,7 @@ class Store:
     def __init__(self, path: Path | str | None = None, *, readonly: bool = False, timeout: float = 5.0):
         self.path = Path(path) if path else home.db_path()
         if readonly and not self.path.exists():
-            raise StoreError(f"{self.path}: no such database (run `proactive watch` first)")
+            raise StoreError(f"{self.path}: no such database (nothing captured yet: start with `proactive run`)")
         # a link (a drive not mounted) is never created here, so never removed on failure below
         created = not self.path.exists() and not self.path.is_symlink()
         try:
