@@ -161,3 +161,45 @@ def test_the_tray_imports_qt_before_it_starts_any_thread(tmp_path: Path):
     out = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True,
                          timeout=60)
     assert out.stdout.strip() == "qt imported", (out.stdout, out.stderr[-2000:])
+
+
+@pytest.mark.parametrize("limit", ["10m", None], ids=["for-10m", "until-resumed"])
+def test_pause_from_the_cli_while_the_tray_runs_keeps_its_limit(xsession: XSession, proactive_home: Path, scripted,
+                                                                limit: str | None):
+    """`proactive pause [--for D]` while the tray app runs: confirmed at once (exit 0, well within the 5 s the CLI
+    waits), `status` tells the same limit, and `resume` ends it; the tray's own pause does not replace the one
+    the CLI wrote."""
+    import json
+    from datetime import datetime
+
+    from .conftest import run_cli
+
+    scripted.answer_with(assistant_replies())
+    xsession.start_tray()
+    tray = start_tray(proactive_home, xsession.env, scripted.url)
+    env = tray.env
+    try:
+        started = time.monotonic()
+        out = run_cli("pause", *(["--for", limit] if limit else []), env=env, process=True)
+        took = time.monotonic() - started
+        assert out.returncode == 0, out.stderr
+        assert "no watcher running" not in out.stdout and took < 4.0, (took, out.stdout)
+        time.sleep(0.5)  # the tray has followed the signal (its handlers run every 200 ms)
+        state = json.loads(run_cli("status", "--json", env=env, process=True).stdout)
+        assert state["watcher"]["running"] and state["paused"], state
+        if limit:  # the end the CLI wrote, not "until resumed"
+            assert "until resumed" not in out.stdout, out.stdout
+            ends = datetime.fromisoformat(state["paused_until"]).timestamp()
+            assert 9 * 60 < ends - time.time() <= 10 * 60, state
+        else:
+            assert "until resumed" in out.stdout and state["paused_until"] is None, (out.stdout, state)
+        out = run_cli("resume", env=env, process=True)
+        assert out.returncode == 0 and "no watcher running" not in out.stdout
+        time.sleep(0.5)
+        state = json.loads(run_cli("status", "--json", env=env, process=True).stdout)
+        assert not state["paused"] and state["capture"] == "capturing", state
+    finally:
+        if tray.proc.poll() is None:
+            code, err = tray.stop()
+            assert code == 0 and "Traceback" not in err, err[-1500:]
+

@@ -17,6 +17,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import math
 import threading
 import time
 from collections.abc import Iterator
@@ -460,6 +461,22 @@ class TrayApp(QObject):
             self.pause_timer.stop()
         else:
             self.pause_timer.start(int(seconds * 1000))
+        self.refresh_state()
+
+    def pause_signalled(self) -> None:
+        """SIGUSR1: `proactive pause [--for D]` wrote the pause before signalling, so the watcher applies the file
+        as written (a timed pause keeps its end, and the CLI sees its own pause acknowledged) and the tray shows
+        it; with no pause written (the signal sent by hand) capture pauses until resumed."""
+        until = control.read_pause()
+        if until is None or self.watcher is None:
+            self.pause(None if until is None or math.isinf(until) else max(0.0, until - time.time()))
+            return
+        self.watcher.signal_pause()
+        self.paused = True
+        if math.isinf(until):
+            self.pause_timer.stop()
+        else:
+            self.pause_timer.start(int(max(0.0, until - time.time()) * 1000))
         self.refresh_state()
 
     def resume(self) -> None:

@@ -27,7 +27,7 @@ def run_tray_app(watcher: Any, assistant: Any, db: Path | None, config: home.Con
     app = existing if isinstance(existing, QApplication) else QApplication(["proactive"])
     app.setQuitOnLastWindowClosed(False)
     tray = TrayApp(assistant, watcher, db, config)  # AlreadyRunning: another tray app owns this home
-    control.install_handlers(stop=tray.quit, pause=lambda: tray.pause(None), resume=tray.resume)
+    control.install_handlers(stop=tray.quit, pause=tray.pause_signalled, resume=tray.resume)
     ticker = QTimer()
     ticker.start(200)  # lets Python run its signal handlers while Qt's loop waits
     ticker.timeout.connect(lambda: None)
