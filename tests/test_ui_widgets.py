@@ -302,3 +302,40 @@ def test_why_quiet_says_why_each_decision_was_taken(qtbot, proactive_home: Path)
     assert window.table.item(0, column).text() == "shown: help looked needed (P(need) 0.74)"
     assert why(None, {}) == "quiet" and why(None, {"gate": "model failed"}) == "quiet: model failed"
     screenshot(window, "history-why")
+
+
+def test_open_windows_follow_new_rows_decisions_and_a_purge_from_another_process(qtbot, proactive_home: Path) -> None:
+    """History, "Why quiet?" and the privacy view stay true while open: a decision the assistant takes, an answer
+    given in the tray (another connection), and `proactive purge --all` run in another process all show within
+    seconds, with no reopening; the selected row stays selected across a re-read."""
+    from tests.conftest import run_cli
+
+    store = Store()
+    now = time.time()
+    add_activity(store, max(now - 300, midnight_today() + 1), ["edits client.py"])
+    history, quiet, privacy = HistoryWindow(), HistoryWindow(), PrivacyView(confirm=lambda _q: True)
+    for window in (history, quiet, privacy):
+        qtbot.addWidget(window)
+        window.show()
+    quiet.outcome_filter.setCurrentText("Silent")
+    assert history.table.rowCount() == 0 and privacy.list.count() == 1
+
+    shown = store.add_proposal(now - 5, None, "Explain the TimeoutError in client.py", "", 0.8,
+                               {"gate": "shown", "p_need": 0.74})
+    store.add_proposal(now - 4, None, None, "", None, {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21})
+    qtbot.waitUntil(lambda: history.table.rowCount() == 2 and quiet.table.rowCount() == 1, timeout=5000)
+    history.table.selectRow(1)  # the shown one (newest first)
+    assert history.selected_row() is not None and history.selected_row().id == shown
+
+    store.add_decision(shown, "accepted", 3.0)
+    qtbot.waitUntil(lambda: history.table.item(1, 4).text() == "accepted", timeout=5000)
+    assert history.selected_row() is not None and history.selected_row().id == shown  # still selected
+    screenshot(history, "history_follows_an_accept")
+    store.close()
+
+    out = run_cli("purge", "--all", "--yes", "--wait", "5", process=True)
+    assert out.returncode == 0, out.stderr
+    qtbot.waitUntil(lambda: history.table.rowCount() == 0 and quiet.table.rowCount() == 0
+                    and privacy.list.count() == 0, timeout=5000)
+    assert privacy.summary.text() == "0 episodes captured today"
+    screenshot(quiet, "why_quiet_after_a_purge_elsewhere")

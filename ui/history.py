@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
 
 from proactive.watcher.store import Store
 
+from .follow import DatabaseFollower
+
 SHOWN, SILENT = "shown", "silent"
 FILTERS = ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent")
 COLUMNS = ("Time", "Task", "Score", "Trigger", "Outcome", "Why")
@@ -126,6 +128,8 @@ class HistoryWindow(QWidget):
         self.text_filter.textChanged.connect(self.apply_filters)
         self.table.itemSelectionChanged.connect(self.show_context)
         self.refresh()
+        # new decisions, answers and purges show while the window is open (from this process or another)
+        self.follower = DatabaseFollower(self, lambda: self.store, self.refresh)
 
     def close_store(self) -> None:
         """Close the window's connection: the tray does before a purge it starts (an open reader keeps purged
@@ -134,6 +138,7 @@ class HistoryWindow(QWidget):
 
     def reopen_store(self) -> None:
         self.store = Store(self.store.path)
+        self.follower.seen = self.store.data_version()
         self.refresh()
 
     def refresh(self) -> None:
@@ -150,6 +155,8 @@ class HistoryWindow(QWidget):
         """Show only the rows matching both filters (rebuilt, so rowCount() is what the user sees)."""
         wanted, text = self.outcome_filter.currentText(), self.text_filter.text().strip()
         visible = [row for row in self.rows if row.matches(wanted, text)]
+        selected = self.selected_row()
+        self.table.blockSignals(True)  # the selection is put back below: no context flicker on a re-read
         self.table.clearSelection()
         self.table.setRowCount(len(visible))
         for r, row in enumerate(visible):
@@ -157,7 +164,12 @@ class HistoryWindow(QWidget):
                 item = QTableWidgetItem(cell)
                 item.setData(Qt.ItemDataRole.UserRole, row.id)
                 self.table.setItem(r, c, item)
-        self.context_view.clear()
+        self.table.blockSignals(False)
+        again = next((r for r, row in enumerate(visible) if selected is not None and row.id == selected.id), None)
+        if again is None:
+            self.context_view.clear()
+        else:
+            self.table.selectRow(again)
 
     def selected_row(self) -> HistoryRow | None:
         items = self.table.selectedItems()

@@ -31,6 +31,8 @@ from proactive.watcher import home
 from proactive.watcher.purging import WATCHER_TIMEOUT, PurgeError, purge
 from proactive.watcher.store import Store, StoreError
 
+from .follow import DatabaseFollower
+
 PURGE_QUESTION = "Delete everything captured, and the logs? This cannot be undone."
 
 
@@ -63,6 +65,7 @@ class PrivacyView(QWidget):
         self.removed.setWordWrap(True)
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setWordWrap(True)  # an episode is a sentence or two: read whole, not cut at the window's edge
         self.delete_button = QPushButton("Delete selected")
         self.delete_button.setEnabled(False)
         self.purge_button = QPushButton("Purge everything")
@@ -83,6 +86,8 @@ class PrivacyView(QWidget):
         self.delete_button.clicked.connect(self.delete_selected)
         self.purge_button.clicked.connect(self.purge_everything)
         self.refresh()
+        # episodes captured, deleted or purged elsewhere show while the view is open
+        self.follower = DatabaseFollower(self, lambda: self.store, self.refresh)
 
     def _ask(self, question: str) -> bool:
         answer = QMessageBox.question(self, "Proactive", question,
@@ -91,16 +96,18 @@ class PrivacyView(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     def refresh(self) -> None:
-        """Reload today's episodes (anything that ended since local midnight)."""
+        """Reload today's episodes (anything that ended since local midnight), keeping the selection."""
+        selected = {item.data(Qt.ItemDataRole.UserRole) for item in self.list.selectedItems()}
         self.list.clear()
         for episode in self.store.episodes(since=midnight_today()):
             stamp = datetime.fromtimestamp(episode["start"]).strftime("%H:%M:%S")
             item = QListWidgetItem(f"{stamp}  {episode['event']}")
             item.setData(Qt.ItemDataRole.UserRole, episode["id"])
             self.list.addItem(item)
+            item.setSelected(episode["id"] in selected)
         n = self.list.count()
         self.summary.setText(f"{n} episode{'' if n == 1 else 's'} captured today")
-        self.delete_button.setEnabled(False)
+        self.delete_button.setEnabled(bool(self.list.selectedItems()))
 
     def delete_selected(self) -> None:
         """Delete the selected episodes and the raw events behind them."""
@@ -128,6 +135,7 @@ class PrivacyView(QWidget):
 
     def reopen_store(self) -> None:
         self.store = Store(self.store.path)
+        self.follower.seen = self.store.data_version()
         self.refresh()
 
     @contextmanager

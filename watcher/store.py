@@ -296,6 +296,15 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def data_version(self) -> int | None:
+        """SQLite's count of changes committed by other connections (other threads and processes: the watcher,
+        `proactive purge`, the tray's decisions), so a window can follow the database without re-reading it all;
+        None when this connection is closed or cannot read."""
+        try:
+            return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+        except Exception:  # noqa: BLE001 - closed (during a purge) or locked: no news this time
+            return None
+
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
         """One transaction; an SQLite failure becomes a StoreError that says what to do (its `kind` tells a lock
