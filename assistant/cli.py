@@ -462,17 +462,22 @@ def reward(ctx: click.Context) -> None:
 
 
 @reward.command("train")
-@click.option("--data", "data", multiple=True, required=True, type=click.Path(dir_okay=False),
-              help="Reward-format JSONL file(s): the shared labels, exports of your own decisions.")
+@click.option("--data", "data", multiple=True, type=click.Path(dir_okay=False),
+              help="Reward-format JSONL file(s): the shared labels, exports of your own decisions. Several: "
+                   "--data a.jsonl b.jsonl (or --data a.jsonl --data b.jsonl).")
+@click.argument("more", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Where to write the model.")
 @click.option("--seed", type=click.IntRange(0, 2 ** 32 - 1), default=0, show_default=True,
               help="Random seed (0 to 2^32-1).")
 @click.option("--json", "as_json", is_flag=True, help="Print the training report as JSON.")
-def rm_train(data: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
-    """Train the CPU reward model and the gate's need model (one file); the same data and seed give the same
-    file."""
+def rm_train(data: tuple[str, ...], more: tuple[str, ...], out: str, seed: int, as_json: bool) -> None:
+    """Train the CPU reward model and the gate's need model (one file) from reward-format JSONL files (after
+    --data, or given alone); the same data and seed give the same file."""
     from proactive.assistant.need_training import train_artefact
 
+    data = (*data, *more)
+    if not data:
+        fail("reward train: give the labelled data: --data REWARD.jsonl [MORE.jsonl...]")
     out_path = out_file("--out", out)
     rows = read_rows(data)
     model = train_artefact(rows, seed=seed)

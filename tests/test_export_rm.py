@@ -57,6 +57,13 @@ def test_export_then_train(proactive_home, tmp_path):
                     "--out", str(model))
     assert train.returncode == 0, train.stderr
     assert model.exists()
+    # several files after one --data, as the docs write it (`--data REWARD.jsonl...`): the same model
+    again = tmp_path / "rm2.json"
+    train = run_cli("reward", "train", "--data", str(FIXTURES / "reward_small.jsonl"), str(out), "--out", str(again))
+    assert train.returncode == 0, train.stderr
+    assert again.read_bytes() == model.read_bytes()
+    missing = run_cli("reward", "train", "--out", str(tmp_path / "none.json"))
+    assert missing.returncode == 2 and "--data" in missing.stderr and len(missing.stderr.strip().splitlines()) == 1
     ev = run_cli("reward", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", str(model), "--json")
     assert ev.returncode == 0, ev.stderr
     report = json.loads(ev.stdout)
