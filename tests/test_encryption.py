@@ -12,6 +12,7 @@ Service on a private D-Bus session bus (tests/keyring_session.py), and the real 
 from __future__ import annotations
 
 import os
+import json
 import re
 import secrets
 import signal
@@ -324,15 +325,19 @@ def test_without_a_keyring_the_store_stays_plain_and_says_so_once(case, tmp_path
     try:
         watcher = WatcherProcess(proactive_home, env)
         code, err = watcher.stop()
+        # `doctor` tells the state the watcher met, in the same words (not "the keyring answers")
+        doctor = run_cli("doctor", "--json", env=dict(env, PROACTIVE_HOME=str(proactive_home)), process=True)
     finally:
         if session is not None:
             session.stop()
     assert code == 0, err
+    told = json.loads(doctor.stdout)["database"]
+    assert told["detail"].startswith("stored unencrypted: ") and told["fix"], told
     said = [line for line in err.splitlines() if "stored unencrypted" in line]
     assert len(said) == 1, err
     reason = {"no bus": "no D-Bus session bus", "bus without Secret Service": "Secret Service daemon is neither running",
               "null backend": "null.Keyring", "locked keyring": "waiting for its password"}[case]
-    assert reason in said[0]
+    assert reason in said[0] and reason in told["detail"], (said, told)
     log = (proactive_home / "logs" / "proactive.log").read_text()
     assert log.count("stored unencrypted") == 1
     assert (proactive_home / "proactive.db").read_bytes()[:16] == PLAIN

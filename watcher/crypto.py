@@ -211,8 +211,16 @@ def keyring_backend() -> Any:
 
 
 def keyring_name() -> str:
-    """What holds the keys, for messages: e.g. "Secret Service Keyring"."""
+    """What holds the keys, for messages: e.g. "Secret Service Keyring"; NoKeyring when none answers, or when the
+    one there cannot hold a key now (no default keyring, locked): the test the store's own calls pass, so
+    `doctor`, `status` and the watcher's log tell the same state."""
     backend = keyring_backend()
+    try:
+        _bounded(_check_unlocked, backend)
+    except NoKeyring:
+        raise
+    except Exception as exc:
+        raise NoKeyring(f"the keyring failed ({_one_line(exc)})") from None
     return (type(backend).__doc__ or type(backend).__name__).strip().splitlines()[0]
 
 
