@@ -118,6 +118,9 @@ class Annotations:
         # annotator -> index -> need; annotator -> index -> {task: accepted}
         self.need: dict[str, dict[int, bool]] = {}
         self.tasks: dict[str, dict[int, dict[str, bool]]] = {}
+        #: the session file these marks are about (its name), kept in the annotations file so an export after a
+        #: load still names the session, not the annotations file
+        self.session = ""
 
     # ------------------------------------------------------------------------------------------- marking
     def _check(self, annotator: str, index: int) -> str:
@@ -248,8 +251,12 @@ class Annotations:
         return rows
 
     # -------------------------------------------------------------------------------------------- files
+    def marks(self) -> int:
+        """How many judgements the file holds (needs and tasks, every annotator)."""
+        return sum(len(v) for v in self.need.values()) + sum(len(t) for a in self.tasks.values() for t in a.values())
+
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "observations": self.observations,
+        return {"version": VERSION, "session": self.session, "observations": self.observations,
                 "candidates": {str(k): v for k, v in sorted(self.candidates.items())},
                 "annotators": {a: {"need": {str(i): v for i, v in sorted(self.need.get(a, {}).items())},
                                    "tasks": {str(i): t for i, t in sorted(self.tasks.get(a, {}).items())}}
@@ -258,6 +265,7 @@ class Annotations:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Annotations:
         ann = cls(data["observations"], {int(k): v for k, v in data.get("candidates", {}).items()})
+        ann.session = str(data.get("session") or "")
         for name, marks in data.get("annotators", {}).items():
             ann.need[name] = {int(i): bool(v) for i, v in marks.get("need", {}).items()}
             ann.tasks[name] = {int(i): {t: bool(v) for t, v in ts.items()}

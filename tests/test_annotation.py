@@ -430,3 +430,84 @@ def test_the_window_fits_a_1366_by_768_screen(qtbot) -> None:
     assert window.height() <= 768 - 80 and window.width() <= 1366
     window.resize(1366, 768)
     screenshot(window, "1366x768")
+
+
+def test_reopening_a_session_offers_its_autosave_back(qtbot, proactive_home: Path, answers) -> None:
+    """Marks never saved to a file (the window closed with Discard) come back when the session is opened again:
+    offered, restored on Yes (still unsaved, so closing asks again), left alone on No; another session's
+    autosave is never offered."""
+    from PySide6.QtWidgets import QMessageBox
+
+    first = AnnotationWindow(load_observations(ARCHIVED), annotator="hana", session_name=ARCHIVED.name)
+    qtbot.addWidget(first)
+    first.go_to(1)
+    first._set_need(True)
+    first.judge("Show the documentation of String#capitalize.", True)
+    first.autosave()
+    answers.append(QMessageBox.StandardButton.Discard)
+    assert first.close()
+
+    answers.append(QMessageBox.StandardButton.Yes)
+    again = AnnotationWindow(load_observations(ARCHIVED), annotator="hana", session_name=ARCHIVED.name)
+    qtbot.addWidget(again)
+    assert "were kept" in answers.asked[-1] and "hana" in answers.asked[-1] and ARCHIVED.name in answers.asked[-1]
+    assert again.annotations.need_of("hana", 1) is True
+    assert again.annotations.task_of("hana", 1, "Show the documentation of String#capitalize.") is True
+    assert again.unsaved and "Restored" in again.status_label.text()
+    again.go_to(1)
+    screenshot(again, "restored_from_autosave")
+
+    asked = len(answers.asked)
+    answers.append(QMessageBox.StandardButton.No)
+    declined = AnnotationWindow([], annotator="hana")
+    qtbot.addWidget(declined)
+    declined.open_session(ARCHIVED)
+    assert len(answers.asked) == asked + 1 and declined.annotations.marks() == 0
+    other = AnnotationWindow(load_observations(FIXTURE), annotator="hana", session_name=FIXTURE.name)
+    qtbot.addWidget(other)
+    assert len(answers.asked) == asked + 1  # no autosave of that session: nothing offered
+
+
+def test_an_export_after_loading_annotations_names_the_session(qtbot, proactive_home: Path, tmp_path: Path) -> None:
+    """The annotations file keeps the session's name: loaded again (under any file name) and exported, the rows
+    say the session file's name, so labels split and merge by session."""
+    window = AnnotationWindow(load_observations(FIXTURE), annotator="ivo", session_name=FIXTURE.name)
+    qtbot.addWidget(window)
+    window._set_need(True)
+    saved = tmp_path / "ann_small_ivo.json"
+    window.save(saved)
+    loaded = AnnotationWindow([], annotator="ivo")
+    qtbot.addWidget(loaded)
+    loaded.load_annotations(saved)
+    export = tmp_path / "labels.jsonl"
+    assert loaded.export(export) >= 1
+    assert {r["session"] for r in read_reward_rows([export])} == {FIXTURE.name}
+    assert loaded.autosave_path().name == f"autosave-{FIXTURE.stem}.json"
+
+
+def test_not_judged_differs_from_no_and_the_save_name_follows_the_session(qtbot, proactive_home: Path) -> None:
+    window = AnnotationWindow(load_observations(FIXTURE), annotator="jo", session_name=FIXTURE.name)
+    qtbot.addWidget(window)
+    window.show()
+    box = window.need_box
+    assert box.checkState() == Qt.CheckState.PartiallyChecked and "not judged yet" in box.text()
+    assert not box.isChecked() and window.annotations.need_of("jo", 0) is None
+    screenshot(window, "need_not_judged")
+    box.click()  # a click answers yes, a second no; never back to "not judged"
+    assert box.checkState() == Qt.CheckState.Checked and "yes" in box.text()
+    assert window.annotations.need_of("jo", 0) is True
+    box.click()
+    assert box.checkState() == Qt.CheckState.Unchecked and "? no" in box.text()
+    assert window.annotations.need_of("jo", 0) is False
+    screenshot(window, "need_no")
+    window.next()  # passed without a judgement: recorded as no, shown as no when back
+    window.previous()
+    window.next()
+    assert box.checkState() == Qt.CheckState.Unchecked and window.annotations.need_of("jo", 1) is False
+    window.next()
+    assert box.checkState() == Qt.CheckState.PartiallyChecked  # event 3: not seen yet
+
+    path = window.default_save_path()
+    assert path.parent == proactive_home / "annotations" and path.name == f"{FIXTURE.stem}-jo.json"
+    window.open_session(ARCHIVED)
+    assert window.default_save_path().name == f"{ARCHIVED.stem}-jo.json"

@@ -5,14 +5,15 @@ would have been right, and export the result in reward format (see `eval.annotat
 adds its candidate tasks, unjudged, for every annotator to accept or reject; the model works in a thread so the
 window stays responsive. Sessions from our database come with the live assistant's proposals as candidates.
 
-Leaving an event with Previous/Next records the "Help needed here" box for the current annotator (so an
-unticked box means "no help needed" once seen). A task typed in is added as accepted by its author; other
+"Help needed here" shows yes (ticked), no (empty) or not judged yet (partly ticked); leaving an event not judged
+with Previous/Next records "no help needed" for the current annotator (an event seen and passed). A task typed in is added as accepted by its author; other
 annotators see it among the candidates and accept or reject it. A task's check box: ticked = accepted,
 empty = rejected, partly ticked = not judged yet by this annotator.
 
 Work is never lost: every change is written (after a 2-second pause) to an autosave file in the data folder
-(`annotations/autosave-<session>.json`, loadable with "Load annotations…"), and closing with unsaved changes
-asks whether to save them. Everything has a keyboard shortcut (`SHORTCUTS`), shown on its button.
+(`annotations/autosave-<session>.json`, loadable with "Load annotations…"), closing with unsaved changes
+asks whether to save them, and opening the session again offers the autosaved marks back. An annotations file
+keeps the session's name, so an export after loading it names the session (not the annotations file). Everything has a keyboard shortcut (`SHORTCUTS`), shown on its button.
 """
 
 from __future__ import annotations
@@ -76,6 +77,35 @@ class _Suggestions(QObject):
     ready = Signal(int, object)  # event index, list of tasks or an Exception
 
 
+class NeedBox(QCheckBox):
+    """"Help needed here": ticked = yes, empty = no, partly ticked = not judged yet by this annotator (shown, so
+    "no" and "not yet" never look alike). A click answers: yes, then no, then yes; it never goes back to "not
+    judged"."""
+
+    answered = Signal(bool)  # the annotator said yes or no (a click, the space bar, `setChecked`)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTristate(True)
+
+    def nextCheckState(self) -> None:  # noqa: N802 - Qt's name
+        self.setChecked(self.checkState() != Qt.CheckState.Checked)
+
+    def isChecked(self) -> bool:  # noqa: N802 - Qt's name: "yes" only (Qt counts "not judged" as checked)
+        return self.checkState() == Qt.CheckState.Checked
+
+    def setChecked(self, yes: bool) -> None:  # noqa: N802 - Qt's name
+        self.setCheckState(Qt.CheckState.Checked if yes else Qt.CheckState.Unchecked)
+        self.answered.emit(yes)
+
+    def show_need(self, need: bool | None) -> None:
+        """The box and its words for a judgement (None: not judged yet)."""
+        self.setCheckState(Qt.CheckState.PartiallyChecked if need is None else
+                           Qt.CheckState.Checked if need else Qt.CheckState.Unchecked)
+        said = "not judged yet (Next records no)" if need is None else "yes" if need else "no"
+        self.setText(f"Help needed here? {said}  ({SHORTCUTS['need yes']}: yes, {SHORTCUTS['need no']}: no)")
+
+
 class AnnotationWindow(QWidget):
     def __init__(self, observations: Sequence[dict[str, str]], annotations: Annotations | None = None,
                  annotator: str = "", session_name: str = "session", suggest: Suggest | None = None,
@@ -94,7 +124,8 @@ class AnnotationWindow(QWidget):
         self.suggesting: int | None = None  # the event the agent is working on
         self._suggestions = _Suggestions()
         self._suggestions.ready.connect(self._suggested)
-        self.session_name = session_name
+        self.session_name = self.annotations.session or session_name
+        self.annotations.session = self.session_name
         self.index = 0
         self._refreshing = False
 
@@ -125,7 +156,7 @@ class AnnotationWindow(QWidget):
         nav.addWidget(self.position_label, 1, Qt.AlignmentFlag.AlignCenter)
         nav.addWidget(self.next_button)
 
-        self.need_box = QCheckBox(f"Help needed here ({SHORTCUTS['need yes']}: yes, {SHORTCUTS['need no']}: no)")
+        self.need_box = NeedBox()
         self.task_list = QListWidget()
         self.accept_button = QPushButton(f"Accept ({SHORTCUTS['accept']})")
         self.reject_button = QPushButton(f"Reject ({SHORTCUTS['reject']})")
@@ -166,7 +197,7 @@ class AnnotationWindow(QWidget):
 
         self.prev_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.next)
-        self.need_box.toggled.connect(self._need_toggled)
+        self.need_box.answered.connect(self._need_toggled)
         self.task_list.itemChanged.connect(self._item_changed)
         self.accept_button.clicked.connect(lambda: self._judge_selected(True))
         self.reject_button.clicked.connect(lambda: self._judge_selected(False))
@@ -189,6 +220,8 @@ class AnnotationWindow(QWidget):
             shortcut.activated.connect(slot)
         self.save_button.setToolTip(SHORTCUTS["save"])
         self.refresh()
+        if annotations is None:
+            self.offer_autosave()
 
     # ---------------------------------------------------------------------------------------------- state
     def _state(self) -> dict[str, object]:
@@ -204,9 +237,46 @@ class AnnotationWindow(QWidget):
         if self.unsaved:
             self._autosave.start()
 
+    def _stem(self) -> str:
+        return "".join(c if c.isalnum() or c in "-_." else "_" for c in Path(self.session_name).stem) or "session"
+
     def autosave_path(self) -> Path:
-        stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in Path(self.session_name).stem) or "session"
-        return home.data_dir() / "annotations" / f"autosave-{stem}.json"
+        return home.data_dir() / "annotations" / f"autosave-{self._stem()}.json"
+
+    def default_save_path(self) -> Path:
+        """Where "Save annotations…" proposes to write: named for the session (and the annotator), in the
+        annotations folder, so one session's file never overwrites another's."""
+        who = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.annotator)
+        return home.data_dir() / "annotations" / f"{self._stem()}{'-' + who if who else ''}.json"
+
+    def offer_autosave(self) -> bool:
+        """A session opened again while its autosave holds marks for the same events (work not saved to a file
+        before the window closed): offer them back; True when restored. They stay unsaved until saved."""
+        path = self.autosave_path()
+        if not self.observations or not path.is_file():
+            return False
+        try:
+            kept = Annotations.load(path)
+        except SessionError:
+            return False
+        if kept.observations != self.observations or not kept.marks() or kept.to_json()["annotators"] == \
+                self.annotations.to_json()["annotators"]:
+            return False
+        stamp = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        who = ", ".join(kept.annotators)
+        answer = QMessageBox.question(
+            self, "Proactive — annotate",
+            f"Annotations of {self.session_name} that were not saved to a file were kept at {stamp} "
+            f"({plural(kept.marks(), 'mark')} by {who}). Restore them?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        kept.session = self.session_name
+        self.annotations = kept
+        self.refresh()
+        self.status_label.setText(f"Restored {plural(kept.marks(), 'mark')} from {path}; save them to keep them "
+                                  "in a file.")
+        return True
 
     def autosave(self) -> None:
         """Write the annotations to the autosave file (a failure is shown, never lost work: they stay here)."""
@@ -222,10 +292,7 @@ class AnnotationWindow(QWidget):
 
     def _set_need(self, needed: bool) -> None:
         if self.need_box.isEnabled():
-            self.need_box.setChecked(needed)
-            if self.annotator:  # (setChecked does not signal when the box already shows it)
-                self.annotations.mark_need(self.annotator, self.index, needed)
-                self.changed()
+            self.need_box.setChecked(needed)  # recorded by _need_toggled
 
     def save_or_ask(self) -> None:
         """Ctrl+S: save where the last save went, else ask where."""
@@ -332,6 +399,7 @@ class AnnotationWindow(QWidget):
     def _need_toggled(self, checked: bool) -> None:
         if not self._refreshing and self.annotator:
             self.annotations.mark_need(self.annotator, self.index, checked)
+            self.need_box.show_need(checked)
             self.update_status()
             self.changed()
 
@@ -365,7 +433,7 @@ class AnnotationWindow(QWidget):
                 for o in before) or "<p style='color:gray'>(start of the session)</p>")
             self.event_view.setHtml(f"<p><span style='color:gray'>{html.escape(when(obs[i]['time']))}</span> "
                                     f"<b>{html.escape(obs[i]['event'])}</b></p>" if obs else "")
-            self.need_box.setChecked(bool(name and self.annotations.need.get(name, {}).get(i)))
+            self.need_box.show_need(self.annotations.need_of(name, i) if name and obs else None)
             self.task_list.clear()
             for task in self.annotations.candidates_at(i) if obs else []:
                 item = QListWidgetItem(task)
@@ -394,10 +462,11 @@ class AnnotationWindow(QWidget):
     def set_session(self, observations: Sequence[dict[str, str]], name: str,
                     candidates: dict[int, list[str]] | None = None) -> None:
         self.annotations = Annotations(observations, candidates)
-        self.session_name = name
+        self.session_name = self.annotations.session = name
         self.index = 0
         self.saved_state, self.saved_path = self._state(), None
         self.refresh()
+        self.offer_autosave()
 
     def open_session(self, path: Path | str) -> None:
         """Raises SessionError."""
@@ -410,7 +479,9 @@ class AnnotationWindow(QWidget):
 
     def load_annotations(self, path: Path | str) -> None:
         self.annotations = Annotations.load(path)
-        self.session_name = Path(path).stem.removeprefix("autosave-")
+        # the session the marks are about (kept in the file), never the annotations file's own name
+        self.session_name = self.annotations.session or Path(path).stem.removeprefix("autosave-")
+        self.annotations.session = self.session_name
         self.index = 0
         self.saved_state, self.saved_path = self._state(), Path(path)
         self.refresh()
@@ -429,6 +500,7 @@ class AnnotationWindow(QWidget):
         return n
 
     def _record_current(self) -> None:
+        """Leaving an event the annotator has seen and not judged records it as "no help needed"."""
         if self.annotator and self.observations and self.annotations.need_of(self.annotator, self.index) is None:
             self.annotations.mark_need(self.annotator, self.index, self.need_box.isChecked())
 
@@ -460,7 +532,8 @@ class AnnotationWindow(QWidget):
             self._ask("load_annotations", path)
 
     def _save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save annotations", "annotations.json", "JSON (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save annotations", str(self.default_save_path()),
+                                              "JSON (*.json)")
         if path:
             self._ask("save", path)
 
