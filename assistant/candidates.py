@@ -125,6 +125,21 @@ ACTIONS: tuple[Action, ...] = (
 )
 BY_ID = {a.id: a for a in ACTIONS}
 
+#: what each offer is, in a few words: the popup's heading above its message (the task itself, a long sentence
+#: that the message says again in other words, is not shown twice)
+HEADLINES = {
+    "page_code": "Code from the pages you read", "page_code_page": "Code from the page you read",
+    "results_code": "Code from the top results", "page_notes": "Notes for your document",
+    "page_notes_page": "Notes for your document", "page_points": "The page's key points",
+    "results_points": "Key points of the top results", "fix_error": "A next step for this error",
+    "explain_error_file": "About this error", "explain_error": "About this error", "code_for_query": "Example code",
+    "draft_from_query": "A draft paragraph", "draft_on_topic": "A draft paragraph",
+    "summarise_results": "A summary of the results", "collect_page": "The page's key points",
+    "apply_page": "Using what you read", "summarise_page": "The page's key points",
+    "command_docs": "From the manual", "explain_command": "About this command",
+    "compare_chat": "A check of the chat's answer", "review_file": "A look at your changes",
+}
+
 #: which actions fit an activity, best first; actions not listed still count, after these
 FIT: dict[str, tuple[str, ...]] = {
     DEBUGGING: ("fix_error", "explain_error_file", "explain_error", "command_docs", "explain_command"),

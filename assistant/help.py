@@ -117,9 +117,10 @@ class Help:
     answer: str | None = None  # the model's answer, only when shown
     dropped: str | None = None  # why the model's answer was not shown (kept for the record, never shown)
     seconds: float = 0.0
-    steps: tuple[dict[str, str | None], ...] = ()  # the fix's next steps: {"text", "command"} (copy buttons)
+    steps: tuple[dict[str, str | None], ...] = ()  # the fix's next steps: {"text", "command", "copy"} (buttons)
     fix: str | None = None  # the diagnosis rule that gave them
-    # the addresses of the pages read (their code examples and notes are in `steps`, {"text", "command", "copy"})
+    # the addresses of the pages read (their code examples and notes are in `steps`, {"text", "command", "copy",
+    # "page"}: "page" marks text from pages, which a stored decision never keeps)
     pages: tuple[str, ...] = ()
     # `text` without what the pages said: what the store keeps (page text is held for the task, never stored)
     kept: str | None = None
@@ -145,7 +146,7 @@ class Help:
         data = self.to_json()
         if self.kept is not None:
             data["text"] = self.kept
-            data["steps"] = [s for s in self.steps if not s.get("copy")]
+            data["steps"] = [s for s in self.steps if not s.get("page")]
             if self.answer and self.answer not in self.kept:  # written from the pages: not kept either
                 data["answer"] = None
         return data
@@ -346,7 +347,7 @@ def local_docs(subject: Obj) -> list[str]:
 
 def fix_lines(found: Diagnosis) -> list[str]:
     """The diagnosis as the result window shows it: the problem, then numbered steps with their commands."""
-    steps = [f"{i}. {step.text}" + (f"\n   $ {step.command}" if step.command else "")
+    steps = [f"{i}. {step.text}" + (f"\n   {step.shown()}" if step.command else "")
              for i, step in enumerate(found.steps, 1)]
     return [found.problem, "Next step" + ("s" if len(steps) > 1 else "") + ":\n" + "\n".join(steps)]
 
@@ -432,7 +433,7 @@ def page_help(kind: str, subject: Obj, grounding: Grounding, found: Material | N
         for e in examples:
             under = f", under '{e.heading}'" if e.heading else ""
             lines.append(f"From '{e.title or e.url}' ({e.url}){under}:\n{e.code}")
-            buttons.append({"text": f"From {e.url}", "command": e.code, "copy": "Copy code"})
+            buttons.append({"text": f"From {e.url}", "command": e.code, "copy": "Copy code", "page": e.url})
         return lines, buttons, links
     if kind == NOTES:
         document = grounding.first(DOCUMENT)
@@ -440,7 +441,7 @@ def page_help(kind: str, subject: Obj, grounding: Grounding, found: Material | N
         text = notes(found.pages, query, focus=topic.text if topic else "")
         where = f" for {document.text}" if document else ""
         return ([f"Notes{where} from {plural(len(found.pages), 'page')} you read, ready to paste (your file is not "
-                 f"changed):\n{text}"], [{"text": "Notes", "command": text, "copy": "Copy notes"}], links)
+                 f"changed):\n{text}"], [{"text": "Notes", "command": text, "copy": "Copy notes", "page": "notes"}], links)
     lines = []
     topic = grounding.first(TOPIC)
     for page in found.pages:
@@ -532,7 +533,8 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
     answered_from_pages = answer is not None and any(k.startswith("An answer written from") for k in kept)
     kept_text = "\n\n".join(([answer] if answer and not answered_from_pages else []) +
                              [ln for ln in lines if ln not in from_pages] + kept)
-    steps = tuple({"text": s.text, "command": s.command} for s in found.steps) if found else ()
+    steps = tuple({"text": s.text, "command": s.command, "copy": s.copy_label if s.command else None}
+                  for s in found.steps) if found else ()
     return Help(tuple(parts) or ("error",), text, url, tuple(history), answer, dropped,
                 time.perf_counter() - started, steps + tuple(buttons), found.rule if found else None, links,
                 kept_text if kept else None)

@@ -21,6 +21,7 @@ from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
 from .agent import Agent, Prediction
+from .candidates import HEADLINES
 from .decision import decide
 from .feedback import IGNORED, FeedbackMemory
 from .grounding import RECENT
@@ -46,6 +47,18 @@ class Proposal:
     data: dict[str, Any]
     # the observations the offer was made from: Accept acts on them, not on whatever is on screen by then
     context: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def headline(self) -> str:
+        """The popup's heading: what kind of help this is in a few words (`candidates.HEADLINES`), or the task when
+        the offer is a capable model's own; the message (`response`) says the rest."""
+        action = (self.data.get("actions") or {}).get(self.task or "")
+        return (HEADLINES.get(action or "") if self.response else None) or self.task or ""
+
+    @property
+    def body(self) -> str:
+        """The popup's text under the heading: the message (nothing when it only repeats the heading)."""
+        return "" if self.response.strip() == self.headline.strip() else self.response
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "time": f"{self.ts:.3f}", "task": self.task, "response": self.response,

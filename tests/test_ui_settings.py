@@ -113,6 +113,15 @@ def test_defaults_load_into_the_form_in_words(qtbot, proactive_home):
     screenshot(window, "defaults")
     window.tabs.setCurrentIndex(1)
     screenshot(window, "privacy")
+    # the Models tab says each choice in words, and follows what is typed or chosen
+    assert "built-in model" in window.model_words.text() and "trained reward model" in window.rm_words.text()
+    assert window.answer_model_edit.currentText() == "ask" and "asked once" in window.answer_words.text()
+    window.answer_model_edit.setCurrentText("off")
+    assert window.answer_words.text().startswith("Off:")
+    window.model_edit.setCurrentText("openai:http://127.0.0.1:8080#qwen")
+    assert window.model_words.text() == "The model qwen served at http://127.0.0.1:8080."
+    window.tabs.setCurrentIndex(2)
+    screenshot(window, "models")
 
 
 def test_settings_window_at_1366x768(qtbot, proactive_home):

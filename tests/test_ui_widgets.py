@@ -118,7 +118,7 @@ def history_store(proactive_home: Path) -> Store:
     add_activity(store, base, ["edit store.py", "run pytest", "read SQLite docs", "edit cli.py", "run ruff",
                                "open browser", "write README"])
     # proposals at base+90 (after 2 episodes), base+400 (after all 7)
-    p_acc = add_proposal(store, base + 90, "Fix the failing test", 0.91, "episode_closed")
+    p_acc = add_proposal(store, base + 90, "Fix the failing test", 0.91, "app-change")
     p_rej = add_proposal(store, base + 200, "Open the SQLite docs", 0.62, "app_switch")
     p_ign = add_proposal(store, base + 250, "Run ruff --fix", 0.55, "idle")
     p_snz = add_proposal(store, base + 300, "Write a changelog", 0.7, "episode_closed")
@@ -143,8 +143,10 @@ def test_history_table_filters_and_context(qtbot, history_store: Store) -> None:
     assert [table.item(r, 1).text() for r in range(3)] == ["(silent)", "(silent)", "Commit your work"]
     assert [table.item(r, 4).text() for r in range(7)] == [
         "silent", "silent", "shown", "snoozed", "ignored", "rejected", "accepted"]
-    assert table.item(6, 2).text() == "0.91" and table.item(6, 3).text() == "episode_closed"
-    assert table.item(0, 2).text() == "" and table.item(1, 2).text() == "0.10"
+    # in words: the chance as a percentage (its header explains it), the trigger as what the person did
+    assert table.item(6, 2).text() == "91%" and table.item(6, 3).text() == "you switched applications"
+    assert "accept" in table.horizontalHeaderItem(2).toolTip()
+    assert table.item(0, 2).text() == "" and table.item(1, 2).text() == "10%"
     screenshot(window, "history")
 
     counts = {}
@@ -297,9 +299,11 @@ def test_why_quiet_says_why_each_decision_was_taken(qtbot, proactive_home: Path)
     assert [window.table.item(r, column).text() for r in range(window.table.rowCount())] == [
         "quiet: nothing grounded in what you were doing to offer",
         "quiet: held back 1 offer made recently",
-        "quiet: help did not look needed (P(need) 0.21 < 0.5)"]
+        "quiet: help did not look needed (21% likely, it offers from 50%)"]
     window.outcome_filter.setCurrentText("Shown")
-    assert window.table.item(0, column).text() == "shown: help looked needed (P(need) 0.74)"
+    assert window.table.item(0, column).text() == "shown: help looked needed (74% likely)"
+    assert not any("P(need)" in window.table.item(r, column).text() or "burst-pause" in window.table.item(r, 3).text()
+                   for r in range(window.table.rowCount()))
     assert why(None, {}) == "quiet" and why(None, {"gate": "model failed"}) == "quiet: model failed"
     screenshot(window, "history-why")
 

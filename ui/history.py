@@ -9,6 +9,7 @@ column answers "why is it quiet?" for every silent moment (the tray's "Why quiet
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -34,7 +35,17 @@ from .follow import DatabaseFollower
 
 SHOWN, SILENT = "shown", "silent"
 FILTERS = ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent")
-COLUMNS = ("Time", "Task", "Score", "Trigger", "Outcome", "Why")
+COLUMNS = ("Time", "Task", "Chance it helps", "When", "Outcome", "Why")
+#: what each column means, as its header's tooltip
+COLUMN_TIPS = {
+    "Chance it helps": "How likely the assistant judged you were to accept this offer then (its reward model, "
+                       "with the agent's own ranking); the offer shown is the likeliest.",
+    "When": "What made the assistant look at that moment.",
+    "Why": "Why it spoke or stayed quiet.",
+}
+#: the trigger policy's reasons (assistant/trigger.py), in words
+TRIGGER_WORDS = {"episode": "you moved to another window", "app-change": "you switched applications",
+                 "burst-pause": "you paused after a burst of activity"}
 CONTEXT_EPISODES = 5
 
 
@@ -50,7 +61,8 @@ class HistoryRow:
 
     def cells(self) -> tuple[str, ...]:
         return (datetime.fromtimestamp(self.ts).strftime("%Y-%m-%d %H:%M:%S"), self.task or "(silent)",
-                "" if self.score is None else f"{self.score:.2f}", self.trigger, self.outcome, self.why)
+                "" if self.score is None else f"{self.score:.0%}", TRIGGER_WORDS.get(self.trigger, self.trigger),
+                self.outcome, self.why)
 
     def matches(self, outcome_filter: str, text: str) -> bool:
         """"Shown" keeps every proposal the user saw, whatever the answer; the others match one outcome."""
@@ -67,16 +79,24 @@ def why(task: str | None, data: dict[str, Any]) -> str:
     to offer, or shown."""
     gate = str(data.get("gate") or "")
     need = data.get("p_need")
+    likely = f"{need:.0%} likely" if isinstance(need, (int, float)) else ""
     if task is not None:
-        return "shown: help looked needed" + (f" (P(need) {need:.2f})" if isinstance(need, float) else "")
+        return "shown: help looked needed" + (f" ({likely})" if likely else "")
     if gate.startswith("P(need)"):
-        return f"quiet: help did not look needed ({gate})"
+        threshold = THRESHOLD.search(gate)
+        said = ", ".join(x for x in (likely, f"it offers from {float(threshold[1]):.0%}" if threshold else "") if x)
+        return "quiet: help did not look needed" + (f" ({said})" if said else "")
     held = data.get("blocked_by_feedback") or []
     if held:
         return f"quiet: held back {len(held)} offer{'' if len(held) == 1 else 's'} made recently"
     if gate == "no candidate":
         return "quiet: nothing grounded in what you were doing to offer"
+    if gate.startswith("every candidate below"):
+        return "quiet: no offer fitted the moment well enough"
     return f"quiet: {gate}" if gate else "quiet"
+
+
+THRESHOLD = re.compile(r"<\s*([01](?:\.\d+)?)")  # the gate's threshold in "P(need) 0.35 < 0.5"
 
 
 def _trigger(data: dict[str, Any]) -> str:
@@ -101,6 +121,9 @@ class HistoryWindow(QWidget):
         self.text_filter.setClearButtonEnabled(True)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
+        for column, name in enumerate(COLUMNS):
+            if name in COLUMN_TIPS:
+                self.table.horizontalHeaderItem(column).setToolTip(COLUMN_TIPS[name])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

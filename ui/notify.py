@@ -328,7 +328,7 @@ class Notifications(QObject):
             self.poll.start()
             return HELD
         markup = "body-markup" in (self.notifier.capabilities() or [])
-        shown = NotificationProposal(self.notifier, proposal.id, proposal.task or "", proposal.response,
+        shown = NotificationProposal(self.notifier, proposal.id, proposal.headline, proposal.body,
                                      timeout_s, markup)
         return shown if shown.show() else None
 

@@ -64,6 +64,43 @@ from . import autostart
 from .titles import pattern_of, words
 
 MODEL_CHOICES = ["default"]
+
+
+def model_words(spec: str) -> str:
+    """A model setting in words."""
+    spec = spec.strip()
+    if spec in ("", "default"):
+        return "The built-in model (SmolLM2, shipped with Proactive): it picks among offers built from what you do."
+    if spec.startswith("openai:"):
+        url, _, name = spec[len("openai:"):].partition("#")
+        return f"The model {name or '(the server’s default)'} served at {url}."
+    if spec == "fake":
+        return "A fake model for tests: instant, it answers nothing useful."
+    return f"The GGUF file {spec}, run on this machine."
+
+
+def rm_words(spec: str) -> str:
+    """A reward-model setting in words."""
+    spec = spec.strip()
+    if spec in ("", "default"):
+        return "The shipped trained reward model: it judges when help is needed and which offer fits."
+    if spec == "signals":
+        return "Hand-written need signals (errors, searches, pauses) instead of the trained model."
+    if spec.startswith("llm:"):
+        return f"A model asked to judge each moment ({model_words(spec[4:]).rstrip('.')}): slow."
+    return f"A reward model trained with `proactive reward train`: {spec}."
+
+
+def answer_words(spec: str) -> str:
+    """An answers-model setting in words."""
+    spec = spec.strip()
+    if spec == "ask":
+        return ("Ask: when a capable model is found on this machine, you are asked once whether to use it to "
+                "write explanations and drafts.")
+    if spec in ("", "off"):
+        return "Off: an accepted offer gives what needs no written answer (code and notes from pages, fixes)."
+    return "Writes explanations and drafts when you accept an offer: " + model_words(spec)[0].lower() + \
+        model_words(spec)[1:]
 RM_CHOICES = list(REWARD_NAMES)
 # what each web_search choice means, as the form shows it (the config's values are the keys)
 WEB_SEARCH_CHOICES = {"ask": "Ask before each search is sent", "on": "Always search (sends the error or query)",
@@ -400,9 +437,21 @@ class SettingsWindow(QWidget):
         model_row.addWidget(self.model_edit, 1)
         model_row.addWidget(self.model_browse)
         models = QFormLayout()
+        # each choice said in words under its box (a bare "default" or "ask" tells a person nothing)
+        self.model_words, self.rm_words, self.answer_words = QLabel(), QLabel(), QLabel()
+        for box, label, describe in ((self.model_edit, self.model_words, model_words),
+                                     (self.rm_edit, self.rm_words, rm_words),
+                                     (self.answer_model_edit, self.answer_words, answer_words)):
+            label.setWordWrap(True)
+            label.setStyleSheet("color: palette(placeholder-text);")
+            box.currentTextChanged.connect(lambda text, la=label, d=describe: la.setText(d(text)))
+            label.setText(describe(box.currentText()))
         models.addRow("Model", model_row)
+        models.addRow("", self.model_words)
         models.addRow("Reward model", self.rm_edit)
+        models.addRow("", self.rm_words)
         models.addRow("Answers model", self.answer_model_edit)
+        models.addRow("", self.answer_words)
         self.tabs = QTabWidget()
         for form, name in ((general, "General"), (privacy, "Privacy"), (models, "Models")):
             page = QWidget()

@@ -34,6 +34,20 @@ class Step:
 
     text: str
     command: str | None = None
+    #: what `command` is written in: "shell" (a command line to run: "Copy command", shown after "$") or the
+    #: language of a line for the person's code ("python": "Copy code"), so a Python line is never offered as a
+    #: shell command (in a shell, `import numpy` runs ImageMagick's import)
+    language: str = "shell"
+
+    @property
+    def copy_label(self) -> str:
+        return "Copy command" if self.language == "shell" else "Copy code"
+
+    def shown(self) -> str:
+        """The command as the help text shows it: after "$" when it is one to run, else as a line of code."""
+        if not self.command:
+            return ""
+        return f"$ {self.command}" if self.language == "shell" else f"{self.command}    ({self.language})"
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,12 @@ from pathlib import Path
 from . import Diagnosis, Situation, Step, diagnoser, rules
 from .local_docs import is_stdlib, python_doc
 
+
+def CodeStep(text: str, line: str | None = None) -> Step:  # noqa: N802 - reads like the Step it makes
+    """A step whose command is a line of Python for the person's code (offered with "Copy code", never as a
+    command to run in a shell)."""
+    return Step(text, line, "python")
+
 # ---------------------------------------------------------------------------------------------------- parsing
 
 _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>.+))?\s*$')
@@ -85,11 +91,13 @@ class Traceback:
 
     @property
     def frame(self) -> Frame | None:
-        """The failing frame: the last one in the person's code, else the last one."""
+        """The failing frame: the last one in the person's code, else the last one in a file. A pseudo-file
+        (`<string>` of `python -c`, `<stdin>`, `<frozen ...>`) is no place the person can open, so it is never
+        named ("Correct the import in <string>, line 1" helps nobody)."""
         for frame in reversed(self.frames):
             if not frame.is_library:
                 return frame
-        return self.frames[-1] if self.frames else None
+        return next((f for f in reversed(self.frames) if not f.file.startswith("<")), None)
 
 
 def parse(text: str) -> Traceback | None:
@@ -409,7 +417,7 @@ def _module_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
         target, note = moved
         return Diagnosis("python.submodule_moved",
                          f"Python cannot find the module '{full}' (\"{tb.line_text}\"){where}: {note}.",
-                         (Step(f"{note}: import from {target} instead.", _import_line(tb, full, target)),),
+                         (CodeStep(f"{note}: import from {target} instead.", _import_line(tb, full, target)),),
                          f"the new place of '{full}': {target}", "the table of moved modules",
                          {"module": full, "moved": target})
     # a submodule of a package that exists: the submodule's name is the problem, not an install
@@ -420,7 +428,7 @@ def _module_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
         problem = f"Python finds '{parent}' but it has no module '{sub}' (\"{tb.line_text}\"){where}."
         steps = []
         if close:
-            steps.append(Step(f"'{parent}' has a module '{close[0]}': did you mean it?", f"import {parent}.{close[0]}"))
+            steps.append(CodeStep(f"'{parent}' has a module '{close[0]}': did you mean it?", f"import {parent}.{close[0]}"))
         if parent in table or top in table or not is_stdlib(top):
             steps.append(Step(f"Modules move between releases: check the documentation of {top} for the version "
                               f"you have; '{sub}' may have been renamed or removed.",
@@ -492,7 +500,7 @@ def _typo(tb: Traceback, situation: Situation, env: PythonEnv, top: str, match: 
     """A module name close to one that exists: correct the import; install it when it is not a standard one."""
     table = providers()
     line = _import_line(tb, top, match)
-    steps = [Step(f"Did you mean '{match}'? Correct the import{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
+    steps = [CodeStep(f"Did you mean '{match}'? Correct the import{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
                   line)]
     if match in sys.stdlib_module_names:
         source = "the standard library"
@@ -591,10 +599,10 @@ def _cannot_import(tb: Traceback, situation: Situation) -> Diagnosis | None:
             target, line = moved, "# write the coroutine as: async def f(): ..."
         else:
             target, line = f"{moved}.{name}", f"from {moved} import {name}"
-        steps = [Step(f"'{name}' is now {target}: change the import{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
+        steps = [CodeStep(f"'{name}' is now {target}: change the import{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
                       line)]
         if moved == "typing_extensions":
-            steps[0] = Step(f"'{name}' is in typing only from a newer Python; on this one import it from "
+            steps[0] = CodeStep(f"'{name}' is in typing only from a newer Python; on this one import it from "
                             "typing_extensions (pip install typing_extensions).", line)
         doc = python_doc(target)
         if doc:
@@ -612,7 +620,7 @@ def _cannot_import(tb: Traceback, situation: Situation) -> Diagnosis | None:
     close = _close(name, names, 0.7)
     if not close:
         return None
-    steps = [Step(f"'{module}' has '{close[0]}': did you mean it?", f"from {module} import {close[0]}")]
+    steps = [CodeStep(f"'{module}' has '{close[0]}': did you mean it?", f"from {module} import {close[0]}")]
     doc = python_doc(f"{module}.{close[0]}")
     if doc:
         steps.append(Step(f"About {doc}"))
@@ -652,13 +660,13 @@ def _name_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     ref = f" in {_frame_ref(tb)}" if tb.frame else ""
     details = {"name": name}
     if name in _COMMON_MODULES or name in sys.stdlib_module_names and not name.startswith("_") and name != "self":
-        steps = [Step(f"'{name}' is a standard module that this file does not import: add the import at the top"
+        steps = [CodeStep(f"'{name}' is a standard module that this file does not import: add the import at the top"
                       f"{' of ' + tb.frame.file if tb.frame else ' of the file'}.", f"import {name}")]
         offer = f"the missing line 'import {name}'"
         rule = "python.name_not_imported"
     elif name in _FROM_IMPORTS:
         line = f"from {_FROM_IMPORTS[name]} import {name}"
-        steps = [Step(f"'{name}' comes from the module {_FROM_IMPORTS[name]}: import it at the top of the file.",
+        steps = [CodeStep(f"'{name}' comes from the module {_FROM_IMPORTS[name]}: import it at the top of the file.",
                       line)]
         offer = f"the missing line '{line}'"
         rule = "python.name_not_imported"
@@ -679,7 +687,7 @@ def _name_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
         code = tb.frame.code if tb.frame else None
         if close:
             fixed = _replace_name(code, name, close[0])
-            steps = [Step(f"Did you mean '{close[0]}'? Correct the name{ref}" + (f": {fixed}" if fixed else "")
+            steps = [CodeStep(f"Did you mean '{close[0]}'? Correct the name{ref}" + (f": {fixed}" if fixed else "")
                           + ".", fixed)]
             if close[0] in _COMMON_MODULES:
                 steps.append(Step(f"If you meant the module, import it: import {close[0]}."))
@@ -760,7 +768,7 @@ def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
         return None
     symbol = f"{owner}.{close[0]}"
     also = f" (or {owner}.{close[1]})" if len(close) > 1 else ""
-    steps = [Step(f"Did you mean '{close[0]}'? Use {symbol}{also}{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
+    steps = [CodeStep(f"Did you mean '{close[0]}'? Use {symbol}{also}{(' in ' + _frame_ref(tb)) if tb.frame else ''}.",
                   re.sub(rf"\.{re.escape(attr)}\b", f".{close[0]}", tb.frame.code, count=1)
                   if tb.frame and tb.frame.code and f".{attr}" in tb.frame.code else None)]
     doc = python_doc(symbol)
@@ -1109,7 +1117,7 @@ def _syntax_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     if fixed is None:
         return found
     where = f"line {tb.frame.line}" if tb.frame else "the line"
-    return replace(found, steps=(Step(f"Corrected {where}: {fixed}", fixed), *found.steps),
+    return replace(found, steps=(CodeStep(f"Corrected {where}: {fixed}", fixed), *found.steps),
                    offer=f"the corrected line: {fixed}", details={**found.details, "fixed": fixed})
 
 
