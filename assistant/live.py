@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from proactive.watcher.episodes import Episode, build_episodes, unstored_episodes
-from proactive.watcher.events import CONTROL, IDLE, WINDOW, RawEvent
+from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, TEXT, WEB, WINDOW, RawEvent
 from proactive.watcher.store import Store
 
 from .agent import Agent, Prediction
@@ -112,6 +112,12 @@ def offer_context(store: Store, proposal: Proposal | dict[str, Any]) -> list[dic
     return recent_context(store)[0]
 
 
+def is_moment(event: RawEvent) -> bool:
+    """An event that may call for help by itself (trigger.MOMENT): a copy (an error, a snippet), a line entered (a
+    command run, a search submitted) or a page visited."""
+    return event.kind in (CLIPBOARD, WEB) or (event.kind == TEXT and bool(event.data.get("enter")))
+
+
 class Assistant:
     def __init__(self, store_path: Path | str | None, agent: Agent, gate: Gate, memory: FeedbackMemory,
                  trigger: TriggerPolicy, on_proposal: Callable[[Proposal], None] | None = None,
@@ -156,6 +162,8 @@ class Assistant:
                 elif e.kind == CONTROL:
                     self.trigger.set_paused(e.data.get("state") == "paused")
             self.trigger.activity_seen(sum(1 for e in events if e.kind not in (IDLE, CONTROL, WINDOW)), now)
+            if any(is_moment(e) for e in events):
+                self.trigger.moment_seen(now)
         self._wake.set()
 
     # -- worker ----------------------------------------------------------------------------------------------

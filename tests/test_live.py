@@ -139,7 +139,7 @@ def test_run_headless_end_to_end(xsession: XSession, proactive_home: Path):
     con.close()
     assert rows
     for _, data in rows:
-        assert json.loads(data)["trigger"] in ("episode", "app-change", "burst-pause")
+        assert json.loads(data)["trigger"] in ("episode", "app-change", "burst-pause", "moment")
     printed = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
     assert len(printed) == sum(1 for task, _ in rows if task)  # each shown proposal is one JSON line
     for p in printed:
@@ -233,3 +233,41 @@ def test_built_in_model_offers_a_search_again_only_when_the_history_holds_it(pro
     offered = [t for t in decision.data.get("candidates", []) if query in t]
     assert bool(offered) == earlier, decision.data
     store.close()
+
+
+@pytest.mark.x11
+def test_a_copied_error_and_a_command_alone_are_decided_within_seconds_with_no_further_input(
+        xsession: XSession, proactive_home: Path):
+    """The moment is the copy or the Enter itself: `run --headless` decides within seconds of it while the
+    person does nothing more (no click, no window switch), a silent decision included (it leaves its row for
+    "Why quiet?"). Before, nothing ran until the next window change."""
+    shell = xsession.start_xterm("shell", command=["cat"])
+    xsession.activate(shell)
+    run = WatcherProcess(proactive_home, xsession.env, args=(), command="run",
+                         extra=("--headless", "--no-aw", "--proactivity", "1.0", "--rm", "signals",
+                                "--model", "fake"))
+    db = proactive_home / "proactive.db"
+
+    def rows() -> list[tuple[float, str | None, str]]:
+        con = sqlite3.connect(db)
+        try:
+            return con.execute("SELECT ts, task, data FROM proposals ORDER BY id").fetchall()
+        finally:
+            con.close()
+
+    try:
+        time.sleep(1.0)
+        xsession.type("gti status")
+        xsession.key("Return")
+        typed = time.time()
+        first = wait_for(lambda: rows(), timeout=15, what="a decision about the command typed alone")
+        assert json.loads(first[0][2])["trigger"] == "moment" and first[0][0] - typed < 6, first
+        xsession.copy('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+                      "ModuleNotFoundError: No module named 'numpyy'\n")
+        copied = time.time()
+        about = wait_for(lambda: [r for r in rows()[len(first):] if r[1] and "numpyy" in r[1]], timeout=15,
+                         what="an offer about the copied error")
+        assert about[0][0] - copied < 6, (about, copied)
+    finally:
+        code, err = run.stop(signal.SIGTERM)
+    assert code == 0, err

@@ -6,7 +6,7 @@ import pytest
 
 from proactive.assistant.feedback import ACCEPTED, IGNORED, REJECTED, FeedbackMemory, similar
 from proactive.assistant.policy import Gate, Proactivity
-from proactive.assistant.trigger import APP_CHANGE, BURST, EPISODE, TriggerPolicy
+from proactive.assistant.trigger import APP_CHANGE, BURST, EPISODE, MOMENT, TriggerPolicy
 from proactive.models.signals import SignalScorer
 
 
@@ -19,6 +19,8 @@ def run_script(script: list[tuple]) -> list[str | None]:
             policy.episode_closed(app_changed=arg)
         elif action == "activity":
             policy.activity_seen(arg, t)
+        elif action == "moment":
+            policy.moment_seen(t)
         elif action == "idle":
             policy.set_idle(arg)
         elif action == "paused":
@@ -49,9 +51,19 @@ def run_script(script: list[tuple]) -> list[str | None]:
         ([(0, "proposed", None), (1, "episode", False), (30, "due", "k1"), (61, "episode", False),
           (70, "due", "k2")], [None, EPISODE]),  # minimum interval after a proposal
         ([(0, "episode", False), (0, "idle", True), (0, "activity", 1), (1, "due", "k1")], [EPISODE]),  # back
+        # a moment (a copy, a line entered, a page): looked at a second later, with no further input
+        ([(0, "activity", 1), (0, "moment", None), (0.5, "due", "k1"), (1.0, "due", "k1")], [None, MOMENT]),
+        # its events not in the database yet (the same context): it waits for them, a few seconds at most
+        ([(0, "moment", None), (1, "due", "k0"), (2, "moment", None), (3, "due", "k0"), (3.5, "due", "k1")],
+         [MOMENT, None, MOMENT]),
+        ([(0, "moment", None), (1, "due", "k0"), (2, "moment", None), (3, "due", "k0"), (7, "due", "k0"),
+          (8, "due", "k1")], [MOMENT, None, None, None]),
+        ([(0, "proposed", None), (10, "moment", None), (12, "due", "k1")], [None]),  # min interval holds
+        ([(0, "moment", None), (0, "paused", True), (2, "due", "k1")], [None]),  # paused
     ],
     ids=["episode", "app-change", "nothing", "burst-pause", "small-burst", "idle", "paused", "unchanged",
-         "min-gap", "min-interval", "activity-ends-idle"],
+         "min-gap", "min-interval", "activity-ends-idle", "moment", "moment-waits-for-its-events",
+         "moment-gives-up", "moment-min-interval", "moment-paused"],
 )
 def test_trigger_policy(script, expected):
     assert run_script(script) == expected

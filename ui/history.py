@@ -45,7 +45,8 @@ COLUMN_TIPS = {
 }
 #: the trigger policy's reasons (assistant/trigger.py), in words
 TRIGGER_WORDS = {"episode": "you moved to another window", "app-change": "you switched applications",
-                 "burst-pause": "you paused after a burst of activity"}
+                 "burst-pause": "you paused after a burst of activity",
+                 "moment": "you copied, entered or opened something"}
 CONTEXT_EPISODES = 5
 
 
