@@ -64,9 +64,15 @@ def naming(name: str) -> str:
     return f"'{name}'"
 
 
+INNER = re.compile(r"’([^’]+)’")  # a name quoted inside a quoted object (short() turns its quotes into ’)
+
+
 def similar(a: str, b: str, threshold: float = 0.5) -> bool:
     qa, qb = quoted(a), quoted(b)
     if qa and qb:  # offers about named things: unwelcome help about a thing makes other help about it unwelcome too
+        na, nb = set(INNER.findall(qa)), set(INNER.findall(qb))
+        if na and nb and not na & nb:  # "No module named ’numpyy’" and "… ’reqeusts’": two different errors
+            return False
         return _alike(qa, qb, threshold)
     return _alike(a, b, threshold)
 

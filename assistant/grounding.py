@@ -540,7 +540,9 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
             first.setdefault(key, i)
             latest.pop(key, None)
             latest[key] = replace(o, first=first[key])
-    objects = sorted(latest.values(), key=lambda o: -o.index)
+    # latest mention first; within one event (a long episode in one window holds a whole shell session) the one
+    # named later in it is the more recent
+    objects = [o for _, o in sorted(enumerate(latest.values()), key=lambda p: (-p[1].index, -p[0]))]
     last = events[-1] if events else ""
     activity = classify(last, per_event[-1] if per_event else [], events[-RECENT:]) if events else NOISE
     # what the person saw: the episodes and the whole texts they copied (an offer may quote a copy's error line)

@@ -252,3 +252,18 @@ def test_navigational_searches_are_not_topics(query, navigational):
     tasks = tasks_for(*[o["event"] for o in context])
     quoted = [t for t in tasks if f"'{query}'" in t]
     assert (not quoted) == navigational, tasks
+
+
+def test_within_one_long_episode_the_thing_named_last_is_the_latest():
+    """A whole shell session in one window is one episode: the error copied last, and the command typed last,
+    come first (offers are about what the person is doing now, not the first error of the session)."""
+    from proactive.assistant.grounding import COMMAND, ERROR
+
+    event = ("The user switches to the terminal ('shell'). The user types 'python3 -c 'import numpyy'' and presses "
+             "Enter in the terminal. The user copies an error message starting 'Traceback (most recent call "
+             "last):' and ending 'ModuleNotFoundError: No module named 'numpyy'' from the terminal. The user types "
+             "'gti status' and presses Enter in the terminal. The user copies an error message starting "
+             "'Traceback (most recent call last):' and ending 'KeyError: 'user_id'' from the terminal.")
+    g = ground([{"time": "1", "event": event}])
+    assert "user_id" in g.first(ERROR).text and "numpyy" in g.of(ERROR)[1].text
+    assert g.first(COMMAND).text == "gti status"

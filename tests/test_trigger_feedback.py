@@ -109,6 +109,12 @@ def test_feedback_prompt_lines_and_bad_decision():
     ("Show example code for 'How to split a string in ruby?' to use in CheckName.rb",
      "Show example code for 'how to split a string in ruby' to use in CheckName.rb", True),
     ("Summarise the top results for '远程工作软件'", "Summarise the top results for '智能手机发布'", False),
+    # two errors of one kind about different names are two offers; the same error said twice is one
+    ("Explain the error 'ModuleNotFoundError: No module named ’numpyy’' and suggest a fix",
+     "Explain the error 'ModuleNotFoundError: No module named ’reqeusts’' and suggest a fix", False),
+    ("Explain the error 'KeyError: ’user_id’'", "Explain the error 'KeyError: ’email’'", False),
+    ("Explain the error 'ModuleNotFoundError: No module named ’numpyy’' and suggest a fix",
+     "Give the next step for the error 'ModuleNotFoundError: No module named ’numpyy’': the fix", True),
     ("Summarise the top results for '远程工作软件'", "Summarise the top results for '远程工作软件'", True),
     ("Summarise the top results for 'yuancheng gognzuo ruanjian'",
      "Summarise the top results for 'yuancheng gongzuo runajian'", True),
