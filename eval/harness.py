@@ -57,6 +57,9 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     results = {ours: summarize(turns, labels)}
     results[ours]["scored_on"] = ("in-sample (the gate was trained on these sessions)" if warned else
                                   "sessions the gate was not trained on" if gate is not None else "no gate")
+    held = held_out(gate) if warned and gate is not None else None
+    if held is not None:
+        results[ours]["held_out"] = held
     at_need = results[ours]["offers_at_need"]
     if gate is not None and at_need["recognised"]:
         from .report import fmt
@@ -93,6 +96,17 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     return ReplayRun(summary, results, notes, turns, ours,
                      agent_name(model_spec, None if gate is None else rm_spec,
                                 None if gate is None else gate.proactivity.threshold, replayer.as_live), header)
+
+
+def held_out(gate: Gate) -> dict[str, Any] | None:
+    """The gate's need figures on sessions it was not trained on, where its artefact records them at this
+    threshold (each session scored by a need model trained on the others: `need.cross_validation_loso`), so an
+    in-sample row is read beside the fair one."""
+    cv = ((getattr(gate.scorer, "meta", None) or {}).get("need") or {}).get("cross_validation_loso") or {}
+    for level in cv.values():
+        if isinstance(level, dict) and level.get("threshold") == gate.proactivity.threshold:
+            return {**{k: level[k] for k in ("precision", "recall", "f1", "fpr")}, "contexts": cv.get("contexts")}
+    return None
 
 
 def in_sample(gate: Gate, turns: list[Turn]) -> list[str]:

@@ -217,6 +217,29 @@ def test_a_gate_trained_on_the_replayed_sessions_is_said_to_be_in_sample(proacti
     assert unseen.returncode == 0 and "in-sample" not in unseen.stdout, unseen.stdout
 
 
+def test_an_in_sample_report_shows_the_held_out_figure_beside_it(proactive_home, tmp_path):
+    """Replaying sessions the gate was trained on: the need table marks the row in-sample and, under it, gives
+    the held-out figure its artefact records at this threshold (leave-one-session-out), and says what the counts
+    are; agents.png marks ours as in-sample."""
+    from .conftest import run_cli
+
+    rm = tmp_path / "rm.json"
+    # the labels of the replayed session and of others: the artefact can leave each session out once
+    assert run_cli("reward", "train", "--data", str(LABELS), str(FIXTURES / "reward_small.jsonl"), "--out",
+                   str(rm)).returncode == 0
+    held = json.loads(rm.read_text())["need"]["cross_validation_loso"]["medium"]
+    out = tmp_path / "report"
+    done = replay(str(SESSION), str(WRITING), "--model", "fake", "--rm", str(rm), "--labels", str(LABELS),
+                  "--out", str(out), "--cache", str(tmp_path / "c.db"))
+    assert done.returncode == 0, done.stderr
+    report = (out / "report.md").read_text()
+    [row] = [line for line in report.splitlines() if ", held out |" in line]
+    assert row.endswith(" | ".join(f"{held[m]:.3f}" for m in ("precision", "recall", "f1", "fpr")) + " |"), row
+    assert "in-sample (the gate was trained on these sessions)" in report
+    assert "Counts: *events* are the turns replayed" in report
+    assert (out / "agents.png").exists() and (out / "latency.png").exists()
+
+
 def test_clustered_bootstrap():
     """Sessions resampled whole: identical sessions give a point; fewer than two give no interval; the same seed
     gives the same interval, and a spread of sessions a real interval around the pooled figure."""
