@@ -107,7 +107,8 @@ class Agent:
         k = self.k if k is None else k
         started = time.perf_counter()
         g = ground(observations)
-        options = [c for c in grounded.build(g, writes=self.writes, recalls=recalls, material=material) if rejection(c.task, g) is None]
+        options = [c for c in grounded.build(g, writes=self.writes, recalls=recalls, material=material)
+                   if rejection(c.grounded_text, g) is None]
         held = [c.task for c in options if held_back is not None and (
             held_back(c.task) or (c.origin and held_back(naming(c.origin))))]
         options = [c for c in options if c.task not in held][:MAX_OFFERS]

@@ -172,6 +172,12 @@ class Candidate:
     def help(self) -> tuple[str, ...]:
         return BY_ID[self.action].help
 
+    @property
+    def grounded_text(self) -> str:
+        """The task as the validator checks it: without a diagnosis's offer, which names what the rules found
+        (the package 'requests' for the import 'reqeusts'), not something the person met."""
+        return self.task.replace(self.diagnosis.offer, "") if self.diagnosis is not None else self.task
+
 
 def short(obj: Obj) -> str:
     """The object as quoted in a task: a page without its site suffix (a page known only by its address, by its
@@ -289,6 +295,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
     found = material(primary) if material is not None else None
     if found is None:
         return False
+    if grounding.activity == READING and primary.kind == QUERY and found.where != "the top results":
+        return False  # reading the pages opened from the search now: offered once they turn back (read and held)
     parts["where"] = found.where
     if CODE in action.help:
         if not found.known:

@@ -158,3 +158,25 @@ def test_held_back_offers_give_way_to_another(fake_model):
     again = agent.predict(context, held_back=lambda task: task == first)
     assert again.task and again.task != first and again.held_back == [first]
     assert first not in again.candidates
+
+
+@pytest.mark.parametrize("typed, module, fix", [
+    ("reqeusts", "reqeusts", "requests"),  # the correction is no substring of the typo
+    ("pandsa", "pandsa", "pandas"),
+    ("numpyy", "numpyy", "numpy"),
+    ("flaks", "flaks", "flask"),
+])
+def test_a_fix_offer_may_name_the_correction_the_rules_found(fake_model, typed, module, fix):
+    """The validator keeps offers to what the person met; a fix offer's correction ('requests' for 'reqeusts')
+    comes from the rules, not from the context, and is not a reason to drop the offer."""
+    trace = ('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\n'
+             f"ModuleNotFoundError: No module named '{module}'\n")
+    context = [{"time": "1", "event": f"The user types 'python3 -c 'import {typed}'' and presses Enter in the "
+                                      "terminal. The user copies an error message starting 'Traceback (most recent "
+                                      f"call last):' and ending 'ModuleNotFoundError: No module named '{module}'' "
+                                      "from the terminal.", "copies": [trace]}]
+    prediction = Agent(fake_model).predict(context)
+    fixes = [t for t in prediction.candidates if t.startswith("Give the next step") and f"'{fix}'" in t]
+    assert fixes, prediction.candidates
+    # a task written by a model that names something the person never met is still refused
+    assert rejection(f"Install '{fix}x' for the project", ground(context)) is not None
