@@ -652,6 +652,12 @@ def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str
         "generation_failures": generation_errors,
     }
     out["offers_at_need"] = offers_at_need(turns)
+    # 95% intervals of the judged figures too, resampling whole sessions (None for fewer than two)
+    by_session: dict[str, list[Turn]] = {}
+    for t in turns:
+        by_session.setdefault(t.session, []).append(t)
+    out["paper_ci"] = clustered_bootstrap([paper_metrics([Judgement(t.proposed, t.judged_proposed) for t in ts])
+                                           ["counts"] for ts in by_session.values()])
     if labels is not None:
         # need detected: an offer shown, or the offer for this need held back because it was just shown and not
         # answered (the feedback memory; live does the same); `need_shown` counts shown offers only

@@ -25,7 +25,8 @@ DEFINITIONS = (
     "Definitions: a proposed task the judge accepts is a TP, one it rejects an FP; silence the judge accepts is a "
     "TN, silence it rejects an FN. recall TP/(TP+FN); precision TP/(TP+FP); false alarm (paper) FP/(TP+FP), the "
     "paper's name for 1 - precision; FPR FP/(FP+TN), the share of moments where nobody wanted help at which the "
-    "agent spoke; pred@k: a turn counts as accepted if any of its k candidates is. Protocols: *paper* judges the "
+    "agent spoke; pred@k: a turn counts as accepted if any of its k candidates is. In brackets: 95% intervals of the "
+    "paper protocol's F1 and FPR, resampling whole sessions. Protocols: *paper* judges the "
     "task the system proposes at each turn (for ours: the gate's pick, also where this configuration could not "
     "deliver it or the feedback memory held it back); *live* judges only what this configuration shows.")
 
@@ -41,9 +42,14 @@ def summary_rows(results: Mapping[str, Mapping[str, Any]], ours: str | None = No
         if "live" in s and (ours is None or name == ours):
             rows.append(("live", s["live"], s["live"]["fpr"]))
         for protocol, p, fpr in rows:
+            ci = s.get("paper_ci") if protocol == "paper" else None
+
+            def with_ci(value: Any, metric: str, ci: Any = ci) -> str:
+                return f"{fmt(value)} [{fmt(ci[metric][0])}, {fmt(ci[metric][1])}]" if ci else fmt(value)
+
             lines.append(f"| {name} | {protocol} | {s['events']} | {fmt(p['recall'])} | {fmt(p['precision'])} | "
-                         f"{fmt(p['accuracy'])} | {fmt(p['false_alarm'])} | {fmt(p['f1'])} | {fmt(fpr)} | "
-                         f"{fmt(s['pred_at_k']['f1'])} | {s['errors']} |")
+                         f"{fmt(p['accuracy'])} | {fmt(p['false_alarm'])} | {with_ci(p['f1'], 'f1')} | "
+                         f"{with_ci(fpr, 'fpr')} | {fmt(s['pred_at_k']['f1'])} | {s['errors']} |")
     return lines
 
 

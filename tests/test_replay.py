@@ -237,6 +237,9 @@ def test_an_in_sample_report_shows_the_held_out_figure_beside_it(proactive_home,
     assert row.endswith(" | ".join(f"{held[m]:.3f}" for m in ("precision", "recall", "f1", "fpr")) + " |"), row
     assert "in-sample (the gate was trained on these sessions)" in report
     assert "Counts: *events* are the turns replayed" in report
+    # the judged figures carry their intervals too (two sessions: resampled whole)
+    judged = [line for line in report.splitlines() if line.startswith("| ours") and "| paper |" in line]
+    assert judged and all(line.count(" [") >= 2 for line in judged), judged
     assert (out / "agents.png").exists() and (out / "latency.png").exists()
 
 
