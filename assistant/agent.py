@@ -26,8 +26,8 @@ from proactive.models.base import Generation, Predictor
 from proactive.models.labels import normalize_task
 
 from . import candidates as grounded
-from .grounding import Grounding, ground
 from .feedback import naming
+from .grounding import Grounding, ground
 from .material import Source
 from .prompt import AGENT_SCHEMA, PromptBuilder, choice_messages
 from .validate import keep, rejection

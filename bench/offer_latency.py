@@ -111,7 +111,7 @@ def run(samples: int, ui: str) -> dict[str, object]:
                 session.copy(copied)
                 t0 = time.time()
             try:
-                new = wait_for(lambda: rows(db)[before:], timeout=20, interval=0.05, what="a decision")
+                new = wait_for(lambda before=before: rows(db)[before:], timeout=20, interval=0.05, what="a decision")
             except AssertionError:
                 results.append({"moment": typed, "decided_s": None})
                 continue
@@ -123,13 +123,13 @@ def run(samples: int, ui: str) -> dict[str, object]:
             if task:
                 last_shown = time.time()
                 if ui == "headless":
-                    got = [at for at, line in lines if at >= t0 and task in line]
-                    if not got:
-                        try:
-                            wait_for(lambda: [at for at, line in lines if at >= t0 and task in line], timeout=5)
-                            got = [at for at, line in lines if at >= t0 and task in line]
-                        except AssertionError:
-                            got = []
+                    def printed_at(t0: float = t0, task: str = task) -> list[float]:
+                        return [at for at, line in lines if at >= t0 and task in line]
+
+                    try:
+                        got = wait_for(printed_at, timeout=5)
+                    except AssertionError:
+                        got = []
                     if got:
                         printed.append(got[0] - t0)
                         entry["printed_s"] = round(got[0] - t0, 3)

@@ -11,8 +11,8 @@ Service on a private D-Bus session bus (tests/keyring_session.py), and the real 
 
 from __future__ import annotations
 
-import os
 import json
+import os
 import re
 import secrets
 import signal
