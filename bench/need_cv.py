@@ -6,7 +6,7 @@ model, proactivity medium, and the human labels. The folds' confusion counts are
 recall, F1 and FPR of speaking against needing help. Also prints every shown task with its last three events,
 so anyone can read what the person would have seen.
 
-    .venv/bin/python bench/need_cv.py [--sessions DIR] [--labels FILE] [--proactivity medium] [--json]
+    .venv/bin/python bench/need_cv.py [--sessions DIR] [--labels FILE] [--proactivity medium] [--json] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -45,12 +45,15 @@ def main() -> None:
     ap.add_argument("--labels", type=Path, default=DATA / "reward_train.jsonl")
     ap.add_argument("--proactivity", default="medium")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--keep", type=Path, help="keep each fold's artefact and replay (turns.jsonl, report) here")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.labels.read_text(encoding="utf-8").splitlines() if line.strip()]
     totals = {"tp": 0, "fp": 0, "tn": 0, "fn": 0}
     shown_totals = dict(totals)  # offers shown only (not the needs held back or with nothing new to give)
     shown: list[dict] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as scratch:
+        tmp = args.keep or Path(scratch)
+        tmp.mkdir(parents=True, exist_ok=True)
         for session in sorted(args.sessions.glob("*.json")):
             train = Path(tmp, f"train-{session.stem}.jsonl")
             train.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows

@@ -132,16 +132,34 @@ def test_a_secret_on_a_page_is_redacted_before_anyone_sees_it():
     assert key not in page.text and "[REDACTED:" in page.code[0].text
 
 
-def reading_context(server) -> list[dict]:
-    """A person writing main.html who searched for a fade-in and opened a page (its address from ActivityWatch's
-    web watcher, as recent_context attaches it)."""
+def reading_context(server, back: bool = True) -> list[dict]:
+    """A person writing main.html who searched for a fade-in, opened a page (its address from ActivityWatch's
+    web watcher, as recent_context attaches it) and (`back`) turned back to their file."""
     return [
         {"time": "1", "event": "The user types 'let box' in main.html in Visual Studio Code."},
         {"time": "2", "event": "The user searches on Google for 'js fade in' in Firefox."},
         {"time": "3", "event": "The user visits 'How to fade in an element with JavaScript' on 127.0.0.1 in Firefox.",
          "pages": [{"url": server.page("js_fade_in.html"),
                     "title": "How to fade in an element with JavaScript - Web Notes"}]},
+        *([{"time": "4", "event": "The user switches to main.html in Visual Studio Code."}] if back else []),
     ]
+
+
+def test_the_pages_opened_from_a_search_are_offered_once_the_person_turns_back():
+    """While the person reads the page they opened from the search, its code is on their screen: nothing is
+    offered then, but the page is read (and held); when they turn back to their file the offer comes, counted,
+    with no second request."""
+    with page_server(PAGES) as server:
+        reader = PageReader("on")
+        reading = reading_context(server, back=False)
+        offers = candidates.build(ground(reading), writes=False, material=live_source(reading, reader))
+        assert not [c for c in offers if c.action in ("page_code", "page_code_page")], [c.task for c in offers]
+        assert len(server.requests) == 1  # read while they read it
+        back = reading_context(server)
+        offers = candidates.build(ground(back), writes=False, material=live_source(back, reader))
+        assert [c.message for c in offers if c.action == "page_code"][:1] == [
+            "Want the 3 code examples for 'js fade in' from the page you opened, for main.html?"]
+        assert len(server.requests) == 1
 
 
 def test_with_consent_the_page_read_gives_an_offer_that_counts_and_an_accept_that_delivers():
@@ -202,11 +220,11 @@ def test_a_search_moment_with_web_search_on_reads_the_top_results():
 def test_never_fetch_and_tokened_addresses_are_not_requested_even_with_consent():
     with page_server(PAGES) as server:
         context = reading_context(server)
-        context[-1]["pages"] = [{"url": server.page("js_fade_in.html") + "?access_token=abcdefghijklmnop",
+        context[2]["pages"] = [{"url": server.page("js_fade_in.html") + "?access_token=abcdefghijklmnop",
                                  "title": "How to fade in an element with JavaScript"}]
         offers = candidates.build(ground(context), writes=False, material=live_source(context, PageReader("on")))
         assert not [c for c in offers if c.action == "page_code"]
-        context[-1]["pages"] = [{"url": server.page("js_fade_in.html"), "title": "How to fade in"}]
+        context[2]["pages"] = [{"url": server.page("js_fade_in.html"), "title": "How to fade in"}]
         offers = candidates.build(ground(context), writes=False,
                                   material=live_source(context, PageReader("on", never_fetch=("127.0.0.1",))))
         assert not [c for c in offers if c.action == "page_code"]

@@ -122,6 +122,7 @@ def test_real_commands_put_each_file_in_its_place(xdg: dict[str, Path]):
     finally:
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=20) == 0, proc.communicate()
+    places.cache.mkdir(parents=True, exist_ok=True)  # made by what caches (a replay), not by a watcher or purge
     (places.cache / "replay.db").write_bytes(b"cached")
     purged = run_cli("purge", "--all", "--yes")
     assert purged.returncode == 0, purged.stderr
