@@ -119,12 +119,12 @@ def history_store(proactive_home: Path) -> Store:
                                "open browser", "write README"])
     # proposals at base+90 (after 2 episodes), base+400 (after all 7)
     p_acc = add_proposal(store, base + 90, "Fix the failing test", 0.91, "app-change")
-    p_rej = add_proposal(store, base + 200, "Open the SQLite docs", 0.62, "app_switch")
-    p_ign = add_proposal(store, base + 250, "Run ruff --fix", 0.55, "idle")
-    p_snz = add_proposal(store, base + 300, "Write a changelog", 0.7, "episode_closed")
-    add_proposal(store, base + 350, "Commit your work", 0.8, "idle")  # shown, not answered yet
-    add_proposal(store, base + 400, None, 0.1, "episode_closed")  # silent
-    add_proposal(store, base + 410, None, None, "idle")  # silent, no score
+    p_rej = add_proposal(store, base + 200, "Open the SQLite docs", 0.62, "episode")
+    p_ign = add_proposal(store, base + 250, "Run ruff --fix", 0.55, "moment")
+    p_snz = add_proposal(store, base + 300, "Write a changelog", 0.7, "burst-pause")
+    add_proposal(store, base + 350, "Commit your work", 0.8, "moment")  # shown, not answered yet
+    add_proposal(store, base + 400, None, 0.1, "episode")  # silent
+    add_proposal(store, base + 410, None, None, "moment")  # silent, no score
     store.add_decision(p_acc, "accepted", latency_s=3.0, ts=base + 95)
     store.add_decision(p_rej, "rejected", latency_s=2.0, ts=base + 205)
     store.add_decision(p_ign, "ignored", ts=base + 280)
@@ -159,7 +159,7 @@ def test_history_table_filters_and_context(qtbot, history_store: Store) -> None:
     window.text_filter.setText("sqlite")
     assert table.rowCount() == 1 and table.item(0, 1).text() == "Open the SQLite docs"
     window.outcome_filter.setCurrentText("All")
-    window.text_filter.setText("idle")  # matches the trigger column
+    window.text_filter.setText("copied")  # matches the trigger column, in its words
     assert table.rowCount() == 3
     window.text_filter.setText("")
 
@@ -178,7 +178,7 @@ def test_history_table_filters_and_context(qtbot, history_store: Store) -> None:
     assert window.context_view.isReadOnly()
     screenshot(window, "history_context")
 
-    add_proposal(history_store, time.time(), "A brand new offer", 0.99, "idle")
+    add_proposal(history_store, time.time(), "A brand new offer", 0.99, "moment")
     window.refresh()
     assert table.rowCount() == 8 and table.item(0, 1).text() == "A brand new offer"
 

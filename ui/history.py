@@ -132,8 +132,12 @@ class HistoryWindow(QWidget):
         header = self.table.horizontalHeader()
         for column in range(len(COLUMNS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # the task takes the width left; when and why get a fixed share and wrap, so all read whole on a laptop
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.table.setWordWrap(False)
+        for name in ("When", "Why"):
+            header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(COLUMNS.index(name), 170)
+        self.table.setWordWrap(True)
         self.context_view = QPlainTextEdit()
         self.context_view.setReadOnly(True)
         self.context_view.setPlaceholderText("Select a row to see what you were doing before it.")
@@ -146,7 +150,7 @@ class HistoryWindow(QWidget):
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.context_view)
-        self.resize(760, 480)
+        self.resize(900, 520)
 
         self.outcome_filter.currentTextChanged.connect(self.apply_filters)
         self.text_filter.textChanged.connect(self.apply_filters)
@@ -188,6 +192,7 @@ class HistoryWindow(QWidget):
                 item = QTableWidgetItem(cell)
                 item.setData(Qt.ItemDataRole.UserRole, row.id)
                 self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
         self.table.blockSignals(False)
         again = next((r for r, row in enumerate(visible) if selected is not None and row.id == selected.id), None)
         if again is None:
