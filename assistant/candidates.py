@@ -280,8 +280,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
     the pages are in hand, whether they hold what the offer promises; fills the offer's {examples} and {where}.
     Not about the page the person has just opened (the last event): it is on their screen, and a summary of it
     then repeats it (the annotators of the shared sessions wanted nothing there); its key points once they stay
-    on it (named by an earlier event too), its code and notes once they turn to their file or document; the same
-    for the code and notes of the pages opened from a search while the person is reading them. Code without a file
+    on it (named by an earlier event too), its code and notes once they turn to their file or document; nothing
+    from the pages opened from a search while the person is reading them (offered once they turn back). Code without a file
     to put it in only for a search that names its language."""
     if POINTS in action.help and grounding.activity in (CODING, WRITING, DEBUGGING):
         return False  # at work in a file or document: a page's summary is beside the point (its code or notes are not)
@@ -296,9 +296,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
     found = material(primary) if material is not None else None
     if found is None:
         return False
-    if grounding.activity == READING and primary.kind == QUERY and found.where != "the top results" and \
-            POINTS not in action.help:
-        return False  # their code or notes while the person reads those pages: offered once they turn back
+    if grounding.activity == READING and primary.kind == QUERY and found.where != "the top results":
+        return False  # help from the pages the person is reading now: offered once they turn back
     parts["where"] = found.where
     if CODE in action.help:
         if not found.known:
