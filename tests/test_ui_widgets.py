@@ -343,3 +343,31 @@ def test_open_windows_follow_new_rows_decisions_and_a_purge_from_another_process
                     and privacy.list.count() == 0, timeout=5000)
     assert privacy.summary.text() == "0 episodes captured today"
     screenshot(quiet, "why_quiet_after_a_purge_elsewhere")
+
+
+@pytest.mark.parametrize("which", ["history", "privacy"])
+def test_the_history_and_privacy_windows_fit_a_1366_by_768_screen(qtbot, proactive_home: Path, which: str) -> None:
+    """Full of long rows, each window still fits a laptop screen with a panel (its smallest size and the size it
+    opens at), and its text wraps instead of running off the edge (a screenshot at 1366x768)."""
+    store = Store()
+    now = time.time()
+    long = ("The user switches to client.py in Visual Studio Code. The user types 'session.get(url, timeout=5)' "
+            "and presses Enter, then copies an error message ending 'ReadTimeout: read timed out' from the terminal.")
+    add_activity(store, max(now - 900, midnight_today() + 1), [long] * 12)
+    for i in range(12):
+        store.add_proposal(now - 600 + i, None, None if i % 2 else f"Explain the error 'ReadTimeout' ({i}) and "
+                           "suggest a fix for client.py", "", None if i % 2 else 0.7,
+                           {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21, "trigger": "moment"})
+    store.close()
+    window = HistoryWindow() if which == "history" else PrivacyView(confirm=lambda _q: False)
+    qtbot.addWidget(window)
+    window.show()
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 1366 and hint.height() <= 768 - 48, hint
+    assert window.width() <= 1366 and window.height() <= 768 - 48, window.size()
+    if which == "privacy":
+        assert window.list.wordWrap()
+    else:
+        assert window.table.wordWrap()
+    window.resize(1366, 768)
+    screenshot(window, f"{which}_1366x768")

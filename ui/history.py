@@ -159,6 +159,11 @@ class HistoryWindow(QWidget):
         # new decisions, answers and purges show while the window is open (from this process or another)
         self.follower = DatabaseFollower(self, lambda: self.store, self.refresh)
 
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        """Wrapped rows take the height their text needs at the new width."""
+        super().resizeEvent(event)
+        self.table.resizeRowsToContents()
+
     def close_store(self) -> None:
         """Close the window's connection: the tray does before a purge it starts (an open reader keeps purged
         bytes in the file); `reopen_store` opens it again and re-reads."""
