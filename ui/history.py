@@ -123,8 +123,9 @@ class HistoryWindow(QWidget):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         for column, name in enumerate(COLUMNS):
-            if name in COLUMN_TIPS:
-                self.table.horizontalHeaderItem(column).setToolTip(COLUMN_TIPS[name])
+            item = self.table.horizontalHeaderItem(column)
+            if name in COLUMN_TIPS and item is not None:
+                item.setToolTip(COLUMN_TIPS[name])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
