@@ -10,6 +10,7 @@ older, since it names where the help goes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -209,6 +210,20 @@ def manual(command: str) -> tuple[str, str] | None:
     return (page.replace("-", " ", 1) if sub_page else program, doc) if doc else None
 
 
+#: an error about how a program was called: its manual answers it (an option, an argument, the usage)
+USAGE_ERROR = re.compile(r"unrecognized option|unrecognised option|invalid option|unknown option|illegal option|"
+                         r"invalid argument|missing operand|\busage:|unknown command|unknown subcommand|"
+                         r"is not a \w+ command|requires an argument|unexpected argument", re.I)
+
+
+def manual_answers(grounding: Grounding) -> bool:
+    """Whether a manual offer fits this moment: no error just met, or an error about how the program was called
+    (its options, arguments or usage). At any other error the manual of the program that failed is noise beside
+    the error's own help ("python3: an interpreted, interactive… language" for a KeyError)."""
+    errors = [o for o in grounding.of(ERROR, recent_only=True)]
+    return not errors or any(USAGE_ERROR.search(o.detail or o.text) for o in errors)
+
+
 def situation(error: Obj, grounding: Grounding) -> Situation:
     """The error as diagnose() reads it, with the command and the file around it when the context names them."""
     command, file = grounding.first(COMMAND), grounding.first(FILE)
@@ -347,7 +362,7 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
                 parts["offer"] = found.offer
             elif action.id == "command_docs":
                 doc = manual(primary.text)
-                if doc is None:
+                if doc is None or not manual_answers(grounding):
                     continue
                 parts["program"], parts["doc"] = doc
             task = action.task.format(**parts)

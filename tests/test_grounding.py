@@ -267,3 +267,25 @@ def test_within_one_long_episode_the_thing_named_last_is_the_latest():
     g = ground([{"time": "1", "event": event}])
     assert "user_id" in g.first(ERROR).text and "numpyy" in g.of(ERROR)[1].text
     assert g.first(COMMAND).text == "gti status"
+
+
+@pytest.mark.parametrize("command, error, manual", [
+    ("python3 app.py", "KeyError: 'user_id'", False),
+    ("git push", "fatal: unable to access 'https://example.org/repo.git/': Could not resolve host: example.org",
+     False),
+    ("ls --colr", "ls: unrecognized option '--colr'", True),  # how the program was called: its manual answers
+    ("tar -xz archive", "tar: Old option 'z' requires an argument.", True),
+    ("git stats", "git: 'stats' is not a git command. See 'git --help'.", True),
+])
+def test_at_an_error_the_manual_is_offered_only_when_it_answers_it(command, error, manual):
+    """Next to an error's own help, the manual of the program that failed is noise, unless the error is about
+    how the program was called (an option, an argument, its usage)."""
+    from proactive.assistant import candidates
+
+    context = [{"time": "1", "event": f"The user types '{command}' and presses Enter in the terminal."},
+               {"time": "2", "event": f"The user copies an error message starting 'x' and ending '{error}' from "
+                                      "the terminal."}]
+    offered = [c.action for c in candidates.build(ground(context), writes=False)]
+    assert ("command_docs" in offered) == manual, offered
+    alone = [c.action for c in candidates.build(ground(context[:1]), writes=False)]
+    assert "command_docs" in alone  # no error: the manual may help
