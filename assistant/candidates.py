@@ -289,6 +289,18 @@ def _asked_once(recalls: Recalls) -> Recalls:
     return once
 
 
+#: offers that summarise a page (from its text, or a model's): fit while the person stays on it
+SUMMARIES = ("page_points", "summarise_page", "collect_page")
+
+
+def on_screen(action: Action, primary: Obj, grounding: Grounding) -> bool:
+    """Whether an offer about a page would repeat what the person is looking at: the page is the one the last
+    event shows (the annotators of the shared sessions wanted nothing there), except a summary of a page they
+    stay on (named by an earlier event too). Its code, notes or how it applies come once they turn back."""
+    return primary.kind == PAGE and primary.index >= grounding.n_events - 1 and not (
+        action.id in SUMMARIES and grounding.context_text.count(primary.text) > 1)
+
+
 def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], material: Source | None,
                parts: dict[str, str], grounding: Grounding) -> bool:
     """For an action whose help is the pages' (code, key points, notes): whether the material can be had, and, when
@@ -300,8 +312,7 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
     to put it in only for a search that names its language."""
     if POINTS in action.help and grounding.activity in (CODING, WRITING, DEBUGGING):
         return False  # at work in a file or document: a page's summary is beside the point (its code or notes are not)
-    if primary.kind == PAGE and primary.index >= grounding.n_events - 1 and not (
-            POINTS in action.help and grounding.context_text.count(primary.text) > 1):
+    if on_screen(action, primary, grounding):
         if material is not None:
             material(primary)  # read while the browser shows it (held for the task): offered once they turn back
         return False
@@ -355,6 +366,8 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
             if set(action.help) & set(PAGE_HELP):
                 if not from_pages(action, primary, secondary, material, parts, grounding):
                     continue
+            elif on_screen(action, primary, grounding):
+                continue  # about the page on their screen: it repeats it (whatever the help)
             elif action.id == "fix_error":
                 found = diagnose(situation(primary, grounding))
                 if found is None:

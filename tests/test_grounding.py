@@ -206,7 +206,9 @@ def test_no_offer_across_technologies(events, not_paired, paired):
     ],
 )
 def test_urls_are_never_page_names(event, page):
-    context = obs("The user edits email_filter.py in Visual Studio Code.", event)
+    # back in their file after the page (nothing is offered about the page while it is on their screen)
+    context = obs("The user edits email_filter.py in Visual Studio Code.", event,
+                  "The user switches to email_filter.py in Visual Studio Code.")
     g = ground(context)
     assert [o.text for o in g.objects if o.kind == "page"] == ([page] if page else [])
     tasks = [c.task for c in build(g)]
