@@ -220,7 +220,7 @@ def manual_answers(grounding: Grounding) -> bool:
     """Whether a manual offer fits this moment: no error just met, or an error about how the program was called
     (its options, arguments or usage). At any other error the manual of the program that failed is noise beside
     the error's own help ("python3: an interpreted, interactive… language" for a KeyError)."""
-    errors = [o for o in grounding.of(ERROR, recent_only=True)]
+    errors = grounding.of(ERROR, recent_only=True)
     return not errors or any(USAGE_ERROR.search(o.detail or o.text) for o in errors)
 
 
@@ -308,8 +308,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
     Not about the page the person has just opened (the last event): it is on their screen, and a summary of it
     then repeats it (the annotators of the shared sessions wanted nothing there); its key points once they stay
     on it (named by an earlier event too), its code and notes once they turn to their file or document; nothing
-    from the pages opened from a search while the person is reading them (offered once they turn back). Code without a file
-    to put it in only for a search that names its language."""
+    from the pages opened from a search while the person is reading them (offered once they turn back). Code
+    without a file to put it in only for a search that names its language."""
     if POINTS in action.help and grounding.activity in (CODING, WRITING, DEBUGGING):
         return False  # at work in a file or document: a page's summary is beside the point (its code or notes are not)
     if on_screen(action, primary, grounding):
