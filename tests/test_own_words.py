@@ -24,7 +24,7 @@ GO = """main.go:4:2: no required module provides package github.com/gorilla/mux;
 @pytest.mark.parametrize("text, said, command", [
     (RUSTC, "try `rustc --explain E0502`", "rustc --explain E0502"),
     (GO, "go get github.com/gorilla/mux", "go get github.com/gorilla/mux"),
-    ("docker: invalid reference format.\nSee 'docker run --help'.", "See 'docker run --help'", "docker run --help"),
+    ("unknown flag: --prot\nSee 'docker run --help'.", "See 'docker run --help'", "docker run --help"),
     ("The connection to the server localhost:8080 was refused - did you specify the right host or port?",
      "Did you specify the right host or port?", None),
     ("found 3 vulnerabilities (1 moderate, 2 high)\n  run `npm audit fix` to fix them, or `npm audit` for details",

@@ -14,7 +14,12 @@ usable in the texts as `{name}`) and what it calls for:
     examples = ["error: externally-managed-environment\\n\\n× This environment is externally managed"]
 
 `examples` are real messages the rule must match (the tests check each, and that no other rule of the family
-matches first); `not_examples` are messages it must not match. Why our own small format rather than a library's:
+matches first); `not_examples` are messages it must not match.
+
+Where the answer depends on this machine, a rule names `facts` (functions in `facts.py`, read at accept time:
+the package shipping a header, a key file's mode, the docker group, the kube config) whose values fill the texts
+like the pattern's groups, and `[[rule.variant]]` tables choose other texts by a value (`if = "in_group=no"`,
+or `if = "contexts"`: the value is known and not empty); the first variant that holds wins, else the rule's own. Why our own small format rather than a library's:
 the rule sets that exist (thefuck's) are code that rewrites the last command, not data with messages and steps.
 """
 
@@ -44,21 +49,49 @@ class Rule:
     examples: tuple[str, ...]
     not_examples: tuple[str, ...]
     source: str
+    facts: tuple[str, ...] = ()
+    variants: tuple[Variant, ...] = ()
 
     def match(self, situation: Situation) -> Diagnosis | None:
-        """The diagnosis when the pattern is found in the error's text, its groups filled into the texts."""
+        """The diagnosis when the pattern is found in the error's text, its groups and facts filled into the texts."""
         found = self.pattern.search(situation.error)
         if found is None:
             return None
         values = {k: v for k, v in found.groupdict().items() if v is not None}
         values.setdefault("file", situation.file or "your file")
+        values.update({k: "" for k, v in found.groupdict().items() if v is None and k not in values})  # the
+        # alternative not taken: its groups are empty ("{port}{port2}" reads as the one that was)
+        if self.facts:
+            from .facts import read
+
+            values = read(self.facts, values, situation)
+        texts = next((v for v in self.variants if v.holds(values)), None)
+        problem = texts.problem if texts and texts.problem else self.problem
+        offer = texts.offer if texts and texts.offer else self.offer
+        steps = texts.steps if texts and texts.steps else self.steps
 
         def fill(text: str) -> str:
             return text.format_map(_Missing(values))
 
-        return Diagnosis(self.id, fill(self.problem),
-                         tuple(Step(fill(t), fill(c) if c else None) for t, c in self.steps),
-                         fill(self.offer), self.source, dict(values))
+        return Diagnosis(self.id, fill(problem), tuple(Step(fill(t), fill(c) if c else None) for t, c in steps),
+                         fill(offer), self.source, dict(values))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Other texts for a rule, used when a value holds: `if = "name"` (known, not empty, not "no") or
+    `if = "name=value"` (equal); `if = "!name"` holds when the value is unknown, empty or "no"."""
+
+    condition: str
+    problem: str | None
+    offer: str | None
+    steps: tuple[tuple[str, str | None], ...]
+
+    def holds(self, values: dict[str, str]) -> bool:
+        name, equals, wanted = self.condition.lstrip("!").partition("=")
+        value = values.get(name.strip(), "")
+        held = value == wanted.strip() if equals else value not in ("", "no")
+        return not held if self.condition.startswith("!") else held
 
 
 class _Missing(dict):
@@ -84,15 +117,28 @@ def load(family: str) -> tuple[Rule, ...]:
 def _rule(raw: dict[str, Any], where: str) -> Rule:
     try:
         pattern = re.compile(raw["pattern"], re.M)
-        steps = tuple((s["text"], s.get("command")) for s in raw["steps"])
+        steps = _steps(raw["steps"])
         if not steps:
             raise KeyError("steps")
+        facts = tuple(raw.get("facts", ()))
+        if facts:
+            from .facts import FACTS
+
+            unknown = [name for name in facts if name not in FACTS]
+            if unknown:
+                raise RuleError(f"{where}: unknown fact {unknown[0]!r} (known: {', '.join(sorted(FACTS))})")
+        variants = tuple(Variant(v["if"], v.get("problem"), v.get("offer"), _steps(v.get("steps", ())))
+                         for v in raw.get("variant", ()))
         return Rule(raw["id"], pattern, raw["problem"], raw["offer"], steps, tuple(raw.get("examples", ())),
-                    tuple(raw.get("not_examples", ())), raw.get("source", f"the rule {raw['id']}"))
+                    tuple(raw.get("not_examples", ())), raw.get("source", f"the rule {raw['id']}"), facts, variants)
     except KeyError as exc:
         raise RuleError(f"{where}: missing {exc.args[0]!r}") from exc
     except (re.error, TypeError) as exc:
         raise RuleError(f"{where}: {exc}") from exc
+
+
+def _steps(raw: Any) -> tuple[tuple[str, str | None], ...]:
+    return tuple((s["text"], s.get("command")) for s in raw)
 
 
 def match(family: str, situation: Situation) -> Diagnosis | None:

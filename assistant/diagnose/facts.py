@@ -1,0 +1,267 @@
+"""Facts read from this machine where they decide a rule's answer (issue 35, item 2), named by rules as data.
+
+A rule that names `facts = ["docker_access"]` gets each fact's values added to the ones its pattern found
+(`{in_group}`, `{socket}`), to fill its texts and choose its variant. A fact reads only local state (files,
+`/proc`, the group database, `dpkg-query`), quickly, and never raises: a fact that cannot be read is left
+unknown, and the rule's plain texts are used. Tables of names (the Debian package shipping a header, the
+library defining a symbol) are data in `rules/debian_packages.toml` and `rules/link_symbols.toml`.
+"""
+
+from __future__ import annotations
+
+import grp
+import logging
+import os
+import re
+import shutil
+import subprocess
+import tomllib
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from . import Situation
+
+log = logging.getLogger(__name__)
+
+Fact = Callable[[dict[str, str], Situation], dict[str, str]]
+FACTS: dict[str, Fact] = {}
+#: how long a fact may wait for a program it asks (dpkg-query, systemctl)
+SUBPROCESS_SECONDS = 1.5
+
+
+def fact(fn: Fact) -> Fact:
+    """Register a fact under its function's name (the name rules use)."""
+    FACTS[fn.__name__] = fn
+    return fn
+
+
+def read(names: tuple[str, ...], values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`values` with each named fact's values added (a fact's failure is logged and adds nothing)."""
+    out = dict(values)
+    for name in names:
+        try:
+            out.update({k: v for k, v in FACTS[name](out, situation).items() if v is not None})
+        except Exception:  # noqa: BLE001 - an unreadable fact leaves the rule's plain texts
+            log.exception("fact %s failed", name)
+    return out
+
+
+def _run(*args: str) -> str | None:
+    """A program's standard output, or None when it is missing, fails or takes too long."""
+    if shutil.which(args[0]) is None:
+        return None
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=SUBPROCESS_SECONDS, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _home() -> Path:
+    return Path(os.path.expanduser("~"))
+
+
+@cache
+def _table(name: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("rules", f"{name}.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+# ---------------------------------------------------------------- packages
+
+
+def installed(package: str) -> bool | None:
+    """Whether a Debian package is installed (None when dpkg cannot say)."""
+    out = _run("dpkg-query", "-W", "-f=${db:Status-Status}", package)
+    return None if out is None and shutil.which("dpkg-query") is None else out == "installed"
+
+
+def package_for(kind: str, name: str) -> str | None:
+    """The Debian/Ubuntu package that ships a header, a pkg-config module or a library (`rules/debian_packages`):
+    the exact name first, then its folder ('openssl/evp.h' → 'openssl/'), then a versioned library's stem."""
+    table = _table("debian_packages").get(kind, {})
+    if name in table:
+        return table[name]
+    if "/" in name and name.split("/")[0] + "/" in table:
+        return table[name.split("/")[0] + "/"]
+    stem = re.sub(r"[-_.]?\d[\d.]*$", "", name)
+    return table.get(stem)
+
+
+@fact
+def debian_package(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`package` for the `header`, `pkgconfig` module, `library`, CMake package (`cmake`) or Ruby gem with a
+    native extension (`gem`) the message names, and whether it is `installed`."""
+    for kind in ("header", "pkgconfig", "library", "cmake", "gem"):
+        name = values.get(kind)
+        if name:
+            package = package_for(kind, name.strip())
+            if package:
+                state = installed(package.split()[0])
+                return {"package": package, "installed": "" if state is None else ("yes" if state else "no")}
+    return {}
+
+
+@fact
+def link_library(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`flag` (-lm, -pthread) and its `package` for the undefined `symbol` the linker names."""
+    symbol = values.get("symbol", "").strip()
+    for pattern, flag, package in _link_rows():
+        if pattern.fullmatch(symbol):
+            return {"flag": flag, "package": package}
+    return {}
+
+
+@cache
+def _link_rows() -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    return tuple((re.compile(row["symbols"]), row["flag"], row.get("package", ""))
+                 for row in _table("link_symbols")["library"])
+
+
+@fact
+def command_words(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """The command that failed: `command`, its `program` (after sudo) and its last argument (`target`)."""
+    words = (situation.command or "").split()
+    while words and words[0] in ("sudo", "env", "time", "nohup") or words and "=" in words[0]:
+        words = words[1:]
+    if not words:  # unknown: the texts name the place to fill in rather than nothing
+        return {"command": "<your command>", "program": "", "target": "<name>"}
+    args = [w for w in words[1:] if not w.startswith("-")]
+    return {"command": situation.command or "", "program": os.path.basename(words[0]),
+            "target": args[-1] if args else "<name>"}
+
+
+# ---------------------------------------------------------------- ssh
+
+
+@fact
+def key_file(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """The private `key`'s actual `mode` (octal) and owner, when the file is here."""
+    path = values.get("key", "")
+    try:
+        st = os.stat(os.path.expanduser(path))
+    except OSError:
+        return {"key_here": "no"}
+    return {"key_here": "yes", "mode": f"{st.st_mode & 0o777:04o}", "own_key": "yes" if st.st_uid == os.getuid()
+            else "no"}
+
+
+@fact
+def ssh_keys(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """The person's `public_key` (the first of ~/.ssh's usual keys), or none: then a key must be made first."""
+    folder = _home() / ".ssh"
+    for name in ("id_ed25519", "id_ecdsa", "id_rsa"):
+        if (folder / f"{name}.pub").is_file():
+            return {"public_key": f"~/.ssh/{name}.pub"}
+    return {"public_key": ""}
+
+
+# ---------------------------------------------------------------- docker, kubernetes, ports
+
+
+@fact
+def docker_access(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`in_group`: "yes" (this session has the docker group), "later" (a member, but this login predates it:
+    log out and in, or `newgrp docker`), "no"; `group` "no" when no docker group exists at all."""
+    try:
+        group = grp.getgrnam("docker")
+    except KeyError:
+        return {"group": "no", "in_group": "no"}
+    user = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
+    if group.gr_gid in os.getgroups() or os.getgid() == group.gr_gid:
+        return {"group": "yes", "in_group": "yes"}
+    return {"group": "yes", "in_group": "later" if user in group.gr_mem else "no"}
+
+
+@fact
+def kubeconfig(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`kubeconfig`: the config kubectl reads, when it exists; its `contexts` (comma-separated) and current one."""
+    paths = [p for p in os.environ.get("KUBECONFIG", "").split(os.pathsep) if p] or [str(_home() / ".kube/config")]
+    here = [p for p in paths if os.path.isfile(p)]
+    if not here:
+        return {"kubeconfig": "", "contexts": "", "current_context": ""}
+    text = Path(here[0]).read_text(encoding="utf-8", errors="replace")
+    contexts = re.findall(r"^\s*-?\s*context:\s*\n(?:\s+\S.*\n)*?\s*name:\s*(\S+)", text, re.M)
+    current = re.search(r"^current-context:\s*\"?([^\"\s]*)", text, re.M)
+    return {"kubeconfig": here[0], "contexts": ", ".join(dict.fromkeys(contexts)),
+            "current_context": current.group(1) if current else ""}
+
+
+@fact
+def port_listening(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """Whether something listens on the `port` (default `default_port`) here, and what, when it can be seen."""
+    from .shell_errors import port_holders
+
+    port = values.get("port") or values.get("default_port") or ""
+    if not port.isdigit():
+        return {}
+    holders = port_holders(int(port))
+    if not holders:
+        return {"listening": "no", "port": port}
+    first = holders[0]
+    holder = f"{first.name} (pid {first.pid})" if first.pid else f"a process of {first.user}"
+    return {"listening": "yes", "port": port, "holder": holder}
+
+
+# ---------------------------------------------------------------- toolchains
+
+
+#: class file major version → Java release (JVM spec §4.1: major 45 + n for Java 1.n, 52 = Java 8, 55 = 11 …)
+def java_release(major: str) -> str:
+    number = int(float(major))
+    return str(number - 44) if number >= 53 else f"{number - 44}" if number >= 49 else "1.4"
+
+
+@fact
+def java_runtimes(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """The Java `needed` (from a class file version or a release), the runtime in use (`running`), and an
+    installed JDK of the needed release (`jdk`), read from /usr/lib/jvm."""
+    out: dict[str, str] = {}
+    if values.get("needed_class"):
+        out["needed"] = java_release(values["needed_class"])
+    if values.get("running_class"):
+        out["running"] = java_release(values["running_class"])
+    needed = out.get("needed") or values.get("release", "")
+    jvm = Path(os.environ.get("PROACTIVE_JVM_DIR", "/usr/lib/jvm"))
+    jdks = sorted(p.name for p in jvm.iterdir() if p.is_dir() and not p.is_symlink()) if jvm.is_dir() else []
+    out["jdks"] = ", ".join(jdks)
+    match = next((j for j in jdks if re.search(rf"(?:^|[-_.]){re.escape(needed)}(?:[-_.]|$)", j)), "") \
+        if needed else ""
+    out["jdk"] = str(jvm / match) if match else ""
+    return out
+
+
+@fact
+def rust_toolchain(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """The installed `rustc` version (e.g. 1.75.0), when rustc is on PATH."""
+    out = _run("rustc", "--version") or ""
+    found = re.search(r"rustc (\d+\.\d+\.\d+)", out)
+    return {"rustc": found.group(1) if found else ""}
+
+
+# ---------------------------------------------------------------- systemd, TLS
+
+
+@fact
+def systemd_units(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`close_unit`: an installed unit whose name is close to the `unit` not found (nginx for ngnix.service)."""
+    import difflib
+
+    wanted = values.get("unit", "")
+    stem, _, kind = wanted.rpartition(".") if "." in wanted else (wanted, "", "service")
+    out = _run("systemctl", "list-unit-files", "--no-legend", "--no-pager", "--plain", f"--type={kind}")
+    names = {line.split()[0].rpartition(".")[0]: line.split()[0] for line in (out or "").splitlines() if line.split()}
+    close = difflib.get_close_matches(stem, list(names), n=1, cutoff=0.6)  # by name: ".service" is not a likeness
+    return {"close_unit": names[close[0]] if close and names[close[0]] != wanted else ""}
+
+
+@fact
+def ca_store(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`ca_bundle`: the system's CA bundle when it exists ("no" when ca-certificates is missing)."""
+    for path in ("/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"):
+        if os.path.isfile(path):
+            return {"ca_bundle": path}
+    return {"ca_bundle": "no"}
