@@ -36,6 +36,9 @@ FILE_NAME = re.compile(rf"(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:{CODE_EXT}|
 DOC_FILE = re.compile(rf"\.(?:{DOC_EXT})$", re.I)
 COPIED_ERROR = re.compile(r"\berror message starting '(?P<start>.+?)'(?: and ending '(?P<end>.+?)')?"
                           r"(?= from [^']*?\.(?: The user\b|$)| in [^']*?\.(?: The user\b|$)|\.?$)")
+#: our own sentence for a typed line ("The user types 'psql -c 'SELECT 1;'' and presses Enter in the terminal."),
+#: read whole like a copied error's: a command often quotes its own arguments
+TYPED_LINE = re.compile(r"\btypes '(?P<typed>.+?)'(?= and presses Enter\b| in [^']*?\.(?: The user\b|$))")
 ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception|Warning)\b|\berror\b|"
                         r"\bfailed\b|\bfatal\b|\bpanic\b|\bsegmentation fault\b|\bnot found\b|\bundefined\b|"
                         r"错误|报错|异常", re.I)
@@ -194,6 +197,10 @@ def _quotes(sentence: str) -> list[tuple[int, str]]:
     for own in COPIED_ERROR.finditer(sentence):
         spans.append(own.span())
         out += [(own.start(g), own.group(g).strip()) for g in ("start", "end") if own.group(g)]
+    for own in TYPED_LINE.finditer(sentence):
+        if "'" in own["typed"] and not any(a <= own.start() < b for a, b in spans):  # plain ones read as before
+            spans.append(own.span())
+            out.append((own.start("typed") - 1, own["typed"].strip()))  # at its opening quote, like the others
     for m in QUOTED.finditer(sentence):
         text = next(g for g in m.groups() if g is not None).strip()
         if text and not any(a <= m.start() < b for a, b in spans):

@@ -165,3 +165,82 @@ def test_every_table_entry_names_a_package() -> None:
             assert package.strip() and (kind == "gem" or " " not in package.strip()), (kind, name)
     for pattern, flag, _package in facts._link_rows():
         assert flag and pattern.pattern
+
+
+def test_a_mistyped_make_target_is_matched_against_the_makefile_it_ran(tmp_path: Path) -> None:
+    (tmp_path / "Makefile").write_text("deploy-staging:\n\t./deploy.sh staging\n\ncoverage: build\n\tpytest --cov\n")
+    error = "make: *** No rule to make target 'deploy-stagin'.  Stop."
+    found = diagnose(Situation(error, command="make deploy-stagin", cwd=str(tmp_path)))
+    assert found.rule == "make.no_rule" and found.steps[0].command == "make deploy-staging"
+    found = diagnose(Situation("make: *** No rule to make target 'instal'.  Stop.", command="make instal"))
+    assert found.steps[0].command == "make install"  # a common target when the Makefile cannot be read
+    found = diagnose(Situation("make: *** No rule to make target 'frobnicate'.  Stop.", command="make frobnicate"))
+    assert "close_target" not in found.details or not found.details["close_target"]
+    assert "make -qp" in (found.steps[0].command or "")
+
+
+@pytest.mark.parametrize(("image", "close"), [("ngnix", "nginx"), ("postgress", "postgres"), ("reddis", "redis"),
+                                              ("myteam/api", "")])
+def test_a_mistyped_official_image_is_named(image: str, close: str) -> None:
+    error = (f"Unable to find image '{image}:latest' locally\ndocker: Error response from daemon: pull access denied "
+             f"for {image}, repository does not exist or may require 'docker login': denied")
+    found = diagnose(Situation(error, command=f"docker run {image}"))
+    assert found.rule == "docker.pull_denied"
+    assert found.details["close_image"] == close
+    assert (found.steps[0].command == f"docker pull {close}") if close else "docker login" in found.steps[0].command
+
+
+def test_java_names_fill_the_import_the_package_and_the_dependency() -> None:
+    found = diagnose(Situation("A.java:4: error: cannot find symbol\n        Scanner in = new Scanner(System.in);\n"
+                               "        ^\n  symbol:   class Scanner\n  location: class A"))
+    assert found.rule == "java.missing_import" and found.steps[0].command == "import java.util.Scanner;"
+    found = diagnose(Situation("A.java:1: error: cannot find symbol\n  symbol:   class Frobnicator\n  location: class A"))
+    assert found.rule == "java.missing_import" and "import" not in found.details
+    found = diagnose(Situation("Main.java:3: error: package com.fasterxml.jackson.databind does not exist"))
+    assert found.details["artifact"] == "com.fasterxml.jackson.core:jackson-databind"
+    found = diagnose(Situation("Error: Could not find or load main class Main\nCaused by: java.lang.NoClassDefFoundError: "
+                               "Main (wrong name: org/acme/tools/Main)"))
+    assert found.rule == "java.wrong_name" and found.steps[0].command == "java org.acme.tools.Main"
+
+
+@pytest.fixture
+def systemctl_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A systemctl that lists a few units (a real program on PATH: the containers tests run in have no systemd)."""
+    program = tmp_path / "bin" / "systemctl"
+    program.parent.mkdir()
+    program.write_text("#!/bin/sh\nprintf 'postgresql.service enabled enabled\\nnginx.service enabled enabled\\n"
+                       "ssh.service enabled enabled\\n'\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{program.parent}{os.pathsep}{os.environ['PATH']}")
+    return program
+
+
+@pytest.mark.parametrize(("error", "command"), [
+    ("Failed to start postgres.service: Unit postgres.service not found.", "sudo systemctl start postgresql.service"),
+    ("Failed to restart ngnix.service: Unit ngnix.service not found.", "sudo systemctl restart nginx.service"),
+    ("Unit shh.service could not be found.", "systemctl status ssh.service"),
+])
+def test_a_unit_not_found_is_answered_with_the_closest_installed_unit(systemctl_on_path: Path, error: str,
+                                                                      command: str) -> None:
+    found = diagnose(Situation(error))
+    assert found.rule == "systemd.unit_not_found" and found.steps[0].command == command
+
+
+def test_no_close_unit_gives_the_search_and_where_a_unit_file_goes(systemctl_on_path: Path) -> None:
+    found = diagnose(Situation("Failed to enable unit: Unit file ledger.service does not exist."))
+    assert found.details["close_unit"] == ""
+    commands = [s.command or "" for s in found.steps]
+    assert "grep -i ledger.service" in commands[0] and "/etc/systemd/system" in commands[1]
+
+
+def test_an_unknown_nginx_directive_is_matched_against_nginx_s_directives() -> None:
+    found = diagnose(Situation('nginx: [emerg] unknown directive "proxy_pas" in /etc/nginx/sites-enabled/app:9'))
+    assert found.rule == "nginx.unknown_directive" and found.details["close_word"] == "proxy_pass"
+    found = diagnose(Situation('nginx: [emerg] unknown directive "brotli" in /etc/nginx/nginx.conf:30'))
+    assert found.details["close_word"] == "" and found.steps[0].command == "sudo nginx -t"
+
+
+def test_a_rule_text_with_a_lone_brace_is_refused_when_loaded() -> None:
+    with pytest.raises(rules.RuleError, match=r"rules/x.toml, rule 2: Single '\{'"):
+        rules._rule({"id": "x.y", "pattern": "x", "problem": "p", "offer": "o",
+                     "steps": [{"text": "for i in s {", "command": "x"}]}, "rules/x.toml, rule 2")

@@ -291,3 +291,10 @@ def test_at_an_error_the_manual_is_offered_only_when_it_answers_it(command, erro
     assert ("command_docs" in offered) == manual, offered
     alone = [c.action for c in candidates.build(ground(context[:1]), writes=False)]
     assert "command_docs" in alone  # no error: the manual may help
+
+
+def test_a_typed_command_that_quotes_its_own_arguments_is_read_whole():
+    """Our sentence for a line typed in a terminal keeps the whole line when it quotes its arguments itself."""
+    g = ground(obs("The user switches to the terminal ('bash'). The user types 'psql -U app shop -c 'SELECT id "
+                   "FROM orders;'' and presses Enter in the terminal."))
+    assert ("command", "psql -U app shop -c 'SELECT id FROM orders;'") in {(o.kind, o.text) for o in g.objects}

@@ -32,6 +32,14 @@ GO = """main.go:4:2: no required module provides package github.com/gorilla/mux;
     ("error: could not compile `foo` due to 2 previous errors\nhelp: try running cargo update", "cargo update",
      "cargo update"),
     ("npm ERR! please run npm install to fix it", "npm install", "npm install"),
+    # commands announced on the lines below, after a blank line, several of them
+    ("Your user account isn't allowed to install to the system RubyGems.\n  You can cancel this installation and run:"
+     "\n\n      bundle config set --local path 'vendor/bundle'\n      bundle install\n\n  to install the gems into "
+     "./vendor/bundle/", "bundle config set", "bundle config set --local path 'vendor/bundle' && bundle install"),
+    # a command quoted in the middle of a sentence
+    ("Your bundle requires a different version of Bundler than the one you're running.\nInstall the necessary "
+     "version with `gem install bundler:2.7.2` and rerun bundler", "gem install bundler:2.7.2",
+     "gem install bundler:2.7.2"),
     ("hint: Updates were rejected because the remote contains work that you do not\n"
      "hint: have locally. You may want to first integrate the remote changes", "Updates were rejected", None),
 ])
@@ -43,6 +51,41 @@ def test_the_message_s_own_next_step_is_given_with_its_command(text, said, comma
     assert found is not None and found.steps, found
     if command:
         assert any(s.command == command and s.language == "shell" for s in found.steps), found
+
+
+RUSTC_SUGGESTS = """error[E0599]: no method named `read_to_string` found for struct `File` in the current scope
+ --> src/main.rs:5:7
+  |
+5 |     f.read_to_string(&mut s).unwrap();
+  |       ^^^^^^^^^^^^^^ method not found in `File`
+  |
+help: trait `Read` which provides `read_to_string` is implemented but not in scope; perhaps you want to import it
+  |
+1 + use std::io::Read;
+  |
+For more information about this error, try `rustc --explain E0599`.
+error: could not compile `notes` (bin "notes") due to 1 previous error"""
+RUSTC_MARKS = """error[E0308]: mismatched types
+ --> src/main.rs:2:24
+  |
+2 |     let name: String = "ana";
+  |               ------   ^^^^^- help: try using a conversion method: `.to_string()`
+  |               |        |
+  |               expected due to this
+help: try using a conversion method
+  |
+2 |     let name: String = "ana".to_string();
+  |                             ++++++++++++"""
+
+
+@pytest.mark.parametrize(("text", "code"), [(RUSTC_SUGGESTS, "use std::io::Read;"),
+                                            (RUSTC_MARKS, 'let name: String = "ana".to_string();')])
+def test_rustc_s_suggested_code_is_given_as_code_under_the_error_s_own_headline(text: str, code: str) -> None:
+    found = diagnose(Situation(text))
+    assert found is not None and found.rule == "tool.own_words"
+    first = found.steps[0]
+    assert first.command == code and first.language == "rust" and first.copy_label == "Copy code"
+    assert found.problem.startswith('"error[E0')  # the error's line, not "Compiling …" or "could not compile"
 
 
 @pytest.mark.parametrize("text", [

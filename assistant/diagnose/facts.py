@@ -128,10 +128,53 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
     while words and words[0] in ("sudo", "env", "time", "nohup") or words and "=" in words[0]:
         words = words[1:]
     if not words:  # unknown: the texts name the place to fill in rather than nothing
-        return {"command": "<your command>", "program": "", "target": "<name>"}
+        return {"command": "<your command>", "program": "", "target": "<name>", "user": "<role>",
+                "database": "<database>"}
     args = [w for w in words[1:] if not w.startswith("-")]
     return {"command": situation.command or "", "program": os.path.basename(words[0]),
-            "target": args[-1] if args else "<name>"}
+            "target": args[-1] if args else "<name>",
+            "user": _option(words, ("-U", "-u", "--username", "--user")) or "<role>",
+            "database": _option(words, ("-d", "--dbname", "--database")) or "<database>"}
+
+
+def _option(words: list[str], names: tuple[str, ...]) -> str:
+    """The value of a command-line option given as `-U app`, `-Uapp` or `--username=app` ('' when absent)."""
+    for i, word in enumerate(words):
+        for name in names:
+            if word == name and i + 1 < len(words):
+                return words[i + 1]
+            if word.startswith(name + "=") or (len(name) == 2 and word.startswith(name) and len(word) > 2):
+                return word[len(name):].lstrip("=")
+    return ""
+
+
+#: targets most Makefiles have, for a mistyped one when the Makefile itself cannot be read
+COMMON_TARGETS = ("all", "install", "uninstall", "clean", "distclean", "test", "check", "build", "run", "dist",
+                  "release", "debug", "lint", "format", "docs", "help", "deploy", "setup")
+
+
+@fact
+def make_targets(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`close_target`: the Makefile's target (or a common one) closest to the `target` make did not know."""
+    import difflib
+
+    wanted = values.get("target", "")
+    names = list(COMMON_TARGETS)
+    if situation.cwd:
+        for name in ("GNUmakefile", "makefile", "Makefile"):
+            path = Path(situation.cwd) / name
+            if path.is_file():
+                text = path.read_text(encoding="utf-8", errors="replace")
+                names = re.findall(r"^([A-Za-z0-9_.-]+)\s*:(?!=)", text, re.M) + names
+                break
+    close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.7)
+    return {"close_target": close[0] if close and close[0] != wanted else ""}
+
+
+@fact
+def lowercase(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`<name>_lower` for each value (an image tag must be lowercase)."""
+    return {f"{k}_lower": v.lower() for k, v in values.items() if not k.endswith("_lower")}
 
 
 # ---------------------------------------------------------------- ssh
@@ -206,6 +249,48 @@ def port_listening(values: dict[str, str], situation: Situation) -> dict[str, st
     return {"listening": "yes", "port": port, "holder": holder}
 
 
+#: official Docker Hub images, for a mistyped name (docker pull ngnix)
+OFFICIAL_IMAGES = ("nginx", "redis", "postgres", "mysql", "mariadb", "mongo", "node", "python", "golang", "rust",
+                   "ubuntu", "debian", "alpine", "busybox", "httpd", "traefik", "memcached", "rabbitmq", "elasticsearch",
+                   "grafana/grafana", "prom/prometheus", "openjdk", "eclipse-temurin", "maven", "gradle", "php", "ruby",
+                   "wordpress", "nextcloud", "registry", "hello-world", "caddy", "haproxy", "influxdb", "cassandra",
+                   "consul", "vault", "jenkins/jenkins", "sonarqube", "adminer", "phpmyadmin", "minio/minio",
+                   "gitlab/gitlab-ce", "amazonlinux", "fedora", "centos", "rockylinux", "archlinux", "gcc", "tomcat",
+                   "zookeeper", "neo4j", "couchdb", "solr", "kong", "sentry", "ghost", "drupal", "joomla", "composer")
+
+
+@fact
+def close_image(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`close_image`: the official image whose name is closest to a mistyped `image` (nginx for ngnix)."""
+    import difflib
+
+    image = values.get("image", "").removeprefix("docker.io/").removeprefix("library/").split(":")[0]
+    if not image or image in OFFICIAL_IMAGES:
+        return {"close_image": ""}
+    close = difflib.get_close_matches(image, OFFICIAL_IMAGES, n=1, cutoff=0.75)
+    return {"close_image": close[0] if close else ""}
+
+
+@fact
+def java_names(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """The names a javac or java message leaves out: the `import` of a JDK `class`, the Maven `artifact` of a
+    `package` (group, artifact_id), and the dotted `class_name` and `package` of a slashed `class_path`."""
+    table = _table("java_names")
+    out: dict[str, str] = {}
+    if values.get("class") in table["imports"]:
+        out["import"] = f"{table['imports'][values['class']]}.{values['class']}"
+    package = values.get("package", "")
+    prefixes = sorted((p for p in table["artifacts"] if package == p or package.startswith(p + ".")), key=len)
+    if prefixes:
+        out["artifact"] = table["artifacts"][prefixes[-1]]
+        out["group"], _, out["artifact_id"] = out["artifact"].partition(":")
+    if values.get("class_path"):
+        dotted = values["class_path"].replace("/", ".")
+        out.update({"class_name": dotted, "package": dotted.rpartition(".")[0],
+                    "package_folder": values["class_path"].split("/")[0]})
+    return out
+
+
 # ---------------------------------------------------------------- toolchains
 
 
@@ -255,7 +340,22 @@ def systemd_units(values: dict[str, str], situation: Situation) -> dict[str, str
     out = _run("systemctl", "list-unit-files", "--no-legend", "--no-pager", "--plain", f"--type={kind}")
     names = {line.split()[0].rpartition(".")[0]: line.split()[0] for line in (out or "").splitlines() if line.split()}
     close = difflib.get_close_matches(stem, list(names), n=1, cutoff=0.6)  # by name: ".service" is not a likeness
-    return {"close_unit": names[close[0]] if close and names[close[0]] != wanted else ""}
+    unit = names[close[0]] if close and names[close[0]] != wanted else ""
+    verb = values.get("verb") or "status"
+    return {"close_unit": unit, "close_command": f"{'' if verb == 'status' else 'sudo '}systemctl {verb} {unit}"}
+
+
+@fact
+def close_word(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`close_word`: the known word closest to the mistyped `word`, from the list of `rules/vocabularies.toml`
+    named by the rule's `vocabulary` value (nginx's directives when none)."""
+    import difflib
+
+    table = _table("vocabularies")
+    words = table.get(values.get("vocabulary") or "nginx", [])
+    word = values.get("word", "")
+    close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
+    return {"close_word": close[0] if close and close[0] != word else ""}
 
 
 @fact

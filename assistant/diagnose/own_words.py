@@ -26,7 +26,15 @@ HINT = re.compile(
 #: a question inside a line that points at the fix ("connection refused - did you specify the right host or port?")
 HINT_INSIDE = re.compile(r"\b(?P<lead>did you (?:mean|specify|forget|run|set)\b)(?P<rest>.*)$", re.I)
 #: a line that ends by announcing the command on the next, indented line (Go's "…; to add it:")
-ANNOUNCES = re.compile(r"(?:to add it|to fix it|run|try|with):\s*$", re.I)
+ANNOUNCES = re.compile(r"(?:to add it|to add|to fix it|to update it|run|try|with|following commands?):\s*$", re.I)
+#: a command named in the middle of a sentence: "Install the necessary version with `gem install bundler:2.7.2`"
+INLINE = re.compile(r"\b(?:run|running|use|using|with|try|execute|type)\s*:?\s+`(?P<command>[^`]+)`", re.I)
+#: rustc's suggested code under a help: line: "3 + use std::io::Read;" (an added line) or "5 |     code" followed
+#: by a marker line of +, ~ or ^ under the change
+SUGGESTED = re.compile(r"^\s*\d+\s*(?P<kind>[+~|])\s?(?P<code>.*\S)\s*$")
+MARKER = re.compile(r"^\s*\|\s*[+~^-]+[+~^\s-]*$")
+#: the line that names the error, for the diagnosis' headline
+ERROR_HEAD = re.compile(r"^\s*(?:error(?:\[\w+\])?|fatal|Error|ERROR|FATAL|E)\b[:!\s]")
 #: a command named in a hint: quoted in backticks, single or double quotes, or after "to add:" / "run"
 QUOTED_COMMAND = re.compile(r"`([^`]+)`|'([^']+)'|\"([^\"]+)\"")
 #: text that reads as a command line: a program name, then anything (not a sentence, not a bare word of code)
@@ -60,35 +68,76 @@ def _command(lead: str, rest: str) -> str | None:
     return None
 
 
+def _announced(lines: list[str], i: int) -> list[str]:
+    """The indented command lines after an announcing line (blank lines before them allowed): Go's "to add it:"
+    and its `go get …`, bundler's "run:" and its two commands."""
+    commands: list[str] = []
+    j = i + 1
+    while j < len(lines) and not lines[j].strip() and not commands:
+        j += 1
+    while j < len(lines) and lines[j][:1] in (" ", "\t") and lines[j].split():
+        words = lines[j].split()
+        if words[0] not in PROGRAM_WORDS and not words[0].startswith(("bin/", "./")):
+            break
+        commands.append(" ".join(words))
+        j += 1
+    return commands
+
+
+def _suggestion(lines: list[str], i: int) -> str | None:
+    """The code rustc suggests under the help: line `i` (within its next few lines), when it shows one."""
+    for j in range(i + 1, min(i + 6, len(lines))):
+        m = SUGGESTED.match(lines[j])
+        if m is None:
+            if lines[j].strip() in ("", "|") or lines[j].lstrip().startswith("|"):
+                continue
+            return None
+        if m["kind"] in "+~" or (j + 1 < len(lines) and MARKER.match(lines[j + 1])):
+            return m["code"].strip()
+    return None
+
+
 def own_steps(error: str) -> list[Step]:
     """The next steps the message itself states, in its order, without repeats."""
     steps: list[Step] = []
     seen: set[str] = set()
     lines = error.splitlines()
+    language = "rust" if re.search(r"-->\s*\S+\.rs:\d", error) else "code"
     for i, line in enumerate(lines):
-        after = lines[i + 1] if i + 1 < len(lines) else ""
-        if ANNOUNCES.search(line) and after[:1] in (" ", "\t") and after.split()[:1] and \
-                after.split()[0] in PROGRAM_WORDS:
-            command = " ".join(after.split())
-            if command.lower() not in seen:
-                seen.add(command.lower())
+        if ANNOUNCES.search(line):
+            commands = [c for c in _announced(lines, i) if c.lower() not in seen]
+            if commands:
+                seen.update(c.lower() for c in commands)
+                command = " && ".join(commands)
                 steps.append(Step(f"Run what the message says: {command}", command))
-            continue
+                continue
         m = HINT.match(line) or HINT_INSIDE.search(line)
+        inline = INLINE.search(line)
+        if m is None and inline is not None and inline["command"].split()[:1] and \
+                inline["command"].split()[0] in PROGRAM_WORDS and inline["command"].lower() not in seen:
+            seen.add(inline["command"].lower())
+            said = " ".join(line.split())
+            steps.append(Step(said[0].upper() + said[1:], inline["command"].strip()))
+            continue
         if m is None:
             continue
         said = " ".join((m["lead"] + m["rest"]).split())
         if len(said) < 8 or said.lower() in seen:
             continue
         seen.add(said.lower())
-        steps.append(Step(said[0].upper() + said[1:], _command(m["lead"], m["rest"])))
+        code = _suggestion(lines, i) if m["lead"].lower() == "help:" else None
+        steps.append(Step(said[0].upper() + said[1:], code, language) if code else
+                     Step(said[0].upper() + said[1:], _command(m["lead"], m["rest"])))
         if len(steps) >= MAX_STEPS:
             break
     return steps
 
 
 def _headline(error: str) -> str:
-    """The message's first line that says what went wrong (not a hint, not a blank)."""
+    """The message's line that names the error ("error[E0599]: …"), else its first line that is not a hint."""
+    for line in error.splitlines():
+        if ERROR_HEAD.match(line) and not line.lstrip().lower().startswith("error: could not compile"):
+            return " ".join(line.split())[:160]
     for line in error.splitlines():
         if line.strip() and HINT.match(line) is None and not ANNOUNCES.search(line):
             return " ".join(line.split())[:160]

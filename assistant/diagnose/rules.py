@@ -1,7 +1,8 @@
 """Rules as data: `rules/<family>.toml`, one `[[rule]]` table each, read once.
 
 A rule is a message pattern (a Python regular expression, searched in the error's text, its named groups
-usable in the texts as `{name}`) and what it calls for:
+usable in the texts as `{name}`; a group named with a digit at the end, `port2`, is `{port}` too, for patterns with
+several alternatives) and what it calls for:
 
     [[rule]]
     id = "pip.externally_managed"
@@ -26,6 +27,7 @@ the rule sets that exist (thefuck's) are code that rewrites the last command, no
 from __future__ import annotations
 
 import re
+import string
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -59,8 +61,11 @@ class Rule:
             return None
         values = {k: v for k, v in found.groupdict().items() if v is not None}
         values.setdefault("file", situation.file or "your file")
-        values.update({k: "" for k, v in found.groupdict().items() if v is None and k not in values})  # the
-        # alternative not taken: its groups are empty ("{port}{port2}" reads as the one that was)
+        values.update({k: "" for k, v in found.groupdict().items() if v is None and k not in values})
+        for name, value in list(values.items()):  # Python's re names a group once: 'port2' in another
+            base = name.rstrip("0123456789")     # alternative of the pattern is 'port' too
+            if base != name and value and not values.get(base):
+                values[base] = value
         if self.facts:
             from .facts import read
 
@@ -129,11 +134,16 @@ def _rule(raw: dict[str, Any], where: str) -> Rule:
                 raise RuleError(f"{where}: unknown fact {unknown[0]!r} (known: {', '.join(sorted(FACTS))})")
         variants = tuple(Variant(v["if"], v.get("problem"), v.get("offer"), _steps(v.get("steps", ())))
                          for v in raw.get("variant", ()))
+        for text in (raw["problem"], raw["offer"], *(t for s in (steps, *(v.steps for v in variants)) for x in s
+                                                     for t in x if t), *(v.problem or "" for v in variants)):
+            list(string.Formatter().parse(text))  # a lone "{" or "}" is refused here, not at the first error
         return Rule(raw["id"], pattern, raw["problem"], raw["offer"], steps, tuple(raw.get("examples", ())),
                     tuple(raw.get("not_examples", ())), raw.get("source", f"the rule {raw['id']}"), facts, variants)
+    except RuleError:
+        raise
     except KeyError as exc:
         raise RuleError(f"{where}: missing {exc.args[0]!r}") from exc
-    except (re.error, TypeError) as exc:
+    except (re.error, TypeError, ValueError) as exc:
         raise RuleError(f"{where}: {exc}") from exc
 
 
