@@ -34,7 +34,8 @@ CODE_EXT = ("py|rb|js|jsx|ts|tsx|java|kt|php|c|cc|cpp|h|hpp|go|rs|swift|cs|scala
 DOC_EXT = "md|txt|docx?|odt|rtf|tex|pptx?|xlsx?|csv|pdf|pages|key"
 FILE_NAME = re.compile(rf"(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:{CODE_EXT}|{DOC_EXT}))(?![\w])", re.I)
 DOC_FILE = re.compile(rf"\.(?:{DOC_EXT})$", re.I)
-COPIED_ERROR = re.compile(r"\berror message starting '(?P<start>.+?)'(?: and ending '(?P<end>.+?)')?"
+COPIED_ERROR = re.compile(r"\berror message starting '(?P<start>.+?)'(?P<saying>(?:, saying '.+?')*)"
+                          r"(?: and ending '(?P<end>.+?)')?"
                           r"(?= from [^']*?\.(?: The user\b|$)| in [^']*?\.(?: The user\b|$)|\.?$)")
 #: our own sentence for a typed line ("The user types 'psql -c 'SELECT 1;'' and presses Enter in the terminal."),
 #: read whole like a copied error's: a command often quotes its own arguments
@@ -491,6 +492,7 @@ ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the 
     (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
     (re.compile(r"^(?:E|fatal|error|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
     (re.compile(r"\b\w*Error: \S"), False),
+    (re.compile(r"\b(?:error|fatal)(?:\[\w+\])?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …"
     (re.compile(r"command not found|[Pp]ermission denied|No such file or directory|\bnot found\b"), False),
 )
 
@@ -510,6 +512,13 @@ def error_line(text: str) -> str:
 def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     """Each error object with the whole text of the copy it was quoted from (the copy whose lines contain it)."""
     copies = observation.get("copies") if isinstance(observation, dict) else None
+    screens = observation.get("screen") if isinstance(observation, dict) else None
+    if not copies:  # a recorded session: the sentence's quoted lines of each copied error are all there is of it
+        objs = _with_said(objs, _event(observation))
+    for text in screens or ():  # an error the terminal shows (assistant/screen.py): the failed command's output
+        line = error_line(text) or next((ln.strip() for ln in reversed(text.splitlines()) if ln.strip()), "")
+        if line and not any(o.kind == ERROR and o.detail == text for o in objs):
+            objs = [*objs, Obj(ERROR, line, index, text)]
     if not copies:
         return objs
     out = []
@@ -529,6 +538,31 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
         if copy not in used and diagnose(Situation(copy)) is not None:
             line = error_line(copy) or next((ln.strip() for ln in copy.splitlines() if ln.strip()), copy.strip())
             out = [o for o in out if o.kind == ERROR or o.text not in copy] + [Obj(ERROR, line, index, copy)]
+    return out
+
+
+def said_errors(sentence: str) -> list[str]:
+    """The copied errors our sentences quote ("starting '…', saying '…' and ending '…'"), each its quoted lines."""
+    out = []
+    for m in COPIED_ERROR.finditer(sentence):
+        middle = re.findall(r", saying '(.+?)'(?=, saying '|$)", m["saying"] or "")
+        out.append("\n".join(p.strip() for p in (m["start"], *middle, m["end"] or "") if p and p.strip()))
+    return out
+
+
+def _with_said(objs: list[Obj], sentence: str) -> list[Obj]:
+    """Each error object quoted from a copied error's sentence with all the lines the sentence quotes of it (what
+    a replayed session has instead of the copy), named by its line that names the error."""
+    said = said_errors(sentence)
+    if not said:
+        return objs
+    out: list[Obj] = []
+    for o in objs:
+        head = o.text.rstrip("…").strip()
+        full = next((s for s in said if head and head in s), "") if o.kind == ERROR and not o.detail else ""
+        if full and any(p.detail == full for p in out):
+            continue  # the same copy's other quoted line: one error
+        out.append(Obj(o.kind, error_line(full) or o.text, o.index, full) if full else o)
     return out
 
 
@@ -552,6 +586,8 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     objects = [o for _, o in sorted(enumerate(latest.values()), key=lambda p: (-p[1].index, -p[0]))]
     last = events[-1] if events else ""
     activity = classify(last, per_event[-1] if per_event else [], events[-RECENT:]) if events else NOISE
-    # what the person saw: the episodes and the whole texts they copied (an offer may quote a copy's error line)
-    copied = [c for o in context[start:] if isinstance(o, dict) for c in o.get("copies") or ()]
+    # what the person saw: the episodes, the whole texts they copied and the errors their terminal showed (an offer
+    # may quote a copy's error line)
+    copied = [c for o in context[start:] if isinstance(o, dict) for c in [*(o.get("copies") or ()),
+                                                                          *(o.get("screen") or ())]]
     return Grounding(objects, activity, len(events), " ".join([*events, *copied]))

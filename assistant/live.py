@@ -29,6 +29,7 @@ from .help import history_before, recalled
 from .material import BrowserPage, Source, live_source
 from .pages import PageReader
 from .policy import Gate, Proactivity
+from .screen import ScreenReader, with_screen
 from .trigger import TriggerPolicy
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,8 @@ class Assistant:
     def __init__(self, store_path: Path | str | None, agent: Agent, gate: Gate, memory: FeedbackMemory,
                  trigger: TriggerPolicy, on_proposal: Callable[[Proposal], None] | None = None,
                  context_episodes: int = 30, record_shown_as_ignored: bool = False,
-                 reader: PageReader | None = None, browser: BrowserPage | None = None):
+                 reader: PageReader | None = None, browser: BrowserPage | None = None,
+                 screen: ScreenReader | None = None):
         self.store_path = store_path
         self.agent = agent
         self.gate = gate
@@ -137,6 +139,9 @@ class Assistant:
         # consent, the browser's own page read through `browser`; None: no offer is made from pages
         self.reader = reader
         self.browser = browser
+        # the error a command printed in a terminal on the accessibility bus (assistant/screen.py), held in memory
+        # for the decision and its Accept only; None: the command line alone is the material
+        self.screen = screen
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -236,8 +241,9 @@ class Assistant:
         """The pages that can be read for this context's objects, under the reader's consent."""
         return live_source(observations, self.reader, self.browser) if self.reader is not None else None
 
-    def think(self, store: Store, observations: list[dict[str, str]], episode_id: int | None, reason: str,
+    def think(self, store: Store, observations: list[dict[str, Any]], episode_id: int | None, reason: str,
               now: float, key: int | None = None) -> Proposal:
+        observations = with_screen(observations, self.screen)
         before = history_before(observations)
         material = self.material(observations)
 

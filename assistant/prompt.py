@@ -61,7 +61,7 @@ EXAMPLES: list[dict[str, str]] = [
 
 
 #: the prompt's version: part of every replay cache key, so a changed prompt is never answered from the cache
-PROMPT_VERSION = 12  # 4: offers from the pages read (assistant/material.py); 5: which page offers are made; 6: a page opened from a search already helped on is held back; 7: objects named later in one event rank as more recent; 8, 10: nothing from the pages opened from a search while reading them; 11: no manual offer at an error it does not answer; 12: no offer of any kind about the page on screen
+PROMPT_VERSION = 13  # 4: offers from the pages read (assistant/material.py); 5: which page offers are made; 6: a page opened from a search already helped on is held back; 7: objects named later in one event rank as more recent; 8, 10: nothing from the pages opened from a search while reading them; 11: no manual offer at an error it does not answer; 12: no offer of any kind about the page on screen; 13: a copied error's quoted lines (and an error a terminal shows) read whole
 CHOICE_SYSTEM = ("You help a person at their computer. Read what they just did, then pick the offer that would "
                  "help them most right now. Answer with its number only.")
 

@@ -255,12 +255,14 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
 
     answerer = answers.load(config.answer_model)
     from proactive.assistant.pages import PageReader, shown_page
+    from proactive.assistant.screen import shown_error
 
     reader = PageReader(config.web_search, tuple(config.never_fetch), config.search_engine)
     assistant = Assistant(db, Agent(model, k=k, answers=answerer), gate, FeedbackMemory(),
                           TriggerPolicy(chosen.min_interval_s), on_proposal=on_proposal,
                           record_shown_as_ignored=headless, reader=reader,
-                          browser=lambda: shown_page(config.excluded_apps, config.excluded_titles))
+                          browser=lambda: shown_page(config.excluded_apps, config.excluded_titles),
+                          screen=lambda command: shown_error(command, config.excluded_apps, config.excluded_titles))
     watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events)
     assistant.start()
     try:

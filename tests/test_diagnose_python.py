@@ -333,11 +333,15 @@ def test_every_rule_has_examples_and_every_module_entry_a_package():
 
 
 def test_bench_cases_are_well_formed():
-    cases = tomllib.loads((ROOT / "bench" / "help_cases" / "python.toml").read_text(encoding="utf-8"))["case"]
-    assert len(cases) >= 22
-    for case in cases:
-        assert case["error"].strip() and case["expect"], case
-        assert set(case) <= {"error", "command", "file", "cwd", "expect", "source", "note"}, case
+    """bench/help_quality.py's cases: at least 120 situations over at least 12 ecosystems (a file each), and the
+    held-out sets; every case has an error, what a right answer must contain, and where its text comes from."""
+    for folder, least_cases, least_files in (("help_cases", 120, 12), ("help_heldout", 120, 3)):
+        files = sorted((ROOT / "bench" / folder).glob("*.toml"))
+        cases = [c for f in files for c in tomllib.loads(f.read_text(encoding="utf-8"))["case"]]
+        assert len(cases) >= least_cases and len(files) >= least_files, folder
+        for case in cases:
+            assert case["error"].strip() and case["expect"] and all(p.strip() for p in case["expect"]), case
+            assert set(case) <= {"error", "command", "file", "cwd", "expect", "source", "note"}, case
 
 
 # ---------------------------------------------------------------- classes of misses found on held-out error texts

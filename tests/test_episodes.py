@@ -166,8 +166,8 @@ ERROR_B = "KeyError: 'b'"
                 ev(CLIPBOARD, 0, text=ERROR_A), typed("python b.py", True), ev(CLIPBOARD, 0, text=ERROR_B)],
          ["Capture is paused by the user.", "Capture resumes.",
           "The user types 'python a.py' and presses Enter in the terminal.",
-          "The user copies an error message starting 'Traceback (most recent call last):' and ending "
-          "'ValueError: bad a' from the terminal.",
+          "The user copies an error message starting 'Traceback (most recent call last):', saying "
+          "'File \"a.py\", line 1' and ending 'ValueError: bad a' from the terminal.",
           "The user types 'python b.py' and presses Enter in the terminal.",
           "The user copies an error message starting 'KeyError: 'b'' from the terminal."]),
         # a copy before the typing it is pasted into
@@ -283,3 +283,31 @@ def test_a_long_span_keeps_its_first_and_latest_sentences_in_order():
 def test_hotkeys_mean_what_they_do_where_they_are_pressed(app, process, combo, sentence):
     """Ctrl+C in a terminal interrupts the program: narrated as a copy it invents a copied error."""
     assert told(ev(WINDOW, 0, app=app, title="", process=process), ev(HOTKEY, 0, combo=combo)) == [sentence]
+
+
+@pytest.mark.parametrize(("copied", "quoted", "not_quoted"), [
+    # the linker: the undefined symbol is in the middle, between the function and "ld returned 1"
+    ("/usr/bin/ld: /tmp/ccA1.o: in function `main':\nmain.c:(.text+0x2c): undefined reference to `sqrt'\n"
+     "collect2: error: ld returned 1 exit status", ["undefined reference to `sqrt'"], []),
+    # a traceback: the error line is its end, and its failing frame (the last) is quoted with its code
+    ('Traceback (most recent call last):\n  File "main.py", line 9, in <module>\n    load()\n'
+     '  File "app.py", line 3, in load\n    import numpyy\n'
+     "ModuleNotFoundError: No module named 'numpyy'", ['File "app.py", line 3, in load', "import numpyy"],
+     ['File "main.py"']),
+    # a tool's own hint, under a long first line
+    ("error: failed to push some refs to 'github.com:ana/site.git'\nhint: Updates were rejected because the tip of "
+     "your current branch is behind\nhint: its remote counterpart.", ["hint: Updates were rejected"], []),
+])
+def test_a_copied_error_s_sentence_quotes_the_lines_that_say_what_failed(copied: str, quoted: list[str],
+                                                                          not_quoted: list[str]) -> None:
+    builder = EpisodeBuilder()
+    builder.add(1, TERM)
+    builder.add(2, ev(CLIPBOARD, 1, text=copied))
+    episode = builder.close(100.0)
+    sentence = episode.row()["event"]
+    assert sentence.startswith("The user switches to the terminal") or "copies an error message" in sentence
+    for piece in quoted:
+        assert piece in "".join(sentence.split(", saying '")[1:]), sentence
+    for piece in not_quoted:
+        assert piece not in sentence
+    assert sentence.count(", saying '") <= 2

@@ -298,3 +298,20 @@ def test_a_typed_command_that_quotes_its_own_arguments_is_read_whole():
     g = ground(obs("The user switches to the terminal ('bash'). The user types 'psql -U app shop -c 'SELECT id "
                    "FROM orders;'' and presses Enter in the terminal."))
     assert ("command", "psql -U app shop -c 'SELECT id FROM orders;'") in {(o.kind, o.text) for o in g.objects}
+
+
+def test_a_replayed_copied_error_is_read_from_every_line_its_sentence_quotes():
+    """A recorded session has the sentence only: the error object carries the lines it quotes (first, saying,
+    ending), named by the line that names the error, and the diagnosis reads them (the linker's missing -lm)."""
+    from proactive.assistant.candidates import situation
+    from proactive.assistant.diagnose import diagnose
+
+    event = ("The user types 'gcc main.c -o app' and presses Enter in the terminal. The user copies an error message "
+             "starting '/usr/bin/ld: /tmp/ccA1.o: in function `main':', saying 'main.c:(.text+0x2c): undefined "
+             "reference to `sqrt'' and ending 'collect2: error: ld returned 1 exit status' from the terminal.")
+    g = ground(obs(event))
+    errors = [o for o in g.objects if o.kind == "error"]
+    assert len(errors) == 1 and "undefined reference to `sqrt'" in errors[0].detail
+    found = diagnose(situation(errors[0], g))
+    assert found is not None and found.details["flag"] == "-lm"
+    assert found.steps[0].command == "gcc main.c -o app -lm"

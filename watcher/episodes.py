@@ -60,6 +60,18 @@ ERROR_HINT = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 ERROR_NAME = re.compile(r"\b\w*(Error|Exception)\b|\berror\b", re.IGNORECASE)
+#: a line in the middle of a copied error that says what went wrong or what to do (the linker's "undefined reference
+#: to `sqrt'" between "in function `main'" and "ld returned 1 exit status"; a tool's "hint:"): quoted in the
+#: sentence, so that a session replayed from its sentences alone has the lines the specific help is read from
+KEY_LINE = re.compile(
+    r"\b\w*(?:Error|Exception)\b|\berror\b|\bfatal\b|\bfailed\b|\bdenied\b|\brefused\b|\bnot found\b|"
+    r"\bno such\b|\bundefined\b|\bunresolved\b|\bmissing\b|\bunknown\b|\binvalid\b|\bnot supported\b|"
+    r"\bdoes(?: not|n't) exist\b|\bexpired\b|\btoo open\b|\bhas changed\b|\bno rule\b|\bcannot\b|\bcan't\b|"
+    r"\bcould not\b|\bunable to\b|\bis not\b|\bnot allowed\b|\bmasked\b|\bhelp:|\bhint:|\bdid you mean\b|"
+    r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`", re.IGNORECASE)
+#: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
+#: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist")
+KEY_LINES, ERROR_QUOTE_CHARS = 2, 160
 SEARCH_HOSTS = {"www.google.com": "Google", "google.com": "Google", "www.bing.com": "Bing", "bing.com": "Bing",
                 "duckduckgo.com": "DuckDuckGo", "html.duckduckgo.com": "DuckDuckGo",
                 "search.brave.com": "Brave Search", "www.startpage.com": "Startpage"}
@@ -430,6 +442,20 @@ def _sentence(item: _Item, where: str, terminal: bool) -> str:
     return value  # "said": rendered already
 
 
+def key_lines(lines: list[str]) -> list[str]:
+    """The lines of a copied error's middle worth quoting, at most `KEY_LINES`: a traceback's failing frame (its last
+    `File "…", line N` and the code under it: where to fix it); else those naming an error first, then those saying
+    what failed or what to do (`KEY_LINE`), in their order."""
+    frames = [i for i, ln in enumerate(lines) if ln.lstrip().startswith('File "')]
+    if frames:
+        at = frames[-1]
+        return [ln.strip() for ln in lines[at:at + 2] if ln.strip()][:KEY_LINES]
+    useful = [ln.strip() for ln in lines if KEY_LINE.search(ln) and not ln.lstrip().startswith("at ")]
+    named = [ln for ln in useful if ERROR_NAME.search(ln)]
+    chosen = set((named + [ln for ln in useful if ln not in named])[:KEY_LINES])
+    return [ln for ln in useful if ln in chosen][:KEY_LINES]
+
+
 def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
     """A copy, a page, an idle period or a pause as a sentence; None when there is nothing to say (an empty
     copy)."""
@@ -443,8 +469,12 @@ def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
         if ERROR_HINT.search(text):
             # a traceback names its error on its last line: quote it too, so the error itself is in the context
             last = lines[-1].strip()
-            ending = f" and ending '{quote(last, 80)}'" if len(lines) > 1 and ERROR_NAME.search(last) else ""
-            return f"The user copies an error message starting '{quote(lines[0], 80)}'{ending} from {where}."
+            ends = len(lines) > 1 and bool(ERROR_NAME.search(last))
+            ending = f" and ending '{quote(last, ERROR_QUOTE_CHARS)}'" if ends else ""
+            saying = "".join(f", saying '{quote(line, ERROR_QUOTE_CHARS)}'"
+                             for line in key_lines(lines[1:-1] if ends else lines[1:]))
+            return (f"The user copies an error message starting '{quote(lines[0], ERROR_QUOTE_CHARS)}'{saying}{ending} "
+                    f"from {where}.")
         return f"The user copies '{quote(text, 80)}' from {where}."
     if kind == WEB:
         return web_sentence(data)
