@@ -129,9 +129,12 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
         words = words[1:]
     if not words:  # unknown: the texts name the place to fill in rather than nothing
         return {"command": "<your command>", "program": "", "target": "<name>", "user": "<role>",
-                "database": "<database>"}
+                "database": "<database>", "http_command": "curl -v http://<host>:<port>/"}
     args = [w for w in words[1:] if not w.startswith("-")]
-    return {"command": situation.command or "", "program": os.path.basename(words[0]),
+    command = situation.command or ""
+    return {"command": command, "program": os.path.basename(words[0]),
+            "http_command": command.replace("https://", "http://") if "https://" in command else
+            "curl -v http://<host>:<port>/",
             "target": args[-1] if args else "<name>",
             "user": _option(words, ("-U", "-u", "--username", "--user")) or "<role>",
             "database": _option(words, ("-d", "--dbname", "--database")) or "<database>"}

@@ -17,7 +17,8 @@ several alternatives) and what it calls for:
 `examples` are real messages the rule must match (the tests check each, and that no other rule of the family
 matches first); `not_examples` are messages it must not match.
 
-Where the answer depends on this machine, a rule names `facts` (functions in `facts.py`, read at accept time:
+A rule may give fixed `values` (`values = { vocabulary = "npm" }`, read by a fact). Where the answer depends on
+this machine, a rule names `facts` (functions in `facts.py`, read at accept time:
 the package shipping a header, a key file's mode, the docker group, the kube config) whose values fill the texts
 like the pattern's groups, and `[[rule.variant]]` tables choose other texts by a value (`if = "in_group=no"`,
 or `if = "contexts"`: the value is known and not empty); the first variant that holds wins, else the rule's own. Why our own small format rather than a library's:
@@ -53,6 +54,7 @@ class Rule:
     source: str
     facts: tuple[str, ...] = ()
     variants: tuple[Variant, ...] = ()
+    values: tuple[tuple[str, str], ...] = ()  # the rule's own values ("vocabulary": the list a fact looks in)
 
     def match(self, situation: Situation) -> Diagnosis | None:
         """The diagnosis when the pattern is found in the error's text, its groups and facts filled into the texts."""
@@ -61,6 +63,7 @@ class Rule:
             return None
         values = {k: v for k, v in found.groupdict().items() if v is not None}
         values.setdefault("file", situation.file or "your file")
+        values.update(self.values)
         values.update({k: "" for k, v in found.groupdict().items() if v is None and k not in values})
         for name, value in list(values.items()):  # Python's re names a group once: 'port2' in another
             base = name.rstrip("0123456789")     # alternative of the pattern is 'port' too
@@ -138,7 +141,8 @@ def _rule(raw: dict[str, Any], where: str) -> Rule:
                                                      for t in x if t), *(v.problem or "" for v in variants)):
             list(string.Formatter().parse(text))  # a lone "{" or "}" is refused here, not at the first error
         return Rule(raw["id"], pattern, raw["problem"], raw["offer"], steps, tuple(raw.get("examples", ())),
-                    tuple(raw.get("not_examples", ())), raw.get("source", f"the rule {raw['id']}"), facts, variants)
+                    tuple(raw.get("not_examples", ())), raw.get("source", f"the rule {raw['id']}"), facts, variants,
+                    tuple((str(k), str(v)) for k, v in raw.get("values", {}).items()))
     except RuleError:
         raise
     except KeyError as exc:
