@@ -514,7 +514,7 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     copies = observation.get("copies") if isinstance(observation, dict) else None
     screens = observation.get("screen") if isinstance(observation, dict) else None
     if not copies:  # a recorded session: the sentence's quoted lines of each copied error are all there is of it
-        objs = _with_said(objs, _event(observation))
+        objs = _with_said(objs, _event(observation), index)
     for text in screens or ():  # an error the terminal shows (assistant/screen.py): the failed command's output
         line = error_line(text) or next((ln.strip() for ln in reversed(text.splitlines()) if ln.strip()), "")
         if line and not any(o.kind == ERROR and o.detail == text for o in objs):
@@ -550,9 +550,21 @@ def said_errors(sentence: str) -> list[str]:
     return out
 
 
-def _with_said(objs: list[Obj], sentence: str) -> list[Obj]:
+#: our own sentence for a copied text that has no error word ("The user copies 'cp: -r not specified; omitting
+#: directory 'photos'' from the terminal.")
+COPIED_TEXT = re.compile(r"\bcopies '(?P<text>.+?)' from the terminal\.(?= The user\b|$)")
+
+
+def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
     """Each error object quoted from a copied error's sentence with all the lines the sentence quotes of it (what
-    a replayed session has instead of the copy), named by its line that names the error."""
+    a replayed session has instead of the copy), named by its line that names the error; and a text copied in a
+    terminal that a diagnosis knows as an error, as the live path reads the copy itself."""
+    from .diagnose import Situation, diagnose
+
+    for m in COPIED_TEXT.finditer(sentence):
+        text = m["text"].rstrip("…")
+        if not any(o.kind == ERROR for o in objs) and diagnose(Situation(text)) is not None:
+            objs = [o for o in objs if o.text not in text] + [Obj(ERROR, error_line(text) or text, index, text)]
     said = said_errors(sentence)
     if not said:
         return objs

@@ -315,3 +315,13 @@ def test_a_replayed_copied_error_is_read_from_every_line_its_sentence_quotes():
     found = diagnose(situation(errors[0], g))
     assert found is not None and found.details["flag"] == "-lm"
     assert found.steps[0].command == "gcc main.c -o app -lm"
+
+
+def test_a_replayed_copy_without_an_error_word_is_an_error_when_a_diagnosis_knows_it():
+    """As live, where the whole copy is read: cp's "omitting directory" names no error, yet is one."""
+    g = ground(obs("The user types 'cp photos /media/usb/' and presses Enter in the terminal. The user copies "
+                   "'cp: -r not specified; omitting directory 'photos'' from the terminal."))
+    errors = [o for o in g.objects if o.kind == "error"]
+    assert errors and "omitting directory" in errors[0].text
+    g = ground(obs("The user copies 'def load(path):' from the terminal."))
+    assert not [o for o in g.objects if o.kind == "error"]

@@ -442,6 +442,11 @@ def _sentence(item: _Item, where: str, terminal: bool) -> str:
     return value  # "said": rendered already
 
 
+def _unstamped(line: str) -> str:
+    """A log line without its timestamps and counters (klog's "E1128 09:14:03.342713 7559 …")."""
+    return re.sub(r"\d[\d:.T-]*", "#", line)
+
+
 def key_lines(lines: list[str]) -> list[str]:
     """The lines of a copied error's middle worth quoting, at most `KEY_LINES`: a traceback's failing frame (its last
     `File "…", line N` and the code under it: where to fix it); else those naming an error first, then those saying
@@ -450,7 +455,9 @@ def key_lines(lines: list[str]) -> list[str]:
     if frames:
         at = frames[-1]
         return [ln.strip() for ln in lines[at:at + 2] if ln.strip()][:KEY_LINES]
-    useful = [ln.strip() for ln in lines if KEY_LINE.search(ln) and not ln.lstrip().startswith("at ")]
+    useful = list(dict.fromkeys(  # a log's repeated line once, whatever its timestamp
+        ln.strip() for ln in lines if KEY_LINE.search(ln) and not ln.lstrip().startswith("at ")))
+    useful = [ln for i, ln in enumerate(useful) if _unstamped(ln) not in {_unstamped(x) for x in useful[:i]}]
     named = [ln for ln in useful if ERROR_NAME.search(ln)]
     chosen = set((named + [ln for ln in useful if ln not in named])[:KEY_LINES])
     return [ln for ln in useful if ln in chosen][:KEY_LINES]
@@ -469,7 +476,7 @@ def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
         if ERROR_HINT.search(text):
             # a traceback names its error on its last line: quote it too, so the error itself is in the context
             last = lines[-1].strip()
-            ends = len(lines) > 1 and bool(ERROR_NAME.search(last))
+            ends = len(lines) > 1 and bool(ERROR_NAME.search(last) or KEY_LINE.search(last))
             ending = f" and ending '{quote(last, ERROR_QUOTE_CHARS)}'" if ends else ""
             saying = "".join(f", saying '{quote(line, ERROR_QUOTE_CHARS)}'"
                              for line in key_lines(lines[1:-1] if ends else lines[1:]))
