@@ -137,20 +137,10 @@ def read_page(pid: int | None = None, timeout: float = 1.0, *, max_seconds: floa
     window, no web document in it, or the application does not answer within `timeout` seconds (for any one round
     trip). The tree is read for `max_seconds` at most (what was read by then is returned, `truncated`).
     `excluded_titles`: the window titles that make a page private (default: `home.DEFAULT_EXCLUDED_TITLES`)."""
-    from jeepney.io.blocking import open_dbus_connection
-
-    try:
-        conn = open_dbus_connection(bus=a11y_bus_address())
-    except (SourceUnavailable, OSError, ValueError) as exc:
-        log.debug("no accessibility bus to read a page from: %s", exc)
-        return None
-    except Exception as exc:  # noqa: BLE001 - authentication refused, a bus gone while connecting
-        log.debug("the accessibility bus refused a connection: %s", exc)
+    conn = reading_connection("a page")
+    if conn is None:
         return None
     try:
-        from .dbus_wire import wire_parser
-
-        conn.parser = wire_parser(conn.parser)  # replies read by signature once, not per message
         return _Reader(conn, timeout).read(pid, max_seconds, max_chars, max_nodes, excluded_titles)
     except _CallFailed as exc:
         log.debug("the browser did not answer on the accessibility bus: %s", exc)
@@ -160,6 +150,25 @@ def read_page(pid: int | None = None, timeout: float = 1.0, *, max_seconds: floa
         return None
     finally:
         conn.close()
+
+
+def reading_connection(what: str) -> Any | None:
+    """A blocking connection to the accessibility bus for reading `what` ("a page", "a terminal"), its replies read
+    by signature once (`dbus_wire`), or None when there is no bus or it refuses us (logged, at debug level)."""
+    from jeepney.io.blocking import open_dbus_connection
+
+    try:
+        conn = open_dbus_connection(bus=a11y_bus_address())
+    except (SourceUnavailable, OSError, ValueError) as exc:
+        log.debug("no accessibility bus to read %s from: %s", what, exc)
+        return None
+    except Exception as exc:  # noqa: BLE001 - authentication refused, a bus gone while connecting
+        log.debug("the accessibility bus refused a connection: %s", exc)
+        return None
+    from .dbus_wire import wire_parser
+
+    conn.parser = wire_parser(conn.parser)  # replies read by signature once, not per message
+    return conn
 
 
 @dataclass

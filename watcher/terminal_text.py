@@ -17,9 +17,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from .atspi import ACCESSIBLE, a11y_bus_address
-from .browser_page import PROPERTIES, STATE_SHOWING, TEXT, _CallFailed, _Reader
-from .sources import SourceUnavailable
+from .atspi import ACCESSIBLE
+from .browser_page import PROPERTIES, STATE_SHOWING, TEXT, _CallFailed, _Reader, reading_connection
 
 log = logging.getLogger(__name__)
 
@@ -40,15 +39,8 @@ class Terminal:
 def read_terminal(pid: int | None = None, timeout: float = 1.0, max_chars: int = MAX_CHARS) -> Terminal | None:
     """The end of the text of the terminal in the active window (of process `pid` when given), or None: no
     accessibility bus, no active window with a terminal object, or no answer within `timeout` per round trip."""
-    from jeepney.io.blocking import open_dbus_connection
-
-    try:
-        conn = open_dbus_connection(bus=a11y_bus_address())
-    except (SourceUnavailable, OSError, ValueError) as exc:
-        log.debug("no accessibility bus to read a terminal from: %s", exc)
-        return None
-    except Exception as exc:  # noqa: BLE001 - authentication refused, a bus gone while connecting
-        log.debug("the accessibility bus refused a connection: %s", exc)
+    conn = reading_connection("a terminal")
+    if conn is None:
         return None
     try:
         reader = _Reader(conn, timeout)

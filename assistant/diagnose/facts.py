@@ -239,7 +239,7 @@ def kubeconfig(values: dict[str, str], situation: Situation) -> dict[str, str]:
 @fact
 def port_listening(values: dict[str, str], situation: Situation) -> dict[str, str]:
     """Whether something listens on the `port` (default `default_port`) here, and what, when it can be seen."""
-    from .shell_errors import port_holders
+    from .ports import port_holders
 
     port = values.get("port") or values.get("default_port") or ""
     if not port.isdigit():
