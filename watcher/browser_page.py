@@ -49,14 +49,15 @@ import heapq
 import logging
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .atspi import ACCESSIBLE, ROOT_PATH, _call_many, _CallFailed, a11y_bus_address
 from .sources import SourceUnavailable
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 HEADING, PARA, CODE, ITEM = "heading", "para", "code", "item"
 MAX_CHARS = 300_000  # characters of a page read at most
@@ -137,16 +138,23 @@ def read_page(pid: int | None = None, timeout: float = 1.0, *, max_seconds: floa
     window, no web document in it, or the application does not answer within `timeout` seconds (for any one round
     trip). The tree is read for `max_seconds` at most (what was read by then is returned, `truncated`).
     `excluded_titles`: the window titles that make a page private (default: `home.DEFAULT_EXCLUDED_TITLES`)."""
-    conn = reading_connection("a page")
+    return read_over_bus("a page", timeout,
+                         lambda reader: reader.read(pid, max_seconds, max_chars, max_nodes, excluded_titles))
+
+
+def read_over_bus(what: str, timeout: float, read: Callable[[_Reader], T | None]) -> T | None:
+    """`read` with a reader on the accessibility bus (`timeout` seconds per round trip), or None when there is no
+    bus, the application does not answer, or the bus fails meanwhile (logged at debug level: nothing to read)."""
+    conn = reading_connection(what)
     if conn is None:
         return None
     try:
-        return _Reader(conn, timeout).read(pid, max_seconds, max_chars, max_nodes, excluded_titles)
+        return read(_Reader(conn, timeout))
     except _CallFailed as exc:
-        log.debug("the browser did not answer on the accessibility bus: %s", exc)
+        log.debug("no answer on the accessibility bus while reading %s: %s", what, exc)
         return None
     except (OSError, ConnectionError, ValueError) as exc:
-        log.debug("the accessibility bus failed while a page was read: %s", exc)
+        log.debug("the accessibility bus failed while %s was read: %s", what, exc)
         return None
     finally:
         conn.close()

@@ -17,8 +17,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from .atspi import ACCESSIBLE
-from .browser_page import PROPERTIES, STATE_SHOWING, TEXT, _CallFailed, _Reader, reading_connection
+from .atspi import ACCESSIBLE, ROOT_PATH
+from .browser_page import PROPERTIES, STATE_SHOWING, TEXT, _CallFailed, _Reader, read_over_bus
 
 log = logging.getLogger(__name__)
 
@@ -39,38 +39,28 @@ class Terminal:
 def read_terminal(pid: int | None = None, timeout: float = 1.0, max_chars: int = MAX_CHARS) -> Terminal | None:
     """The end of the text of the terminal in the active window (of process `pid` when given), or None: no
     accessibility bus, no active window with a terminal object, or no answer within `timeout` per round trip."""
-    conn = reading_connection("a terminal")
-    if conn is None:
+    return read_over_bus("a terminal", timeout, lambda reader: _read(reader, pid, max_chars))
+
+
+def _read(reader: _Reader, pid: int | None, max_chars: int) -> Terminal | None:
+    found = reader.window(pid)
+    if found is None:
         return None
-    try:
-        reader = _Reader(conn, timeout)
-        found = reader.window(pid)
-        if found is None:
-            return None
-        app, frame, title = found
-        terminal = _terminal_below(reader, frame)
-        if terminal is None:
-            return None
-        name, path = terminal
-        (count,) = reader.calls([(name, path, PROPERTIES, "Get", "ss", (TEXT, "CharacterCount"))])
-        if not isinstance(count, tuple) or len(count) != 2 or not isinstance(count[1], int):
-            return None
-        count = count[1]  # a variant: (signature, value)
-        (text,) = reader.calls([(name, path, TEXT, "GetText", "ii", (max(0, count - max_chars), count))])
-        if isinstance(text, _CallFailed) or not isinstance(text, str):
-            return None
-        (app_name,) = reader.calls([(app, "/org/a11y/atspi/accessible/root", PROPERTIES, "Get", "ss",
-                                     (ACCESSIBLE, "Name"))])
-        label = str(app_name[1]) if isinstance(app_name, tuple) and len(app_name) == 2 else ""
-        return Terminal(label, title, text)
-    except _CallFailed as exc:
-        log.debug("the terminal did not answer on the accessibility bus: %s", exc)
+    app, frame, title = found
+    terminal = _terminal_below(reader, frame)
+    if terminal is None:
         return None
-    except (OSError, ConnectionError, ValueError) as exc:
-        log.debug("the accessibility bus failed while a terminal was read: %s", exc)
+    name, path = terminal
+    (count,) = reader.calls([(name, path, PROPERTIES, "Get", "ss", (TEXT, "CharacterCount"))])
+    if not isinstance(count, tuple) or len(count) != 2 or not isinstance(count[1], int):
         return None
-    finally:
-        conn.close()
+    end = count[1]  # a variant: (signature, value)
+    (text,) = reader.calls([(name, path, TEXT, "GetText", "ii", (max(0, end - max_chars), end))])
+    if isinstance(text, _CallFailed) or not isinstance(text, str):
+        return None
+    (app_name,) = reader.calls([(app, ROOT_PATH, PROPERTIES, "Get", "ss", (ACCESSIBLE, "Name"))])
+    label = str(app_name[1]) if isinstance(app_name, tuple) and len(app_name) == 2 else ""
+    return Terminal(label, title, text)
 
 
 def _terminal_below(reader: _Reader, frame: tuple[str, str]) -> tuple[str, str] | None:
