@@ -513,6 +513,13 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     """Each error object with the whole text of the copy it was quoted from (the copy whose lines contain it)."""
     copies = observation.get("copies") if isinstance(observation, dict) else None
     screens = observation.get("screen") if isinstance(observation, dict) else None
+    if not any(o.kind == ERROR for o in objs) and not screens:  # a mistyped command alone: the shell said it
+        from .diagnose.shell_errors import mistyped_command
+
+        for o in [o for o in objs if o.kind == COMMAND]:
+            said = mistyped_command(o.text)
+            if said:
+                objs = [*objs, Obj(ERROR, said, index, said)]
     if not copies:  # a recorded session: the sentence's quoted lines of each copied error are all there is of it
         objs = _with_said(objs, _event(observation), index)
     for text in screens or ():  # an error the terminal shows (assistant/screen.py): the failed command's output

@@ -325,3 +325,26 @@ def test_a_replayed_copy_without_an_error_word_is_an_error_when_a_diagnosis_know
     assert errors and "omitting directory" in errors[0].text
     g = ground(obs("The user copies 'def load(path):' from the terminal."))
     assert not [o for o in g.objects if o.kind == "error"]
+
+
+@pytest.mark.parametrize(("typed", "error"), [("gti status", "bash: gti: command not found"),
+                                              ("FOO=1 pytohn3 app.py", "bash: pytohn3: command not found"),
+                                              ("git status", None), ("cd /tmp", None), ("k get pods", None),
+                                              ("./gti", None)])
+def test_a_mistyped_command_entered_alone_is_the_error_the_shell_printed(tmp_path, monkeypatch, typed, error):
+    """No copy and no terminal text: a program not on PATH with a name one typo away that is (two letters
+    swapped) is what the shell said "command not found" about; a builtin, a path or a name with no close program
+    (an alias the shell may have: 'k') is not."""
+    from proactive.assistant.diagnose import shell_errors
+
+    for name in ("git", "python3"):
+        program = tmp_path / name
+        program.write_text("#!/bin/sh\n")
+        program.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("SHELL", "/bin/bash")
+    monkeypatch.setattr(shell_errors, "_path_cache", None)
+    g = ground(obs(f"The user switches to the terminal ('bash'). The user types '{typed}' and presses Enter in the "
+                   "terminal."))
+    errors = [o.text for o in g.objects if o.kind == "error"]
+    assert errors == ([error] if error else [])

@@ -127,6 +127,36 @@ def close_names(name: str, names: set[str] | dict[str, str], n: int = 3) -> list
     return out[:n]
 
 
+#: shell builtins and keywords (bash, zsh): never on PATH, never a typo
+SHELL_WORDS = frozenset(
+    "alias bg bind break builtin caller case cd command compgen complete continue declare dirs disown do done echo "
+    "elif else enable esac eval exec exit export false fc fg fi for function getopts hash help history if in jobs "
+    "kill let local logout mapfile popd printf pushd pwd read readarray readonly return select set shift shopt "
+    "source suspend test then time times trap true type typeset ulimit umask unalias unset until wait while "
+    "autoload bindkey compdef emulate noglob rehash setopt unsetopt whence where which zle zmodload".split())
+
+
+def mistyped_command(command: str) -> str | None:
+    """The shell's "command not found" for a command line whose program is not on PATH while a name one typo away
+    is (two letters swapped, or the case: 'gti status', 'Git log'): what the shell printed, known without reading
+    the terminal. None for a program on PATH, a path, a builtin, an assignment, or no such close name (an alias or
+    a function of the person's shell may be meant)."""
+    words = command.split()
+    while words and "=" in words[0]:
+        words = words[1:]
+    if not words:
+        return None
+    name = words[0]
+    if name in SHELL_WORDS or "/" in name or not _COMMAND_NAME.fullmatch(name) or name in path_commands():
+        return None
+    pool = path_commands()
+    swaps = {name[:i] + name[i + 1] + name[i] + name[i + 2:] for i in range(len(name) - 1)} - {name}
+    if not (swaps & set(pool)) and name.lower() not in pool:
+        return None
+    shell = os.path.basename(os.environ.get("SHELL", "") or "bash")
+    return f"zsh: command not found: {name}" if shell == "zsh" else f"{shell}: {name}: command not found"
+
+
 def cnf_packages(command: str) -> list[str]:
     """The Debian packages that provide `command`, from the command-not-found database (best first), or []
     when the database is absent or cannot be read."""
