@@ -64,14 +64,19 @@ def test_an_unknown_header_is_looked_up_rather_than_guessed() -> None:
 
 
 @pytest.mark.parametrize(("symbol", "flag"), [("sqrt", "-lm"), ("powf", "-lm"), ("pthread_create", "-pthread"),
-                                              ("SSL_CTX_new", "-lssl -lcrypto"), ("curl_easy_init", "-lcurl"),
-                                              ("std::ios_base::Init::Init()", "-lstdc++")])
+                                              ("SSL_CTX_new", "-lssl -lcrypto"), ("curl_easy_init", "-lcurl")])
 def test_an_undefined_symbol_is_answered_with_its_library(symbol: str, flag: str) -> None:
     found = diagnose(Situation(f"/usr/bin/ld: /tmp/ccX.o: in function `main':\nmain.c:(.text+0x1b): undefined reference "
                                f"to `{symbol}'\ncollect2: error: ld returned 1 exit status", command="gcc main.c -o app"))
     assert found is not None and found.rule == "c.undefined_reference"
     assert found.details["flag"] == flag
     assert found.steps[0].command == f"gcc main.c -o app {flag}"
+
+
+def test_a_cxx_library_symbol_linked_by_gcc_is_answered_with_g_plus_plus() -> None:
+    found = diagnose(Situation("main.cpp:(.text+0x1b): undefined reference to `std::ios_base::Init::Init()'",
+                               command="gcc main.cpp -o app"))
+    assert found.rule == "c.undefined_reference" and found.steps[0].command == "g++ main.cpp -o app"
 
 
 def test_an_undefined_symbol_of_no_known_library_says_what_to_link_without_a_flag() -> None:

@@ -129,10 +129,13 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
         words = words[1:]
     if not words:  # unknown: the texts name the place to fill in rather than nothing
         return {"command": "<your command>", "program": "", "target": "<name>", "user": "<role>",
-                "database": "<database>", "http_command": "curl -v http://<host>:<port>/"}
+                "database": "<database>", "http_command": "curl -v http://<host>:<port>/",
+                "gxx_command": "g++ <your sources> -o <program>"}
     args = [w for w in words[1:] if not w.startswith("-")]
     command = situation.command or ""
+    cxx = {"gcc": "g++", "cc": "c++", "clang": "clang++"}.get(words[0])
     return {"command": command, "program": os.path.basename(words[0]),
+            "gxx_command": " ".join([cxx, *words[1:]]) if cxx else "g++ <your sources> -o <program>",
             "http_command": command.replace("https://", "http://") if "https://" in command else
             "curl -v http://<host>:<port>/",
             "target": args[-1] if args else "<name>",
