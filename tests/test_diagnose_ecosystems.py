@@ -115,7 +115,7 @@ def test_docker_group_membership_decides_between_usermod_and_newgrp(monkeypatch:
     error = "permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock"
     me = os.environ.get("USER", "root")
     group = grp.struct_group(("docker", "x", 4242, [me]))
-    monkeypatch.setattr(facts.grp, "getgrnam", lambda name: group)
+    monkeypatch.setattr(grp, "getgrnam", lambda name: group)
     monkeypatch.setattr(facts.os, "getgroups", lambda: [0])
     monkeypatch.setattr(facts.os, "getgid", lambda: 0)
     monkeypatch.setenv("USER", me)

@@ -9,7 +9,6 @@ library defining a symbol) are data in `rules/debian_packages.toml` and `rules/l
 
 from __future__ import annotations
 
-import grp
 import logging
 import os
 import re
@@ -215,6 +214,8 @@ def ssh_keys(values: dict[str, str], situation: Situation) -> dict[str, str]:
 def docker_access(values: dict[str, str], situation: Situation) -> dict[str, str]:
     """`in_group`: "yes" (this session has the docker group), "later" (a member, but this login predates it:
     log out and in, or `newgrp docker`), "no"; `group` "no" when no docker group exists at all."""
+    import grp  # POSIX only: imported where used (tests/test_portability.py)
+
     try:
         group = grp.getgrnam("docker")
     except KeyError:
