@@ -553,7 +553,14 @@ def said_errors(sentence: str) -> list[str]:
     out = []
     for m in COPIED_ERROR.finditer(sentence):
         middle = re.findall(r", saying '(.+?)'(?=, saying '|$)", m["saying"] or "")
-        out.append("\n".join(p.strip() for p in (m["start"], *middle, m["end"] or "") if p and p.strip()))
+        parts = [p.strip() for p in (m["start"], *middle, m["end"] or "") if p and p.strip()]
+        # a traceback's frame as Python prints it (the sentence flattened its indentation): its code under it
+        lines = []
+        for i, part in enumerate(parts):
+            frame = part.startswith('File "')
+            code = i > 0 and parts[i - 1].startswith('File "') and not frame
+            lines.append(("  " if frame else "    " if code else "") + part)
+        out.append("\n".join(lines))
     return out
 
 

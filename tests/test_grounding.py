@@ -348,3 +348,19 @@ def test_a_mistyped_command_entered_alone_is_the_error_the_shell_printed(tmp_pat
                    "terminal."))
     errors = [o.text for o in g.objects if o.kind == "error"]
     assert errors == ([error] if error else [])
+
+
+def test_a_replayed_traceback_s_failing_frame_is_read_as_python_printed_it():
+    """The sentence quotes the failing frame and its code line, flattened: the diagnosis still reads the line to
+    fix ('summ' -> 'sum' in the person's own line)."""
+    from proactive.assistant.candidates import situation
+    from proactive.assistant.diagnose import diagnose
+
+    event = ("The user types 'python3 stats.py' and presses Enter in the terminal. The user copies an error message "
+             "starting 'Traceback (most recent call last):', saying 'File \"/home/dev/stats.py\", line 4, in <module>', "
+             "saying 'mean = summ(scores) / len(scores)' and ending 'NameError: name 'summ' is not defined' from the "
+             "terminal.")
+    g = ground(obs(event))
+    error = next(o for o in g.objects if o.kind == "error")
+    found = diagnose(situation(error, g))
+    assert found is not None and any("mean = sum(scores) / len(scores)" in (s.command or "") for s in found.steps)
