@@ -16,7 +16,7 @@ from . import Diagnosis, Situation, Step, diagnoser
 
 #: a line that states a next step: its lead word, then what it says
 HINT = re.compile(
-    r"^\s*(?:[\w.-]+\s+(?=[\w.\[\]-]+[:!]))?(?:[\w.\[\]-]+[:!]\s*)?(?:error:\s*)?(?P<lead>"
+    r"^\s*(?:=\s*)?(?:[\w.-]+\s+(?=[\w.\[\]-]+[:!]))?(?:[\w.\[\]-]+[:!]\s*)?(?:error:\s*)?(?P<lead>"
     r"help:|hint:|tip:|suggestion:|to fix:|to add:|"
     r"did you mean\b|perhaps you meant\b|maybe you meant\b|"
     r"(?:for more information[^,]*,\s*)?try\s+(?=running\b|again\b|[`'\"])|"
@@ -125,7 +125,12 @@ def own_steps(error: str) -> list[Step]:
         if len(said) < 8 or said.lower() in seen:
             continue
         seen.add(said.lower())
-        code = _suggestion(lines, i) if m["lead"].lower() == "help:" else None
+        helps = re.match(r"\s*(?:=\s*)?help:", line, re.I) is not None  # rustc's, whatever the lead word after it
+        code = _suggestion(lines, i) if helps else None
+        if helps and code is None:  # "help: consider making this binding mutable: `mut total`"
+            inline_code = re.search(r":\s*`([^`]+)`\s*$", line)
+            code = inline_code.group(1) if inline_code and not (inline_code.group(1).split()[:1] and
+                                                              inline_code.group(1).split()[0] in PROGRAM_WORDS) else None
         steps.append(Step(said[0].upper() + said[1:], code, language) if code else
                      Step(said[0].upper() + said[1:], _command(m["lead"], m["rest"])))
         if len(steps) >= MAX_STEPS:
