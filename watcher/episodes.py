@@ -455,9 +455,12 @@ def key_lines(lines: list[str]) -> list[str]:
     if frames:
         at = frames[-1]
         return [ln.strip() for ln in lines[at:at + 2] if ln.strip()][:KEY_LINES]
-    useful = list(dict.fromkeys(  # a log's repeated line once, whatever its timestamp
-        ln.strip() for ln in lines if KEY_LINE.search(ln) and not ln.lstrip().startswith("at ")))
-    useful = [ln for i, ln in enumerate(useful) if _unstamped(ln) not in {_unstamped(x) for x in useful[:i]}]
+    useful: list[str] = []
+    seen: set[str] = set()  # a log's repeated line once, whatever its timestamp
+    for ln in lines:
+        if KEY_LINE.search(ln) and not ln.lstrip().startswith("at ") and _unstamped(ln.strip()) not in seen:
+            seen.add(_unstamped(ln.strip()))
+            useful.append(ln.strip())
     named = [ln for ln in useful if ERROR_NAME.search(ln)]
     chosen = set((named + [ln for ln in useful if ln not in named])[:KEY_LINES])
     return [ln for ln in useful if ln in chosen][:KEY_LINES]

@@ -301,10 +301,10 @@ def java_names(values: dict[str, str], situation: Situation) -> dict[str, str]:
 # ---------------------------------------------------------------- toolchains
 
 
-#: class file major version → Java release (JVM spec §4.1: major 45 + n for Java 1.n, 52 = Java 8, 55 = 11 …)
 def java_release(major: str) -> str:
+    """The Java release a class file's major version means (JVM spec §4.1: 49 = Java 5, 52 = 8, 55 = 11 …)."""
     number = int(float(major))
-    return str(number - 44) if number >= 53 else f"{number - 44}" if number >= 49 else "1.4"
+    return str(number - 44) if number >= 49 else "1.4"
 
 
 @fact
