@@ -3,10 +3,13 @@ real applications through xdotool and xclip."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import webbrowser
 from collections.abc import Iterator
@@ -276,22 +279,85 @@ class WatcherProcess:
     """`proactive watch` (or `proactive run`) as a real subprocess against a private home."""
 
     def __init__(self, home: Path, env: dict[str, str], args: tuple[str, ...] = ("--no-aw",),
-                 command: str = "watch", extra: tuple[str, ...] = ()):
+                 command: str = "watch", extra: tuple[str, ...] = (), verbose: bool = False):
+        """`verbose`: debug lines in the log (`-v`), which `enter_in_time` and `wait_logged` wait on; stderr then
+        goes to a file outside the home (a pipe nobody reads while the watcher runs would fill and stop it)."""
         self.home = home
         self.stdout = ""
         self.env = dict(env, PROACTIVE_HOME=str(home))
-        log = home / "logs" / "proactive.log"
-
-        def starts() -> int:  # a home used before already logs an earlier watcher's start: wait for this one's
-            return log.read_text().count("watcher started") if log.exists() else 0
-
-        before = starts()
-        self.proc = subprocess.Popen([*PROACTIVE, command, *args, *extra], env=self.env, cwd=ROOT,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        wait_for(lambda: starts() > before or self.proc.poll() is not None, timeout=30, what="watcher start")
+        self.log = home / "logs" / "proactive.log"
+        before = self.logged("watcher started")  # a home used before logs an earlier watcher's start too
+        self._err = tempfile.TemporaryFile("w+") if verbose else None
+        self.proc = subprocess.Popen([*PROACTIVE, command, *args, *(("-v",) if verbose else ()), *extra],
+                                     env=self.env, cwd=ROOT, stdout=subprocess.PIPE,
+                                     stderr=self._err or subprocess.PIPE, text=True)
+        wait_for(lambda: self.logged("watcher started") > before or self.proc.poll() is not None, timeout=30,
+                 what="watcher start")
         if self.proc.poll() is not None:
-            raise AssertionError(f"watcher exited early: {self.proc.stderr.read()}")
+            raise AssertionError(f"watcher exited early: {self._stderr(self.proc.communicate()[1])}")
         time.sleep(0.5)  # let the sources settle (X record contexts)
+
+    def logged(self, text: str) -> int:
+        """How many lines of the log hold `text`."""
+        return self.log.read_text(errors="replace").count(text) if self.log.exists() else 0
+
+    def _stderr(self, piped: str | None) -> str:
+        if self._err is None:
+            return piped or ""
+        self._err.seek(0)
+        return self._err.read()
+
+    def wait_logged(self, text: str, before: int, what: str) -> None:
+        """Waits until the log holds more lines with `text` than `before` (a count `logged` gave earlier)."""
+        wait_for(lambda: self.logged(text) > before, timeout=20, what=what)
+
+    def readings(self, begun_after: float) -> list[float]:
+        """When the watcher read a terminal's echo state for a line whose first key was pressed after
+        `begun_after` (verbose: watcher/pipeline.py `_echo_reading`)."""
+        if not self.log.exists():
+            return []
+        found = re.findall(r"echo state read at ([0-9.]+) for the line begun at ([0-9.]+)", self.log.read_text())
+        return [float(at) for at, begun in found if float(begun) > begun_after]
+
+    def enter_in_time(self, xsession: XSession, text: str) -> None:
+        """Types `text` into the focused terminal, then Enter once the watcher read the terminal's echo state for
+        this line less than ECHO_TRUST_SECONDS before its keys were all sent: the condition under which a line
+        is kept (watcher/pipeline.py `_judge_line`: a reading taken for the line before its Enter, within
+        ECHO_TRUST_SECONDS of its last key). Why: a busy machine, or keys typed faster than anyone types (the
+        keyboard source reads keys at a person's pace a batch at a time), may have the watcher handle a line's
+        keys after a quick Enter; it then hides the line as unseen (fail closed), which is right but is not what
+        such a test is about. When no such reading came (the keys were handled in time and the line's last reading
+        is older), a space and a Backspace (no change to the line) make it read again."""
+        from proactive.watcher.pipeline import ECHO_TRUST_SECONDS
+
+        begun = time.time()
+        xsession.type(text)
+        for _ in range(20):
+            sent = time.time()
+            try:
+                wait_for(lambda sent=sent: any(at > sent - ECHO_TRUST_SECONDS + 0.05 for at in self.readings(begun)),
+                         timeout=2, interval=0.05, what="the watcher's reading of the line")
+                break
+            except AssertionError:
+                xsession.key("space", "BackSpace")
+        else:
+            raise AssertionError(f"the watcher never read the echo state for {text!r}")
+        xsession.key("Return")
+
+    def stopped(self) -> bool:
+        """Whether every thread of the watcher is stopped (SIGSTOP acts on a process's threads one by one: a
+        thread still running may read a key after `kill` returned)."""
+        tasks = Path(f"/proc/{self.proc.pid}/task")
+        states = []
+        for task in tasks.iterdir():
+            with contextlib.suppress(OSError):
+                states.append((task / "stat").read_text().rsplit(")", 1)[1].split()[0])
+        return bool(states) and all(state in "tT" for state in states)
+
+    def pause_process(self) -> None:
+        """SIGSTOP, returning once no thread of the watcher runs any more."""
+        self.proc.send_signal(signal.SIGSTOP)
+        wait_for(self.stopped, timeout=10, interval=0.01, what="the watcher to stop")
 
     def stop(self, sig: int = signal.SIGTERM) -> tuple[int, str]:
         self.proc.send_signal(sig)
@@ -300,8 +366,8 @@ class WatcherProcess:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             _, err = self.proc.communicate()
-            raise AssertionError(f"watcher did not stop on signal {sig}: {err}") from None
-        return self.proc.returncode, err
+            raise AssertionError(f"watcher did not stop on signal {sig}: {self._stderr(err)}") from None
+        return self.proc.returncode, self._stderr(err)
 
     def episodes(self) -> list[dict]:
         import json

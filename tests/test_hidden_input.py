@@ -147,15 +147,23 @@ def prepared_shell(xsession: XSession, tmp_path: Path, title: str) -> str:
 
 
 class Lines:
-    """Types lines (and Enter) into the focused window, noting what the store should hold for each."""
+    """Types lines (and Enter) into the focused window, noting what the store should hold for each. With a
+    `watcher` (a verbose WatcherProcess), a line expected kept gets its Enter once the watcher has read the
+    terminal's echo state for it (`WatcherProcess.enter_in_time`): a line whose keys a starved watcher reads only
+    after its Enter is hidden (fail closed), which is not what these tests are about."""
 
-    def __init__(self, xsession: XSession):
+    def __init__(self, xsession: XSession, watcher: WatcherProcess | None = None):
         self.xsession = xsession
+        self.watcher = watcher
         self.expected: list[str] = []
 
-    def __call__(self, text: str, stored: str | None = None) -> None:
-        self.xsession.type(text)
-        self.xsession.key("Return")
+    def __call__(self, text: str, stored: str | None = None, in_time: bool | None = None) -> None:
+        """`in_time`: wait for the watcher's reading before Enter (by default: for a line expected kept as typed)."""
+        if (stored is None if in_time is None else in_time) and self.watcher is not None:
+            self.watcher.enter_in_time(self.xsession, text)
+        else:
+            self.xsession.type(text)
+            self.xsession.key("Return")
         self.expected.append(text if stored is None else stored)
 
 
@@ -191,7 +199,7 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
             time.sleep(0.3)  # the program reads the answer before the next question
         wait_for(lambda: at_shell(pty), timeout=60, what=f"{command!r} to finish")
 
-    watcher = WatcherProcess(proactive_home, xsession.env)
+    watcher = line.watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
         line("echo first line")
         prompt("./notes.py", "getpassCanary1x7Q")
@@ -212,7 +220,7 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
         if shutil.which("mysql"):  # asks before it connects (nothing listens on port 1: it then exits)
             prompt("mysql -u root -p -h 127.0.0.1 -P 1", "mysqlCanary0v2B")
         line("echo last line")
-        time.sleep(1.5)
+        wait_for(lambda: len(stored_lines()) == len(expected), timeout=20, what="every line stored")
         live = all_bytes(proactive_home)
     finally:
         code, err = watcher.stop()

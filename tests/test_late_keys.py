@@ -22,7 +22,7 @@ from proactive.watcher.sources import Source
 
 from .conftest import ListSource, WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
-from .test_hidden_input import HIDDEN_LINE, Lines, at_shell, hidden_prompt, prepared_shell, stored_lines
+from .test_hidden_input import HIDDEN_LINE, at_shell, hidden_prompt, prepared_shell, stored_lines
 from .test_store_stress import hold_lock
 from .test_terminal_secrets import XTERM
 
@@ -109,28 +109,40 @@ def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsess
     read only after they were sent are hidden, so no secret is stored, a passphrase's words included. The lines
     typed while the watcher runs are kept."""
     pty = prepared_shell(xsession, tmp_path, "late watcher")
-    line = Lines(xsession)
+    expected: list[str] = []
     canaries: list[str] = []
 
-    watcher = WatcherProcess(proactive_home, xsession.env)
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
+
+    def kept(text: str) -> None:  # a line typed while the watcher reads in time (the condition it is kept by)
+        watcher.enter_in_time(xsession, text)
+        expected.append(text)
+
+    def unread(text: str) -> None:  # a line typed while the watcher is stopped
+        xsession.type(text)
+        xsession.key("Return")
+        expected.append(HIDDEN_LINE)
+
     try:
-        line("echo first line")
+        kept("echo first line")
         for command, secret, stalled_command in (("./sync.sh", "sttyLate1k8W", False),
                                                  ("./notes.py", "getpassLate horseCanary2x7Q staplezQ", False),
                                                  ("read -s -p 'Key: ' answer", "readsLate3m9E", True)):
             if stalled_command:
-                watcher.proc.send_signal(signal.SIGSTOP)
-            line(command, stored=HIDDEN_LINE if stalled_command else None)
+                watcher.pause_process()
+                unread(command)
+            else:
+                kept(command)
             wait_for(lambda: hidden_prompt(pty), timeout=20, what=f"the prompt of {command!r}")
-            watcher.proc.send_signal(signal.SIGSTOP)
+            if not stalled_command:
+                watcher.pause_process()
             canaries.extend(secret.split())
-            line(secret, stored=HIDDEN_LINE)
+            unread(secret)
             wait_for(lambda: at_shell(pty), timeout=20, what=f"{command!r} to finish")
-            time.sleep(0.3)
+            time.sleep(0.3)  # the program turned echo on again a while before the watcher reads its keys
             watcher.proc.send_signal(signal.SIGCONT)
-            time.sleep(0.5)
-            line(f"echo after {command.split()[0]}")
-        time.sleep(1.5)
+            kept(f"echo after {command.split()[0]}")
+        wait_for(lambda: len(stored_lines()) == len(expected), timeout=20, what="every line stored")
         live = all_bytes(proactive_home)
     finally:
         watcher.proc.send_signal(signal.SIGCONT)
@@ -140,7 +152,7 @@ def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsess
     everything = live + all_bytes(proactive_home) + (out + err + watcher.stdout).encode()
     for canary in canaries:
         assert canary.encode() not in everything, f"{canary!r} leaked"
-    assert stored_lines() == line.expected
+    assert stored_lines() == expected
 
 
 @pytest.mark.x11
@@ -150,24 +162,25 @@ def test_a_secret_typed_while_another_process_locks_the_database_is_hidden(xsess
     answered and a line typed after it: the watcher waits on the lock without holding up the keys, which are
     read in time (the prompt's line hidden, the others kept and written once the lock is gone)."""
     pty = prepared_shell(xsession, tmp_path, "locked store")
-    line = Lines(xsession)
-    watcher = WatcherProcess(proactive_home, xsession.env)
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
+    expected = ["echo before the lock", "./sync.sh", HIDDEN_LINE, "echo during the lock"]
     try:
-        line("echo before the lock")
-        time.sleep(1)
+        watcher.enter_in_time(xsession, "echo before the lock")
+        wait_for(lambda: stored_lines() == expected[:1], timeout=20, what="the first line stored")
         locker = hold_lock(proactive_home / "proactive.db", 6)
-        line("./sync.sh")
+        watcher.enter_in_time(xsession, "./sync.sh")
         wait_for(lambda: hidden_prompt(pty), timeout=20, what="the prompt of ./sync.sh")
-        line("lockedCanary5j2P", stored=HIDDEN_LINE)
+        xsession.type("lockedCanary5j2P")
+        xsession.key("Return")
         wait_for(lambda: at_shell(pty), timeout=20, what="./sync.sh to finish")
-        line("echo during the lock")
+        watcher.enter_in_time(xsession, "echo during the lock")
         assert locker.wait(timeout=20) == 0
-        time.sleep(1.5)
+        wait_for(lambda: len(stored_lines()) == len(expected), timeout=20, what="every line stored")
     finally:
         code, err = watcher.stop()
     assert code == 0, err
     watcher.assert_nowhere("lockedCanary5j2P", b"", err)
-    assert stored_lines() == line.expected
+    assert stored_lines() == expected
 
 
 def test_readings_taken_after_a_lines_enter_neither_hide_it_by_echo_nor_make_it_an_answer(

@@ -412,7 +412,7 @@ def test_root_su_to_a_user_keeps_the_next_line(xsession: XSession, proactive_hom
                                                other_user: str) -> None:
     pty = shell_xterm(xsession, tmp_path, "su", tmp_path)
     line = Lines(xsession)
-    watcher = WatcherProcess(proactive_home, xsession.env)
+    watcher = line.watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
         line("echo before")
         line(f"su - {other_user}")
@@ -423,7 +423,7 @@ def test_root_su_to_a_user_keeps_the_next_line(xsession: XSession, proactive_hom
         wait_for(lambda: users_shell(pty, "root"), timeout=20, what="root's shell again")
         time.sleep(0.3)  # (a whole line typed within the keyboard's batch wait has no echo reading in time)
         line("echo back")
-        time.sleep(1.5)
+        wait_for(lambda: len(stored_lines()) == len(line.expected), timeout=20, what="every line stored")
     finally:
         code, err = watcher.stop()
     assert code == 0, err
@@ -473,13 +473,13 @@ def test_git_clone_of_a_url_with_credentials_hides_nothing(xsession: XSession, p
     pty = shell_xterm(xsession, tmp_path, "git clone", work)
     clone = f"git clone -q http://alice:{CLONE_SECRET}@{git_http}/repo.git copy"
     line = Lines(xsession)
-    watcher = WatcherProcess(proactive_home, xsession.env)
+    watcher = line.watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
-        line(clone, stored=redact(clone))
+        line(clone, stored=redact(clone), in_time=True)
         wait_for(lambda: (work / "copy" / "README").exists() and at_shell(pty), timeout=20, what="the clone")
         line("ls copy")
         line("echo cloned")
-        time.sleep(1.5)
+        wait_for(lambda: len(stored_lines()) == len(line.expected), timeout=20, what="every line stored")
         live = all_bytes(proactive_home)
     finally:
         code, err = watcher.stop()

@@ -382,7 +382,7 @@ def test_a_secret_read_in_raw_mode_by_a_script_is_never_stored(xsession: XSessio
     pty_path = shell_xterm(xsession, tmp_path, "raw scripts", work)
     line = Lines(xsession)
     secrets = [f"rawScript{i}Canary{i * 7}Q" for i in range(5)] + ["leaderCanary5Z", "leaderName6Y"]
-    watcher = WatcherProcess(proactive_home, xsession.env, args=("--no-aw", "--verbose"))
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
         time.sleep(1)  # the watcher's start beside the hogs
         line("echo before scripts")
@@ -453,7 +453,7 @@ def test_sudo_with_pwfeedback_called_by_a_script_after_su(xsession: XSession, pr
     script(home, "elevate.sh", '#!/bin/sh\n: > "$HOME/$1.ready"\nsudo -k true && : > "$HOME/$1.done"\n')
     pty_path = shell_xterm(xsession, tmp_path, "su sudo", tmp_path)
     line = Lines(xsession)
-    watcher = WatcherProcess(proactive_home, xsession.env, args=("--no-aw", "--verbose"))
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
         time.sleep(1)  # the watcher's start beside the hogs
         line("echo root here")
@@ -506,7 +506,7 @@ def test_an_ssh_session_started_by_a_wrapper_script_is_unseen(xsession: XSession
     pty_path = shell_xterm(xsession, tmp_path, "ssh wrapper", work)
     line = Lines(xsession)
     secrets = [f"remoteCanary{i}K{i * 3}x" for i in range(5)]
-    watcher = WatcherProcess(proactive_home, xsession.env, args=("--no-aw", "--verbose"))
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
         line("echo before ssh")
         line("./connect.sh")
@@ -566,7 +566,7 @@ def test_vims_x_command_never_stores_the_key(xsession: XSession, proactive_home:
     pty_path = shell_xterm(xsession, tmp_path, "vim X", work)
     line = Lines(xsession)
     secret = "colonXCanary8P"
-    watcher = WatcherProcess(proactive_home, xsession.env, args=("--no-aw", "--verbose"))
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
         line("vim -u NONE -N -n later.txt")
         wait_vim(pty_path)
@@ -609,7 +609,7 @@ def test_the_allowlisted_programs_keep_their_typing_but_never_their_keys(xsessio
     pty_path = shell_xterm(xsession, tmp_path, "echoing programs", work)
     line = Lines(xsession)
     secrets = ["replGetpassCanary9M", "vimKeyCanary3R", "vimTextCanary4T", "vimMoreCanary5U"]
-    watcher = WatcherProcess(proactive_home, xsession.env, args=("--no-aw", "--verbose"))
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
 
     def running(name: str) -> Callable[[], bool]:
         return lambda: name in [n for _, n, _ in foreground(pty_path)] and not lflag(pty_path)[1]

@@ -126,6 +126,7 @@ class Watcher:
         self.line_reads: list[tuple[float, Reading]] = []
         self.line_applied = 0
         self.line_last_key: float | None = None  # when its last key was pressed (None: no terminal line is open)
+        self.line_begun = 0.0  # when its first key was pressed (the debug log's, which tests wait on)
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
         self.scroll: dict[str, Any] | None = None
@@ -437,7 +438,7 @@ class Watcher:
         however late the key is handled here), so the line's echo readings can be judged by it (`_judge_line`)."""
         enter = key == "enter"
         by_shell = False
-        reading = self._echo_reading(enter) if self.filter.window else None
+        reading = self._echo_reading(enter, ts) if self.filter.window else None
         if reading is None:
             self.line_last_key = None  # not a terminal: no echo state to judge the line by
         else:
@@ -474,20 +475,24 @@ class Watcher:
         return (any(not r.queued for r in in_time) and all(r.mode == VISIBLE and r.raw and r.shell for r in in_time)
                 and at_last is not None and last <= at_last + ECHO_TRUST_SECONDS)
 
-    def _echo_reading(self, enter: bool) -> Reading | None:
+    def _echo_reading(self, enter: bool, ts: float) -> Reading | None:
         """The focused terminal's echo state, read at the first key of a line, at Enter and at most every
         ECHO_READ_SECONDS in between (a prompt that appears while a line is typed is still seen before its Enter),
-        so typing costs a few `tcgetattr` a second, not one per key."""
+        so typing costs a few `tcgetattr` a second, not one per key. `ts`: when the key was pressed."""
         now = time.monotonic()
         pid, until, reading = self._echo_cache
         starting = not self.composer.line and not self.composer.sent
         if starting and not enter:  # a new line
             self.line_reads, self.line_applied, self.line_raw, self.echo_hidden = [], 0, True, False
+            self.line_begun = ts
         if starting or enter or now >= until or pid != self.filter.window.get("pid"):
             reading = self.filter.echo_reading()
             self._echo_cache = (self.filter.window.get("pid"), now + ECHO_READ_SECONDS, reading)
             if not enter and reading is not None:
                 self.line_reads.append((time.time(), reading))
+                # (the tests wait for this line before a line's Enter: the condition `_judge_line` keeps it by)
+                log.debug("echo state read at %.3f for the line begun at %.3f: %s", self.line_reads[-1][0],
+                          self.line_begun, reading.why)
                 if reading.mode != VISIBLE:
                     self.composer.hold = True  # no piece of the line while it may be hidden (_apply_reads)
         return reading
@@ -564,6 +569,7 @@ class Watcher:
                 self.filter.focus(event.data)
             elif event.kind == PROMPT:
                 if self.filter.prompt_shown(event.data):
+                    log.debug("a password prompt is shown in the focused terminal: its next line is hidden")
                     self.composer.hide_line = "password"
             else:
                 self._typed(event)
