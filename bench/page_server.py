@@ -78,7 +78,7 @@ def page_server(pages: Path) -> Iterator[PageServer]:
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     state["server"] = PageServer(f"http://127.0.0.1:{httpd.server_address[1]}")
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:
         yield state["server"]
