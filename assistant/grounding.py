@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
+from proactive.watcher.episodes import quoted_in
+
 ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT, TOPIC = (
     "error", "query", "file", "project", "page", "site", "document", "command", "chat", "topic")
 SEARCHING, READING, CODING, DEBUGGING, WRITING, CHATTING, NOISE = (
@@ -532,8 +534,7 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     used: set[str] = set()
     for o in objs:
         if o.kind == ERROR:
-            head = o.text.rstrip("…").strip().lower()
-            full = next((c for c in reversed(copies) if head and head in " ".join(c.split()).lower()), "")
+            full = next((c for c in reversed(copies) if quoted_in(o.text, c)), "")
             o = Obj(o.kind, error_line(full) or o.text if full else o.text, o.index, full)
             used.add(full)
         out.append(o)
@@ -554,11 +555,12 @@ def said_errors(sentence: str) -> list[str]:
     for m in COPIED_ERROR.finditer(sentence):
         middle = re.findall(r", saying '(.+?)'(?=, saying '|$)", m["saying"] or "")
         parts = [p.strip() for p in (m["start"], *middle, m["end"] or "") if p and p.strip()]
-        # a traceback's frame as Python prints it (the sentence flattened its indentation): its code under it
+        # a traceback's frame as Python prints it (the sentence flattened its indentation): its code under it; and
+        # a command under the line announcing it ("…run the following command:"), indented as the tool set it
         lines = []
         for i, part in enumerate(parts):
             frame = part.startswith('File "')
-            code = i > 0 and parts[i - 1].startswith('File "') and not frame
+            code = i > 0 and (parts[i - 1].startswith('File "') or parts[i - 1].endswith(":")) and not frame
             lines.append(("  " if frame else "    " if code else "") + part)
         out.append("\n".join(lines))
     return out
@@ -584,8 +586,7 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
         return objs
     out: list[Obj] = []
     for o in objs:
-        head = o.text.rstrip("…").strip()
-        full = next((s for s in said if head and head in s), "") if o.kind == ERROR and not o.detail else ""
+        full = next((s for s in said if quoted_in(o.text, s)), "") if o.kind == ERROR and not o.detail else ""
         if full and any(p.detail == full for p in out):
             continue  # the same copy's other quoted line: one error
         out.append(Obj(o.kind, error_line(full) or o.text, o.index, full) if full else o)

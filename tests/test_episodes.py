@@ -9,11 +9,13 @@ import pytest
 
 from proactive.watcher.episodes import (
     HEAD_SENTENCES,
+    KEY_LINES,
     MAX_LINES,
     MAX_SENTENCES,
     EpisodeBuilder,
     build_episodes,
     place,
+    quoted_in,
     switch_sentence,
     web_sentence,
 )
@@ -297,6 +299,22 @@ def test_hotkeys_mean_what_they_do_where_they_are_pressed(app, process, combo, s
     # a tool's own hint, under a long first line
     ("error: failed to push some refs to 'github.com:ana/site.git'\nhint: Updates were rejected because the tip of "
      "your current branch is behind\nhint: its remote counterpart.", ["hint: Updates were rejected"], []),
+    # a compiler's help line with the code it suggests and the marker under the change
+    ("error[E0308]: mismatched types\n --> src/lib.rs:3:5\n  |\n2 | fn count() -> u64 {\n  |               --- "
+     "expected `u64` because of return type\n3 |     total\n  |     ^^^^^ expected `u64`, found `i32`\n  |\n"
+     "help: you can convert an `i32` to a `u64` and panic if the converted value doesn't fit\n  |\n"
+     "3 |     total.try_into().unwrap()\n  |          ++++++++++++++++++++\n",
+     ["help: you can convert", "3 | total.try_into().unwrap()", "| ++++++++++++++++++++"], []),
+    # a syntax error copied from its frame: the frame is the start, the code under it is quoted
+    ('  File "cli.py", line 12\n    if mode = "fast":\n       ^^^^^^^^^^^^^\nSyntaxError: invalid syntax. Maybe you '
+     "meant '==' or ':=' instead of '='?", ['if mode = "fast":'], []),
+    # javac's details under the error line, the error line repeated for a second place only once
+    ("Report.java:7: error: cannot find symbol\n        LocalDate day = LocalDate.now();\n        ^\n"
+     "  symbol:   class LocalDate\n  location: class Report\nReport.java:7: error: cannot find symbol\n"
+     "  symbol:   variable LocalDate\n2 errors", ["symbol: class LocalDate"], []),
+    # a command announced on a line of its own
+    ("Error: Cannot find module 'vite'\nIt is not installed: add it with the following command.\n\n"
+     "    npm install --save-dev vite\n\nThen run the build again.", ["npm install --save-dev vite"], []),
 ])
 def test_a_copied_error_s_sentence_quotes_the_lines_that_say_what_failed(copied: str, quoted: list[str],
                                                                           not_quoted: list[str]) -> None:
@@ -310,4 +328,22 @@ def test_a_copied_error_s_sentence_quotes_the_lines_that_say_what_failed(copied:
         assert piece in "".join(sentence.split(", saying '")[1:]), sentence
     for piece in not_quoted:
         assert piece not in sentence
-    assert sentence.count(", saying '") <= 2
+    assert sentence.count(", saying '") <= KEY_LINES
+
+
+def test_a_long_error_line_keeps_its_start_and_its_end() -> None:
+    """A tool's one long line names itself at its start and often the cause at its end: both are quoted, the
+    middle cut."""
+    line = ("docker: Error response from daemon: failed to set up container networking: driver failed programming "
+            "external connectivity on endpoint api (" + "3f" * 32 + "): Bind for 0.0.0.0:5432 failed: port is "
+            "already allocated")
+    builder = EpisodeBuilder()
+    builder.add(1, TERM)
+    builder.add(2, ev(CLIPBOARD, 1, text=line))
+    sentence = builder.close(100.0).row()["event"]
+    assert "starting 'docker: Error response from daemon" in sentence
+    assert "port is already allocated' from the terminal." in sentence
+    assert "3f" * 32 not in sentence
+    # the quote is known as that line's (live, the help reads the whole copy it was quoted from), not another's
+    quoted = sentence.split("starting '")[1].split("' from the terminal.")[0]
+    assert quoted_in(quoted, "$ docker compose up\n" + line) and not quoted_in(quoted, line.replace("5432", "8080"))

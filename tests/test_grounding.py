@@ -364,3 +364,33 @@ def test_a_replayed_traceback_s_failing_frame_is_read_as_python_printed_it():
     error = next(o for o in g.objects if o.kind == "error")
     found = diagnose(situation(error, g))
     assert found is not None and any("mean = sum(scores) / len(scores)" in (s.command or "") for s in found.steps)
+
+
+@pytest.mark.parametrize(("copied", "step"), [
+    # rustc's help line, the code it suggests and the marker under the change
+    ("   Compiling meter v0.1.0 (/home/dev/meter)\nerror[E0308]: mismatched types\n --> src/lib.rs:3:5\n  |\n"
+     "3 |     total\n  |     ^^^^^ expected `u64`, found `i32`\n  |\nhelp: you can convert an `i32` to a `u64` and "
+     "panic if the converted value doesn't fit\n  |\n3 |     total.try_into().unwrap()\n  |          "
+     "++++++++++++++++++++\n\nFor more information about this error, try `rustc --explain E0308`.\n"
+     "error: could not compile `meter` (lib) due to 1 previous error", "total.try_into().unwrap()"),
+    # a command announced on an indented line of its own
+    ("npm ERR! code ENOENT\nnpm ERR! syscall open\nnpm ERR! enoent Could not read package.json\n"
+     "To start a project here, run the following command:\n\n    npm init -y\n\nnpm ERR! A complete log of this run "
+     "can be found in: /home/dev/.npm/_logs/debug-0.log", "npm init -y"),
+])
+def test_a_copied_error_s_own_next_step_survives_its_sentence(copied: str, step: str) -> None:
+    """Live, the copy is read whole; replayed, only its episode sentence is: the sentence quotes the line saying
+    what to do with the code or command under it, so the diagnosis read from the sentence gives the same step."""
+    from proactive.assistant.candidates import situation
+    from proactive.assistant.diagnose import diagnose
+    from proactive.watcher.episodes import EpisodeBuilder
+    from proactive.watcher.events import CLIPBOARD, WINDOW, RawEvent
+
+    builder = EpisodeBuilder()
+    builder.add(1, RawEvent("window", WINDOW, {"app": "XTerm", "title": "bash", "process": "xterm"}, ts=1.0))
+    builder.add(2, RawEvent("clipboard", CLIPBOARD, {"text": copied, "length": len(copied)}, ts=2.0))
+    sentence = builder.close(10.0).row()["event"]
+    g = ground(obs(sentence))
+    error = next(o for o in g.objects if o.kind == "error")
+    found = diagnose(situation(error, g))
+    assert found is not None and any(step in (s.command or "") for s in found.steps), (sentence, found)

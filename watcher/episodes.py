@@ -68,10 +68,23 @@ KEY_LINE = re.compile(
     r"\bno such\b|\bundefined\b|\bunresolved\b|\bmissing\b|\bunknown\b|\binvalid\b|\bnot supported\b|"
     r"\bdoes(?: not|n't) exist\b|\bexpired\b|\btoo open\b|\bhas changed\b|\bno rule\b|\bcannot\b|\bcan't\b|"
     r"\bcould not\b|\bunable to\b|\bis not\b|\bnot allowed\b|\bmasked\b|\bhelp:|\bhint:|\bdid you mean\b|"
-    r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`", re.IGNORECASE)
+    r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b", re.IGNORECASE)
 #: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
-#: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist")
-KEY_LINES, ERROR_QUOTE_CHARS = 2, 160
+#: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist"), so a
+#: longer line keeps its start and its end (`quote_ends`)
+KEY_LINES, ERROR_QUOTE_CHARS = 4, 160
+#: a line of a copied error that says what to do: rustc's `help:`, git's `hint:`, "did you mean", "try `…`"
+DO_LINE = re.compile(r"^\s*(?:=\s*)?(?:help|hint|note: try)\b:?|\bdid you mean\b|\bto add it\b|"
+                     r"(?:\brun|\btry|\bwith|\buse)\s+[`']|\bconsider\b|\bfollowing commands?\b|"
+                     r"\byou (?:may |might )?need to\b", re.IGNORECASE)
+#: the code a compiler suggests under its help line ("1 + use std::io::Read;", "6 |     let mut total = 0;"),
+#: and the marker line under a changed line ("|         +++")
+SUGGESTED_CODE = re.compile(r"^\s*\d+\s*[+~|-]\s*\S")
+#: a command set on a line of its own under the line announcing it ("    apt install python3.11-venv")
+INDENTED_COMMAND = re.compile(r"^(?: {2,}|\t)[a-z][\w.+-]*(?: +\S+)+\s*$")
+#: javac's details under an error line ("  symbol:   class ArrayList", "  location: class Inventory")
+DETAIL_LINE = re.compile(r"^\s+(?:symbol|location|required|found|reason)\s*:\s*\S")
+CHANGE_MARKER = re.compile(r"^\s*\|\s*[+~^-]+[+~^\s-]*$")
 SEARCH_HOSTS = {"www.google.com": "Google", "google.com": "Google", "www.bing.com": "Bing", "bing.com": "Bing",
                 "duckduckgo.com": "DuckDuckGo", "html.duckduckgo.com": "DuckDuckGo",
                 "search.brave.com": "Brave Search", "www.startpage.com": "Startpage"}
@@ -88,6 +101,31 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
     """Single-line, length-capped text for a quoted sentence fragment."""
     text = " ".join(text.replace("\t", " ").split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def quote_ends(text: str, limit: int = ERROR_QUOTE_CHARS) -> str:
+    """A line of an error, capped at `limit` by cutting its middle: the start names the tool and the error, the end
+    often the cause ("docker: Error response from daemon: … port is already allocated")."""
+    text = " ".join(text.replace("\t", " ").split())
+    if len(text) <= limit:
+        return text
+    half = (limit - 3) // 2
+    return text[:half].rstrip() + " \u2026 " + text[len(text) - half:].lstrip()
+
+
+def quoted_in(quoted: str, text: str) -> bool:
+    """Whether `quoted` (a `quote` or `quote_ends` of a line: cut at its end or its middle) is from `text`: its
+    pieces around the ellipses are in `text` in order, ignoring case and spacing."""
+    pieces = [" ".join(p.split()).lower() for p in quoted.split("\u2026")]
+    flat, at = " ".join(text.split()).lower(), 0
+    if not any(pieces):
+        return False
+    for piece in pieces:
+        found = flat.find(piece, at)
+        if found < 0:
+            return False
+        at = found + len(piece)
+    return True
 
 
 def place(app: str, title: str) -> str:
@@ -447,23 +485,60 @@ def _unstamped(line: str) -> str:
     return re.sub(r"\d[\d:.T-]*", "#", line)
 
 
-def key_lines(lines: list[str]) -> list[str]:
-    """The lines of a copied error's middle worth quoting, at most `KEY_LINES`: a traceback's failing frame (its last
-    `File "…", line N` and the code under it: where to fix it); else those naming an error first, then those saying
-    what failed or what to do (`KEY_LINE`), in their order."""
-    frames = [i for i, ln in enumerate(lines) if ln.lstrip().startswith('File "')]
+def key_lines(lines: list[str], first: str = "") -> list[str]:
+    """The lines of a copied error's middle worth quoting, at most `KEY_LINES`, in their order, so that a session
+    replayed from its sentences alone has what the specific help is read from:
+    - a traceback's failing frame: its last `File "…", line N` and the code under it (where to fix it; only the
+      code when the frame is the copy's `first` line, already quoted);
+    - else the first line naming an error (other than `first`), then the first line saying what to do
+      (`DO_LINE`) with the code a compiler suggests under it and its change marker, then other lines saying what
+      failed (`KEY_LINE`)."""
+    whole = [first, *lines] if first else lines
+    frames = [i for i, ln in enumerate(whole) if ln.lstrip().startswith('File "')]
     if frames:
         at = frames[-1]
-        return [ln.strip() for ln in lines[at:at + 2] if ln.strip()][:KEY_LINES]
-    useful: list[str] = []
-    seen: set[str] = set()  # a log's repeated line once, whatever its timestamp
-    for ln in lines:
-        if KEY_LINE.search(ln) and not ln.lstrip().startswith("at ") and _unstamped(ln.strip()) not in seen:
-            seen.add(_unstamped(ln.strip()))
-            useful.append(ln.strip())
-    named = [ln for ln in useful if ERROR_NAME.search(ln)]
-    chosen = set((named + [ln for ln in useful if ln not in named])[:KEY_LINES])
-    return [ln for ln in useful if ln in chosen][:KEY_LINES]
+        return [ln.strip() for ln in whole[at:at + 2] if ln.strip() and ln.strip() != first.strip()][:KEY_LINES]
+    chosen: list[int] = []
+    seen = {_unstamped(first.strip())}  # a log's repeated line once, whatever its timestamp
+
+    def take(i: int) -> None:
+        if i not in chosen and len(chosen) < KEY_LINES:
+            chosen.append(i)
+            seen.add(_unstamped(lines[i].strip()))
+
+    def fresh(i: int) -> bool:
+        return _unstamped(lines[i].strip()) not in seen and not lines[i].lstrip().startswith("at ")
+
+    named = next((i for i, ln in enumerate(lines) if ERROR_NAME.search(ln) and KEY_LINE.search(ln) and fresh(i)), None)
+    if named is not None:
+        take(named)
+    detail = next((i for i, ln in enumerate(lines) if DETAIL_LINE.match(ln) and fresh(i)), None)
+    if detail is not None:
+        take(detail)
+    todos = [i for i, ln in enumerate(lines) if DO_LINE.search(ln) and fresh(i)]
+    with_code = [(i, j) for i in todos if (j := _suggested_code(lines, i)) is not None]
+    if with_code:  # the help line that shows its code, its code and the change marker under it
+        todo, code = with_code[0]
+        for i in (todo, code, code + 1):
+            if i == todo or i == code or (i < len(lines) and CHANGE_MARKER.match(lines[i])):
+                take(i)
+    elif todos:
+        take(todos[0])
+    for i, ln in enumerate(lines):
+        if KEY_LINE.search(ln) and fresh(i):
+            take(i)
+    return [lines[i].strip() for i in sorted(chosen)]
+
+
+def _suggested_code(lines: list[str], i: int) -> int | None:
+    """Where the code a compiler suggests under the help line `i` is (its next lines, past blank and `|` ones), or
+    the command a line announces on its own indented line."""
+    for j in range(i + 1, min(i + 6, len(lines))):
+        if SUGGESTED_CODE.match(lines[j]) or INDENTED_COMMAND.match(lines[j]):
+            return j
+        if lines[j].strip() and not lines[j].lstrip().startswith("|"):
+            return None
+    return None
 
 
 def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
@@ -480,12 +555,14 @@ def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
             # a traceback names its error on its last line: quote it too, so the error itself is in the context
             last = lines[-1].strip()
             ends = len(lines) > 1 and bool(ERROR_NAME.search(last) or KEY_LINE.search(last))
-            ending = f" and ending '{quote(last, ERROR_QUOTE_CHARS)}'" if ends else ""
-            saying = "".join(f", saying '{quote(line, ERROR_QUOTE_CHARS)}'"
-                             for line in key_lines(lines[1:-1] if ends else lines[1:]))
-            return (f"The user copies an error message starting '{quote(lines[0], ERROR_QUOTE_CHARS)}'{saying}{ending} "
+            ending = f" and ending '{quote_ends(last)}'" if ends else ""
+            saying = "".join(f", saying '{quote_ends(line)}'"
+                             for line in key_lines(lines[1:-1] if ends else lines[1:], lines[0]))
+            return (f"The user copies an error message starting '{quote_ends(lines[0])}'{saying}{ending} "
                     f"from {where}.")
-        return f"The user copies '{quote(text, 80)}' from {where}."
+        # a terminal's line is a message, whose cause or next step is often at its end ("… Run 'systemctl
+        # daemon-reload' to reload units."): its start and end, as an error's lines
+        return f"The user copies '{quote_ends(text) if where == 'the terminal' else quote(text, 80)}' from {where}."
     if kind == WEB:
         return web_sentence(data)
     if kind == IDLE:
