@@ -372,3 +372,29 @@ def ca_store(values: dict[str, str], situation: Situation) -> dict[str, str]:
         if os.path.isfile(path):
             return {"ca_bundle": path}
     return {"ca_bundle": "no"}
+
+
+@fact
+def python_module(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`module`: the dotted module of the script the failed command ran (`python3 inventory/models.py` ->
+    `inventory.models`), which `python3 -m` runs as part of its package; `distribution`: the PyPI name of the
+    `missing` module (rules/python_modules.toml: yaml -> PyYAML; else its own name)."""
+    out: dict[str, str] = {}
+    script = next((w for w in (situation.command or "").split() if w.endswith(".py")), "")
+    if script and not os.path.isabs(script):
+        out["module"] = script.removeprefix("./")[:-3].replace("/", ".")
+    missing = values.get("missing", "").strip()
+    if missing:
+        from .python_errors import providers
+
+        provider = providers().get(missing.split(".")[0])
+        out["distribution"] = provider.pypi if provider and provider.pypi else missing.split(".")[0]
+    return out
+
+
+@fact
+def go_import(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`import_path`: the standard library package a Go identifier `name` is the last element of (http ->
+    net/http, json -> encoding/json: rules/go_packages.toml), when it is one."""
+    path = _table("go_packages")["std"].get(values.get("name", "").strip())
+    return {"import_path": path} if path else {}
