@@ -72,7 +72,9 @@ KEY_LINE = re.compile(
 #: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
 #: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist"), so a
 #: longer line keeps its start and its end (`quote_ends`)
-KEY_LINES, ERROR_QUOTE_CHARS = 4, 160
+KEY_LINES, ERROR_QUOTE_CHARS = 4, 200
+#: an opaque id in a long line (a container's or a commit's hash): its head is enough to tell it
+LONG_ID = re.compile(r"\b[0-9a-f]{20,}\b")
 #: a line of a copied error that says what to do: rustc's `help:`, git's `hint:`, "did you mean", "try `…`"
 DO_LINE = re.compile(r"^\s*(?:=\s*)?(?:help|hint|note: try)\b:?|\bdid you mean\b|\bto add it\b|"
                      r"(?:\brun|\btry|\bwith|\buse)\s+[`']|\bconsider\b|\bfollowing commands?\b|"
@@ -107,6 +109,9 @@ def quote_ends(text: str, limit: int = ERROR_QUOTE_CHARS) -> str:
     """A line of an error, capped at `limit` by cutting its middle: the start names the tool and the error, the end
     often the cause ("docker: Error response from daemon: … port is already allocated")."""
     text = " ".join(text.replace("\t", " ").split())
+    if len(text) <= limit:
+        return text
+    text = LONG_ID.sub(lambda m: m.group()[:12] + "\u2026", text)  # words before ids: they say what happened
     if len(text) <= limit:
         return text
     half = (limit - 3) // 2
