@@ -249,3 +249,37 @@ def test_a_rule_text_with_a_lone_brace_is_refused_when_loaded() -> None:
     with pytest.raises(rules.RuleError, match=r"rules/x.toml, rule 2: Single '\{'"):
         rules._rule({"id": "x.y", "pattern": "x", "problem": "p", "offer": "o",
                      "steps": [{"text": "for i in s {", "command": "x"}]}, "rules/x.toml, rule 2")
+
+
+@pytest.mark.parametrize("quoted", ["'<string.h>' or provide a declaration of 'strlen'",
+                                    "\u2018<string.h>\u2019 or provide a declaration of \u2018strlen\u2019"])
+def test_typographic_quotes_are_read_as_plain_ones(quoted: str) -> None:
+    """gcc (and coreutils) quote with ‘ ’ in a UTF-8 locale and with ' in the C locale: the same answer."""
+    found = diagnose(Situation(f"slugify.c:7:16: error: implicit declaration of function \u2018strlen\u2019\n"
+                               f"slugify.c:3:1: note: include {quoted}", command="make"))
+    assert found is not None and found.steps[0].command == "#include <string.h>"
+
+
+@pytest.mark.parametrize(("command", "step"), [("python3 inventory/models.py", "python3 -m inventory.models"),
+                                               ("python3 ./app/cli/main.py --fast", "python3 -m app.cli.main"),
+                                               (None, None), ("python3 /opt/tool/run.py", None)])
+def test_a_relative_import_in_a_script_names_the_module_to_run(command: str | None, step: str | None) -> None:
+    """The module is read from the command that ran the script by a relative path; an absolute path or no command
+    gives the general step (the folder above the package is not known)."""
+    found = diagnose(Situation("ImportError: attempted relative import with no known parent package",
+                               command=command))
+    assert found is not None and found.steps[0].command == step
+
+
+@pytest.mark.parametrize(("name", "path"), [("http", "net/http"), ("json", "encoding/json"),
+                                            ("filepath", "path/filepath"), ("healthHandler", None)])
+def test_an_undefined_go_name_of_the_standard_library_names_its_import(name: str, path: str | None) -> None:
+    found = diagnose(Situation(f"# example.com/app\n./main.go:12:15: undefined: {name}", command="go build"))
+    assert found is not None
+    text = " ".join(s.text for s in found.steps)
+    assert (f'"{path}"' in text) if path else ("standard library" not in text and found.steps[0].command == "go run .")
+
+
+def test_a_module_missing_from_an_interpreter_is_installed_with_that_interpreter() -> None:
+    found = diagnose(Situation("/home/dev/app/.venv/bin/python3: No module named yaml", command="python3 -m yaml"))
+    assert found is not None and found.steps[0].command == "/home/dev/app/.venv/bin/python3 -m pip install PyYAML"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 log = logging.getLogger(__name__)
 
@@ -114,10 +114,15 @@ def warm() -> None:
                 log.exception("warming diagnoser family %s failed", name)
 
 
+TYPOGRAPHIC_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
 def diagnose(situation: Situation) -> Diagnosis | None:
     """The first diagnosis any family gives for this situation, or None when no specific step is known."""
     if not situation.error.strip():
         return None
+    # gcc, coreutils and others quote with ‘ ’ in a UTF-8 locale and ' elsewhere: the rules read one kind
+    situation = replace(situation, error=situation.error.translate(TYPOGRAPHIC_QUOTES))
     for name, fn in diagnosers():
         try:
             found = fn(situation)
