@@ -8,6 +8,7 @@ from itertools import permutations
 import pytest
 
 from proactive.watcher.episodes import (
+    ERROR_QUOTE_CHARS,
     HEAD_SENTENCES,
     KEY_LINES,
     MAX_LINES,
@@ -15,6 +16,7 @@ from proactive.watcher.episodes import (
     EpisodeBuilder,
     build_episodes,
     place,
+    quote_ends,
     quoted_in,
     switch_sentence,
     web_sentence,
@@ -335,8 +337,8 @@ def test_a_long_error_line_keeps_its_start_and_its_end() -> None:
     """A tool's one long line names itself at its start and often the cause at its end: both are quoted, the
     middle cut."""
     line = ("docker: Error response from daemon: failed to set up container networking: driver failed programming "
-            "external connectivity on endpoint api (" + "3f" * 32 + "): Bind for 0.0.0.0:5432 failed: port is "
-            "already allocated")
+            "external connectivity on endpoint api-gateway-service-production (" + "3f" * 32 + "): Bind for "
+            "0.0.0.0:5432 failed: port is already allocated")
     builder = EpisodeBuilder()
     builder.add(1, TERM)
     builder.add(2, ev(CLIPBOARD, 1, text=line))
@@ -347,3 +349,8 @@ def test_a_long_error_line_keeps_its_start_and_its_end() -> None:
     # the quote is known as that line's (live, the help reads the whole copy it was quoted from), not another's
     quoted = sentence.split("starting '")[1].split("' from the terminal.")[0]
     assert quoted_in(quoted, "$ docker compose up\n" + line) and not quoted_in(quoted, line.replace("5432", "8080"))
+    # a line still too long once its ids are short: its middle is cut
+    words = " ".join(f"step{i} done" for i in range(60))
+    cut = quote_ends(f"make: *** build failed after {words}: disk full")
+    assert len(cut) <= ERROR_QUOTE_CHARS and cut.startswith("make: *** build failed") and cut.endswith("disk full")
+    assert quoted_in(cut, f"make: *** build failed after {words}: disk full")

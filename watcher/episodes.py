@@ -72,7 +72,7 @@ KEY_LINE = re.compile(
 #: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
 #: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist"), so a
 #: longer line keeps its start and its end (`quote_ends`)
-KEY_LINES, ERROR_QUOTE_CHARS = 4, 200
+KEY_LINES, ERROR_QUOTE_CHARS = 4, 240
 #: an opaque id in a long line (a container's or a commit's hash): its head is enough to tell it
 LONG_ID = re.compile(r"\b[0-9a-f]{20,}\b")
 #: a line of a copied error that says what to do: rustc's `help:`, git's `hint:`, "did you mean", "try `…`"
