@@ -385,10 +385,8 @@ def python_module(values: dict[str, str], situation: Situation) -> dict[str, str
         out["module"] = script.removeprefix("./")[:-3].replace("/", ".")
     missing = values.get("missing", "").strip()
     if missing:
-        from .python_errors import providers
-
-        provider = providers().get(missing.split(".")[0])
-        out["distribution"] = provider.pypi if provider and provider.pypi else missing.split(".")[0]
+        top = missing.split(".")[0]
+        out["distribution"] = _table("python_modules")["modules"].get(top, {}).get("pypi") or top
     return out
 
 
