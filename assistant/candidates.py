@@ -388,5 +388,9 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
             out.append(Candidate(action.id, (primary, *[o for o in secondary if o is not None]), task,
                                  message.format(**parts), round(prior, 4), found,
                                  short(came_from) if came_from is not None else ""))
+    if any(c.action == "fix_error" for c in out):
+        # a known next step for the error the command printed: "how to fix its output" offers the same failure
+        # without it, and a model that ranks it first hides the step (issue 35: offers at an error are about it)
+        out = [c for c in out if c.action != "explain_command"]
     out.sort(key=lambda c: -c.prior)
     return out[:limit]

@@ -271,6 +271,24 @@ def test_within_one_long_episode_the_thing_named_last_is_the_latest():
     assert g.first(COMMAND).text == "gti status"
 
 
+@pytest.mark.parametrize(("command", "error", "known"), [
+    ("cargo run", "error[E0425]: cannot find value `total_cout` in this scope", False),
+    ("python3 app.py", "ModuleNotFoundError: No module named 'requests'", True),
+    ("docker run -p 80:80 web", "docker: Error response from daemon: driver failed programming external connectivity "
+     "on endpoint web: Bind for 0.0.0.0:80 failed: port is already allocated.", True),
+])
+def test_at_an_error_with_a_known_step_the_command_s_output_offer_gives_way(command, error, known):
+    """"Explain what 'cargo run' does and how to fix its output" is about the same failure as the error's own
+    offer, without its step: shown only where no specific step is known, so the model cannot rank it first."""
+    from proactive.assistant import candidates
+
+    context = [{"time": "1", "event": f"The user types '{command}' and presses Enter in the terminal."},
+               {"time": "2", "event": f"The user copies an error message starting '{error}' from the terminal."}]
+    offered = [c.action for c in candidates.build(ground(context), writes=True)]
+    assert ("fix_error" in offered) == known, offered
+    assert ("explain_command" in offered) == (not known), offered
+
+
 @pytest.mark.parametrize("command, error, manual", [
     ("python3 app.py", "KeyError: 'user_id'", False),
     ("git push", "fatal: unable to access 'https://example.org/repo.git/': Could not resolve host: example.org",
