@@ -68,7 +68,7 @@ KEY_LINE = re.compile(
     r"\bno such\b|\bundefined\b|\bunresolved\b|\bmissing\b|\bunknown\b|\binvalid\b|\bnot supported\b|"
     r"\bdoes(?: not|n't) exist\b|\bexpired\b|\btoo open\b|\bhas changed\b|\bno rule\b|\bcannot\b|\bcan't\b|"
     r"\bcould not\b|\bunable to\b|\bis not\b|\bnot allowed\b|\bmasked\b|\bhelp:|\bhint:|\bdid you mean\b|"
-    r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b", re.IGNORECASE)
+    r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b|\bno longer\b|\bdeprecated\b", re.IGNORECASE)
 #: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
 #: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist"), so a
 #: longer line keeps its start and its end (`quote_ends`)
