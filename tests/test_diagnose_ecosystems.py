@@ -7,21 +7,16 @@ from __future__ import annotations
 import grp
 import os
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from proactive.assistant.diagnose import Situation, diagnose, ecosystems, facts, rules
 
-
-def all_rules() -> Iterator[tuple[str, rules.Rule]]:
-    for family in ecosystems.ECOSYSTEMS:
-        for rule in rules.load(family):
-            yield family, rule
+from .test_diagnose_shell import all_rules
 
 
-@pytest.mark.parametrize(("family", "rule"), list(all_rules()), ids=lambda x: x if isinstance(x, str) else x.id)
+@pytest.mark.parametrize(("family", "rule"), list(all_rules(ecosystems.ECOSYSTEMS)), ids=lambda x: x if isinstance(x, str) else x.id)
 def test_every_rule_answers_its_examples_and_none_of_its_counter_examples(family: str, rule: rules.Rule) -> None:
     assert rule.examples, f"rules/{family}.toml: {rule.id} has no examples"
     for example in rule.examples:

@@ -15,7 +15,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -61,8 +61,9 @@ def path_bin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # ---------------------------------------------------------------- rules as data
 
 
-def all_rules() -> Iterator[tuple[str, rules.Rule]]:
-    for family in ("shell", "git"):
+def all_rules(families: Iterable[str] = ("shell", "git")) -> Iterator[tuple[str, rules.Rule]]:
+    """(family, rule) for every rule of the `families`' rule files (also tests/test_diagnose_ecosystems.py's)."""
+    for family in families:
         for rule in rules.load(family):
             yield family, rule
 

@@ -524,9 +524,10 @@ def key_lines(lines: list[str], first: str = "") -> list[str]:
     with_code = [(i, j) for i in todos if (j := _suggested_code(lines, i)) is not None]
     if with_code:  # the help line that shows its code, its code and the change marker under it
         todo, code = with_code[0]
-        for i in (todo, code, code + 1):
-            if i == todo or i == code or (i < len(lines) and CHANGE_MARKER.match(lines[i])):
-                take(i)
+        take(todo)
+        take(code)
+        if code + 1 < len(lines) and CHANGE_MARKER.match(lines[code + 1]):
+            take(code + 1)
     elif todos:
         take(todos[0])
     for i, ln in enumerate(lines):

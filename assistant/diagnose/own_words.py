@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from proactive.watcher.episodes import CHANGE_MARKER as MARKER
+
 from . import Diagnosis, Situation, Step, diagnoser
 
 #: a line that states a next step: its lead word, then what it says
@@ -32,7 +34,6 @@ INLINE = re.compile(r"\b(?:run|running|use|using|with|try|execute|type)\s*:?\s+`
 #: rustc's suggested code under a help: line: "3 + use std::io::Read;" (an added line) or "5 |     code" followed
 #: by a marker line of +, ~ or ^ under the change
 SUGGESTED = re.compile(r"^\s*\d+\s*(?P<kind>[+~|])\s?(?P<code>.*\S)\s*$")
-MARKER = re.compile(r"^\s*\|\s*[+~^-]+[+~^\s-]*$")
 #: the line that names the error, for the diagnosis' headline
 ERROR_HEAD = re.compile(r"^\s*(?:error(?:\[\w+\])?|fatal|Error|ERROR|FATAL|E)\b[:!\s]")
 #: a command named in a hint: quoted in backticks, single or double quotes, or after "to add:" / "run"

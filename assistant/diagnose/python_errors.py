@@ -44,7 +44,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from . import Diagnosis, Situation, Step, diagnoser, rules
+from . import Diagnosis, Situation, Step, diagnoser, facts, rules
 from .local_docs import is_stdlib, python_doc
 
 
@@ -150,10 +150,9 @@ class Provider:
     note: str | None = None
 
 
-@cache
 def _module_data() -> dict:
-    text = resources.files(__package__).joinpath("rules", "python_modules.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    """rules/python_modules.toml, read once (facts.py reads the same table for rules' `python_module` fact)."""
+    return facts._table("python_modules")
 
 
 def providers() -> dict[str, Provider]:
