@@ -83,6 +83,7 @@ UNSEEN = "unseen"  # the echo cannot be seen (a remote session, an unresolved mu
 
 REFRESH_SECONDS = 2.0  # a terminal emulator's pseudo-terminals are looked up again after this long
 SLOW_REFRESH_SECONDS = 10.0  # other windows (a browser, an IDE): a look costs a scan of every process
+SETTLE_TRIES = 3  # a reading not showing the typing is taken again while the mode changes under it (`_pty`)
 PROGRAM_CACHE_SECONDS = 5.0  # a process's judgement, while its command line and name stay the same
 PANE_CACHE_SECONDS = 1.0
 TMUX_TIMEOUT = 1.0
@@ -680,6 +681,27 @@ class EchoWatch:
         return Reading(VISIBLE, raw=bool(raw), why="echo on", shell=bool(raw) and all(r.shell for r in raw))
 
     def _pty(self, pty: Pty, depth: int = 0) -> Reading:
+        """One pty's mode. A reading that does not show the typing is taken again while the terminal's mode or its
+        foreground group changed during it (up to SETTLE_TRIES times). Why: the mode is read first and the
+        foreground judged after, so a program that quits in between (it restores the mode, then exits) is judged
+        as it dies: its executable can no longer be read, and it counts by a name it no longer goes by (less run as
+        man's `pager`), hiding a line typed in plain sight. A state still changing after that stays unseen."""
+        reading = Reading(UNSEEN, why=f"{pty.path}: its mode kept changing while it was read")
+        for _ in range(SETTLE_TRIES):
+            before = self._state(pty)
+            reading = self._pty_once(pty, depth)
+            if reading.mode == VISIBLE or self._state(pty) == before:
+                return reading
+            log.debug("%s changed while it was read (%s): read again", pty.path, reading.why)
+        return reading
+
+    @staticmethod
+    def _state(pty: Pty) -> tuple[int | None, int | None]:
+        """What a reading rests on: the pty's mode flags and its foreground process group."""
+        stat = _stat(pty.leader) if pty.leader else None
+        return _lflag(pty.path), stat.tpgid if stat else None
+
+    def _pty_once(self, pty: Pty, depth: int) -> Reading:
         import termios
 
         lflag = _lflag(pty.path)
