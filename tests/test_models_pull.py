@@ -123,16 +123,23 @@ class Hub:
             def answer(self, body: bool) -> None:
                 parts = self.path.split("?")[0].strip("/").split("/")
                 on_cdn = self.server is hub.servers[1]
-                entry = {"method": self.command, "path": self.path, "kind": "cdn" if on_cdn else "hub",
-                         "range": self.headers.get("Range"), "status": None}
+                self.entry = {"method": self.command, "path": self.path, "kind": "cdn" if on_cdn else "hub",
+                              "range": self.headers.get("Range"), "status": None}
                 with hub._lock:
-                    hub.log.append(entry)
+                    hub.log.append(self.entry)
                 if on_cdn and len(parts) == 2 and parts[0] == "blobs" and parts[1] in hub.served:
-                    entry["status"] = self.blob(parts[1], body)
+                    self.blob(parts[1], body)
                 elif not on_cdn and len(parts) >= 5 and parts[2] == "resolve":
-                    entry["status"] = self.resolve("/".join(parts[:2]), parts[3], "/".join(parts[4:]))
+                    self.resolve("/".join(parts[:2]), parts[3], "/".join(parts[4:]))
                 else:
-                    entry["status"] = self.empty(404)
+                    self.empty(404)
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                """The status is logged before any byte of the answer leaves: the client may have the whole answer
+                (and the test read the log) before the handler's thread runs again."""
+                with hub._lock:
+                    self.entry["status"] = code
+                super().send_response(code, message)
 
             def resolve(self, repo: str, revision: str, filename: str) -> int:
                 if not any(r == repo for r, _ in hub.files):
