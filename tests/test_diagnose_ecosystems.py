@@ -278,3 +278,21 @@ def test_an_undefined_go_name_of_the_standard_library_names_its_import(name: str
 def test_a_module_missing_from_an_interpreter_is_installed_with_that_interpreter() -> None:
     found = diagnose(Situation("/home/dev/app/.venv/bin/python3: No module named yaml", command="python3 -m yaml"))
     assert found is not None and found.steps[0].command == "/home/dev/app/.venv/bin/python3 -m pip install PyYAML"
+
+
+@pytest.mark.parametrize(("command", "first"), [
+    ("npm install react-beautiful-dnd", "npm install react-beautiful-dnd@latest"),
+    ("npm i -D @vitejs/plugin-react@4.2.1", "npm install @vitejs/plugin-react@latest"),
+    ("pnpm add vue-router", "npm install vue-router@latest"),
+    ("npm install", None),
+    (None, None),
+])
+def test_an_eresolve_without_its_report_names_the_package_the_command_installs(command: str | None,
+                                                                               first: str | None) -> None:
+    """npm's peer report cut off (a replayed session quotes a few lines): the package the command installed is the
+    one to upgrade; a whole-project install names none, and only the report's reading and the flag are given."""
+    found = diagnose(Situation("npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree",
+                               command=command))
+    assert found is not None and found.rule == "npm.eresolve_plain"
+    assert found.steps[0].command == first
+    assert "--legacy-peer-deps" in (found.steps[-1].command or "")

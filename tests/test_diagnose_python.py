@@ -4,6 +4,7 @@ packages.py, local_docs.py), table-driven over error texts as CPython 3.11+, pip
 from __future__ import annotations
 
 import importlib.metadata
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -412,6 +413,27 @@ def test_syntax_error_gives_the_corrected_line(source, rule, fixed):
     assert found.rule == rule
     assert found.steps[0].command == fixed and fixed in found.offer
     assert "calc.py, line 1" in text_of(found)
+
+
+COMMA_CASES = [  # (source as typed, the corrected line or None when the gap is not the only one)
+    ('print("Choice:" choice)', 'print("Choice:", choice)'),
+    ("scores = {'ana': 3 + bonus 'bo': 4}", "scores = {'ana': 3 + bonus, 'bo': 4}"),
+    ("values = [first, second third]", "values = [first, second, third]"),
+    ("send(to subject, body)", "send(to, subject, body)"),
+    ("pair = (x y z)", None),
+]
+
+
+@pytest.mark.parametrize(("source", "fixed"), COMMA_CASES, ids=[c[0] for c in COMMA_CASES])
+def test_a_missing_comma_is_placed_without_carets_only_when_one_gap_can_take_it(source, fixed):
+    """A copy (or a replayed sentence) without CPython's caret line: the line is corrected only when a single gap
+    inside brackets has a value on both sides; with two it is left as the rule says (no guess)."""
+    text = syntax_error_text(source)
+    assert "Perhaps you forgot a comma?" in text
+    no_carets = "\n".join(line for line in text.splitlines() if not re.fullmatch(r"\s*\^+\s*", line))
+    found = diagnose(Situation(no_carets))
+    assert found.rule == "python.forgot_comma"
+    assert (found.steps[0].command if fixed else found.details.get("fixed")) == fixed
 
 
 def test_syntax_error_without_a_derivable_line_keeps_the_rule():

@@ -298,6 +298,14 @@ def test_hotkeys_mean_what_they_do_where_they_are_pressed(app, process, combo, s
      '  File "app.py", line 3, in load\n    import numpyy\n'
      "ModuleNotFoundError: No module named 'numpyy'", ['File "app.py", line 3, in load', "import numpyy"],
      ['File "main.py"']),
+    # a traceback through libraries: the person's last frame (where to fix it) and the library's last (where it
+    # failed), not the frames between
+    ('Traceback (most recent call last):\n  File "/home/ana/api.py", line 5, in <module>\n    data = json.loads(body)\n'
+     '  File "/usr/lib/python3.12/json/__init__.py", line 346, in loads\n    return _default_decoder.decode(s)\n'
+     '  File "/home/ana/.venv/lib/python3.12/site-packages/simplejson/decoder.py", line 400, in raw_decode\n'
+     '    raise JSONDecodeError("Expecting value", s, err.value)\nsimplejson.errors.JSONDecodeError: Expecting value',
+     ['File "/home/ana/api.py", line 5', "data = json.loads(body)", "simplejson/decoder.py", "raise JSONDecodeError"],
+     ["json/__init__.py"]),
     # a tool's own hint, under a long first line
     ("error: failed to push some refs to 'github.com:ana/site.git'\nhint: Updates were rejected because the tip of "
      "your current branch is behind\nhint: its remote counterpart.", ["hint: Updates were rejected"], []),

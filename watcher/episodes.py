@@ -86,6 +86,13 @@ SUGGESTED_CODE = re.compile(r"^\s*\d+\s*[+~|-]\s*\S")
 INDENTED_COMMAND = re.compile(r"^(?: {2,}|\t)[a-z][\w.+-]*(?: +\S+)+\s*$")
 #: javac's details under an error line ("  symbol:   class ArrayList", "  location: class Inventory")
 DETAIL_LINE = re.compile(r"^\s+(?:symbol|location|required|found|reason)\s*:\s*\S")
+#: a traceback frame in an installed library or the standard library, not the person's code
+LIBRARY_FRAME = re.compile(r'File "(?:<frozen |[^"]*/(?:site|dist)-packages/|[^"]*/lib/python\d[\d.]*/|'
+                           r'[^"]*\\Lib\\)')
+#: a copied error's last line that only says where its log is ("npm ERR! A complete log of this run can be found
+#: in: …", Maven's "[ERROR] [Help 1] http…"): not quoted as its ending
+LOG_POINTER = re.compile(r"\bcomplete log\b|\blog (?:file )?(?:is |can be found )?(?:at|in)\b|^\W*\[ERROR\] \[Help \d+\]|"
+                         r"^\s*See (?:also )?\S*\.log\b", re.IGNORECASE)
 CHANGE_MARKER = re.compile(r"^\s*\|\s*[+~^-]+[+~^\s-]*$")
 SEARCH_HOSTS = {"www.google.com": "Google", "google.com": "Google", "www.bing.com": "Bing", "bing.com": "Bing",
                 "duckduckgo.com": "DuckDuckGo", "html.duckduckgo.com": "DuckDuckGo",
@@ -493,16 +500,23 @@ def _unstamped(line: str) -> str:
 def key_lines(lines: list[str], first: str = "") -> list[str]:
     """The lines of a copied error's middle worth quoting, at most `KEY_LINES`, in their order, so that a session
     replayed from its sentences alone has what the specific help is read from:
-    - a traceback's failing frame: its last `File "…", line N` and the code under it (where to fix it; only the
-      code when the frame is the copy's `first` line, already quoted);
+    - a traceback's failing frames: the person's last `File "…", line N` and the code under it (where to fix it),
+      then the last frame's, when it is a library's (where it failed; only the code when a frame is the copy's
+      `first` line, already quoted);
     - else the first line naming an error (other than `first`), then the first line saying what to do
       (`DO_LINE`) with the code a compiler suggests under it and its change marker, then other lines saying what
       failed (`KEY_LINE`)."""
     whole = [first, *lines] if first else lines
     frames = [i for i, ln in enumerate(whole) if ln.lstrip().startswith('File "')]
     if frames:
-        at = frames[-1]
-        return [ln.strip() for ln in whole[at:at + 2] if ln.strip() and ln.strip() != first.strip()][:KEY_LINES]
+        # the person's last frame (where their code called in) before the library's last one (where it failed)
+        own = [i for i in frames if not LIBRARY_FRAME.search(whole[i])]
+        picks = ([own[-1]] if own and own[-1] != frames[-1] else []) + [frames[-1]]
+        quoted = []
+        for at in picks:
+            under = whole[at + 1] if at + 1 < len(whole) and not whole[at + 1].lstrip().startswith('File "') else ""
+            quoted += [ln.strip() for ln in (whole[at], under) if ln.strip() and ln.strip() != first.strip()]
+        return quoted[:KEY_LINES]
     chosen: list[int] = []
     seen = {_unstamped(first.strip())}  # a log's repeated line once, whatever its timestamp
 
@@ -558,9 +572,10 @@ def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
             return f"The user copies a large piece of content from {where}." if data.get("truncated") else None
         lines = [ln for ln in text.splitlines() if ln.strip()] or [text]
         if ERROR_HINT.search(text):
-            # a traceback names its error on its last line: quote it too, so the error itself is in the context
+            # a traceback names its error on its last line, and other tools end with what is left to choose
+            # ("available binaries: migrate, server"): quoted too, unless it only says where a log is
             last = lines[-1].strip()
-            ends = len(lines) > 1 and bool(ERROR_NAME.search(last) or KEY_LINE.search(last))
+            ends = len(lines) > 1 and not LOG_POINTER.search(last)
             ending = f" and ending '{quote_ends(last)}'" if ends else ""
             saying = "".join(f", saying '{quote_ends(line)}'"
                              for line in key_lines(lines[1:-1] if ends else lines[1:], lines[0]))

@@ -12,8 +12,8 @@ from __future__ import annotations
 from . import Diagnosis, Situation, diagnoser, rules
 
 #: the rule files, asked in this order (a message is rarely claimed by two: the most specific first)
-ECOSYSTEMS: tuple[str, ...] = ("rust", "go", "java", "node", "docker", "kubernetes", "databases", "ssh", "tls",
-                               "c_builds", "systemd", "ruby")
+ECOSYSTEMS: tuple[str, ...] = ("rust", "go", "java", "node", "network", "docker", "kubernetes", "databases",
+                               "ssh", "tls", "c_builds", "systemd", "ruby")
 
 
 @diagnoser

@@ -142,6 +142,22 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
             "database": _option(words, ("-d", "--dbname", "--database")) or "<database>"}
 
 
+#: a JavaScript package manager's install of named packages: "npm install x", "npm i -D x", "yarn add x", "pnpm add x"
+_JS_INSTALL = re.compile(r"^(?:npm (?:install|i|add)|yarn add|pnpm (?:add|install|i)|bun add)\b(?P<args>.*)$")
+
+
+@fact
+def js_requested(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`requested`: the first package an npm/yarn/pnpm install command names, without its version ("" when the
+    command names none: `npm install` of the whole project)."""
+    found = _JS_INSTALL.match(" ".join((situation.command or "").split()))
+    names = [w for w in (found["args"].split() if found else []) if not w.startswith("-")]
+    if not names:
+        return {"requested": ""}
+    name = names[0]
+    return {"requested": name[:name.index("@", 1)] if "@" in name[1:] else name}
+
+
 def _option(words: list[str], names: tuple[str, ...]) -> str:
     """The value of a command-line option given as `-U app`, `-Uapp` or `--username=app` ('' when absent)."""
     for i, word in enumerate(words):

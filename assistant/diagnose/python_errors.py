@@ -999,18 +999,18 @@ def _shown_source(text: str) -> tuple[str, int | None, int | None] | None:
     return None
 
 
-def _masked(code: str) -> str:
-    """The line with string contents and a comment blanked (same length), so brackets, gaps and '#' inside
-    strings are not counted."""
+def _masked(code: str, fill: str = " ") -> str:
+    """The line with string contents (each character made `fill`) and a comment blanked (same length), so
+    brackets, gaps and '#' inside strings are not counted."""
     out, quote, i = [], None, 0
     while i < len(code):
         ch = code[i]
         if quote:
             if ch == "\\" and i + 1 < len(code):
-                out += "  "
+                out += fill * 2
                 i += 2
                 continue
-            out.append(ch if ch == quote else " ")
+            out.append(ch if ch == quote else fill)
             quote = None if ch == quote else quote
         elif ch in "'\"":
             quote = ch
@@ -1033,18 +1033,23 @@ def _with_colon(code: str, message: str, start: int | None) -> str | None:
 
 def _with_comma(code: str, start: int | None, end: int | None) -> str | None:
     """"Perhaps you forgot a comma?": the carets span the two items; the comma goes in the last gap between
-    them that has a value on both sides (no operator, no keyword such as 'in' or 'if')."""
-    if start is None or end is None:
-        return None
-    masked = _masked(code)
+    them that has a value on both sides (no operator, no keyword such as 'in' or 'if'). Without carets (a copy
+    that left them out, a replayed session's sentence) the whole line is looked at, and only a single such gap
+    is taken: two would be a guess."""
+    carets = start is not None and end is not None
+    start, end = (start or 0, end) if carets else (0, len(code))
+    masked = _masked(code, fill="x")  # (no gap inside a string)
+    fixes = []
     for gap in reversed(list(re.finditer(r"\s+", masked[start:end]))):
         left, right = masked[:start + gap.start()], masked[start + gap.end():]
+        if not carets and sum(left.count(o) - left.count(c) for o, c in _PAIRS.items()) <= 0:
+            continue  # CPython asks for a comma between the items of a bracket
         before, after = re.search(r"\w*$", left), re.match(r"\w*", right)  # always found, perhaps empty
         word_before, word_after = (before[0] if before else ""), (after[0] if after else "")
         if re.search(r"[\w)\]}'\"]$", left) and re.match(r"[\w(\[{'\"]", right) \
                 and not keyword.iskeyword(word_before) and not keyword.iskeyword(word_after):
-            return code[:len(left)] + "," + code[len(left):]
-    return None
+            fixes.append(code[:len(left)] + "," + code[len(left):])
+    return fixes[0] if fixes and (carets or len(fixes) == 1) else None
 
 
 def _with_quote(code: str, start: int | None) -> str | None:
