@@ -3,6 +3,7 @@ happened."""
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 
 import pytest
@@ -306,6 +307,21 @@ def test_hotkeys_mean_what_they_do_where_they_are_pressed(app, process, combo, s
      '    raise JSONDecodeError("Expecting value", s, err.value)\nsimplejson.errors.JSONDecodeError: Expecting value',
      ['File "/home/ana/api.py", line 5', "data = json.loads(body)", "simplejson/decoder.py", "raise JSONDecodeError"],
      ["json/__init__.py"]),
+    # what a failed line is about, on the short line above it
+    ("==> Installing ruby-3.3.6...\n-> make -j 4\n*** Following extensions are not compiled:\npsych:\n"
+     "\tCould not be configured. It will not be installed.\n\nBUILD FAILED (Ubuntu 24.04 on x86_64)",
+     ["psych:", "Could not be configured"], []),
+    # the last line says what is left to choose (no error word): quoted as the ending; a last line that only
+    # says where the log is, is not
+    ("error: `cargo run` could not determine which binary to run. Use the `--bin` option to specify a binary.\n"
+     "available binaries: migrate, server", ["available binaries: migrate, server"], []),
+    ("npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/lodahs - Not found\n"
+     "npm ERR! A complete log of this run can be found in: /home/ana/.npm/_logs/2026-11-28T08_00_00_000Z-debug-0.log",
+     ["404 Not Found"], ["complete log"]),
+    # a program's numbered error line (curl's exit code) and the certificate's name
+    ("* Server certificate:\n*  subject: CN=api.example.com\n*  start date: Nov 28 02:46:48 2025 GMT\n"
+     "curl: (60) SSL: no alternative certificate subject name matches target host name '10.0.0.5'\n"
+     "More details here: https://curl.se/docs/sslcerts.html", ["subject: CN=api.example.com", "curl: (60)"], []),
     # a tool's own hint, under a long first line
     ("error: failed to push some refs to 'github.com:ana/site.git'\nhint: Updates were rejected because the tip of "
      "your current branch is behind\nhint: its remote counterpart.", ["hint: Updates were rejected"], []),
@@ -334,8 +350,9 @@ def test_a_copied_error_s_sentence_quotes_the_lines_that_say_what_failed(copied:
     episode = builder.close(100.0)
     sentence = episode.row()["event"]
     assert sentence.startswith("The user switches to the terminal") or "copies an error message" in sentence
+    rest = re.split(r"', saying '|' and ending '", sentence, maxsplit=1)  # the lines quoted after the first
     for piece in quoted:
-        assert piece in "".join(sentence.split(", saying '")[1:]), sentence
+        assert len(rest) == 2 and piece in rest[1], sentence
     for piece in not_quoted:
         assert piece not in sentence
     assert sentence.count(", saying '") <= KEY_LINES
@@ -362,3 +379,15 @@ def test_a_long_error_line_keeps_its_start_and_its_end() -> None:
     cut = quote_ends(f"make: *** build failed after {words}: disk full")
     assert len(cut) <= ERROR_QUOTE_CHARS and cut.startswith("make: *** build failed") and cut.endswith("disk full")
     assert quoted_in(cut, f"make: *** build failed after {words}: disk full")
+
+
+@pytest.mark.parametrize("copied", [
+    "NAME                     READY   STATUS             RESTARTS      AGE\n"
+    "worker-7c9d8b6f4-lq2zn   0/1     CrashLoopBackOff   5 (41s ago)   4m2s",
+    "NAME      READY   STATUS             RESTARTS   AGE\nweb-0     0/1     ImagePullBackOff   0          2m",
+    "./resize photo.png\nSegmentation fault (core dumped)",
+])
+def test_a_copied_failure_status_is_an_error_message(copied: str) -> None:
+    """A table or a line whose only sign of failure is a status (a pod's BackOff, a crash) is told as an error
+    message, as a traceback is: the gate and the help read it as one."""
+    assert "copies an error message" in told(TERM, ev(CLIPBOARD, 1, text=copied))[-1]

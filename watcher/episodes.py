@@ -56,7 +56,8 @@ TERMINAL_HOTKEY_MEANINGS = {
 ERROR_HINT = re.compile(
     r"Traceback \(most recent call last\)|\b\w*(Error|Exception)\b|\berror\b|\bfailed\b|\bpanic\b|\bFATAL\b|"
     r"\bERR!|^E: |\b(?:command )?not found\b|\bno such file or directory\b|\bpermission denied\b|\brejected\b|"
-    r"\bCONFLICT\b|\bunable to\b|\bnot (?:created|installed|available) successfully\b|\bcannot\b|\bcan't\b",
+    r"\bCONFLICT\b|\bunable to\b|\bnot (?:created|installed|available) successfully\b|\bcannot\b|\bcan't\b|"
+    r"\w*BackOff\b|\bOOMKilled\b|\bEvicted\b|\bcore dumped\b|\bSegmentation fault\b|^[a-z][\w.+-]*: \(\d+\) ",
     re.IGNORECASE | re.MULTILINE,
 )
 ERROR_NAME = re.compile(r"\b\w*(Error|Exception)\b|\berror\b", re.IGNORECASE)
@@ -68,7 +69,9 @@ KEY_LINE = re.compile(
     r"\bno such\b|\bundefined\b|\bunresolved\b|\bmissing\b|\bunknown\b|\binvalid\b|\bnot supported\b|"
     r"\bdoes(?: not|n't) exist\b|\bexpired\b|\btoo open\b|\bhas changed\b|\bno rule\b|\bcannot\b|\bcan't\b|"
     r"\bcould not\b|\bunable to\b|\bis not\b|\bnot allowed\b|\bmasked\b|\bhelp:|\bhint:|\bdid you mean\b|"
-    r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b|\bno longer\b|\bdeprecated\b", re.IGNORECASE)
+    r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b|\bno longer\b|\bdeprecated\b|"
+    r"\bdoes(?: not|n't) match\b|\bno\b[^\n]*\bmatch(?:es)?\b|\bmismatch|^[a-z][\w.+-]*: \(\d+\) |"
+    r"^\W*subject: ", re.IGNORECASE)  # (a certificate's name: what it is valid for)
 #: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
 #: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist"), so a
 #: longer line keeps its start and its end (`quote_ends`)
@@ -86,6 +89,8 @@ SUGGESTED_CODE = re.compile(r"^\s*\d+\s*[+~|-]\s*\S")
 INDENTED_COMMAND = re.compile(r"^(?: {2,}|\t)[a-z][\w.+-]*(?: +\S+)+\s*$")
 #: javac's details under an error line ("  symbol:   class ArrayList", "  location: class Inventory")
 DETAIL_LINE = re.compile(r"^\s+(?:symbol|location|required|found|reason)\s*:\s*\S")
+#: a short line naming what the indented lines under it are about (ruby-build's "psych:", a tool's "Caused by:")
+LABEL_LINE = re.compile(r"^\s*[\w.+/-]{1,40}:\s*$")
 #: a traceback frame in an installed library or the standard library, not the person's code
 LIBRARY_FRAME = re.compile(r'File "(?:<frozen |[^"]*/(?:site|dist)-packages/|[^"]*/lib/python\d[\d.]*/|'
                            r'[^"]*\\Lib\\)')
@@ -546,6 +551,8 @@ def key_lines(lines: list[str], first: str = "") -> list[str]:
         take(todos[0])
     for i, ln in enumerate(lines):
         if KEY_LINE.search(ln) and fresh(i):
+            if i and LABEL_LINE.match(lines[i - 1]) and len(chosen) + 2 <= KEY_LINES:
+                take(i - 1)  # what the line is about ("psych:" above "Could not be configured")
             take(i)
     return [lines[i].strip() for i in sorted(chosen)]
 
