@@ -46,6 +46,7 @@ from proactive.watcher.events import (
 )
 from proactive.watcher.redact import RULES, find_secrets, imported_rules, redact
 from tests.conftest import FIXTURES
+from tests.secret_samples import b64url, with_luhn
 
 
 def bounded(n: int) -> settings:
@@ -278,18 +279,6 @@ def rnd_chars(seed: int, n: int, alphabet: str) -> str:
     return "".join(rnd.choice(alphabet) for _ in range(n))
 
 
-def luhn(digits: str) -> str:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch) * (2 if i % 2 == 0 else 1)
-        total += d - 9 if d > 9 else d
-    return digits + str(-total % 10)
-
-
-def b64url(obj: dict) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-
-
 UPPER = string.ascii_uppercase + string.digits
 B64 = string.ascii_letters + string.digits + "+/"
 B64URL = string.ascii_letters + string.digits + "-_"
@@ -335,7 +324,7 @@ SECRETS: dict[str, Callable[[int], tuple[str, str]]] = {
                                                                 "app:{}@tcp(db:3306)/app",
                                                                 "sqlplus scott/{}@orcl"]).format(v), v))(
         rnd_body(s, random.Random(s).randint(6, 20))),
-    "card": lambda s: (lambda v: (v, v))(luhn("4" + rnd_body(s, 14, string.digits))),
+    "card": lambda s: (lambda v: (v, v))(with_luhn("4" + rnd_body(s, 14, string.digits))),
     "high-entropy": lambda s: (lambda t: (t, t))(rnd_body(s, 40)),
     "hex-key": lambda s: (lambda t: (t, t))(rnd_chars(s, 64, random.Random(s).choice(["0123456789abcdef",
                                                                                         "0123456789ABCDEF"]))),
@@ -461,7 +450,7 @@ def written_card(draw: st.DrawFn, valid: bool) -> str:
     n = draw(st.integers(13, 19))
     body = str(draw(st.integers(2, 6))) + "".join(draw(st.lists(st.sampled_from(string.digits), min_size=n - 2,
                                                                 max_size=n - 2)))
-    number = luhn(body)
+    number = with_luhn(body)
     if not valid:
         number = number[:-1] + str((int(number[-1]) + draw(st.integers(1, 9))) % 10)
     shape = draw(st.sampled_from([*CARD_SHAPES[n], (1,) * n]))
@@ -486,7 +475,7 @@ def _holds_a_shorter_card(text: str) -> bool:
     """Whether a part of the run (from its first or to its last group) has 13+ digits and passes Luhn by itself:
     a different number, which may rightly be a card."""
     groups = re.findall(r"\d+", text)
-    return any(len(d) >= 13 and luhn(d[:-1]) == d
+    return any(len(d) >= 13 and with_luhn(d[:-1]) == d
                for d in ["".join(groups[1:]), "".join(groups[:-1])] if len(groups) > 1)
 
 

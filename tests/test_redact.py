@@ -7,7 +7,6 @@ string that a secret scanner (or push protection) would flag.
 from __future__ import annotations
 
 import base64
-import json
 import random
 import string
 import time
@@ -16,6 +15,8 @@ import pytest
 
 from bench.redact_speed import LONG_INPUTS
 from proactive.watcher.redact import RULES, contains_secret, find_secrets, redact
+
+from .secret_samples import b64url, with_luhn
 
 ALNUM = string.ascii_letters + string.digits
 UPPER_ALNUM = string.ascii_uppercase + string.digits
@@ -27,19 +28,6 @@ def fake(n: int, seed: int, alphabet: str = ALNUM) -> str:
     """A deterministic random-looking body of `n` characters."""
     rnd = random.Random(seed)
     return "".join(rnd.choice(alphabet) for _ in range(n))
-
-
-def with_luhn(digits: str) -> str:
-    """`digits` plus the Luhn check digit that makes it a valid card number."""
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch) * (2 if i % 2 == 0 else 1)
-        total += d - 9 if d > 9 else d
-    return digits + str(-total % 10)
-
-
-def b64url(obj: dict) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
 
 
 PEM_BODY = "\n".join(fake(64, 100 + i, B64) for i in range(5))
