@@ -10,6 +10,7 @@ import shutil
 import signal
 import sqlite3
 import subprocess
+from datetime import UTC, datetime
 
 import pytest
 
@@ -150,12 +151,18 @@ def test_report_header_intervals_plots_and_progress(proactive_home, tmp_path):
         for i in range(len(writing))))
     args = (str(SESSION), str(WRITING), "--model", "fake", "--labels", str(labels), "--baselines",
             str(FIXTURES / "baselines"), "--cache", str(tmp_path / "c.db"))
+    before = datetime.now(UTC)
     out = replay(*args, "--out", str(outdir), "--json")
+    after = datetime.now(UTC)
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     run = summary["run"]
     assert run["command"] == "proactive replay " + " ".join(args) + f" --out {outdir} --json"
-    assert run["version"] and "commit" in run and run["started"].endswith("+00:00") and run["duration_s"] >= 0
+    assert run["version"] and "commit" in run and run["started"].endswith("+00:00")
+    # the run's start and length fall within the command's own (the started stamp is at whole seconds or finer)
+    started = datetime.fromisoformat(run["started"])
+    assert before.replace(microsecond=0) <= started <= after
+    assert 0 <= run["duration_s"] <= round((after - before).total_seconds(), 1) + 0.1  # (rounded to 0.1 s)
     sha = {str(p): hashlib.sha256(p.name.encode() + b"\0" + p.read_bytes() + b"\0").hexdigest()[:16]
            for p in (SESSION, WRITING, labels)}
     assert run["inputs"]["sessions"] == {str(SESSION): sha[str(SESSION)], str(WRITING): sha[str(WRITING)]}

@@ -8,6 +8,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from proactive.models import sharing
 
 
@@ -61,6 +63,16 @@ def test_inference_thread_runs_at_low_priority():
     assert result == [sharing.NICE, os.SCHED_BATCH]
 
 
-def test_model_sets_its_threads_per_call(default_model):
+@pytest.mark.parametrize("others", [0.0, 0.6, 1.4, 64.0])
+def test_model_sets_its_threads_per_call_to_the_cores_free_then(default_model, monkeypatch, others):
+    """Each generation runs on the cores other processes leave free (at least one, at most the model's own limit),
+    and llama.cpp's context is set to that many, for the prompt and for each token. The machine's load is given
+    (a real load would move under the test); the engine's setting is read back from llama.cpp."""
+    import llama_cpp
+
+    monkeypatch.setattr(sharing, "others_running", lambda: others)
     default_model.rank_options([{"role": "user", "content": "Pick 1 or 2."}], 2)
-    assert 1 <= default_model.threads_used <= sharing.cores()
+    free = max(1, min(default_model.max_threads or sharing.cores(), round(sharing.cores() - others)))
+    ctx = default_model.llm._ctx.ctx
+    assert default_model.threads_used == free
+    assert (llama_cpp.llama_n_threads(ctx), llama_cpp.llama_n_threads_batch(ctx)) == (free, free)
