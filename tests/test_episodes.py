@@ -318,6 +318,10 @@ def test_hotkeys_mean_what_they_do_where_they_are_pressed(app, process, combo, s
     ("npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/lodahs - Not found\n"
      "npm ERR! A complete log of this run can be found in: /home/ana/.npm/_logs/2026-11-28T08_00_00_000Z-debug-0.log",
      ["404 Not Found"], ["complete log"]),
+    # a pod's state lines: the failure statuses are what failed
+    ("    State:          Waiting\n      Reason:       CrashLoopBackOff\n    Last State:     Terminated\n"
+     "      Reason:       OOMKilled\n      Exit Code:    137\n    Restart Count:  6",
+     ["Reason: CrashLoopBackOff", "Reason: OOMKilled"], []),
     # a program's numbered error line (curl's exit code) and the certificate's name
     ("* Server certificate:\n*  subject: CN=api.example.com\n*  start date: Nov 28 02:46:48 2025 GMT\n"
      "curl: (60) SSL: no alternative certificate subject name matches target host name '10.0.0.5'\n"

@@ -51,13 +51,15 @@ TERMINAL_HOTKEY_MEANINGS = {
     "ctrl+shift+v": "paste", "ctrl+shift+t": "new tab", "ctrl+shift+w": "close tab",
     "ctrl+shift+n": "new window", "alt+tab": "switch window", "alt+f4": "close window",
 }
+#: a status word that says a program failed, in a table or a state line (a pod's, a process's)
+FAILURE_STATUS = r"\w*BackOff\b|\bOOMKilled\b|\bEvicted\b|\bcore dumped\b|\bSegmentation fault\b"
 #: what marks a copied text as an error message: exception names and the words tools print when they fail
 #: (npm's "ERR!", git's "fatal:", apt's "E:", a shell's "command not found", "Permission denied"...)
 ERROR_HINT = re.compile(
     r"Traceback \(most recent call last\)|\b\w*(Error|Exception)\b|\berror\b|\bfailed\b|\bpanic\b|\bFATAL\b|"
     r"\bERR!|^E: |\b(?:command )?not found\b|\bno such file or directory\b|\bpermission denied\b|\brejected\b|"
     r"\bCONFLICT\b|\bunable to\b|\bnot (?:created|installed|available) successfully\b|\bcannot\b|\bcan't\b|"
-    r"\w*BackOff\b|\bOOMKilled\b|\bEvicted\b|\bcore dumped\b|\bSegmentation fault\b|^[a-z][\w.+-]*: \(\d+\) ",
+    r"^[a-z][\w.+-]*: \(\d+\) |" + FAILURE_STATUS,
     re.IGNORECASE | re.MULTILINE,
 )
 ERROR_NAME = re.compile(r"\b\w*(Error|Exception)\b|\berror\b", re.IGNORECASE)
@@ -71,7 +73,7 @@ KEY_LINE = re.compile(
     r"\bcould not\b|\bunable to\b|\bis not\b|\bnot allowed\b|\bmasked\b|\bhelp:|\bhint:|\bdid you mean\b|"
     r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b|\bno longer\b|\bdeprecated\b|"
     r"\bdoes(?: not|n't) match\b|\bno\b[^\n]*\bmatch(?:es)?\b|\bmismatch|^[a-z][\w.+-]*: \(\d+\) |"
-    r"^\W*subject: ", re.IGNORECASE)  # (a certificate's name: what it is valid for)
+    r"^\W*subject: |" + FAILURE_STATUS, re.IGNORECASE)  # (a certificate's name: what it is valid for)
 #: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
 #: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist"), so a
 #: longer line keeps its start and its end (`quote_ends`)
