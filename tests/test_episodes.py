@@ -318,6 +318,11 @@ def test_hotkeys_mean_what_they_do_where_they_are_pressed(app, process, combo, s
     ("npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/lodahs - Not found\n"
      "npm ERR! A complete log of this run can be found in: /home/ana/.npm/_logs/2026-11-28T08_00_00_000Z-debug-0.log",
      ["404 Not Found"], ["complete log"]),
+    # a refusal, and the commands announced under a line ending in "run:"
+    ("Fetching gem metadata from https://rubygems.org/...........\nInstalling zeitwerk 2.6.6\n\n"
+     "Your user account isn't allowed to install to the system RubyGems.\n  You can cancel this installation and "
+     "run:\n\n      bundle config set --local path 'vendor/bundle'\n      bundle install\n\n  Password:",
+     ["isn't allowed", "bundle config set --local path 'vendor/bundle'"], []),
     # a pod's state lines: the failure statuses are what failed
     ("    State:          Waiting\n      Reason:       CrashLoopBackOff\n    Last State:     Terminated\n"
      "      Reason:       OOMKilled\n      Exit Code:    137\n    Restart Count:  6",
@@ -390,6 +395,8 @@ def test_a_long_error_line_keeps_its_start_and_its_end() -> None:
     "worker-7c9d8b6f4-lq2zn   0/1     CrashLoopBackOff   5 (41s ago)   4m2s",
     "NAME      READY   STATUS             RESTARTS   AGE\nweb-0     0/1     ImagePullBackOff   0          2m",
     "./resize photo.png\nSegmentation fault (core dumped)",
+    "Events:\n  Type     Reason       Age   From     Message\n  Warning  FailedMount  12s   kubelet  MountVolume.SetUp "
+    "for volume \"config\": timed out waiting for the condition",
 ])
 def test_a_copied_failure_status_is_an_error_message(copied: str) -> None:
     """A table or a line whose only sign of failure is a status (a pod's BackOff, a crash) is told as an error

@@ -52,7 +52,8 @@ TERMINAL_HOTKEY_MEANINGS = {
     "ctrl+shift+n": "new window", "alt+tab": "switch window", "alt+f4": "close window",
 }
 #: a status word that says a program failed, in a table or a state line (a pod's, a process's)
-FAILURE_STATUS = r"\w*BackOff\b|\bOOMKilled\b|\bEvicted\b|\bcore dumped\b|\bSegmentation fault\b"
+FAILURE_STATUS = (r"\w*BackOff\b|\bOOMKilled\b|\bEvicted\b|\bcore dumped\b|\bSegmentation fault\b|"
+                  r"\bFailed[A-Z]\w*|\b(?:not|isn't|is not) (?:allowed|permitted)\b|\bforbidden\b")
 #: what marks a copied text as an error message: exception names and the words tools print when they fail
 #: (npm's "ERR!", git's "fatal:", apt's "E:", a shell's "command not found", "Permission denied"...)
 ERROR_HINT = re.compile(
@@ -83,7 +84,7 @@ LONG_ID = re.compile(r"\b[0-9a-f]{20,}\b")
 #: a line of a copied error that says what to do: rustc's `help:`, git's `hint:`, "did you mean", "try `…`"
 DO_LINE = re.compile(r"^\s*(?:=\s*)?(?:help|hint|note: try)\b:?|\bdid you mean\b|\bto add it\b|"
                      r"(?:\brun|\btry|\bwith|\buse)\s+[`']|\bconsider\b|\bfollowing commands?\b|"
-                     r"\byou (?:may |might )?need to\b", re.IGNORECASE)
+                     r"\byou (?:may |might )?need to\b|\brun:\s*$", re.IGNORECASE)
 #: the code a compiler suggests under its help line ("1 + use std::io::Read;", "6 |     let mut total = 0;"),
 #: and the marker line under a changed line ("|         +++")
 SUGGESTED_CODE = re.compile(r"^\s*\d+\s*[+~|-]\s*\S")
