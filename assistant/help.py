@@ -39,8 +39,9 @@ from urllib.parse import quote_plus, urlsplit
 
 from proactive.models.base import Predictor
 from proactive.watcher import crypto
-from proactive.watcher.episodes import place, plural, quote
+from proactive.watcher.episodes import place, quote
 from proactive.watcher.store import Store, StoreError
+from proactive.watcher.wording import plural
 
 from .candidates import (
     ACTIONS,

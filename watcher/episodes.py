@@ -25,6 +25,7 @@ from .compose import UNOBSERVED
 from .echo_state import UNSEEN
 from .events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from .privacy import PRIVATE_APP, is_terminal
+from .wording import plural
 
 if TYPE_CHECKING:
     from .store import Store
@@ -161,10 +162,6 @@ def place(app: str, title: str) -> str:
     if subject and subject.lower() != app.lower():
         return f"{quote(subject, 60)} in {app}"
     return app or "an unknown application"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def duration(seconds: float) -> str:

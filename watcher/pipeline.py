@@ -242,8 +242,9 @@ class Watcher:
             store.close()
             self.stats.dropped = self.filter.dropped
             self.stats.filter_failures = self.filter.failures
-            log.info("watcher stopped: %s events in, %s stored, %s dropped by the privacy filter",
-                     self.stats.events_in, self.stats.stored, self.stats.dropped)
+            log.info("watcher stopped: %s events in, %s stored, %s dropped by the privacy filter (%s it could not "
+                     "judge: dropped, fail closed)", self.stats.events_in, self.stats.stored, self.stats.dropped,
+                     self.stats.filter_failures)
             self._lock.release()
         return self.stats
 

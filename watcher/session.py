@@ -14,10 +14,6 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-#: Compositors built on wlroots (or offering its data-control and foreign-toplevel protocols), by the lowercase
-#: name they put in XDG_CURRENT_DESKTOP.
-WLROOTS = frozenset({"sway", "river", "wayfire", "labwc", "dwl", "hikari", "cage", "qtile", "niri", "hyprland"})
-
 #: The names XDG_CURRENT_DESKTOP uses for the two big desktops (it may hold several, colon-separated:
 #: "ubuntu:GNOME", "KDE").
 _DESKTOPS = {"gnome": "gnome", "ubuntu": "gnome", "unity": "gnome", "kde": "kde", "plasma": "kde"}
@@ -39,10 +35,6 @@ class Session:
     @property
     def wayland(self) -> bool:
         return self.kind == "wayland"
-
-    @property
-    def wlroots(self) -> bool:
-        return self.compositor in WLROOTS
 
     def describe(self) -> str:
         """One line for logs and `proactive doctor`, e.g. "Wayland (sway) on wayland-1, XWayland on :0"."""

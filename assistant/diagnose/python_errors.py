@@ -293,10 +293,6 @@ def _quote_req(name: str) -> str:
 # ---------------------------------------------------------------------------------------------------- module names
 
 
-def _norm(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
 def warm() -> None:
     """The installed distributions and modules, scanned once (about half a second) before the first error."""
     _installed()
