@@ -296,3 +296,26 @@ def test_an_eresolve_without_its_report_names_the_package_the_command_installs(c
     assert found is not None and found.rule == "npm.eresolve_plain"
     assert found.steps[0].command == first
     assert "--legacy-peer-deps" in (found.steps[-1].command or "")
+
+
+@pytest.mark.parametrize(("command", "grant"), [
+    ('psql -U reporting -d shop -c "SELECT id, total FROM orders;"', "GRANT SELECT ON table orders TO reporting"),
+    ("psql -U app -d shop -c 'insert into orders values (1)'", "GRANT INSERT ON table orders TO app"),
+    ("psql -d shop", "GRANT ALL ON table orders TO <role>"),
+])
+def test_a_refused_statement_is_granted_what_it_needed(command: str, grant: str) -> None:
+    """The GRANT names the privilege the refused statement needed (least privilege), ALL only when none is seen."""
+    found = diagnose(Situation("ERROR:  permission denied for table orders", command=command))
+    assert found is not None and grant in (found.steps[0].command or "")
+
+
+@pytest.mark.parametrize(("text", "host"), [
+    ("$ git clone git@gitlab.example.com:platform/infra.git\nCloning into 'infra'...\nHost key verification failed.\n"
+     "fatal: Could not read from remote repository.", "gitlab.example.com"),
+    ("fatal: unable to access ssh://deploy@git.acme.io/app.git\nHost key verification failed.", "git.acme.io"),
+    ("Host key verification failed.\r\nlost connection", "<host>"),
+])
+def test_an_unverified_host_key_names_the_host_to_record(text: str, host: str) -> None:
+    found = diagnose(Situation(text))
+    assert found is not None and found.rule == "ssh.host_key_unverified"
+    assert found.steps[0].command == f"ssh-keyscan {host} >> ~/.ssh/known_hosts"

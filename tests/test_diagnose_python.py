@@ -609,3 +609,18 @@ def test_families_are_asked_in_order_whichever_was_imported_first():
             "print(diagnose(Situation(\"PermissionError: [Errno 13] Permission denied: '/etc/hosts'\")).rule)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "python.permission", out.stderr
+
+
+@pytest.mark.parametrize(("code", "fixed"), [
+    ('row = conn.execute("SELECT id FROM users WHERE username = ?", (username)).fetchone()', "(username,)"),
+    ('cur.execute("DELETE FROM t WHERE name = ?", (args.name))', "(args.name,)"),
+])
+def test_a_single_sqlite_value_without_its_comma_gets_the_one_element_tuple(code: str, fixed: str) -> None:
+    """The failing frame's code is read with the exception line: the value written `(x)` is the one to pass as
+    `(x,)`."""
+    text = tb(("/home/kim/app/lookup.py", 6, "<module>", code),
+              last="sqlite3.ProgrammingError: Incorrect number of bindings supplied. The current statement uses 1, "
+                   "and there are 5 supplied.")
+    found = diagnose(Situation(text))
+    assert found.rule == "python.sqlite_bindings" and any(s.command == fixed for s in found.steps)
+

@@ -128,7 +128,7 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
         words = words[1:]
     if not words:  # unknown: the texts name the place to fill in rather than nothing
         return {"command": "<your command>", "program": "", "target": "<name>", "user": "<role>",
-                "database": "<database>", "http_command": "curl -v http://<host>:<port>/",
+                "database": "<database>", "privilege": "ALL", "http_command": "curl -v http://<host>:<port>/",
                 "gxx_command": "g++ <your sources> -o <program>"}
     args = [w for w in words[1:] if not w.startswith("-")]
     command = situation.command or ""
@@ -139,7 +139,15 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
             "curl -v http://<host>:<port>/",
             "target": args[-1] if args else "<name>",
             "user": _option(words, ("-U", "-u", "--username", "--user")) or "<role>",
-            "database": _option(words, ("-d", "--dbname", "--database")) or "<database>"}
+            "database": _option(words, ("-d", "--dbname", "--database")) or "<database>",
+            "privilege": _privilege(command)}
+
+
+def _privilege(command: str) -> str:
+    """The SQL privilege a command's statement needs (`psql -c 'SELECT …'` -> SELECT; ALL when none is seen):
+    a GRANT of what was refused, not of everything."""
+    found = re.search(r"\b(SELECT|INSERT|UPDATE|DELETE|TRUNCATE)\b", command, re.IGNORECASE)
+    return found[1].upper() if found else "ALL"
 
 
 #: a JavaScript package manager's install of named packages: "npm install x", "npm i -D x", "yarn add x", "pnpm add x"

@@ -938,10 +938,12 @@ def python_traceback(situation: Situation) -> Diagnosis | None:
 
 
 def _rule(tb: Traceback, situation: Situation) -> Diagnosis | None:
-    """The rules of rules/python.toml on the exception line, the failing frame's file and line put in front."""
+    """The rules of rules/python.toml on the exception line, with the failing frame's code above it (what a rule may
+    quote: the value passed as `(x)` where a tuple was meant), the frame's file and line put in front."""
     frame = tb.frame
     file = frame.file if frame else situation.file
-    found = rules.match("python", Situation(tb.line_text, situation.command,
+    text = f"    {frame.code}\n{tb.line_text}" if frame is not None and frame.code else tb.line_text
+    found = rules.match("python", Situation(text, situation.command,
                                             shlex.quote(file) if file else None, situation.cwd))
     if found is None:
         if tb.name == "KeyError":
