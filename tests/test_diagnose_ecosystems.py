@@ -319,3 +319,36 @@ def test_an_unverified_host_key_names_the_host_to_record(text: str, host: str) -
     found = diagnose(Situation(text))
     assert found is not None and found.rule == "ssh.host_key_unverified"
     assert found.steps[0].command == f"ssh-keyscan {host} >> ~/.ssh/known_hosts"
+
+
+@pytest.mark.parametrize(("text", "conversion"), [
+    ("./main.go:8:11: invalid operation: quantity * price (mismatched types int and float64)", "float64(quantity)"),
+    ("./stats.go:14:9: invalid operation: total / count (mismatched types float32 and int)", "float32(count)"),
+    ("./main.go:9:14: invalid operation: a + b (mismatched types int and int64)", None),
+    ("./m.go:3:9: invalid operation: len(items) * ratio (mismatched types int and float64)", None),
+])
+def test_go_mismatched_numbers_convert_the_integer_to_the_float(text: str, conversion: str | None) -> None:
+    """An integer beside a float is converted to the float (nothing cut off); other pairs, or operands that are not
+    plain names, keep the rule's general step."""
+    found = diagnose(Situation(text))
+    assert found is not None and found.rule == "go.mismatched_types"
+    assert found.steps[0].command == conversion
+
+
+def test_a_ca_file_that_cannot_be_loaded_is_read_for_its_format(tmp_path: Path) -> None:
+    """curl's "error setting certificate file": a DER file on this machine (whatever its name) gets the openssl
+    conversion; a PEM file does not; a file not here is judged by its name (.cer, .der)."""
+    der = tmp_path / "corp.crt"
+    der.write_bytes(bytes([0x30, 0x82, 0x03, 0x1F]) + bytes(range(256)))
+    pem = tmp_path / "corp-root.cer"
+    pem.write_text("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n")
+
+    def first(path: str) -> str | None:
+        found = diagnose(Situation(f"curl: (77) error setting certificate file: {path}"))
+        assert found is not None and found.rule == "tls.ca_file_missing"
+        return found.steps[0].command
+
+    assert first(str(der)) == f"openssl x509 -inform der -in {der} -out {der.with_suffix('.pem')}"
+    assert "openssl" not in (first(str(pem)) or "")
+    assert (first("/home/nobody/Downloads/AcmeRootCA.cer") or "").startswith("openssl x509 -inform der")
+    assert "openssl" not in (first("/home/nobody/ca-bundle.pem") or "")

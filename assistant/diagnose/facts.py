@@ -420,3 +420,36 @@ def go_import(values: dict[str, str], situation: Situation) -> dict[str, str]:
     net/http, json -> encoding/json: rules/go_packages.toml), when it is one."""
     path = _table("go_packages")["std"].get(values.get("name", "").strip())
     return {"import_path": path} if path else {}
+
+
+#: an operation with two plain operands, as go vet and the compiler print it ("quantity * price")
+_GO_BINARY = re.compile(r"^\s*(?P<a>[\w.]+(?:\(\))?)\s*(?:[-+*/%&|^]|<<|>>|[<>]=?|[!=]=)\s*(?P<b>[\w.]+(?:\(\))?)\s*$")
+
+
+@fact
+def go_conversion(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`conversion`: the operand of a Go operation on mismatched number types to convert, converted (an integer
+    next to a float becomes the float: `float64(quantity)`, no fraction lost); "" when the types are not one of
+    each, or the operands are not two plain names."""
+    left, right = values.get("left", ""), values.get("right", "")
+    found = _GO_BINARY.match(values.get("expr", ""))
+    floats = {"float32", "float64"}
+    if found is None or (left in floats) == (right in floats):
+        return {"conversion": ""}
+    integer, wider = (found["a"], right) if right in floats else (found["b"], left)
+    return {"conversion": f"{wider}({integer})", "wider": wider}
+
+
+@fact
+def ca_file_format(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`der_like` "yes" when the CA file a tool could not load is binary DER rather than PEM: read on this machine
+    when it exists, else told by its name (.der, .cer: Windows' and browsers' export); `pem_path` beside it."""
+    path = (values.get("cafile") or "").strip().rstrip(".,;'\"")
+    if not path:
+        return {}
+    where = Path(os.path.expanduser(path))
+    try:
+        der = b"-----BEGIN" not in where.read_bytes()[:4096]
+    except OSError:  # not on this machine: its name says what it likely is
+        der = where.suffix.lower() in (".der", ".cer")
+    return {"der_like": "yes" if der else "", "pem_path": str(where.with_suffix(".pem"))}
