@@ -686,14 +686,13 @@ class EchoWatch:
         foreground judged after, so a program that quits in between (it restores the mode, then exits) is judged
         as it dies: its executable can no longer be read, and it counts by a name it no longer goes by (less run as
         man's `pager`), hiding a line typed in plain sight. A state still changing after that stays unseen."""
-        reading = Reading(UNSEEN, why=f"{pty.path}: its mode kept changing while it was read")
-        for _ in range(SETTLE_TRIES):
+        for _ in range(SETTLE_TRIES - 1):
             before = self._state(pty)
             reading = self._pty_once(pty, depth)
             if reading.mode == VISIBLE or self._state(pty) == before:
                 return reading
             log.debug("%s changed while it was read (%s): read again", pty.path, reading.why)
-        return reading
+        return self._pty_once(pty, depth)  # the last try stands as it is
 
     @staticmethod
     def _state(pty: Pty) -> tuple[int | None, int | None]:

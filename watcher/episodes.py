@@ -52,16 +52,18 @@ TERMINAL_HOTKEY_MEANINGS = {
     "ctrl+shift+v": "paste", "ctrl+shift+t": "new tab", "ctrl+shift+w": "close tab",
     "ctrl+shift+n": "new window", "alt+tab": "switch window", "alt+f4": "close window",
 }
-#: a status word that says a program failed, in a table or a state line (a pod's, a process's)
+#: a status word that says a program failed, in a table or a state line (a pod's, a process's), and a program's
+#: numbered error line (curl's "curl: (60) …")
 FAILURE_STATUS = (r"\w*BackOff\b|\bOOMKilled\b|\bEvicted\b|\bcore dumped\b|\bSegmentation fault\b|"
-                  r"\bFailed[A-Z]\w*|\b(?:not|isn't|is not) (?:allowed|permitted)\b|\bforbidden\b")
+                  r"\bFailed[A-Z]\w*|\b(?:not|isn't|is not) (?:allowed|permitted)\b|\bforbidden\b|"
+                  r"^[a-z][\w.+-]*: \(\d+\) ")
 #: what marks a copied text as an error message: exception names and the words tools print when they fail
 #: (npm's "ERR!", git's "fatal:", apt's "E:", a shell's "command not found", "Permission denied"...)
 ERROR_HINT = re.compile(
     r"Traceback \(most recent call last\)|\b\w*(Error|Exception)\b|\berror\b|\bfailed\b|\bpanic\b|\bFATAL\b|"
     r"\bERR!|^E: |\b(?:command )?not found\b|\bno such file or directory\b|\bpermission denied\b|\brejected\b|"
     r"\bCONFLICT\b|\bunable to\b|\bnot (?:created|installed|available) successfully\b|\bcannot\b|\bcan't\b|"
-    r"^[a-z][\w.+-]*: \(\d+\) |" + FAILURE_STATUS,
+    + FAILURE_STATUS,
     re.IGNORECASE | re.MULTILINE,
 )
 ERROR_NAME = re.compile(r"\b\w*(Error|Exception)\b|\berror\b", re.IGNORECASE)
@@ -74,7 +76,7 @@ KEY_LINE = re.compile(
     r"\bdoes(?: not|n't) exist\b|\bexpired\b|\btoo open\b|\bhas changed\b|\bno rule\b|\bcannot\b|\bcan't\b|"
     r"\bcould not\b|\bunable to\b|\bis not\b|\bnot allowed\b|\bmasked\b|\bhelp:|\bhint:|\bdid you mean\b|"
     r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b|\bno longer\b|\bdeprecated\b|"
-    r"\bdoes(?: not|n't) match\b|\bno\b[^\n]*\bmatch(?:es)?\b|\bmismatch|^[a-z][\w.+-]*: \(\d+\) |"
+    r"\bdoes(?: not|n't) match\b|\bno\b[^\n]*\bmatch(?:es)?\b|\bmismatch|"
     r"^\W*subject: |" + FAILURE_STATUS, re.IGNORECASE)  # (a certificate's name: what it is valid for)
 #: lines of a copied error quoted between its first and last, and the length of each quoted line: a tool's
 #: message is often one long line whose cause is at its end ("…failed: FATAL: role "ana" does not exist"), so a

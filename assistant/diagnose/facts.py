@@ -449,7 +449,8 @@ def ca_file_format(values: dict[str, str], situation: Situation) -> dict[str, st
         return {}
     where = Path(os.path.expanduser(path))
     try:
-        der = b"-----BEGIN" not in where.read_bytes()[:4096]
+        with where.open("rb") as file:
+            der = b"-----BEGIN" not in file.read(4096)
     except OSError:  # not on this machine: its name says what it likely is
         der = where.suffix.lower() in (".der", ".cer")
     return {"der_like": "yes" if der else "", "pem_path": str(where.with_suffix(".pem"))}
