@@ -343,14 +343,15 @@ def test_private_window_is_private_and_nothing_of_it_is_read(xsession: XSession,
     firefox = Firefox(a11y, tmp_path / "firefox", "--private-window", pages + PRIVATE)
     try:
         wid, pid = firefox_window(xsession, firefox)
-        title = xsession.xdotool("getwindowname", wid)
 
         def private() -> Page | None:
             page = read_page(pid)
             return page if page is not None and page.private else None
 
         page = wait_for(private, timeout=30, interval=0.3, what="Firefox's private window on the bus")
-        assert "Private Browsing" in title
+        # the window first appears as plain "Mozilla Firefox"; its private title follows once the page is named
+        wait_for(lambda: "Private Browsing" in xsession.xdotool("getwindowname", wid), timeout=30, interval=0.3,
+                 what="Firefox's private window title")
         assert page == Page("", "", "", True, "Firefox")
         # the window is known private by Firefox's own indicator too, whatever the title's language says
         assert read_page(pid, excluded_titles=[]) == page
