@@ -7,6 +7,8 @@ import re
 from itertools import permutations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from proactive.watcher.episodes import (
     ERROR_QUOTE_CHARS,
@@ -388,6 +390,25 @@ def test_a_long_error_line_keeps_its_start_and_its_end() -> None:
     cut = quote_ends(f"make: *** build failed after {words}: disk full")
     assert len(cut) <= ERROR_QUOTE_CHARS and cut.startswith("make: *** build failed") and cut.endswith("disk full")
     assert quoted_in(cut, f"make: *** build failed after {words}: disk full")
+    # a sentence ending past the middle ends the kept start: the clause naming the cause is not cut in two
+    taint = ("Warning  FailedScheduling  61s (x2 over 6m23s)  default-scheduler  0/1 nodes are available: 1 node(s) "
+             "had untolerated taint {node-role.kubernetes.io/control-plane: }. preemption: 0/1 nodes are available: 1 "
+             "Preemption is not helpful for scheduling..")
+    cut = quote_ends(taint)
+    assert len(cut) <= ERROR_QUOTE_CHARS and quoted_in(cut, taint)
+    assert "untolerated taint {node-role.kubernetes.io/control-plane: }. \u2026 " in cut
+    assert cut.endswith("not helpful for scheduling..") and " \u2026 0/1 nodes" in cut  # the end starts at a word
+
+
+@given(st.lists(st.text(alphabet="ghijkl .;:!?{}()/-", min_size=1, max_size=60), min_size=1, max_size=12))
+def test_a_long_line_is_cut_to_pieces_of_itself_within_the_limit(parts: list[str]) -> None:
+    line = " ".join(parts) * 3
+    cut = quote_ends(line)
+    assert len(cut) <= ERROR_QUOTE_CHARS and quoted_in(cut, line)
+    flat = " ".join(line.split())
+    if len(flat) > ERROR_QUOTE_CHARS:
+        head = cut.split(" \u2026 ")[0]
+        assert len(head) >= (ERROR_QUOTE_CHARS - 3) // 2 - 1 and flat.startswith(head)
 
 
 @pytest.mark.parametrize("copied", [

@@ -84,6 +84,9 @@ KEY_LINE = re.compile(
 KEY_LINES, ERROR_QUOTE_CHARS = 4, 240
 #: an opaque id in a long line (a container's or a commit's hash): its head is enough to tell it
 LONG_ID = re.compile(r"\b[0-9a-f]{20,}\b")
+#: where a sentence of a long line ends ("… {node-role…: }. preemption: …"); the end kept after it is at least
+#: MIN_TAIL characters, for the end often says the cause
+SENTENCE_END, MIN_TAIL = re.compile(r"[.;!?](?=\s)"), 40
 #: a line of a copied error that says what to do: rustc's `help:`, git's `hint:`, "did you mean", "try `…`"
 DO_LINE = re.compile(r"^\s*(?:=\s*)?(?:help|hint|note: try)\b:?|\bdid you mean\b|\bto add it\b|"
                      r"(?:\brun|\btry|\bwith|\buse)\s+[`']|\bconsider\b|\bfollowing commands?\b|"
@@ -133,7 +136,13 @@ def quote_ends(text: str, limit: int = ERROR_QUOTE_CHARS) -> str:
     if len(text) <= limit:
         return text
     half = (limit - 3) // 2
-    return text[:half].rstrip() + " \u2026 " + text[len(text) - half:].lstrip()
+    # a sentence ending past the middle ends the head instead: its clause ("had untolerated taint {…}") stays whole
+    ends = [m.end() for m in SENTENCE_END.finditer(text, half, limit - MIN_TAIL - 3)]
+    head = text[:ends[-1]].rstrip() if ends else text[:half].rstrip()
+    tail = text[len(text) - (limit - 3 - len(head)):]
+    if ends and " " in tail:  # after a whole sentence, the end starts at a whole word too
+        tail = tail.split(" ", 1)[1]
+    return head + " \u2026 " + tail.lstrip()
 
 
 def quoted_in(quoted: str, text: str) -> bool:
