@@ -208,7 +208,7 @@ def install_extension(env: dict[str, str], home: Path) -> None:
     `proactive gnome-extension install`, with the shell user's HOME."""
     user = dict(env, HOME=str(home), XDG_DATA_HOME=str(home / ".local/share"),
                 XDG_CONFIG_HOME=str(home / ".config"))
-    out = subprocess.run([sys.executable, "-m", "proactive.assistant.cli", "gnome-extension", "install"], env=user,
+    out = subprocess.run([sys.executable, "-m", "proactive.app.cli", "gnome-extension", "install"], env=user,
                          cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=60)
     if out.returncode != 0 or "next login" not in out.stdout:
         raise AssertionError(f"proactive gnome-extension install: {out.stdout}{out.stderr}")

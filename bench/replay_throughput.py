@@ -24,7 +24,7 @@ DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "session
 
 def replay(files: list[Path], cache: Path, home: Path) -> tuple[float, dict]:
     t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "proactive.assistant.cli", "replay", *map(str, files), "--cache", str(cache),
+    out = subprocess.run([sys.executable, "-m", "proactive.app.cli", "replay", *map(str, files), "--cache", str(cache),
                           "--json"], capture_output=True, text=True, cwd=ROOT,
                          env={"PATH": "/usr/bin:/bin", "PROACTIVE_HOME": str(home)})
     elapsed = time.perf_counter() - t0

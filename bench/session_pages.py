@@ -37,7 +37,7 @@ TARGET_SHARE = 0.60
 def cli() -> list[str]:
     """The `proactive` command of this checkout's venv (else the module, with this Python)."""
     exe = ROOT / ".venv" / "bin" / "proactive"
-    return [str(exe)] if exe.is_file() else [sys.executable, "-m", "proactive.assistant.cli"]
+    return [str(exe)] if exe.is_file() else [sys.executable, "-m", "proactive.app.cli"]
 
 
 def replay(sessions: list[Path], labels: Path, out: Path, home: Path, extra: list[str]) -> dict[str, Any]:

@@ -425,7 +425,7 @@ def main() -> None:
         day = Day(session, windows, args.idle_seconds, seed=args.seed)
         day.focus("editor")
         with stderr.open("wb") as err_file:
-            watcher = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "watch", "--no-aw"], env=env,
+            watcher = subprocess.Popen([sys.executable, "-m", "proactive.app.cli", "watch", "--no-aw"], env=env,
                                        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err_file)
         wait_for(lambda: (log.exists() and "watcher started" in log.read_text()) or watcher.poll() is not None,
                  timeout=60, what="the watcher")

@@ -59,7 +59,7 @@ def measure(seconds: float, settle: float, with_model: bool) -> dict[str, float]
     try:
         session.start_tray()
         model = [] if endpoint is None else ["--model", f"openai:http://127.0.0.1:{endpoint.server_address[1]}/v1#idle"]
-        app = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "tray", "--no-aw", *model], env=env,
+        app = subprocess.Popen([sys.executable, "-m", "proactive.app.cli", "tray", "--no-aw", *model], env=env,
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         log = home / "logs" / "proactive.log"
         wait_for(lambda: (log.exists() and "watcher started" in log.read_text()) or app.poll() is not None,

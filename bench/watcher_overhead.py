@@ -183,7 +183,7 @@ def main() -> None:
         else:
             wid = session.start_xterm(title, command=["cat"])
         session.activate(wid)
-        watcher = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "watch", "--no-aw"], env=env, cwd=ROOT,
+        watcher = subprocess.Popen([sys.executable, "-m", "proactive.app.cli", "watch", "--no-aw"], env=env, cwd=ROOT,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         log = home / "logs" / "proactive.log"
         wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=30, what="watcher")

@@ -75,7 +75,7 @@ def measure(seconds: float, keys_per_second: float, idle_seconds: float = 0.0,
             raise SystemExit("the Qt form did not start")
         wait_for(lambda: wl.window(TITLE), timeout=20, what="the Qt form")
         wl.focus(TITLE)
-        watcher = subprocess.Popen([sys.executable, "-m", "proactive.assistant.cli", "watch", "--no-aw"],
+        watcher = subprocess.Popen([sys.executable, "-m", "proactive.app.cli", "watch", "--no-aw"],
                                    env=dict(wl.env, PROACTIVE_HOME=str(home)), cwd=ROOT,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wl.procs.append(watcher)

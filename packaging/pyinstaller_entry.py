@@ -1,6 +1,6 @@
 """PyInstaller entry point for the frozen `proactive` app (see packaging/proactive.spec)."""
 
-from proactive.assistant.cli import main
+from proactive.app.cli import main
 
 if __name__ == "__main__":
     main()

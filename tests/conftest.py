@@ -30,7 +30,7 @@ from tests.xsession import XSession, start_x, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-PROACTIVE = [sys.executable, "-m", "proactive.assistant.cli"]
+PROACTIVE = [sys.executable, "-m", "proactive.app.cli"]
 
 #: The files whose tests take longest (real servers, models, compositors), slowest first. pytest-xdist hands files
 #: to workers in collection order (`--dist loadfile`), so these start first and the run does not end waiting on
@@ -216,7 +216,7 @@ def run_in_process(args: list[str], env: dict[str, str] | None, input: str | Non
 
     from click.testing import CliRunner
 
-    from proactive.assistant.cli import main
+    from proactive.app.cli import main
     from proactive.watcher import crypto
 
     wanted = os.environ.copy() if env is None else env

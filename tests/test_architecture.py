@@ -1,6 +1,6 @@
 """The architecture's rules (ARCHITECTURE.md), checked on the source itself.
 
-Every module of the five packages is parsed with `ast` and all its imports are read, those inside functions and
+Every module of the six packages is parsed with `ast` and all its imports are read, those inside functions and
 `if TYPE_CHECKING:` blocks included (a lazy import is still a dependency), as are `importlib.import_module("...")`
 calls with a literal name. Each failure names the file, the line and the rule it breaks. Beside the layering between
 packages, the imports inside each package form no circle (`test_no_import_cycle_inside_a_package`).
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("watcher", "assistant", "models", "ui", "eval")
+PACKAGES = ("watcher", "assistant", "models", "ui", "eval", "app")
 #: which of our other packages each package may import (its own is always allowed)
 ALLOWED: dict[str, frozenset[str]] = {
     "watcher": frozenset(),
@@ -25,10 +25,10 @@ ALLOWED: dict[str, frozenset[str]] = {
     "assistant": frozenset({"watcher", "models"}),
     "eval": frozenset({"assistant", "watcher", "models"}),
     "ui": frozenset({"assistant", "watcher", "models", "eval"}),
+    # the top floor: the command line that gathers every package's commands, and the runtime that wires the app
+    "app": frozenset({"ui", "eval", "assistant", "watcher", "models"}),
 }
-#: the CLI and the runtime that wires a running app: the only modules that see every package
-WIRING = frozenset({"assistant/cli.py", "assistant/runtime.py"})
-CLI = "proactive.assistant.cli"
+CLI = "proactive.app.cli"
 #: the folders that are not ours to read: environments, caches, build output, test output
 SKIPPED_DIRS = {".git", ".venv", "venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".hypothesis", "build",
                 "dist", "test-artifacts", "node_modules"}
@@ -46,7 +46,7 @@ def repo_files() -> Iterator[Path]:
 
 
 def modules() -> Iterator[tuple[str, Path]]:
-    """(package, path) for every Python module of the five packages."""
+    """(package, path) for every Python module of the six packages."""
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
             if "__pycache__" not in path.parts:
@@ -98,7 +98,7 @@ def source_imports(source: str, package: str) -> Iterator[tuple[int, str]]:
 
 
 def our_package(module: str) -> str | None:
-    """`assistant` for proactive.assistant.live; None for anything that is not one of our five packages."""
+    """`assistant` for proactive.assistant.live; None for anything that is not one of our six packages."""
     parts = module.split(".")
     if len(parts) >= 2 and parts[0] == "proactive" and parts[1] in PACKAGES:
         return parts[1]
@@ -115,8 +115,6 @@ def report(violations: list[str], rule: str) -> None:
 def test_packages_import_only_what_the_layering_allows():
     violations, seen = [], set()
     for package, path in modules():
-        if rel(path) in WIRING:
-            continue
         for line, module in imports(path):
             target = our_package(module)
             if target is None or target == package or target in ALLOWED[package] or (line, target) in seen:
@@ -124,14 +122,14 @@ def test_packages_import_only_what_the_layering_allows():
             seen.add((line, target))  # `from proactive.ui import app` once, not as proactive.ui and proactive.ui.app
             allowed = ", ".join(f"proactive.{p}" for p in sorted(ALLOWED[package])) or "no other package of ours"
             violations.append(f"{rel(path)}:{line} imports {module}: proactive.{package} may import {allowed}")
-    report(violations, "the package layering (watcher, models <- assistant <- eval <- ui; only assistant/cli.py "
-                       "and assistant/runtime.py import ui and eval)")
+    report(violations, "the package layering (watcher, models <- assistant <- eval <- ui <- app: every arrow "
+                       "points down)")
 
 
 def test_nothing_imports_the_cli():
     violations = []
     for _, path in modules():
-        if rel(path) == "assistant/cli.py":
+        if rel(path) == "app/cli.py":
             continue
         for line, module in imports(path):
             if module == CLI or module.startswith(CLI + "."):
@@ -140,7 +138,7 @@ def test_nothing_imports_the_cli():
         for line, module in imports(path):
             if module == CLI or module.startswith(CLI + "."):
                 violations.append(f"{rel(path)}:{line} imports {module}")
-    report(violations, "nothing imports proactive.assistant.cli (it is the entry point, not a library)")
+    report(violations, "nothing imports proactive.app.cli (it is the entry point, not a library)")
 
 
 def test_no_bare_package_names():
@@ -216,12 +214,12 @@ def test_every_package_says_what_it_is_and_may_import():
 def test_the_checks_see_every_kind_of_import():
     """The rules above are only as good as `imports`: it must see lazy, relative and dynamic imports."""
     source = ("import os\nfrom . import home\nfrom .. import ui\nfrom ..eval import replay\n"
-              "def f():\n    from proactive.assistant import cli\n    import importlib\n"
+              "def f():\n    from proactive.app import cli\n    import importlib\n"
               "    importlib.import_module('proactive.ui.app')\n")
     found = {module for _, module in source_imports(source, "proactive.watcher")}
     assert {"os", "proactive.watcher.home", "proactive.ui", "proactive.eval.replay", CLI,
             "proactive.ui.app"} <= found
-    assert {our_package(m) for m in found} >= {"watcher", "ui", "eval", "assistant"}
+    assert {our_package(m) for m in found} >= {"watcher", "ui", "eval", "app"}
     assert dotted(ROOT / "watcher" / "store.py") == "proactive.watcher.store"
     assert dotted(ROOT / "ui" / "__init__.py") == "proactive.ui"
 
@@ -337,7 +335,7 @@ def test_the_running_app_imports_no_training_code():
     import sys
 
     code = ("import sys\n"
-            "import proactive.assistant.runtime, proactive.assistant.live, proactive.ui.app\n"
+            "import proactive.app.runtime, proactive.assistant.live, proactive.ui.app\n"
             "from proactive.models.registry import load_reward\n"
             "load_reward('default').score([{'time': '1', 'event': 'The user copies an error.'}], None)\n"
             "print(sorted(m for m in sys.modules if m.endswith('_training') or m.split('.')[0] == 'sklearn'))\n")

@@ -60,7 +60,7 @@ def test_one_duration_grammar_for_for_since_and_before(value, seconds):
     only for --for: '2026' is no time ago) or an ISO 8601 time."""
     import time as clock
 
-    from proactive.assistant.cli import duration_seconds, parse_duration, parse_time
+    from proactive.watcher.command_line import duration_seconds, parse_duration, parse_time
 
     assert parse_duration(value) == seconds
     assert duration_seconds(value) == seconds

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from proactive.assistant.cli import cli
+from proactive.app.cli import cli
 
 
 def commands(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:

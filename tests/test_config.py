@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from proactive.assistant.policy import Proactivity
-from proactive.assistant.runtime import SetupError, proactivity
+from proactive.assistant.setup import proactivity
 from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, validate
+from proactive.watcher.service import SetupError
 
 from .conftest import ROOT, WatcherProcess, run_cli
 
@@ -290,12 +291,12 @@ def test_commands_that_read_no_setting_still_work_beside_a_bad_config(proactive_
 
 def test_a_command_loads_the_config_once(proactive_home: Path, monkeypatch: pytest.MonkeyPatch):
     """The check and the command share one reading of the file: what was checked is what is used."""
-    from proactive.assistant import runtime
+    from proactive.assistant import setup
 
     (proactive_home / "config.toml").write_text("activitywatch = false\n")
     calls = []
-    real = runtime.load_config
-    monkeypatch.setattr(runtime, "load_config", lambda: calls.append(1) or real())
+    real = setup.load_config
+    monkeypatch.setattr(setup, "load_config", lambda: calls.append(1) or real())
     out = run_cli("purge", "--all", "--yes", env=no_desktop())
     assert out.returncode == 0, out.stderr
     assert calls == [1]

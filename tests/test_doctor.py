@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from bench.xsession import start_xvfb
-from proactive.assistant import doctor, runtime
+from proactive.assistant import doctor
 from proactive.watcher import doctor as watcher_doctor
+from proactive.watcher import service
 from proactive.watcher.activitywatch import ActivityWatchSettings, ActivityWatchSource, probe_server
 from proactive.watcher.events import WINDOW, RawEvent
 from proactive.watcher.home import Config
@@ -122,15 +123,15 @@ def test_doctor_reports_the_activitywatch_reader_the_watcher_runs(proactive_home
     for name in SESSION_VARS:
         monkeypatch.delenv(name, raising=False)
     config = Config(activitywatch_url="http://127.0.0.1:9", activitywatch_text=True)
-    watcher = runtime.build_watcher(None, False, config)
+    watcher = service.build_watcher(None, False, config)
     [reader] = watcher.sources
     assert isinstance(reader, ActivityWatchSource) and reader.use_windows and reader.use_afk
     assert reader.url == "http://127.0.0.1:9" and watcher.publish.__self__.text is True
     row = by_source(watcher_doctor.report(config=config))["activitywatch"]
     assert row["captures"] == reader.captures and not row["works"] and "no aw-server answers" in row["detail"]
     assert [type(s) for s in session_sources(config)] == [ActivityWatchSource]
-    assert runtime.build_watcher(None, True, config).sources == [] and session_sources(config, no_aw=True) == []
-    assert runtime.build_watcher(None, True, config).publish is None  # --no-aw: nothing is published either
+    assert service.build_watcher(None, True, config).sources == [] and session_sources(config, no_aw=True) == []
+    assert service.build_watcher(None, True, config).publish is None  # --no-aw: nothing is published either
     monkeypatch.setenv("DISPLAY", ":0")  # an X11 session: our own sources see windows and idle
     *own, reader = session_sources(config)
     assert own and isinstance(reader, ActivityWatchSource) and not reader.use_windows and not reader.use_afk

@@ -28,7 +28,7 @@ from proactive.models.extras import EXTRAS, MissingExtra, needs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
-FOLDERS = ["watcher", "assistant", "models", "ui", "eval"]
+FOLDERS = ["watcher", "assistant", "models", "ui", "eval", "app"]
 PACKAGES = [f"proactive.{folder}" for folder in FOLDERS]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 DIST = PYPROJECT["project"]["name"]
@@ -128,7 +128,7 @@ def test_wheel_holds_one_top_level_package_with_its_data(wheel, sources):
     for folder in FOLDERS:
         for path in (sources / folder).rglob("*.py"):
             assert f"proactive/{path.relative_to(sources).as_posix()}" in names
-    assert "proactive = proactive.assistant.cli:main" in entry_points
+    assert "proactive = proactive.app.cli:main" in entry_points
 
 
 def test_wheel_metadata_puts_heavy_parts_in_extras(wheel):
@@ -211,7 +211,7 @@ def test_wheel_installs_into_a_fresh_venv(base_venv, tmp_path):
     out = json.loads(checked([python, "-c", IMPORT_ALL, args], cwd=tmp_path,
                              env=clean_env(QT_QPA_PLATFORM="offscreen")).stdout)
     names = [name for name, _ in out["modules"]]
-    assert {"proactive.assistant.cli", "proactive.models.extras", "proactive.models.llama_cpp",
+    assert {"proactive.app.cli", "proactive.models.extras", "proactive.models.llama_cpp",
             "proactive.models.reward", "proactive.eval.report", "proactive.ui.app"} <= set(names)
     for name, file in out["modules"]:
         assert Path(file).is_relative_to(site / "proactive"), f"{name} imported from {file}"

@@ -300,7 +300,7 @@ def test_accept_acts_on_the_offer_moment_after_the_person_moved_on(proactive_hom
             assert context[-1].get("pages") and "fade in" in json.dumps(context).lower()
         store.close()
         Path(proactive_home, "config.toml").write_text('web_search = "on"\n')
-        result = CliRunner().invoke(__import__("proactive.assistant.cli", fromlist=["cli"]).cli,
+        result = CliRunner().invoke(__import__("proactive.app.cli", fromlist=["cli"]).cli,
                                     ["decide", str(proposal.id), "accepted", "--json"])
         assert result.exit_code == 0, result.output
         help_ = json.loads(result.output)["result"]
@@ -362,7 +362,7 @@ def test_help_from_a_page_opened_from_a_search_already_helped_on_is_not_offered_
 
 
 def test_replay_fetch_reads_pages_only_when_asked(tmp_path, proactive_home):
-    from proactive.assistant.cli import cli
+    from proactive.app.cli import cli
 
     session = tmp_path / "s.json"
     session.write_text(json.dumps([

@@ -29,7 +29,7 @@ import pytest
 from .conftest import ROOT, WatcherProcess
 from .xsession import wait_for
 
-PACKAGES = [importlib.import_module(f"proactive.{name}") for name in ("watcher", "assistant", "models", "eval", "ui")]
+PACKAGES = [importlib.import_module(f"proactive.{name}") for name in ("watcher", "assistant", "models", "eval", "ui", "app")]
 
 #: Modules Python has on POSIX systems only (not `posix` itself: on Linux `os` is built on it).
 POSIX_MODULES = ["fcntl", "termios", "tty", "pty", "pwd", "grp", "resource", "syslog", "crypt", "nis", "spwd",
@@ -65,7 +65,7 @@ import click
 from click.testing import CliRunner
 
 report = {"import_errors": {}, "help": {}, "runs": {}}
-for package in ("watcher", "assistant", "models", "eval", "ui"):
+for package in ("watcher", "assistant", "models", "eval", "ui", "app"):
     root = importlib.import_module("proactive." + package)
     for info in pkgutil.walk_packages(root.__path__, root.__name__ + "."):
         try:
@@ -73,7 +73,7 @@ for package in ("watcher", "assistant", "models", "eval", "ui"):
         except BaseException:
             report["import_errors"][info.name] = traceback.format_exc(limit=-3)
 
-from proactive.assistant.cli import cli
+from proactive.app.cli import cli
 
 def commands(group, path):
     yield path
@@ -226,7 +226,7 @@ def test_pause_reaches_a_running_watcher_without_signals(proactive_home: Path):
     acknowledges it before the command returns; `resume` likewise (the capture state is in the database)."""
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     watcher_proc = WatcherProcess(proactive_home, env)
-    no_signals = bootstrap(block_modules=False) + "from proactive.assistant.cli import main\nmain()\n"
+    no_signals = bootstrap(block_modules=False) + "from proactive.app.cli import main\nmain()\n"
     try:
         started = time.monotonic()
         out = subprocess.run([sys.executable, "-c", no_signals, "pause"], env=watcher_proc.env, cwd=ROOT,
@@ -252,7 +252,7 @@ def test_a_watcher_without_posix_signals_stops_on_sigterm_and_sigint(proactive_h
     import signal
 
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    code = bootstrap(block_modules=False) + "from proactive.assistant.cli import main\nmain()\n"
+    code = bootstrap(block_modules=False) + "from proactive.app.cli import main\nmain()\n"
     proc = subprocess.Popen([sys.executable, "-c", code, "watch", "--no-aw"], cwd=ROOT, text=True,
                             env=dict(env, PROACTIVE_HOME=str(proactive_home)), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)

@@ -154,7 +154,7 @@ def test_the_tray_imports_qt_before_it_starts_any_thread(tmp_path: Path):
             os._exit(0)
         threading.Thread.start = start
         sys.argv = ["proactive", "tray", "--no-aw", "--rm", "signals", "--model", "fake"]
-        from proactive.assistant.cli import main
+        from proactive.app.cli import main
         main()
     """)
     env = dict(os.environ, PROACTIVE_HOME=str(tmp_path / "home"), QT_QPA_PLATFORM="offscreen")

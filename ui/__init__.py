@@ -2,6 +2,6 @@
 history, privacy, settings and annotation windows.
 
 `proactive.ui` imports `proactive.assistant`, `proactive.watcher`, `proactive.models` and `proactive.eval` (the
-annotation window); only the CLI and the runtime import it, so the rest of the project runs without Qt (see
-ARCHITECTURE.md).
+annotation window); only `proactive.app` (the CLI and the runtime) imports it, so the rest of the project runs
+without Qt (see ARCHITECTURE.md).
 """

@@ -1,6 +1,6 @@
 """The Qt side of `proactive run` / `proactive tray`: the tray app in the main thread, the watcher beside it.
 
-Called by `proactive.assistant.runtime` (which holds the watcher's locks). Qt's event loop does not return to
+Called by `proactive.app.runtime` (which holds the watcher's locks). Qt's event loop does not return to
 Python while it waits, so a timer wakes it every 200 ms to let Python's signal handlers run: SIGINT, SIGTERM and
 SIGHUP quit the app (with or without a system tray), the pause/resume signals pause where they exist.
 """

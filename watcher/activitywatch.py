@@ -605,7 +605,7 @@ class ActivityWatchPublisher:
 @dataclass(frozen=True)
 class ActivityWatchSettings:
     """How ActivityWatch is used here, from config.toml and `--no-aw`: computed by `from_config` alone, so the
-    running watcher (`assistant/runtime.py`, through `platform.session_sources`), `proactive doctor` and
+    running watcher (`watcher/service.py`, through `platform.session_sources`), `proactive doctor` and
     `proactive purge` cannot differ on the server, on the buckets read or on what is sent to it.
 
     Read: `web.tab.current` buckets always; `currentwindow` and `afkstatus` only where the session has no capture

@@ -403,18 +403,28 @@ SCHEMA: dict[str, Rule] = {
 CONFIG_LIMIT = 1 << 20
 
 
-def read_config_text(path: Path) -> str:
-    """The config file's text, read only when it is a regular file of at most CONFIG_LIMIT bytes: a FIFO would
-    block the start for ever and /dev/zero would fill the memory. (The readers of `models/files.py` do the same
-    for the files `models` and `eval` read; the watcher may not import them, ARCHITECTURE.md.)"""
-    st = path.stat()  # FileNotFoundError: no config, the defaults
+def read_small_file(path: Path, limit: int) -> bytes:
+    """A small file's bytes, read only when it is a regular file: a FIFO would block for ever and /dev/zero fill
+    the memory (ValueError: what it is instead). At most `limit` + 1 bytes are read: more tells the caller, who
+    knows what it expected, that the file is too large. (The readers of `models/files.py` do the same for the files
+    `models` and `eval` read; the watcher may not import them, ARCHITECTURE.md.)"""
+    st = path.stat()  # FileNotFoundError: the caller says what a missing file means
     if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):  # a folder: open() below says so
-        raise ConfigError("", None, "not a regular file (a FIFO, socket or device): make it a TOML file or remove "
-                                    "it")
-    if st.st_size > CONFIG_LIMIT:
-        raise ConfigError("", None, f"larger than {CONFIG_LIMIT} bytes, not a config: fix it or remove it")
+        raise ValueError("not a regular file (a FIFO, socket or device)")
     with open(path, "rb") as f:
-        return f.read(CONFIG_LIMIT + 1).decode("utf-8")
+        return f.read(limit + 1)
+
+
+def read_config_text(path: Path) -> str:
+    """The config file's text, read only when it is a regular file of at most CONFIG_LIMIT bytes
+    (`read_small_file`)."""
+    try:
+        data = read_small_file(path, CONFIG_LIMIT)
+    except ValueError as exc:
+        raise ConfigError("", None, f"{exc}: make it a TOML file or remove it") from None
+    if len(data) > CONFIG_LIMIT:
+        raise ConfigError("", None, f"larger than {CONFIG_LIMIT} bytes, not a config: fix it or remove it")
+    return data.decode("utf-8")
 
 
 # `encryption = "required"` on a line of its own (`encryption_setting` of a file that is not TOML)

@@ -2,7 +2,7 @@
 
 Why one module: the sources are chosen by the platform (Linux, Windows, macOS), on Linux by the session
 (`session.detect()`: X11, Wayland and its compositor, or none), and then by the config (ActivityWatch); the watcher
-(`assistant/runtime.py`), `proactive doctor` (`doctor.py`) and the settings window must agree on that choice, so
+(`watcher/service.py`), `proactive doctor` (`doctor.py`) and the settings window must agree on that choice, so
 they all ask here. This module sits above every concrete source and nothing below it imports it: a source module
 imports only the interface (`sources.py`) and its own plumbing (`x11.py`, `wayland.py`), never the factory.
 
