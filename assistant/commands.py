@@ -51,10 +51,8 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
     """Record your decision on a proposal (headless use); the running assistant learns from it at once.
     Accepting does the task as the tray does (a web search, your earlier encounters with the same thing) and
     prints what was done."""
-    from proactive.assistant.feedback import FINAL
-    from proactive.assistant.help import do_task
-    from proactive.assistant.live import offer_context
-    from proactive.assistant.material import live_source
+    from proactive.assistant.accept import Acceptance
+    from proactive.assistant.feedback import ACCEPTED, FINAL
     from proactive.assistant.pages import PageReader
 
     if not -(2 ** 63) <= proposal_id < 2 ** 63:  # beyond SQLite's integers: no row can have it
@@ -72,21 +70,22 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
             fail(f"proposal {proposal_id} was already {proposal['decision']}: a decision is final (only a snoozed "
                  "proposal can be decided again)")
         result = None
-        if decision == "accepted" and not no_help:
-            action = proposal["data"].get("actions", {}).get(task)
+        latency = time.time() - proposal["ts"]
+        if decision == ACCEPTED and not no_help:
             from proactive.assistant import answers
 
+            accepted = Acceptance.of(store, proposal)  # the offer's own moment, not what is on screen now
             answerer = answers.load(config.answer_model)  # the answers model the person chose, if any
-            context = offer_context(store, proposal)  # the offer's own moment, not what is on screen now
             reader = PageReader(config.web_search, tuple(config.never_fetch), config.search_engine)
             try:
-                result = do_task(answerer, context, task, action, store.path, config.web_search,
-                                 material=live_source(context, reader))
+                result = accepted.run(answerer, store.path, config.web_search,
+                                      accepted.material(reader, config.web_search))
             finally:
                 if answerer is not None:
                     answerer.close()
-        store.add_decision(proposal_id, decision, latency_s=time.time() - proposal["ts"],
-                           result=None if result is None else json.dumps(result.record(), ensure_ascii=False))
+            accepted.record(store, latency, result)
+        else:
+            store.add_decision(proposal_id, decision, latency_s=latency)
     finally:
         store.close()
     if as_json:

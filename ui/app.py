@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import logging
 import math
 import threading
@@ -53,10 +52,10 @@ from PySide6.QtWidgets import (
 )
 
 from proactive.assistant import answers
+from proactive.assistant.accept import Acceptance
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
-from proactive.assistant.help import NOT_NOW, Help, consent_question, do_task
-from proactive.assistant.live import Assistant, Proposal, offer_context
-from proactive.assistant.material import Source, live_source
+from proactive.assistant.help import NOT_NOW, Help
+from proactive.assistant.live import Assistant, Proposal
 from proactive.assistant.pages import PageReader
 from proactive.models.discovery import PORTS
 from proactive.watcher import control, home
@@ -686,33 +685,25 @@ class TrayApp(QObject):
             self._popup(proposal)
 
     def _help(self, proposal: Proposal, latency: float) -> None:
-        """Accepting does the work, in a thread (the model may take seconds; the web search opens from there);
-        the decision is stored with what was done. The help follows the proposal's grounded action, if any, on
-        the context the offer was made from (not what is on screen by now). With web_search = "ask" and a help
-        that would search or read pages, the person is asked first (`ui.consent`)."""
+        """Accepting does the work (`assistant.accept`), in a thread (the model may take seconds; the web search
+        opens from there); the decision is stored with what was done. With web_search = "ask" and a help that
+        would search or read pages, the person is asked first (`ui.consent`)."""
         self.helping += 1
-        context = offer_context(self.store, proposal)
-        action = proposal.data.get("actions", {}).get(proposal.task)
+        accepted = Acceptance.of(self.store, proposal)
         question = None
         if self.config.web_search == "ask":
-            question = consent_question(context, proposal.task or "", action, self._material(context, "ask"))
+            question = accepted.question(accepted.material(self.pages, "ask", self.assistant.browser))
         if question is None:
-            self._start_help(proposal, latency, context, action, self.config.web_search)
+            self._start_help(proposal, latency, accepted, self.config.web_search)
             return
         from .consent import ConsentDialog
 
         dialog = ConsentDialog(question)
-        dialog.answered.connect(lambda answer: self._consented(answer, proposal, latency, context, action))
+        dialog.answered.connect(lambda answer: self._consented(answer, proposal, latency, accepted))
         self.windows.append(dialog)
         dialog.show()
 
-    def _material(self, context: list[dict[str, Any]], search: str) -> Source:
-        """The pages for an Accept under the consent given (`search`: on, off, ask, or not now for this one)."""
-        reader = dataclasses.replace(self.pages, fetch=search if search in ("on", "off") else "ask")
-        return live_source(context, reader, self.assistant.browser)
-
-    def _consented(self, answer: str, proposal: Proposal, latency: float, context: list[dict[str, Any]],
-                   action: str | None) -> None:
+    def _consented(self, answer: str, proposal: Proposal, latency: float, accepted: Acceptance) -> None:
         """The web-search question answered: "on"/"off" is remembered in config.toml (where it cannot be written,
         it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts.
         Only web_search changes here: the file's other settings reach the tray through the settings window."""
@@ -725,27 +716,21 @@ class TrayApp(QObject):
                 log.warning("web_search = %r could not be saved (%s); it holds until the app quits", answer, exc)
             self.config = dataclasses.replace(self.config, web_search=answer)
             self.pages.fetch = answer
-        self._start_help(proposal, latency, context, action, answer)
+        self._start_help(proposal, latency, accepted, answer)
 
-    def _start_help(self, proposal: Proposal, latency: float, context: list[dict[str, Any]], action: str | None,
-                    search: str) -> None:
-        material = self._material(context, search)
+    def _start_help(self, proposal: Proposal, latency: float, accepted: Acceptance, search: str) -> None:
+        material = accepted.material(self.pages, search, self.assistant.browser)
 
         def work() -> None:
-            try:
-                result = do_task(self.assistant.agent.answer_model, context, proposal.task or "", action,
-                                 self.store_path, search, material=material)
-            except Exception as exc:  # the help failed: say so, keep the decision
-                log.exception("accepted help failed")
-                result = Help.failure(f"could not do the task ({exc})")
-            self.bridge.help_done.emit(proposal.id, (proposal, latency, result))
+            result = accepted.run(self.assistant.agent.answer_model, self.store_path, search, material)
+            self.bridge.help_done.emit(proposal.id, (proposal, latency, accepted, result))
 
         threading.Thread(target=work, name="help", daemon=True).start()
 
-    def _help_ready(self, proposal_id: int, payload: tuple[Proposal, float, Help]) -> None:
-        proposal, latency, result = payload
+    def _help_ready(self, proposal_id: int, payload: tuple[Proposal, float, Acceptance, Help]) -> None:
+        proposal, latency, accepted, result = payload
         self.helping -= 1
-        self.store.add_decision(proposal_id, ACCEPTED, latency, result=json.dumps(result.record(), ensure_ascii=False))
+        accepted.record(self.store, latency, result)
         window = ResultWindow(proposal.task or "", result, self._pull_hint(result))
         self.windows.append(window)
         window.show()
