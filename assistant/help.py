@@ -30,8 +30,8 @@ from __future__ import annotations
 import re
 import time
 import webbrowser
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -452,6 +452,137 @@ def page_help(kind: str, subject: Obj, grounding: Grounding, found: Material | N
     return lines or [f"The pages read for '{short(subject)}' have no text to take points from."], [], links
 
 
+@dataclass
+class Job:
+    """One Accept's inputs, as every help kind reads them (`do_task`'s arguments, the context grounded once)."""
+
+    model: Predictor | None
+    context: Sequence[dict[str, str]]
+    task: str
+    grounding: Grounding
+    subject: Obj | None
+    query: str | None
+    db: Path | str | None
+    search: str
+    open_browser: bool
+    history_search: bool
+    material: Source | None
+
+
+@dataclass
+class Done:
+    """What the help kinds produced so far, in the order they ran; `Help` is made from it."""
+
+    parts: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    from_pages: list[str] = field(default_factory=list)  # the lines that quote pages: never stored
+    kept: list[str] = field(default_factory=list)  # what the store keeps of each page help: one line, no page text
+    buttons: list[dict[str, str | None]] = field(default_factory=list)
+    links: tuple[str, ...] = ()
+    url: str | None = None
+    answer: str | None = None
+    dropped: str | None = None
+    history: list[str] = field(default_factory=list)
+    found: Diagnosis | None = None
+
+
+def _page_kind(kind: str) -> Callable[[Job, Done], None]:
+    """Code examples, key points or notes from the pages the task's subject has (`page_help`)."""
+
+    def run(job: Job, done: Done) -> None:
+        if job.subject is None:
+            return
+        more, copies, read = page_help(kind, job.subject, job.grounding,
+                                       job.material(job.subject) if job.material else None)
+        done.lines.extend(more)
+        done.from_pages.extend(more)
+        done.buttons += copies
+        done.links += read
+        done.kept.append(f"{kind.capitalize()} from {', '.join(read)} (the pages' text is not kept)." if read
+                         else more[0])
+        if read and (copies or kind == POINTS):
+            done.parts.append(kind)
+
+    return run
+
+
+def _docs(job: Job, done: Done) -> None:
+    """This machine's documentation of the subject (a Python name's pydoc, a program's manual)."""
+    docs = local_docs(job.subject) if job.subject is not None else None
+    if docs:
+        done.parts.append(DOCS)
+        done.lines.extend(docs)
+
+
+def _fix(job: Job, done: Done) -> None:
+    """An error's specific next step, from the rules and this machine's facts (`diagnose`)."""
+    if job.subject is not None:
+        done.found = diagnose(situation(job.subject, job.grounding))
+        if done.found is not None:
+            done.parts.append(FIX)
+            done.lines.extend(fix_lines(done.found))
+
+
+def _search(job: Job, done: Done) -> None:
+    """A web search for the subject, opened only under the consent given."""
+    if job.query is not None:
+        done.url, opened, line = web_search(job.query, job.search, job.open_browser)
+        if opened or (done.url and not job.open_browser):
+            done.parts.append(SEARCH)
+        done.lines.append(line)
+
+
+def _history(job: Job, done: Done) -> None:
+    """The earlier times the person met the subject, from their own episodes (SQLite FTS5)."""
+    if job.subject is None or not job.history_search:
+        return
+    name = short(job.subject)
+    try:
+        done.history = recall(recall_text(job.subject), history_before(job.context), job.db)
+    except _UNREADABLE as exc:
+        done.lines.append(f"Your history could not be read ({exc}).")
+        return
+    done.parts.append(HISTORY)
+    if done.history:
+        done.lines.append(f"Found {plural(len(done.history), 'earlier time')} you met '{name}':\n"
+                          + "\n".join(done.history))
+    else:
+        done.lines.append(f"Your history has no earlier mention of '{name}'.")
+
+
+def _answer(job: Job, done: Done) -> None:
+    """The model's answer, shown only when grounded (it quotes what it is about) and, when written from pages,
+    naming them."""
+    if job.model is None:
+        return
+    given = job.material(job.subject) if job.material is not None and job.subject is not None else None
+    pages = given.pages if given is not None else ()
+    answer, done.dropped = ask(job.model, job.context, job.task, pages)
+    if answer is not None:
+        # what it may quote: the context, and the pages it was given (whose links it must name)
+        grounding = job.grounding
+        checked = replace(grounding, context_text=grounding.context_text + "\n" + "\n".join(
+            f"{p.title}\n{p.url}\n{p.text}" for p in pages)) if pages else grounding
+        done.dropped = rejection(answer, checked) or (
+            None if not pages or cites(answer, pages) else "it does not name the pages it used")
+        answer = None if done.dropped else answer
+        if answer is not None and pages:
+            done.links += tuple(p.url for p in pages if p.url not in done.links)
+            done.kept.append(f"An answer written from {', '.join(p.url for p in pages)} (not kept: it quotes "
+                             "the pages).")
+    if answer is not None:
+        done.answer = answer
+        done.parts.append(ANSWER)
+
+
+#: Every kind of help an Accept can do, by the name `plan` gives it: a new kind is one function here (it reads the
+#: `Job`, adds to `Done`) and its name in `candidates.py`'s actions.
+HELP_KINDS: dict[str, Callable[[Job, Done], None]] = {
+    **{kind: _page_kind(kind) for kind in PAGE_HELP},
+    DOCS: _docs, FIX: _fix, SEARCH: _search, HISTORY: _history, ANSWER: _answer,
+}
+
+
 def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: str, action: str | None = None,
             db: Path | str | None = None, search: str = "ask", open_browser: bool = True,
             history_search: bool = True, material: Source | None = None) -> Help:
@@ -461,81 +592,23 @@ def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: st
     search: whether a web search may be opened. `open_browser=False`: a web search is part of the help as its
     URL, never opened; `history_search=False`: no store is read (replay: a recorded session is not this
     computer's person). `material`: the pages that can be read for the task's subject, under the consent given
-    (assistant/material.py)."""
+    (assistant/material.py). Each kind of help the task plans runs in turn (`HELP_KINDS`)."""
     started = time.perf_counter()
     grounding = ground(context)
     kinds, subject = plan(task, grounding, action)
-    query = _searched(kinds, subject)
-    parts: list[str] = []
-    lines: list[str] = []
-    url = answer = dropped = None
-    history: list[str] = []
-    found: Diagnosis | None = None
-    buttons: list[dict[str, str | None]] = []
-    links: tuple[str, ...] = ()
-    name = short(subject) if subject else ""
-    kept: list[str] = []  # what the store keeps of each page help: one line, no page text
-    from_pages: list[str] = []
+    job = Job(model, context, task, grounding, subject, _searched(kinds, subject), db, search, open_browser,
+              history_search, material)
+    done = Done()
     for kind in kinds:
-        if kind in PAGE_HELP and subject is not None:
-            more, copies, read = page_help(kind, subject, grounding, material(subject) if material else None)
-            lines.extend(more)
-            from_pages.extend(more)
-            buttons += copies
-            links += read
-            kept.append(f"{kind.capitalize()} from {', '.join(read)} (the pages' text is not kept)." if read
-                        else more[0])
-            if read and (copies or kind == POINTS):
-                parts.append(kind)
-        elif kind == DOCS and subject is not None:
-            docs = local_docs(subject)
-            if docs:
-                parts.append(DOCS)
-                lines.extend(docs)
-        elif kind == FIX and subject is not None:
-            found = diagnose(situation(subject, grounding))
-            if found is not None:
-                parts.append(FIX)
-                lines.extend(fix_lines(found))
-        elif kind == SEARCH and query is not None:
-            url, opened, line = web_search(query, search, open_browser)
-            if opened or (url and not open_browser):
-                parts.append(SEARCH)
-            lines.append(line)
-        elif kind == HISTORY and subject is not None and history_search:
-            try:
-                history = recall(recall_text(subject), history_before(context), db)
-            except _UNREADABLE as exc:
-                lines.append(f"Your history could not be read ({exc}).")
-                continue
-            parts.append(HISTORY)
-            if history:
-                lines.append(f"Found {plural(len(history), 'earlier time')} you met '{name}':\n" + "\n".join(history))
-            else:
-                lines.append(f"Your history has no earlier mention of '{name}'.")
-        elif kind == ANSWER and model is not None:
-            given = material(subject) if material is not None and subject is not None else None
-            pages = given.pages if given is not None else ()
-            answer, dropped = ask(model, context, task, pages)
-            if answer is not None:  # any model's answer: grounded (it quotes what it is about) or not shown
-                # what it may quote: the context, and the pages it was given (whose links it must name)
-                checked = replace(grounding, context_text=grounding.context_text + "\n" + "\n".join(
-                    f"{p.title}\n{p.url}\n{p.text}" for p in pages)) if pages else grounding
-                dropped = rejection(answer, checked) or (
-                    None if not pages or cites(answer, pages) else "it does not name the pages it used")
-                answer = None if dropped else answer
-                if answer is not None and pages:
-                    links += tuple(p.url for p in pages if p.url not in links)
-                    kept.append(f"An answer written from {', '.join(p.url for p in pages)} (not kept: it quotes "
-                                "the pages).")
-            if answer is not None:
-                parts.append(ANSWER)
+        HELP_KINDS[kind](job, done)
+    answer, lines, kept = done.answer, done.lines, done.kept
     text = "\n\n".join([answer, *lines] if answer else lines) or NOTHING
     answered_from_pages = answer is not None and any(k.startswith("An answer written from") for k in kept)
     kept_text = "\n\n".join(([answer] if answer and not answered_from_pages else []) +
-                             [ln for ln in lines if ln not in from_pages] + kept)
+                             [ln for ln in lines if ln not in done.from_pages] + kept)
+    found = done.found
     steps = tuple({"text": s.text, "command": s.command, "copy": s.copy_label if s.command else None}
                   for s in found.steps) if found else ()
-    return Help(tuple(parts) or ("error",), text, url, tuple(history), answer, dropped,
-                time.perf_counter() - started, steps + tuple(buttons), found.rule if found else None, links,
-                kept_text if kept else None)
+    return Help(tuple(done.parts) or ("error",), text, done.url, tuple(done.history), answer, done.dropped,
+                time.perf_counter() - started, steps + tuple(done.buttons), found.rule if found else None,
+                done.links, kept_text if kept else None)

@@ -394,3 +394,13 @@ def test_a_script_of_ones_own_has_no_manual_offer(proactive_home):
     context = [{"time": "1", "event": "The user types './deploy-nightly.sh --fast' and presses Enter in the "
                                       "terminal."}]
     assert not any(c.action == "command_docs" for c in build(ground(context), writes=False))
+
+
+def test_every_kind_of_help_an_action_plans_is_registered():
+    """`do_task` runs each planned kind from `HELP_KINDS`: an action naming a kind nobody registered would fail at
+    its first Accept, so it fails here."""
+    from proactive.assistant.candidates import ACTIONS
+    from proactive.assistant.help import ANSWER, FIX, HELP_KINDS
+
+    planned = {kind for action in ACTIONS for kind in action.help} | {FIX, ANSWER}
+    assert planned <= set(HELP_KINDS), planned - set(HELP_KINDS)
