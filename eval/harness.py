@@ -18,8 +18,10 @@ from proactive.assistant.pages import PageReader
 from proactive.assistant.policy import Gate
 
 from .assessment import Progress, no_progress
+from .metrics import definitions, summarize
 from .provenance import provenance
-from .replay import Baselines, Cache, Judge, Replayer, Turn, agent_name, judge_trace, save_run, summarize
+from .replay import Baselines, Cache, Judge, Replayer, agent_name, judge_trace, save_run
+from .turns import Turn
 
 
 @dataclass
@@ -93,6 +95,7 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     header = provenance(command, started, paths, labels_path,
                         {name: [t.path for t in traces] for name, traces in baselines.traces.items()})
     summary["run"] = header
+    summary["definitions"] = definitions()  # what each reported figure is (metrics.JUDGED, metrics.NEED)
     return ReplayRun(summary, results, notes, turns, ours,
                      agent_name(model_spec, None if gate is None else rm_spec,
                                 None if gate is None else gate.proactivity.threshold, replayer.as_live), header)

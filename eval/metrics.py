@@ -33,9 +33,12 @@ from proactive.models.labels import (
 )
 from proactive.models.labels import confusion as binary_confusion
 
+from .turns import Turn, label_of, turn_seconds
+
 __all__ = ["CATEGORIES", "agreement", "short_category", "Judgement", "judgement", "confusion", "paper_metrics",
            "event_at_k", "need_labels", "context_key", "need_detection", "percentile", "calibration",
-           "clustered_bootstrap"]
+           "clustered_bootstrap", "summarize", "offers_at_need", "need_calibration", "ON_SCREEN_S", "Metric", "JUDGED",
+           "NEED", "definitions", "definitions_table"]
 
 
 @dataclass(frozen=True)
@@ -133,3 +136,161 @@ def clustered_bootstrap(clusters: Sequence[Mapping[str, int]], samples: int = 10
             drawn[name].append(value)
     tail = (1 - level) / 2
     return {name: [percentile(values, tail), percentile(values, 1 - tail)] for name, values in drawn.items()}
+
+
+# ------------------------------------------------------------------------------------ the metrics, as reported
+
+@dataclass(frozen=True)
+class Metric:
+    """One reported figure: its column's name, where it is in a replay summary (`key`: in the protocol's figures
+    for `scope` "protocol", in the summary itself for "run", in `need` for "need"), what it means, and whether it is
+    given with its 95% interval (whole sessions resampled: `paper_ci`, `need_ci`). The report's tables, the
+    summary's `definitions` in `replay --json` and the table in docs/research.md are written from these lists."""
+
+    name: str
+    key: str
+    definition: str
+    scope: str = "protocol"
+    interval: bool = False
+
+    def value(self, summary: Mapping[str, Any], protocol: str = "paper") -> Any:
+        """This figure of a summary (`summarize`), under `protocol` for a protocol's figure."""
+        if self.scope == "need":
+            return (summary.get("need") or {}).get(self.key)
+        if self.scope == "run":
+            found: Any = summary
+            for part in self.key.split("."):
+                found = found.get(part) if isinstance(found, Mapping) else None
+            return found
+        figures = {**summary["paper"], "fpr": summary["fpr"]} if protocol == "paper" else summary[protocol]
+        return figures.get(self.key)
+
+    def interval_of(self, summary: Mapping[str, Any], protocol: str = "paper") -> tuple[Any, Any] | None:
+        """The figure's 95% interval, when it has one there (the paper protocol's, or need detection's)."""
+        if not self.interval or (self.scope == "protocol" and protocol != "paper"):
+            return None
+        ci = summary.get("need_ci" if self.scope == "need" else "paper_ci")
+        return tuple(ci[self.key]) if ci and ci.get(self.key) is not None else None  # type: ignore[return-value]
+
+
+#: the judged columns of a replay, ProactiveBench's metrics (the judge decides whether each task is accepted)
+JUDGED: tuple[Metric, ...] = (
+    Metric("events", "events", "the turns replayed (every recorded event)", scope="run"),
+    Metric("recall", "recall", "TP/(TP+FN)"),
+    Metric("precision", "precision", "TP/(TP+FP)"),
+    Metric("accuracy", "accuracy", "(TP+TN)/(TP+FP+TN+FN)"),
+    Metric("false alarm (paper)", "false_alarm", "FP/(TP+FP), the paper's name for 1 - precision"),
+    Metric("F1", "f1", "2 x precision x recall/(precision + recall)", interval=True),
+    Metric("FPR", "fpr", "FP/(FP+TN), the share of moments where nobody wanted help at which the agent spoke",
+           interval=True),
+    Metric("pred@k F1", "pred_at_k.f1", "F1 where a turn counts as accepted if any of its k candidates is",
+           scope="run"),
+    Metric("errors", "errors", "generations that could not be read and judgements that failed: counted, never "
+                               "scored", scope="run"),
+)
+
+#: need detection against the human labels (no judge): did the agent speak where a person needed help?
+NEED: tuple[Metric, ...] = (
+    Metric("labelled contexts", "contexts", "the distinct contexts with a human need label", scope="need"),
+    Metric("need precision", "precision", "of the labelled contexts where the agent spoke, the share that needed "
+                                          "help", scope="need", interval=True),
+    Metric("need recall", "recall", "of the labelled contexts that needed help, the share where the agent spoke",
+           scope="need", interval=True),
+    Metric("need F1", "f1", "2 x need precision x need recall/(need precision + need recall)", scope="need",
+           interval=True),
+    Metric("need FPR", "fpr", "of the labelled contexts that needed no help, the share where the agent spoke",
+           scope="need", interval=True),
+)
+
+
+def definitions() -> dict[str, str]:
+    """Every reported figure's name and what it is (`replay --json`'s `definitions`)."""
+    return {m.name: m.definition for m in (*JUDGED, *NEED)}
+
+
+def definitions_table() -> list[str]:
+    """The figures as a Markdown table (docs/research.md holds this table; a test keeps them the same)."""
+    return ["| figure | what it is | 95% interval |", "|---|---|---|",
+            *(f"| {m.name} | {m.definition} | {'yes' if m.interval else '-'} |" for m in (*JUDGED, *NEED))]
+
+
+# ---------------------------------------------------------------------------------------- a replay's summary
+
+def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[str, Any]:
+    """Calibration of the gate's P(need) against the human need label, one item per labelled turn."""
+    pairs = [(t.p_need, label_of(t, labels)) for t in turns]
+    known = [(p, y) for p, y in pairs if p is not None and y is not None]
+    return calibration([p for p, _ in known], [y for _, y in known])
+
+
+#: seconds an unanswered offer stays on screen (the tray's default `popup_seconds`)
+ON_SCREEN_S = 30.0
+
+
+def offers_at_need(turns: Sequence[Turn], on_screen_s: float = ON_SCREEN_S) -> dict[str, Any]:
+    """At the moments the gate recognises a need (an offer shown, or one proposed and withheld): how many show
+    an offer, and how many have one on screen (shown then, or shown at most `on_screen_s` earlier in the session
+    and not answered: replay answers nothing, and the feedback memory does not repeat an offer while it is up)."""
+    recognised = shown = on_screen = 0
+    last: dict[str, float] = {}
+    for t in turns:
+        now = turn_seconds(t)
+        if t.shown is not None or t.withheld:
+            recognised += 1
+            shown += t.shown is not None
+            on_screen += t.shown is not None or (t.session in last and now - last[t.session] <= on_screen_s)
+        if t.shown is not None:
+            last[t.session] = now
+    return {"recognised": recognised, "shown": shown, "on_screen": on_screen,
+            "shown_share": shown / recognised if recognised else None,
+            "on_screen_share": on_screen / recognised if recognised else None, "on_screen_s": on_screen_s}
+
+
+def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:
+    """The replay summary for one set of turns: the judged metrics under both protocols, each labelled (`paper`:
+    the task proposed at each turn, as ProactiveBench scores it, whether or not this configuration can deliver it;
+    `live`: what this configuration shows), pred@k, counts and, with labels, need detection against them (with
+    its intervals) and the calibration of P(need)."""
+    shown = [Judgement(t.shown, t.judged_shown) for t in turns]
+    proposed = [Judgement(t.proposed, t.judged_proposed) for t in turns]
+    at_k = [event_at_k(t.candidates, t.judged_candidates, t.judged_silence) for t in turns]
+    paper = paper_metrics(proposed)
+    live = paper_metrics(shown)
+    k_metrics = paper_metrics(at_k)
+    latencies = [t.latency_s for t in turns if t.latency_s is not None]
+    generation_errors = sum(len(t.errors) for t in turns)
+    out: dict[str, Any] = {
+        "events": len(turns),
+        "paper": paper["paper"],
+        "fpr": paper["fpr"],
+        "live": {**live["paper"], "fpr": live["fpr"], "counts": live["counts"]},
+        "pred_at_k": {**k_metrics["paper"], "fpr": k_metrics["fpr"]},
+        "counts": paper["counts"],
+        "latency_s": {"p50": percentile(latencies, 0.5), "p95": percentile(latencies, 0.95)},
+        "errors": generation_errors + paper["errors"],
+        "judge_failures": paper["errors"],
+        "generation_failures": generation_errors,
+    }
+    out["offers_at_need"] = offers_at_need(turns)
+    # 95% intervals of the judged figures too, resampling whole sessions (None for fewer than two)
+    by_session: dict[str, list[Turn]] = {}
+    for t in turns:
+        by_session.setdefault(t.session, []).append(t)
+    out["paper_ci"] = clustered_bootstrap([paper_metrics([Judgement(t.proposed, t.judged_proposed) for t in ts])
+                                           ["counts"] for ts in by_session.values()])
+    if labels is not None:
+        # need detected: an offer shown, or the offer for this need held back because it was just shown and not
+        # answered (the feedback memory; live does the same); `need_shown` counts shown offers only
+        spoke = {str(t.time).strip(): t.shown is not None or t.withheld for t in turns}
+        out["need"] = need_detection(spoke, labels)
+        sessions: dict[str, dict[str, bool]] = {}
+        for t in turns:
+            key = str(t.time).strip()
+            sessions.setdefault(t.session, {})[key] = spoke[key]
+        # 95% intervals, resampling whole sessions (those with labelled contexts; None for fewer than two)
+        clusters = [need_detection(s, labels) for s in sessions.values()]
+        out["need_ci"] = clustered_bootstrap([c for c in clusters if c["contexts"]])
+        out["need_shown"] = need_detection({str(t.time).strip(): t.shown is not None for t in turns}, labels)
+        if any(t.p_need is not None for t in turns):
+            out["need_calibration"] = need_calibration(turns, labels)
+    return out

@@ -41,16 +41,8 @@ from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
 from proactive.models.scorer import Context, Scorer
 
-from .metrics import (
-    Judgement,
-    calibration,
-    clustered_bootstrap,
-    event_at_k,
-    need_detection,
-    paper_metrics,
-    percentile,
-)
 from .sessions import SessionError, load_session, load_turns, response_tasks
+from .turns import Turn, label_of, turn_seconds
 
 
 def digest(*parts: Any) -> str:
@@ -169,33 +161,6 @@ def cached_gate(scorer: Scorer, proactivity: Proactivity, cache: Cache) -> Gate:
 
 
 # -------------------------------------------------------------------------------------------------- replay
-
-@dataclass
-class Turn:
-    session: str
-    index: int
-    time: str
-    event: str
-    candidates: list[str] = field(default_factory=list)
-    shown: str | None = None  # what the user would see (after the gate)
-    latency_s: float | None = None
-    errors: list[str] = field(default_factory=list)
-    scores: dict[str, float] = field(default_factory=dict)  # the gate's P(accept) per candidate
-    p_need: float | None = None  # the gate's P(help needed now); None without a gate
-    judged_shown: bool | None = None
-    judged_candidates: list[bool | None] = field(default_factory=list)
-    judged_silence: bool | None = None
-    held_back: list[str] = field(default_factory=list)  # candidates the feedback memory kept from being shown
-    #: silent only because the memory held back the offers for this need (shown on an earlier turn, unanswered), or
-    #: because no offer would give anything new (the built-in model: candidates.gives_something); the gate
-    #: recognised the need and would have shown an offer without these
-    withheld: bool = False
-    action: str | None = None  # the grounded action id of the shown task, when the agent gave one
-    #: the paper's protocol: the task the system proposes here, whether or not this configuration can deliver
-    #: it or the feedback memory holds it back (the shown task, else the one `withheld` stands for); None: silent
-    proposed: str | None = None
-    judged_proposed: bool | None = None
-
 
 class Judge:
     """Wraps a scorer as a cached yes/no judge (P(accept) >= 0.5); failures become None and are counted."""
@@ -498,15 +463,6 @@ def as_prediction(pred: dict[str, Any]) -> Prediction:
                       held_back=list(pred.get("held_back", [])), actions=dict(pred.get("actions") or {}))
 
 
-def turn_seconds(turn: Turn) -> float:
-    """The time of a turn's last observation, in seconds (the feedback memory's clock); a recording without
-    usable times counts a minute per turn."""
-    try:
-        return float(str(turn.time).strip())
-    except ValueError:
-        return 60.0 * turn.index
-
-
 def judge_turn(turn: Turn, context: list[dict[str, str]], judge: Judge) -> None:
     """Judge silence, every candidate (for pred@k) and, from those, what was shown and what was proposed."""
     turn.judged_silence = judge(context, None)
@@ -589,91 +545,6 @@ def find_baselines(folder: Path, sessions: Sequence[Path]) -> Baselines:
         names = ", ".join(sorted({s.name for s in sessions}))
         raise SessionError(f"{folder}: no archived trace of {names} (expected {folder}/<model>/<session file>)")
     return found
-
-
-def label_of(turn: Turn, labels: Mapping[str, bool] | None) -> bool | None:
-    """The human need label of a turn's context (matched by the time of its last observation), if any."""
-    return None if labels is None else labels.get(str(turn.time).strip())
-
-
-def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[str, Any]:
-    """Calibration of the gate's P(need) against the human need label, one item per labelled turn."""
-    pairs = [(t.p_need, label_of(t, labels)) for t in turns]
-    known = [(p, y) for p, y in pairs if p is not None and y is not None]
-    return calibration([p for p, _ in known], [y for _, y in known])
-
-
-#: seconds an unanswered offer stays on screen (the tray's default `popup_seconds`)
-ON_SCREEN_S = 30.0
-
-
-def offers_at_need(turns: Sequence[Turn], on_screen_s: float = ON_SCREEN_S) -> dict[str, Any]:
-    """At the moments the gate recognises a need (an offer shown, or one proposed and withheld): how many show
-    an offer, and how many have one on screen (shown then, or shown at most `on_screen_s` earlier in the session
-    and not answered: replay answers nothing, and the feedback memory does not repeat an offer while it is up)."""
-    recognised = shown = on_screen = 0
-    last: dict[str, float] = {}
-    for t in turns:
-        now = turn_seconds(t)
-        if t.shown is not None or t.withheld:
-            recognised += 1
-            shown += t.shown is not None
-            on_screen += t.shown is not None or (t.session in last and now - last[t.session] <= on_screen_s)
-        if t.shown is not None:
-            last[t.session] = now
-    return {"recognised": recognised, "shown": shown, "on_screen": on_screen,
-            "shown_share": shown / recognised if recognised else None,
-            "on_screen_share": on_screen / recognised if recognised else None, "on_screen_s": on_screen_s}
-
-
-def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:
-    """The replay summary for one set of turns: the judged metrics under both protocols, each labelled (`paper`:
-    the task proposed at each turn, as ProactiveBench scores it, whether or not this configuration can deliver it;
-    `live`: what this configuration shows), pred@k, counts and, with labels, need detection against them (with
-    its intervals) and the calibration of P(need)."""
-    shown = [Judgement(t.shown, t.judged_shown) for t in turns]
-    proposed = [Judgement(t.proposed, t.judged_proposed) for t in turns]
-    at_k = [event_at_k(t.candidates, t.judged_candidates, t.judged_silence) for t in turns]
-    paper = paper_metrics(proposed)
-    live = paper_metrics(shown)
-    k_metrics = paper_metrics(at_k)
-    latencies = [t.latency_s for t in turns if t.latency_s is not None]
-    generation_errors = sum(len(t.errors) for t in turns)
-    out: dict[str, Any] = {
-        "events": len(turns),
-        "paper": paper["paper"],
-        "fpr": paper["fpr"],
-        "live": {**live["paper"], "fpr": live["fpr"], "counts": live["counts"]},
-        "pred_at_k": {**k_metrics["paper"], "fpr": k_metrics["fpr"]},
-        "counts": paper["counts"],
-        "latency_s": {"p50": percentile(latencies, 0.5), "p95": percentile(latencies, 0.95)},
-        "errors": generation_errors + paper["errors"],
-        "judge_failures": paper["errors"],
-        "generation_failures": generation_errors,
-    }
-    out["offers_at_need"] = offers_at_need(turns)
-    # 95% intervals of the judged figures too, resampling whole sessions (None for fewer than two)
-    by_session: dict[str, list[Turn]] = {}
-    for t in turns:
-        by_session.setdefault(t.session, []).append(t)
-    out["paper_ci"] = clustered_bootstrap([paper_metrics([Judgement(t.proposed, t.judged_proposed) for t in ts])
-                                           ["counts"] for ts in by_session.values()])
-    if labels is not None:
-        # need detected: an offer shown, or the offer for this need held back because it was just shown and not
-        # answered (the feedback memory; live does the same); `need_shown` counts shown offers only
-        spoke = {str(t.time).strip(): t.shown is not None or t.withheld for t in turns}
-        out["need"] = need_detection(spoke, labels)
-        sessions: dict[str, dict[str, bool]] = {}
-        for t in turns:
-            key = str(t.time).strip()
-            sessions.setdefault(t.session, {})[key] = spoke[key]
-        # 95% intervals, resampling whole sessions (those with labelled contexts; None for fewer than two)
-        clusters = [need_detection(s, labels) for s in sessions.values()]
-        out["need_ci"] = clustered_bootstrap([c for c in clusters if c["contexts"]])
-        out["need_shown"] = need_detection({str(t.time).strip(): t.shown is not None for t in turns}, labels)
-        if any(t.p_need is not None for t in turns):
-            out["need_calibration"] = need_calibration(turns, labels)
-    return out
 
 
 # ------------------------------------------------------------------------------------------------ our run

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .metrics import percentile
-from .replay import Turn, label_of, summarize
+from .metrics import JUDGED, NEED, Metric, percentile, summarize
+from .turns import Turn, label_of
 
 QUOTES = 20  # shown tasks quoted in the report
 
@@ -20,57 +20,51 @@ def fmt(value: Any) -> str:
     return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
-#: what the judged columns mean (ProactiveBench's metrics; the judge decides whether each task would be accepted)
+#: what the judged columns mean (ProactiveBench's metrics; the judge decides whether each task would be accepted),
+#: written from their definitions (`metrics.JUDGED`)
 DEFINITIONS = (
     "Definitions: a proposed task the judge accepts is a TP, one it rejects an FP; silence the judge accepts is a "
-    "TN, silence it rejects an FN. recall TP/(TP+FN); precision TP/(TP+FP); false alarm (paper) FP/(TP+FP), the "
-    "paper's name for 1 - precision; FPR FP/(FP+TN), the share of moments where nobody wanted help at which the "
-    "agent spoke; pred@k: a turn counts as accepted if any of its k candidates is. In brackets: 95% intervals of the "
-    "paper protocol's F1 and FPR, resampling whole sessions. Protocols: *paper* judges the "
-    "task the system proposes at each turn (for ours: the gate's pick, also where this configuration could not "
-    "deliver it or the feedback memory held it back); *live* judges only what this configuration shows.")
+    "TN, silence it rejects an FN. " + "; ".join(f"{m.name} {m.definition}" for m in JUDGED) + ". In brackets: 95% "
+    "intervals of the paper protocol's " + " and ".join(m.name for m in JUDGED if m.interval) + ", resampling whole "
+    "sessions. Protocols: *paper* judges the task the system proposes at each turn (for ours: the gate's pick, also "
+    "where this configuration could not deliver it or the feedback memory held it back); *live* judges only what "
+    "this configuration shows.")
+
+
+def cell(metric: Metric, summary: Mapping[str, Any], protocol: str = "paper") -> str:
+    """One figure as a table shows it: 3 decimals, with its 95% interval in brackets when it has one."""
+    value, ci = metric.value(summary, protocol), metric.interval_of(summary, protocol)
+    return f"{fmt(value)} [{fmt(ci[0])}, {fmt(ci[1])}]" if ci else fmt(value)
 
 
 def summary_rows(results: Mapping[str, Mapping[str, Any]], ours: str | None = None) -> list[str]:
-    """The judged metrics, one row per model and protocol: ours (the row named `ours`; None: every row is ours)
-    under both, each labelled; an archived model's predictions as it proposed them (the paper's)."""
-    header = ("| model | protocol | events | recall | precision | accuracy | false alarm (paper) | F1 | FPR | "
-              "pred@k F1 | errors |")
+    """The judged metrics (`metrics.JUDGED`), one row per model and protocol: ours (the row named `ours`; None:
+    every row is ours) under both, each labelled; an archived model's predictions as it proposed them (the
+    paper's)."""
+    header = "| model | protocol | " + " | ".join(m.name for m in JUDGED) + " |"
     lines = [header, "|---" * (header.count("|") - 1) + "|"]
     for name, s in results.items():
-        rows = [("paper", s["paper"], s["fpr"])]
-        if "live" in s and (ours is None or name == ours):
-            rows.append(("live", s["live"], s["live"]["fpr"]))
-        for protocol, p, fpr in rows:
-            ci = s.get("paper_ci") if protocol == "paper" else None
-
-            def with_ci(value: Any, metric: str, ci: Any = ci) -> str:
-                return f"{fmt(value)} [{fmt(ci[metric][0])}, {fmt(ci[metric][1])}]" if ci else fmt(value)
-
-            lines.append(f"| {name} | {protocol} | {s['events']} | {fmt(p['recall'])} | {fmt(p['precision'])} | "
-                         f"{fmt(p['accuracy'])} | {fmt(p['false_alarm'])} | {with_ci(p['f1'], 'f1')} | "
-                         f"{with_ci(fpr, 'fpr')} | {fmt(s['pred_at_k']['f1'])} | {s['errors']} |")
+        protocols = ["paper", *(["live"] if "live" in s and (ours is None or name == ours) else [])]
+        for protocol in protocols:
+            lines.append(f"| {name} | {protocol} | " + " | ".join(cell(m, s, protocol) for m in JUDGED) + " |")
     return lines
 
 
 def need_rows(results: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """Need detection against the human labels (the headline: no judge involved), each figure with its 95%
-    interval from resampling whole sessions (`need_ci`), and what each row's figures were scored on."""
-    lines = ["| model | scored on | labelled contexts | need precision | need recall | need F1 | need FPR |",
-             "|---" * 7 + "|"]
+    """Need detection against the human labels (the headline: no judge involved; `metrics.NEED`), each figure
+    with its 95% interval from resampling whole sessions (`need_ci`), and what each row's figures were scored
+    on."""
+    lines = ["| model | scored on | " + " | ".join(m.name for m in NEED) + " |", "|---" * (2 + len(NEED)) + "|"]
     for name, s in results.items():
-        need, ci = s.get("need"), s.get("need_ci")
-        if not need:
+        if not s.get("need"):
             continue
-        cells = [f"{fmt(need[m])} [{fmt(ci[m][0])}, {fmt(ci[m][1])}]" if ci else fmt(need[m])
-                 for m in ("precision", "recall", "f1", "fpr")]
         scored = s.get("scored_on", "archived predictions")
-        lines.append(f"| {name} | {scored} | {need['contexts']} | " + " | ".join(cells) + " |")
+        lines.append(f"| {name} | {scored} | " + " | ".join(cell(m, s) for m in NEED) + " |")
         held = s.get("held_out")
         if held:  # the fair figure beside an in-sample one (recorded in the gate's artefact)
             lines.append(f"| {name}, held out | sessions left out of training, one at a time (the need model "
                          f"alone, recorded in its artefact) | {held.get('contexts') or '-'} | "
-                         + " | ".join(fmt(held[m]) for m in ("precision", "recall", "f1", "fpr")) + " |")
+                         + " | ".join(fmt(held[m.key]) for m in NEED if m.interval) + " |")
     return lines
 
 

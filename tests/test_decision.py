@@ -63,7 +63,8 @@ def test_as_live_keeps_the_levels_interval_and_holds_back_an_unanswered_repeat(t
     shown the assistant does not run again within the level's minimum interval (30 s at level 1), and an offer
     shown and not answered is not shown again."""
     from proactive.assistant.feedback import similar
-    from proactive.eval.replay import Replayer, turn_seconds
+    from proactive.eval.replay import Replayer
+    from proactive.eval.turns import turn_seconds
     from proactive.models.registry import load_model
 
     session = FIXTURES / "session_repeat.json"

@@ -202,3 +202,47 @@ def test_rm_eval_reports_calibration(proactive_home, tmp_path):
     bad = run_cli("reward", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--out",
                   str(FIXTURES / "reward_small.jsonl"))
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def _turns() -> list:
+    """Two sessions of judged turns: offers accepted and rejected, silences right and wrong, with P(need)."""
+    from proactive.eval.turns import Turn
+
+    out = []
+    for session, marks in (("a.json", "TFnN"), ("b.json", "TnNF")):
+        for i, mark in enumerate(marks):
+            spoke = mark in "TF"
+            task = f"task {session} {i}" if spoke else None
+            out.append(Turn(session, i, f"{100 * len(out) + i}", f"event {i}", candidates=[task] if task else [],
+                            shown=task, proposed=task, judged_shown=mark in "TN" if spoke else None,
+                            judged_proposed=mark == "T" if spoke else None, judged_silence=None if spoke else
+                            mark == "N", judged_candidates=[mark == "T"] if spoke else [], p_need=0.8 if spoke
+                            else 0.2))
+    return out
+
+
+def test_every_reported_figure_is_read_from_the_summary_and_defined_once():
+    """The report's tables, `replay --json`'s definitions and docs/research.md come from `metrics.JUDGED` and
+    `metrics.NEED`: each figure has a value in a real summary, under both protocols, and one definition."""
+    from pathlib import Path
+
+    from proactive.eval.metrics import JUDGED, NEED, definitions, definitions_table, summarize
+    from proactive.eval.report import need_rows, summary_rows
+
+    turns = _turns()
+    labels = {t.time: t.shown is not None for t in turns}
+    summary = summarize(turns, labels)
+    for metric in JUDGED:
+        for protocol in ("paper", "live"):
+            assert metric.value(summary, protocol) is not None, (metric.name, protocol)
+    for metric in (*JUDGED, *NEED):
+        assert metric.value(summary) is not None, metric.name
+        assert (metric.interval_of(summary) is not None) == metric.interval, metric.name
+    assert summary["need"]["f1"] == 1.0 and JUDGED[1].value(summary) == summary["paper"]["recall"]
+    rows = summary_rows({"ours": summary}, "ours")
+    assert rows[0] == "| model | protocol | " + " | ".join(m.name for m in JUDGED) + " |"
+    assert len(rows) == 4 and all(r.count("|") == len(JUDGED) + 3 for r in rows)
+    assert need_rows({"ours": summary})[2].count("[") == sum(m.interval for m in NEED)
+    assert list(definitions()) == [m.name for m in (*JUDGED, *NEED)]
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
+    assert "\n".join(definitions_table()) in docs, "docs/research.md's table of figures differs from eval/metrics.py"

@@ -498,8 +498,8 @@ def test_agent_name_is_filesystem_safe(model, rm, threshold, expected):
 
 
 def test_quoted_tasks_are_spread_over_sessions():
-    from proactive.eval.replay import Turn
     from proactive.eval.report import spread
+    from proactive.eval.turns import Turn
 
     turns = [Turn(s, i, str(i), f"e{i}", ["t"], "t" if s != "quiet" or i == 0 else None)
              for s, n in (("busy", 40), ("few", 3), ("quiet", 5)) for i in range(n)]
@@ -573,7 +573,7 @@ def test_replay_counts_a_need_with_nothing_new_to_offer_as_recognised_not_shown(
     assert any(t.withheld for t in turns)
     # the paper's protocol scores what was proposed there (the gate's pick, undeliverable here); live scores the
     # silence this configuration kept
-    from proactive.eval.replay import summarize
+    from proactive.eval.metrics import summarize
 
     assert all((t.proposed is not None) == t.withheld for t in turns)
     summary = summarize(turns, None)
@@ -598,7 +598,8 @@ def test_replay_offers_the_code_of_the_results_at_a_search_for_code(tmp_path):
 def test_offers_at_need_count_an_offer_still_on_screen():
     """At a recognised moment an offer is on screen when it is shown then, or was shown in the same session at
     most 30 s earlier (unanswered, so the memory does not repeat it); not after, not from another session."""
-    from proactive.eval.replay import Turn, offers_at_need
+    from proactive.eval.metrics import offers_at_need
+    from proactive.eval.turns import Turn
 
     def turn(session: str, t: float, shown: str | None = None, withheld: bool = False) -> Turn:
         return Turn(session, 0, str(t), "e", [shown] if shown else [], shown, withheld=withheld)
