@@ -19,7 +19,6 @@ from proactive.assistant import setup
 from proactive.eval import commands as eval_commands
 from proactive.ui import commands as ui_commands
 from proactive.watcher import commands as watcher_commands
-from proactive.watcher import home
 from proactive.watcher.command_line import (
     CHECK_KEY,
     FullHelpGroup,
@@ -28,7 +27,8 @@ from proactive.watcher.command_line import (
     require_subcommand,
 )
 from proactive.watcher.service import SetupError
-from proactive.watcher.store import StoreError
+from proactive.watcher.store import home
+from proactive.watcher.store.database import StoreError
 
 
 @click.group(cls=FullHelpGroup, context_settings={"help_option_names": ["-h", "--help"]},

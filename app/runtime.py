@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from proactive.assistant.setup import config_setting, load_config, load_model, load_reward, proactivity
-from proactive.watcher import home
 from proactive.watcher.service import (
     SetupError,
     acquire_watcher_locks,
@@ -25,7 +24,8 @@ from proactive.watcher.service import (
     run_watcher,
     setup_logging,
 )
-from proactive.watcher.store import Store
+from proactive.watcher.store import home
+from proactive.watcher.store.database import Store
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,8 @@ def check_desktop() -> None:
     if not display:
         raise SetupError("no desktop session here (neither DISPLAY nor WAYLAND_DISPLAY is set, as over SSH): the "
                          f"tray app needs one; {HEADLESS_HINT}")
-    from proactive.watcher.sources import SourceUnavailable
-    from proactive.watcher.x11 import open_display
+    from proactive.watcher.capture.sources import SourceUnavailable
+    from proactive.watcher.capture.x11 import open_display
 
     try:
         open_display().close()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from proactive.models.base import Predictor
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .feedback import ACCEPTED
 from .help import Help, consent_question, do_task

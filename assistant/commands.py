@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 from proactive.assistant import setup
-from proactive.watcher import home
 from proactive.watcher.command_line import (
     FiniteFloatRange,
     FullHelpGroup,
@@ -23,6 +22,7 @@ from proactive.watcher.command_line import (
     open_store,
     reads_config,
 )
+from proactive.watcher.store import home
 
 
 def load_predictor(spec: str, option: str = "--model") -> Any:

@@ -13,7 +13,7 @@ from typing import Any
 from proactive.models import registry
 from proactive.models.registry import Check
 from proactive.watcher import doctor as watcher_doctor
-from proactive.watcher import home
+from proactive.watcher.store import home
 
 
 def _check(name: str, spec: str, found: Check) -> dict[str, Any]:

@@ -6,7 +6,7 @@ being written and its topic (prose typed into it), a command run in a terminal, 
 reading, coding, debugging, writing, chatting with an AI, or noise) decides which actions fit.
 
 Regular expressions over the sentences, not a model: the sentences come from our own templates
-(`watcher/episodes.py`) or from ProactiveBench's recordings (English, with Chinese quoted text, and Chinese
+(`watcher/episodes/builder.py`) or from ProactiveBench's recordings (English, with Chinese quoted text, and Chinese
 sentences), which follow a few stable patterns; this is deterministic, table-tested and well under a
 millisecond per turn.
 """
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
-from proactive.watcher.episodes import quoted_in
+from proactive.watcher.episodes.builder import quoted_in
 
 ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT, TOPIC = (
     "error", "query", "file", "project", "page", "site", "document", "command", "chat", "topic")

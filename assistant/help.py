@@ -38,10 +38,10 @@ from typing import Any
 from urllib.parse import quote_plus, urlsplit
 
 from proactive.models.base import Predictor
-from proactive.watcher import crypto
-from proactive.watcher.episodes import place, quote
-from proactive.watcher.store import Store, StoreError
-from proactive.watcher.wording import plural
+from proactive.watcher.episodes.builder import place, quote
+from proactive.watcher.episodes.wording import plural
+from proactive.watcher.store import crypto
+from proactive.watcher.store.database import Store, StoreError
 
 from .candidates import (
     ACTIONS,
@@ -237,7 +237,7 @@ def recall(text: str, before: float, db: Path | str | None = None) -> list[str]:
 
 
 SENTENCE_START = re.compile(r"(?<=[.!?])\s+(?=The user\b)")
-#: what the person did after meeting the subject, read from our own episode sentences (watcher/episodes.py), the
+#: what the person did after meeting the subject, read from our own episode sentences (watcher/episodes/builder.py), the
 #: history's only source: (pattern, how the recall says it)
 DID: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"types '(?P<x>.+)' and presses Enter in the terminal"), "ran '{x}'"),

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from proactive.watcher.episodes import Episode, build_episodes, unstored_episodes
+from proactive.watcher.episodes.builder import Episode, build_episodes, unstored_episodes
 from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, TEXT, WEB, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .agent import Agent, Prediction
 from .candidates import HEADLINES

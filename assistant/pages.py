@@ -32,10 +32,10 @@ from urllib.parse import parse_qsl, quote_plus, unquote, urljoin, urlsplit
 
 # one block record for pages read from the browser and fetched ones: heading (with its level), paragraph, list
 # item, or code (its line breaks kept; `lang` from the page's markup, class="language-js")
-from proactive.watcher.browser_page import CODE, HEADING, ITEM, PARA, Block
-from proactive.watcher.episodes import BROWSER_APP, SEARCH_HOSTS
-from proactive.watcher.home import DEFAULT_SEARCH_ENGINE
-from proactive.watcher.redact import contains_secret, redact
+from proactive.watcher.capture.browser_page import CODE, HEADING, ITEM, PARA, Block
+from proactive.watcher.episodes.builder import BROWSER_APP, SEARCH_HOSTS
+from proactive.watcher.privacy.redact import contains_secret, redact
+from proactive.watcher.store.home import DEFAULT_SEARCH_ENGINE
 
 MAX_BYTES = 3_000_000  # a page's HTML read at most: more is not an article
 FETCH_TIMEOUT_S = 8.0
@@ -398,7 +398,7 @@ def shown_page(excluded_apps: Iterable[str] = (), excluded_titles: Iterable[str]
     """The page the browser's focused window shows, read from its accessibility tree (`watcher.browser_page`:
     no network), redacted; None for a private window, an excluded browser, a page still loading, anything but a
     web page, or no browser on the bus. An address that carries access keeps only its scheme, host and path."""
-    from proactive.watcher.browser_page import read_page
+    from proactive.watcher.capture.browser_page import read_page
 
     shown = read_page(timeout=timeout, excluded_titles=excluded_titles)
     if shown is None or shown.private or shown.loading or not shown.blocks:

@@ -14,11 +14,11 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from proactive.watcher.redact import redact
+from proactive.watcher.privacy.redact import redact
 
 #: the lines of a command's output kept at most (its end: errors come last)
 MAX_LINES = 60
-#: our own sentence for a line entered in a terminal (watcher/episodes.py), its text read whole
+#: our own sentence for a line entered in a terminal (watcher/episodes/builder.py), its text read whole
 ENTERED = re.compile(r"\btypes '(?P<typed>.+?)' and presses Enter in the terminal\b")
 
 ScreenReader = Callable[[str], "str | None"]  # the command entered -> its output holding an error, or None
@@ -53,8 +53,8 @@ def shown_error(command: str, excluded_apps: Iterable[str] = (), excluded_titles
                 timeout: float = 1.0) -> str | None:
     """The output of `command` in the terminal on screen, redacted, when it holds an error; None otherwise (no
     terminal on the accessibility bus, a window the privacy filter excludes, no error)."""
-    from proactive.watcher.browser_page import is_private_title
-    from proactive.watcher.terminal_text import read_terminal
+    from proactive.watcher.capture.browser_page import is_private_title
+    from proactive.watcher.capture.terminal_text import read_terminal
 
     shown = read_terminal(timeout=timeout)
     if shown is None or is_private_title(shown.title, excluded_titles):

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from proactive.watcher import home
 from proactive.watcher.service import SetupError
+from proactive.watcher.store import home
 
 
 def load_config() -> home.Config:

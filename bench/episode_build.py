@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from proactive.watcher.episodes import build_episodes  # noqa: E402
+from proactive.watcher.episodes.builder import build_episodes  # noqa: E402
 from proactive.watcher.events import CLICK, CLIPBOARD, HOTKEY, SCROLL, TEXT, WINDOW, RawEvent  # noqa: E402
-from proactive.watcher.store import Store  # noqa: E402
+from proactive.watcher.store.database import Store  # noqa: E402
 
 APPS = [("Visual Studio Code", "client.py - proj - Visual Studio Code"), ("XTerm", "bash"),
         ("Firefox", "requests timeout - Google Search \u2014 Mozilla Firefox")]

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def context_for(error: str, command: str | None) -> list[dict[str, str]]:
     """The episode the person's terminal gives: the command typed, then the error copied."""
-    from proactive.watcher.episodes import EpisodeBuilder
+    from proactive.watcher.episodes.builder import EpisodeBuilder
     from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
 
     builder, ts = EpisodeBuilder(), 1_700_000_000.0
@@ -127,7 +127,7 @@ def main() -> None:
         sys.exit(f"{args.cases}: no *.toml case files")
     with tempfile.TemporaryDirectory() as home:
         os.environ["PROACTIVE_HOME"] = home  # an empty history: the help comes from the diagnosis alone
-        from proactive.watcher.store import Store
+        from proactive.watcher.store.database import Store
 
         Store().close()
         cases = [(f"{path.stem}:{i}", case) for path in files

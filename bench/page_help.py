@@ -62,7 +62,7 @@ def unrendered(context: list[dict[str, Any]]) -> list[str]:
     """The visits whose sentence is not the watcher's own (web_sentence) for the page they carry."""
     from urllib.parse import urlsplit
 
-    from proactive.watcher.episodes import web_sentence
+    from proactive.watcher.episodes.builder import web_sentence
 
     wrong = []
     for o in context:

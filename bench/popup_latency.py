@@ -45,7 +45,7 @@ def run(n: int) -> dict[str, float]:
         from proactive.models.signals import SignalScorer
         from proactive.ui.app import TrayApp
         from proactive.ui.popup import ProposalPopup
-        from proactive.watcher.store import Store
+        from proactive.watcher.store.database import Store
 
         app = QApplication(["proactive-bench"])
         level = Proactivity.parse("medium")

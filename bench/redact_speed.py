@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from proactive.watcher.redact import redact  # noqa: E402
+from proactive.watcher.privacy.redact import redact  # noqa: E402
 
 #: 100 kB inputs that make a careless pattern backtrack (repeated prefixes of every rule family)
 LONG_INPUTS = {

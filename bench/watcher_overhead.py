@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.xsession import start_x, wait_for  # noqa: E402
-from proactive.watcher.store import Store  # noqa: E402
+from proactive.watcher.store.database import Store  # noqa: E402
 
 WORDS = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa "
          "quebec romeo sierra tango uniform victor whiskey xray yankee zulu").split()
@@ -132,7 +132,7 @@ def turn_on_accessibility(env: dict[str, str], home: Path, buses: list[subproces
     `proactive accessibility on` does (watcher.atspi.set_toolkit_accessibility); the environment for the watcher
     and the application (no QT_LINUX_ACCESSIBILITY_ALWAYS_ON: Qt follows the setting)."""
     from bench.wayland_session import _start_atspi, start_private_bus
-    from proactive.watcher.atspi import set_toolkit_accessibility, toolkit_accessibility
+    from proactive.watcher.capture.atspi import set_toolkit_accessibility, toolkit_accessibility
 
     folder = home / "bus"
     folder.mkdir()

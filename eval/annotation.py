@@ -75,7 +75,7 @@ def proposals_by_episode(store: Any) -> dict[int, list[str]]:
 def load_database(path: Path | str) -> tuple[list[Observation], dict[int, list[str]]]:
     """Observations from the episodes of the database at `path`, and the assistant's proposals there as
     candidates; raises SessionError if the database has no episodes."""
-    from proactive.watcher.store import Store, StoreError
+    from proactive.watcher.store.database import Store, StoreError
 
     try:
         store = Store(path, readonly=True)

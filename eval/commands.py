@@ -15,7 +15,6 @@ import click
 
 from proactive.assistant import setup
 from proactive.assistant.commands import load_predictor, load_scorer, model_option
-from proactive.watcher import home
 from proactive.watcher.command_line import (
     FullHelpGroup,
     db_option,
@@ -28,7 +27,8 @@ from proactive.watcher.command_line import (
     reads_config,
     require_subcommand,
 )
-from proactive.watcher.wording import plural
+from proactive.watcher.episodes.wording import plural
+from proactive.watcher.store import home
 
 
 def read_rows(paths: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 
 def export_decisions(store: Store, out: Path, treat_ignored_as: str = "skip", n_context: int = 10) -> int:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from proactive.watcher.capture.sources import Source
 from proactive.watcher.events import RawEvent
-from proactive.watcher.sources import Source
 
 if TYPE_CHECKING:
     from proactive.watcher.pipeline import Watcher
@@ -78,7 +78,7 @@ def umask_restored() -> Iterator[None]:
 def no_desktop_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Tests never reach the developer's own keyring: without a session bus every store is plain, unless a test
     starts its own Secret Service (tests/keyring_session.py)."""
-    from proactive.watcher import crypto
+    from proactive.watcher.store import crypto
 
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     crypto.reset()
@@ -157,8 +157,8 @@ def run_watcher(source: Source) -> Watcher:
     starts, for half a second, and stops it: the flushed, stopped watcher is returned."""
     import threading
 
-    from proactive.watcher.home import Config
     from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.store.home import Config
 
     watcher = Watcher(None, Config(), [source], flush_interval=0.05)
     thread = threading.Thread(target=watcher.run)
@@ -172,7 +172,7 @@ def run_watcher(source: Source) -> Watcher:
 
 def run_pipeline(events: list[RawEvent], source: Source | None = None) -> tuple[str, str]:
     """The stored raw events and episodes, as text, after the real pipeline ran over `events` (or `source`)."""
-    from proactive.watcher.store import Store
+    from proactive.watcher.store.database import Store
 
     run_watcher(source or ListSource(events))
     store = Store()
@@ -217,7 +217,7 @@ def run_in_process(args: list[str], env: dict[str, str] | None, input: str | Non
     from click.testing import CliRunner
 
     from proactive.app.cli import main
-    from proactive.watcher import crypto
+    from proactive.watcher.store import crypto
 
     wanted = os.environ.copy() if env is None else env
     swapped: dict[str, str | None] = {k: None for k in os.environ if k not in wanted}

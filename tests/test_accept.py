@@ -18,7 +18,7 @@ from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.signals import SignalScorer
 from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 ERRORS = [
     ("python3 fetch.py", "Traceback (most recent call last):\n  File \"/home/ana/fetch.py\", line 1, in <module>\n"

@@ -27,7 +27,7 @@ from proactive.watcher.activitywatch import (
     browser_name,
     is_reachable,
 )
-from proactive.watcher.episodes import EpisodeBuilder
+from proactive.watcher.episodes.builder import EpisodeBuilder
 from proactive.watcher.events import CLIPBOARD, IDLE, TEXT, WEB, WINDOW, RawEvent
 from tests.aw_server_fixture import free_port
 

@@ -159,7 +159,7 @@ def test_reward_rows_content(tmp_path: Path) -> None:
 
 
 def test_observations_from_file_and_database(tmp_path: Path) -> None:
-    from proactive.watcher.store import Store
+    from proactive.watcher.store.database import Store
 
     assert len(load_observations(FIXTURE)) == 5
     db = tmp_path / "real.db"

@@ -58,7 +58,7 @@ def rel(path: Path) -> str:
 
 
 def dotted(path: Path) -> str:
-    """The installed name of a module file: watcher/store.py -> proactive.watcher.store."""
+    """The installed name of a module file: watcher/store/database.py -> proactive.watcher.store.database."""
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
@@ -220,7 +220,7 @@ def test_the_checks_see_every_kind_of_import():
     assert {"os", "proactive.watcher.home", "proactive.ui", "proactive.eval.replay", CLI,
             "proactive.ui.app"} <= found
     assert {our_package(m) for m in found} >= {"watcher", "ui", "eval", "app"}
-    assert dotted(ROOT / "watcher" / "store.py") == "proactive.watcher.store"
+    assert dotted(ROOT / "watcher" / "store" / "database.py") == "proactive.watcher.store.database"
     assert dotted(ROOT / "ui" / "__init__.py") == "proactive.ui"
 
 
@@ -233,7 +233,7 @@ def module_names(package: str) -> dict[str, Path]:
 
 def resolve(module: str, known: dict[str, Path] | set[str]) -> str | None:
     """The module of ours that an imported name lives in: the longest prefix of `module` that is one of `known`
-    (`proactive.watcher.sources.Probe` -> `proactive.watcher.sources`); None for anything else."""
+    (`proactive.watcher.capture.sources.Probe` -> `proactive.watcher.capture.sources`); None for anything else."""
     while module and module not in known:
         module = module.rpartition(".")[0]
     return module or None
@@ -317,14 +317,14 @@ def test_the_cycle_check_finds_circles_and_only_circles():
              "g": {"h": 1, "i": 1}, "h": {"j": 1}, "i": {"j": 1}, "j": {}}
     assert cycles(graph) == [["a", "b", "c"], ["d", "e"]]
     assert cycles({"f": {"g": 1}, "g": {"h": 1, "i": 1}, "h": {"j": 1}, "i": {"j": 1}, "j": {}}) == []
-    lazy = "def f():\n    from .store import Store\n"
-    assert [m for _, m in source_imports(lazy, "proactive.watcher")] == ["proactive.watcher.store",
-                                                                          "proactive.watcher.store.Store"]
-    known = {"proactive.watcher", "proactive.watcher.sources"}
-    assert resolve("proactive.watcher.sources.Probe", known) == "proactive.watcher.sources"
+    lazy = "def f():\n    from .database import Store\n"
+    assert [m for _, m in source_imports(lazy, "proactive.watcher.store")] == ["proactive.watcher.store.database",
+                                                                                "proactive.watcher.store.database.Store"]
+    known = {"proactive.watcher", "proactive.watcher.capture.sources"}
+    assert resolve("proactive.watcher.capture.sources.Probe", known) == "proactive.watcher.capture.sources"
     assert resolve("os.path", known) is None
     watcher = import_graph("watcher")
-    assert "proactive.watcher.store" in watcher["proactive.watcher.pipeline"]
+    assert "proactive.watcher.store.database" in watcher["proactive.watcher.pipeline"]
     assert all(target.startswith("proactive.watcher.") for edges in watcher.values() for target in edges)
 
 

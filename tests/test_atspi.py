@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from proactive.watcher.atspi import AtspiSource
+from proactive.watcher.capture.atspi import AtspiSource
 from proactive.watcher.events import FOCUS, PROMPT, TYPED, WINDOW, RawEvent
-from proactive.watcher.home import Config
-from proactive.watcher.privacy import PrivacyFilter, terminal_prompt
+from proactive.watcher.privacy.filter import PrivacyFilter, terminal_prompt
+from proactive.watcher.store.home import Config
 
 from .conftest import ListSource, keys, run_pipeline
 

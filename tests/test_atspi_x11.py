@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.atspi import AtspiSource
+from proactive.watcher.capture.atspi import AtspiSource
 from proactive.watcher.events import FOCUS, TYPED, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .conftest import ROOT, ListSource, WatcherProcess, XSession, all_bytes, run_cli, run_watcher, wait_for
 
@@ -63,7 +63,7 @@ class A11ySession:
         self.env = env
 
         def answers() -> bool:
-            out = subprocess.run([sys.executable, "-c", "from proactive.watcher.atspi import AtspiSource; "
+            out = subprocess.run([sys.executable, "-c", "from proactive.watcher.capture.atspi import AtspiSource; "
                                   "import sys; sys.exit(0 if AtspiSource().probe().works else 1)"],
                                  env=env, capture_output=True, timeout=20)
             return out.returncode == 0
@@ -243,7 +243,7 @@ def test_terminal_prompt_read_from_a_vte_terminal(xsession: XSession, a11y: A11y
                                                   tmp_path: Path):
     """lxterminal (a VTE terminal) shows its text on the accessibility bus: a program whose command line says
     nothing of a password ("./deploy") prints "Passphrase: ", and the line typed after it is hidden."""
-    from proactive.watcher.password_prompts import prompt_lines
+    from proactive.watcher.privacy.password_prompts import prompt_lines
 
     script = tmp_path / "deploy"
     # (the pause: at the Enter of a line a shell reads whole (sh, not bash's readline), the watcher reads the echo

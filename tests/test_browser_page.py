@@ -1,4 +1,4 @@
-"""The page the person reads, from the browser's accessibility tree (watcher/browser_page.py): a real Firefox ESR on
+"""The page the person reads, from the browser's accessibility tree (watcher/capture/browser_page.py): a real Firefox ESR on
 a real X server (Xvfb + openbox) with a real accessibility bus (a private session dbus-daemon and
 at-spi-bus-launcher, GSettings in memory), showing pages served from a loopback HTTP server.
 
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.browser_page import (
+from proactive.watcher.capture.browser_page import (
     CODE,
     HEADING,
     ITEM,
@@ -99,7 +99,7 @@ def test_fast_serialiser_writes_what_jeepney_writes() -> None:
     from jeepney import DBusAddress, new_method_call
     from jeepney.bus_messages import message_bus
 
-    from proactive.watcher import dbus_wire
+    from proactive.watcher.capture import dbus_wire
 
     def call(path: str, interface: str, member: str, signature: str | None = None, body: tuple = ()):
         return new_method_call(DBusAddress(path, bus_name=":1.42", interface=interface), member, signature, body)
@@ -198,7 +198,7 @@ def a11y(xsession: XSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     """A private session bus and accessibility bus with toolkit accessibility on (in the launcher's memory:
     GSETTINGS_BACKEND=memory, never the machine's dconf); this process reads from them. Yields the environment for
     the browser."""
-    from proactive.watcher.atspi import set_toolkit_accessibility
+    from proactive.watcher.capture.atspi import set_toolkit_accessibility
 
     from .test_atspi_x11 import LAUNCHER, A11ySession
 

@@ -74,7 +74,7 @@ def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proac
 def episodes_of(watcher: Any, act: Callable[[], None]) -> list[tuple[str, str]]:
     """Run `watcher` in a thread of this process while `act()` drives the desktop; (title, text) of each
     episode once it has stopped."""
-    from proactive.watcher.store import Store
+    from proactive.watcher.store.database import Store
 
     thread = threading.Thread(target=watcher.run)
     thread.start()
@@ -99,12 +99,12 @@ def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_i
     the new window (the keys typed there come in first). Either way the wheel ticks made before the switch are
     told in the window they were made in and the typing after it in the next: the pipeline has each device source
     catch up before it queues a switch, and holds the keys the server stamped after it until it is taken."""
-    from proactive.watcher import xrecord
-    from proactive.watcher.home import Config
-    from proactive.watcher.keyboard import Keyboard
-    from proactive.watcher.mouse import Mouse
+    from proactive.watcher.capture import xrecord
+    from proactive.watcher.capture.keyboard import Keyboard
+    from proactive.watcher.capture.mouse import Mouse
+    from proactive.watcher.capture.window import X11ActiveWindow
     from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.window import X11ActiveWindow
+    from proactive.watcher.store.home import Config
 
     if late == "device threads":
         handle = xrecord.RecordThread._events
@@ -157,12 +157,12 @@ def test_keys_typed_after_a_switch_through_no_window_wait_for_the_window_they_we
     from Xlib import X, Xatom
     from Xlib import display as xdisplay
 
+    from proactive.watcher.capture.keyboard import Keyboard
+    from proactive.watcher.capture.ordering import ServerOrder
+    from proactive.watcher.capture.window import X11ActiveWindow
     from proactive.watcher.events import KEY
-    from proactive.watcher.home import Config
-    from proactive.watcher.keyboard import Keyboard
-    from proactive.watcher.ordering import ServerOrder
     from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.window import X11ActiveWindow
+    from proactive.watcher.store.home import Config
 
     catch_up = ServerOrder.catch_up
 
@@ -232,7 +232,7 @@ def test_a_keymap_changed_while_capturing_is_read_again(xsession: XSession, monk
     import Xlib.XK
     from Xlib.ext import xtest
 
-    from proactive.watcher.keyboard import Keyboard
+    from proactive.watcher.capture.keyboard import Keyboard
 
     for name, value in xsession.env.items():
         monkeypatch.setenv(name, value)
@@ -451,12 +451,12 @@ def test_x_protocol_errors_go_to_the_debug_log_not_stderr(xsession: XSession, mo
     ("X protocol error: ...") by default: noise in the person's terminal. The watcher's connections log it."""
     import logging
 
-    from proactive.watcher.x11 import open_display
+    from proactive.watcher.capture.x11 import open_display
 
     monkeypatch.setenv("DISPLAY", xsession.env["DISPLAY"])
     display = open_display()
     try:
-        with caplog.at_level(logging.DEBUG, logger="proactive.watcher.x11"):
+        with caplog.at_level(logging.DEBUG, logger="proactive.watcher.capture.x11"):
             gone = display.create_resource_object("window", 0x3FFFFF)  # no such window
             gone.change_attributes(event_mask=0)  # a request without a reply: its error comes later
             display.sync()

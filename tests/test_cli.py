@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .conftest import run_cli
 
@@ -218,7 +218,7 @@ def test_status_tells_one_story_and_as_json(proactive_home: Path):
 
 
 def test_plural():
-    from proactive.watcher.wording import plural
+    from proactive.watcher.episodes.wording import plural
 
     assert [plural(n, "row") for n in (0, 1, 2)] == ["0 rows", "1 row", "2 rows"]
     assert plural(3, "entry", "entries") == "3 entries"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.clipboard import is_marked_secret
+from proactive.watcher.capture.clipboard import is_marked_secret
 
 from .conftest import WatcherProcess, all_bytes, wait_for
 from .wayland_session import WaylandSession, start_wayland
@@ -280,7 +280,7 @@ def test_wayland_watch_command_reads_no_text_it_cannot_clear(tmp_path: Path):
     """The command wl-paste runs per copy, run as wl-paste runs it: wl-clipboard 2.2 and later tell it
     (CLIPBOARD_STATE=sensitive) for the very offer it reads, and it prints no text (this machine's wl-clipboard is
     2.1: no real run of 2.2 here)."""
-    from proactive.watcher.wl_clipboard import WATCH_SCRIPT
+    from proactive.watcher.capture.wl_clipboard import WATCH_SCRIPT
 
     env = dict(os.environ, CLIPBOARD_STATE="sensitive", WAYLAND_DISPLAY=str(tmp_path / "none"))
     out = subprocess.run(["sh", "-c", WATCH_SCRIPT, "tok"], input=b"TopSecret", env=env, capture_output=True,

@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from proactive.watcher.compose import TextComposer
-from proactive.watcher.episodes import EpisodeBuilder
+from proactive.watcher.episodes.builder import EpisodeBuilder
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
-from proactive.watcher.home import Config
 from proactive.watcher.pipeline import Watcher
+from proactive.watcher.privacy.compose import TextComposer
+from proactive.watcher.store.home import Config
 
 
 def compose(keys: list, pause_after: set[int] | None = None) -> tuple[list[dict], str]:

@@ -13,8 +13,8 @@ import pytest
 
 from proactive.assistant.policy import Proactivity
 from proactive.assistant.setup import proactivity
-from proactive.watcher.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, validate
 from proactive.watcher.service import SetupError
+from proactive.watcher.store.home import PROACTIVITY_LEVELS, SCHEMA, Config, ConfigError, validate
 
 from .conftest import ROOT, WatcherProcess, run_cli
 
@@ -219,7 +219,7 @@ def test_readme_config_block_is_a_valid_config_of_every_setting():
     ('[table]\nencryption = "required"\n', "auto"),  # a table's key, not the setting
 ])
 def test_the_encryption_setting_is_read_on_its_own(proactive_home: Path, text: str | None, mode: str):
-    from proactive.watcher.home import encryption_setting
+    from proactive.watcher.store.home import encryption_setting
 
     if text is not None:
         (proactive_home / "config.toml").write_text(text)

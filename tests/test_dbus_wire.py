@@ -1,4 +1,4 @@
-"""watcher/dbus_wire.py reads D-Bus messages as jeepney does: the same header, fields and body for the AT-SPI
+"""watcher/capture/dbus_wire.py reads D-Bus messages as jeepney does: the same header, fields and body for the AT-SPI
 event signals it reads itself and for every other message it hands to jeepney's code, in either byte order, fed
 to the parser whole or a byte at a time; and the accessibility source reads a real bus through it."""
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st  # noqa: E402
 from jeepney import DBusAddress, new_method_return, new_signal  # noqa: E402
 from jeepney.low_level import Endianness, HeaderFields, Message, Parser  # noqa: E402
 
-from proactive.watcher.dbus_wire import EVENT_SIGNATURE, WireParser, read_message, wire_parser  # noqa: E402
+from proactive.watcher.capture.dbus_wire import EVENT_SIGNATURE, WireParser, read_message, wire_parser  # noqa: E402
 
 names = st.from_regex(r"[a-z][a-z0-9_]{0,12}(\.[a-z][a-z0-9_]{0,12}){1,3}", fullmatch=True)
 paths = st.from_regex(r"(/[A-Za-z0-9_]{1,10}){1,4}", fullmatch=True)
@@ -98,7 +98,7 @@ def test_a_malformed_message_is_refused_as_jeepney_refuses_it():
 def test_a_typed_characters_event_is_read_without_jeepneys_generic_reader(monkeypatch: pytest.MonkeyPatch):
     """The message each typed character brings (TextChanged, any_data the text) never reaches jeepney's reader or
     its signature parser, which were most of the cost."""
-    import proactive.watcher.dbus_wire as wire
+    import proactive.watcher.capture.dbus_wire as wire
 
     message = new_signal(DBusAddress("/org/a11y/atspi/accessible/7", interface="org.a11y.atspi.Event.Object"),
                          "TextChanged", EVENT_SIGNATURE, ("insert", 3, 1, ("s", "é"), {}))

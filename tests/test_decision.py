@@ -15,7 +15,7 @@ from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.eval.sessions import load_session
 from proactive.models.reward import load_default
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .test_replay import parts
 

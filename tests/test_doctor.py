@@ -18,12 +18,12 @@ from proactive.assistant import doctor
 from proactive.watcher import doctor as watcher_doctor
 from proactive.watcher import service
 from proactive.watcher.activitywatch import ActivityWatchSettings, ActivityWatchSource, probe_server
+from proactive.watcher.capture.platform import session_sources
+from proactive.watcher.capture.sources import Probe, Source
 from proactive.watcher.events import WINDOW, RawEvent
-from proactive.watcher.home import Config
 from proactive.watcher.pipeline import Watcher
-from proactive.watcher.platform import session_sources
-from proactive.watcher.sources import Probe, Source
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
+from proactive.watcher.store.home import Config
 
 from .conftest import ListSource, WatcherProcess, XSession, run_cli
 
@@ -347,7 +347,7 @@ def test_connections_to_a_resetting_x_server_get_through():
     """An X server whose last client left resets and drops a connection made meanwhile (a bare Xvfb: what made
     the test above flaky); opening the display waits for it to answer again. 300 connections, one after the other,
     each the only client."""
-    from proactive.watcher import x11
+    from proactive.watcher.capture import x11
 
     xvfb, display = start_xvfb("640x480x24")
     try:
@@ -366,7 +366,7 @@ def test_one_process_talks_to_two_x_servers_numbered_otherwise():
     Xvfb differ): each connection of one process keeps its own server's opcodes and event codes. python-xlib kept
     them on the class, so the first connection used the second server's RECORD opcode, and opening a third server
     could crash in Display() (seen in the suite: Xvfb, then GNOME's Xwayland, in one worker)."""
-    from proactive.watcher import x11
+    from proactive.watcher.capture import x11
 
     first, one = start_xvfb("640x480x24")
     second, two = start_xvfb("640x480x24", "-extension", "XFIXES", "-extension", "MIT-SCREEN-SAVER",

@@ -1,4 +1,4 @@
-"""Encryption at rest (watcher/crypto.py) against a real OS keyring: gnome-keyring-daemon serving the Secret
+"""Encryption at rest (watcher/store/crypto.py) against a real OS keyring: gnome-keyring-daemon serving the Secret
 Service on a private D-Bus session bus (tests/keyring_session.py), and the real `proactive` CLI in subprocesses.
 
 - typed text captured on a real X server reaches neither the database, its WAL nor the logs as bytes, while
@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher import crypto
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
-from proactive.watcher.redact import redact
-from proactive.watcher.store import Store, StoreError
+from proactive.watcher.privacy.redact import redact
+from proactive.watcher.store import crypto
+from proactive.watcher.store.database import Store, StoreError
 
 from .conftest import PROACTIVE, ROOT, WatcherProcess, XSession, run_cli, wait_for
 from .keyring_session import KeyringSession, available
@@ -87,7 +87,7 @@ def one_line(out: subprocess.CompletedProcess[str]) -> str:
 KILLED_WRITER = """
 import os, sys
 from proactive.watcher.events import TEXT, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 store = Store(sys.argv[1])
 store.db.execute("PRAGMA wal_autocheckpoint = 0")
 store.add_events([RawEvent("keyboard", TEXT, {"text": sys.argv[2], "erase": 0, "enter": True}, ts=1002.0)])
@@ -257,9 +257,9 @@ def test_migration_killed_in_the_middle_leaves_the_plain_database_whole(keyring_
 
 LONG_LIVED = """
 import logging, sys
-from proactive.watcher import crypto
+from proactive.watcher.store import crypto
 from proactive.watcher.events import TEXT, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 logging.basicConfig(level=logging.INFO, format="%(message)s")
 for line in sys.stdin:  # each line: a database to open, write to and close
     store = Store(line.strip())

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from proactive.watcher.episodes import (
+from proactive.watcher.episodes.builder import (
     ERROR_QUOTE_CHARS,
     HEAD_SENTENCES,
     KEY_LINES,

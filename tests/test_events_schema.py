@@ -15,8 +15,10 @@ from aw_core.models import Event
 
 from proactive.watcher import events
 from proactive.watcher.activitywatch import ActivityWatchSource
-from proactive.watcher.clipboard import clip_event
-from proactive.watcher.compose import TextComposer
+from proactive.watcher.capture.clipboard import clip_event
+from proactive.watcher.capture.idle import IdleTracker
+from proactive.watcher.capture.keyboard import KeyTranslator
+from proactive.watcher.capture.wl_window import container_info
 from proactive.watcher.events import (
     CLICK,
     CLIPBOARD,
@@ -30,12 +32,10 @@ from proactive.watcher.events import (
     RawEvent,
     data_schema,
 )
-from proactive.watcher.home import Config
-from proactive.watcher.idle import IdleTracker
-from proactive.watcher.keyboard import KeyTranslator
-from proactive.watcher.privacy import PrivacyFilter
-from proactive.watcher.store import Store
-from proactive.watcher.wl_window import container_info
+from proactive.watcher.privacy.compose import TextComposer
+from proactive.watcher.privacy.filter import PrivacyFilter
+from proactive.watcher.store.database import Store
+from proactive.watcher.store.home import Config
 
 from .conftest import ListSource, run_watcher
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .conftest import FIXTURES, run_cli
 

@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 
 from bench.gnome_session import GnomeSession, install_extension, start_gnome
-from proactive.watcher import gnome_extension
-from proactive.watcher.wl_window import DESKTOP, gnome_info
+from proactive.watcher.capture import gnome_extension
+from proactive.watcher.capture.wl_window import DESKTOP, gnome_info
 
 from .conftest import WatcherProcess, all_bytes, run_cli, started_sources, wait_for
 

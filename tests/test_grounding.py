@@ -19,7 +19,7 @@ def obs(*events: str) -> list[dict[str, str]]:
 @pytest.mark.parametrize(
     "event, objects, activity",
     [
-        # our watcher's sentences (watcher/episodes.py templates)
+        # our watcher's sentences (watcher/episodes/builder.py templates)
         ("The user copies an error message starting 'requests.exceptions.ReadTimeout: HTTPSConnectionPool' from "
          "the terminal.", {("error", "requests.exceptions.ReadTimeout: HTTPSConnectionPool")}, "debugging"),
         ("The user searches on Google for 'requests timeout' in Firefox.", {("query", "requests timeout")},
@@ -401,7 +401,7 @@ def test_a_copied_error_s_own_next_step_survives_its_sentence(copied: str, step:
     what to do with the code or command under it, so the diagnosis read from the sentence gives the same step."""
     from proactive.assistant.candidates import situation
     from proactive.assistant.diagnose import diagnose
-    from proactive.watcher.episodes import EpisodeBuilder
+    from proactive.watcher.episodes.builder import EpisodeBuilder
     from proactive.watcher.events import CLIPBOARD, WINDOW, RawEvent
 
     builder = EpisodeBuilder()

@@ -18,10 +18,10 @@ from proactive.assistant.grounding import ground
 from proactive.assistant.help import NOTHING, ask, do_task, plan
 from proactive.assistant.validate import rejection
 from proactive.models.openai_http import OpenAICompatible
-from proactive.watcher.episodes import build_episodes
+from proactive.watcher.episodes.builder import build_episodes
 from proactive.watcher.events import RawEvent
-from proactive.watcher.purging import retention_cutoff
-from proactive.watcher.store import Store, migrations
+from proactive.watcher.store.database import Store, migrations
+from proactive.watcher.store.purging import retention_cutoff
 
 from .conftest import FIXTURES
 from .models_support import FIX_TASK, assistant_replies

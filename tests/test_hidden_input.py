@@ -1,4 +1,4 @@
-"""Hidden input recognised by what the terminal shows, not by program names (watcher/echo_state.py).
+"""Hidden input recognised by what the terminal shows, not by program names (watcher/privacy/echo_state.py).
 
 Unit level: a real pty with a real bash (tests/shell_pty.py) read by `EchoWatch`. End to end: real programs that
 read a secret with echo off under ordinary names (a Python getpass script, `stty -echo; read`, `read -s`, a Perl
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.echo_state import HIDDEN, UNSEEN, VISIBLE, EchoWatch, echoes_locally
+from proactive.watcher.privacy.echo_state import HIDDEN, UNSEEN, VISIBLE, EchoWatch, echoes_locally
 
 from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty

@@ -205,7 +205,7 @@ def test_decide_with_a_huge_id(proactive_home, proposal_id):
 
 
 def test_decide_with_an_unknown_id(proactive_home):
-    from proactive.watcher.store import Store
+    from proactive.watcher.store.database import Store
 
     Store().close()
     assert bad_input("decide", "5", "rejected").endswith("no proposal 5")
@@ -217,7 +217,7 @@ def test_a_decision_is_final_and_a_second_one_exits_2(proactive_home, final):
     on the same proposal exits 2 with one line and stores nothing."""
     import time
 
-    from proactive.watcher.store import Store
+    from proactive.watcher.store.database import Store
 
     store = Store()
     pid = store.add_proposal(time.time(), None, "Explain the TimeoutError in client.py", "", 0.9, {})
@@ -486,7 +486,7 @@ def test_a_dangling_db_link_is_never_deleted(proactive_home, tmp_path, command):
 
 def test_a_store_failing_on_a_dangling_link_keeps_it(proactive_home, tmp_path):
     """Below the CLI's check: the store's clean-up after a failed first open removes only what it created."""
-    from proactive.watcher.store import Store, StoreError
+    from proactive.watcher.store.database import Store, StoreError
 
     link = tmp_path / "proactive.db"
     link.symlink_to(tmp_path / "gone" / "proactive.db")
@@ -542,7 +542,7 @@ def test_a_damaged_header_is_named_damaged_not_needing_a_key(proactive_home, tmp
 
 def test_random_bytes_still_read_as_encrypted(proactive_home, tmp_path):
     """An SQLCipher file starts with a random salt: it is not called damaged (its key is what is missing)."""
-    from proactive.watcher import crypto
+    from proactive.watcher.store import crypto
 
     for i in range(200):  # 200 salts: a false "damaged" is a one-in-a-million event, so none here
         db = tmp_path / f"c{i}.db"

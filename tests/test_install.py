@@ -35,8 +35,8 @@ DIST = PYPROJECT["project"]["name"]
 VERSION = PYPROJECT["project"]["version"]
 DIST_INFO = f"{DIST.replace('-', '_')}-{VERSION}.dist-info"
 DATA_FILES = ["proactive/models/reward_default.json", "proactive/ui/icons/proactive.png",
-              "proactive/ui/icons/proactive.svg", "proactive/watcher/rules/gitleaks.toml",
-              "proactive/watcher/gnome_focus/focus.js"]
+              "proactive/ui/icons/proactive.svg", "proactive/watcher/privacy/rules/gitleaks.toml",
+              "proactive/watcher/capture/gnome_focus/focus.js"]
 #: what each extra brings, as import names: none of them may be needed by the base install
 EXTRA_MODULES = {extra: list(modules) for extra, modules in EXTRAS.items()}
 #: the heavy distributions that belong in an extra, never in the base requirements
@@ -193,8 +193,8 @@ import importlib, importlib.resources, importlib.util, json, sys
 args = json.loads(sys.argv[1])
 files = {name: importlib.import_module(name).__file__ for name in args["packages"]}
 data = [str(importlib.resources.files(p) / f) for p, f in (("proactive.models", "reward_default.json"),
-        ("proactive.ui.icons", "proactive.png"), ("proactive.watcher.rules", "gitleaks.toml"),
-        ("proactive.watcher.gnome_focus", "focus.js"))]
+        ("proactive.ui.icons", "proactive.png"), ("proactive.watcher.privacy.rules", "gitleaks.toml"),
+        ("proactive.watcher.capture.gnome_focus", "focus.js"))]
 print(json.dumps({"files": files, "data": data, "bare": [importlib.util.find_spec(f) is not None
                                                           for f in args["bare"]]}))
 """

@@ -1,4 +1,4 @@
-"""Keys read a batch at a time (watcher/keyboard.py, watcher/xrecord.py `RecordThread.rest`): typed at a person's
+"""Keys read a batch at a time (watcher/capture/keyboard.py, watcher/capture/xrecord.py `RecordThread.rest`): typed at a person's
 pace in the middle of a line, the keys that come while the record thread waits are read in one wake-up; a
 catch-up (another source's event) and a stop end the wait at once. On a real X server (Xvfb) with xdotool."""
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.x11
 
 def handled(xsession: XSession, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[tuple[float, Any]]]:
     """A started X11 keyboard source and the (monotonic time, event) of each key it hands on."""
-    from proactive.watcher.keyboard import Keyboard
+    from proactive.watcher.capture.keyboard import Keyboard
 
     for name, value in xsession.env.items():
         monkeypatch.setenv(name, value)
@@ -47,7 +47,7 @@ def test_keys_typed_at_a_persons_pace_are_read_in_fewer_wake_ups_than_keys(xsess
 def test_a_catch_up_and_a_stop_end_the_wait(xsession: XSession, monkeypatch: pytest.MonkeyPatch):
     """While the thread waits (here 30 s) another source's catch-up still has it read what waits, and a stop
     ends it: the order of events and the watcher's exit never depend on the wait."""
-    import proactive.watcher.keyboard as keyboard_module
+    import proactive.watcher.capture.keyboard as keyboard_module
 
     monkeypatch.setattr(keyboard_module, "KEY_BATCH_SECONDS", 30.0)
     keyboard, events = handled(xsession, monkeypatch)

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.sources import SourceUnavailable
-from proactive.watcher.wl_window import KWinWindow, kwin_script_path
+from proactive.watcher.capture.sources import SourceUnavailable
+from proactive.watcher.capture.wl_window import KWinWindow, kwin_script_path
 
 from .conftest import WatcherProcess, all_bytes, run_cli, started_sources
 from .kwin_session import KWinSession, missing_tools, start_kwin

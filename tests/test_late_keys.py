@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from proactive.watcher.capture.sources import Source
 from proactive.watcher.events import KEY, WINDOW, RawEvent
-from proactive.watcher.home import Config
-from proactive.watcher.sources import Source
+from proactive.watcher.store.home import Config
 
 from .conftest import ListSource, WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
@@ -185,7 +185,7 @@ def test_a_secret_typed_while_another_process_locks_the_database_is_hidden(xsess
 
 def test_readings_taken_after_a_lines_enter_neither_hide_it_by_echo_nor_make_it_an_answer(
         proactive_home: Path, terminal: ShellPty) -> None:
-    """Keys are read a batch at a time (watcher/keyboard.py): a command's keys and its Enter may be read
+    """Keys are read a batch at a time (watcher/capture/keyboard.py): a command's keys and its Enter may be read
     together, after the Enter, when the program it started already asks for a password with echo off. Those
     readings are about that prompt, not the command line: the line is judged by the readings taken while it was
     typed (none here: hidden as unseen) and is still read as a command, so the command-line rules hide the line

@@ -17,9 +17,9 @@ from proactive.assistant.live import Assistant
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.signals import SignalScorer
-from proactive.watcher.episodes import build_episodes
+from proactive.watcher.episodes.builder import build_episodes
 from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .conftest import WatcherProcess, XSession, wait_for
 

@@ -35,8 +35,8 @@ from proactive.assistant.trigger import TriggerPolicy  # noqa: E402
 from proactive.models.openai_http import OpenAICompatible  # noqa: E402
 from proactive.models.signals import SignalScorer  # noqa: E402
 from proactive.ui.notify import ACTIONS  # noqa: E402
-from proactive.watcher.home import Config  # noqa: E402
-from proactive.watcher.store import Store  # noqa: E402
+from proactive.watcher.store.database import Store  # noqa: E402
+from proactive.watcher.store.home import Config  # noqa: E402
 
 from .models_support import assistant_replies  # noqa: E402
 from .xsession import XSession, wait_for  # noqa: E402

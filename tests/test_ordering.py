@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from proactive.watcher.capture.ordering import SETTLED, ServerOrder, announced, later
 from proactive.watcher.events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent
-from proactive.watcher.ordering import SETTLED, ServerOrder, announced, later
 
 
 class Late:
@@ -82,7 +82,7 @@ def test_events_without_server_time_pass_through():
 
 
 def test_a_stuck_announcement_holds_keys_only_for_a_while(monkeypatch):
-    from proactive.watcher import ordering
+    from proactive.watcher.capture import ordering
 
     queue: list[RawEvent] = []
     order = ServerOrder([], queue.append)
@@ -203,9 +203,9 @@ def test_the_watcher_takes_every_event_threads_emit_while_its_loop_flushes(tmp_p
     the inbox for the holder or the loop. Four threads emitting as fast as they can while the loop flushes every
     5 ms: every event is taken exactly once, each thread's in the order it emitted them, and the emitting threads
     took events themselves (a key wakes one thread, not two)."""
-    from proactive.watcher.home import Config
+    from proactive.watcher.capture.sources import Source
     from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.sources import Source
+    from proactive.watcher.store.home import Config
 
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
 

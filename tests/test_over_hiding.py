@@ -33,13 +33,13 @@ from typing import Any
 
 import pytest
 
-from proactive.watcher.compose import FRAGMENT, TextComposer
+from proactive.watcher.capture.sources import Source
 from proactive.watcher.events import KEY, TEXT, WINDOW, RawEvent
-from proactive.watcher.home import Config
-from proactive.watcher.password_prompts import answered_in_line_editor, prompt_lines
-from proactive.watcher.privacy import PrivacyFilter
-from proactive.watcher.redact import redact
-from proactive.watcher.sources import Source
+from proactive.watcher.privacy.compose import FRAGMENT, TextComposer
+from proactive.watcher.privacy.filter import PrivacyFilter
+from proactive.watcher.privacy.password_prompts import answered_in_line_editor, prompt_lines
+from proactive.watcher.privacy.redact import redact
+from proactive.watcher.store.home import Config
 
 from .conftest import ListSource, WatcherProcess, XSession, all_bytes, run_pipeline, wait_for
 from .shell_pty import ShellPty

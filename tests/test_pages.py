@@ -25,7 +25,7 @@ from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.signals import SignalScorer
 from proactive.watcher.events import TEXT, WEB, WINDOW, RawEvent
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 PAGES = Path(__file__).resolve().parent / "fixtures" / "pages"
 

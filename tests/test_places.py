@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from proactive.watcher import control, home, migration
+from proactive.watcher import control
+from proactive.watcher.store import home, migration
 from tests.conftest import PROACTIVE, ROOT, run_cli
 from tests.xsession import wait_for
 
@@ -280,8 +281,8 @@ def test_tighten_reaches_every_place(xdg: dict[str, Path]):
 def test_the_watcher_looks_for_requests_where_they_are_written(xdg: dict[str, Path]):
     """The watcher reads the pause and purge files only when their folder changed (or every few seconds): that
     folder is the state folder, where `pause` writes, and a write elsewhere (the database, a log) does not count."""
-    from proactive.watcher.home import Config
     from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.store.home import Config
 
     home.logs_dir()  # made once, before (it is in the state folder)
     watcher = Watcher(None, Config(), [])

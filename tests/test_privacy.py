@@ -21,9 +21,9 @@ from proactive.watcher.events import (
     WINDOW,
     RawEvent,
 )
-from proactive.watcher.home import Config
-from proactive.watcher.privacy import PRIVATE_APP, PrivacyFilter
-from proactive.watcher.store import Store
+from proactive.watcher.privacy.filter import PRIVATE_APP, PrivacyFilter
+from proactive.watcher.store.database import Store
+from proactive.watcher.store.home import Config
 
 from .conftest import keys, run_pipeline
 
@@ -104,7 +104,7 @@ def test_pause_with_expiry_ends_by_itself():
 
 
 def test_filter_fails_closed(monkeypatch):
-    import proactive.watcher.privacy as privacy
+    import proactive.watcher.privacy.filter as privacy
 
     def broken(text: str) -> str:
         raise RuntimeError("boom")

@@ -30,8 +30,7 @@ from hypothesis import strategies as st
 
 from proactive.eval.sessions import SessionError, load_session
 from proactive.models.reward_data import read_reward_rows
-from proactive.watcher.compose import PAUSE_SECONDS, TextComposer
-from proactive.watcher.episodes import EpisodeBuilder, build_episodes
+from proactive.watcher.episodes.builder import EpisodeBuilder, build_episodes
 from proactive.watcher.events import (
     CLICK,
     CLIPBOARD,
@@ -44,7 +43,8 @@ from proactive.watcher.events import (
     WINDOW,
     RawEvent,
 )
-from proactive.watcher.redact import RULES, find_secrets, imported_rules, redact
+from proactive.watcher.privacy.compose import PAUSE_SECONDS, TextComposer
+from proactive.watcher.privacy.redact import RULES, find_secrets, imported_rules, redact
 from tests.conftest import FIXTURES
 from tests.secret_samples import b64url, with_luhn
 

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from proactive.eval.replay import Cache
-from proactive.watcher import control, purging
-from proactive.watcher.home import Config
-from proactive.watcher.store import Store, StoreError
+from proactive.watcher import control
+from proactive.watcher.store import purging
+from proactive.watcher.store.database import Store, StoreError
+from proactive.watcher.store.home import Config
 from tests.aw_server_fixture import xdg_env
 
 from .conftest import WatcherProcess, run_cli, wait_for

@@ -1,4 +1,4 @@
-"""Raw mode judged by who set it, not by the program's name (watcher/echo_state.py).
+"""Raw mode judged by who set it, not by the program's name (watcher/privacy/echo_state.py).
 
 With ICANON and ECHO off the program echoes, or not, itself. Only an interactive shell at its own prompt and an
 allowlisted program that is itself in the foreground are taken to echo; a script, a subshell, an interpreter
@@ -35,8 +35,8 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher import echo_state
-from proactive.watcher.echo_state import (
+from proactive.watcher.privacy import echo_state
+from proactive.watcher.privacy.echo_state import (
     UNSEEN,
     VISIBLE,
     EchoWatch,

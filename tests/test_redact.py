@@ -14,7 +14,7 @@ import time
 import pytest
 
 from bench.redact_speed import LONG_INPUTS
-from proactive.watcher.redact import RULES, contains_secret, find_secrets, redact
+from proactive.watcher.privacy.redact import RULES, contains_secret, find_secrets, redact
 
 from .secret_samples import b64url, with_luhn
 

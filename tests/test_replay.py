@@ -303,7 +303,7 @@ def test_bad_labels(proactive_home, tmp_path, content, needle):
 
 def test_replay_a_session_recorded_by_our_watcher(proactive_home, tmp_path):
     from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
-    from proactive.watcher.store import Store
+    from proactive.watcher.store.database import Store
 
     store = Store()
     store.add_events([

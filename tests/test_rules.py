@@ -1,4 +1,4 @@
-"""The gitleaks rule set imported into the redaction engine (watcher/rules/gitleaks.toml), tested with the rules'
+"""The gitleaks rule set imported into the redaction engine (watcher/privacy/rules/gitleaks.toml), tested with the rules'
 own cases: every true positive gitleaks validates its rules with is found (and its secret redacted), no false
 positive is. The cases come from gitleaks' Go sources (tests/fixtures/gitleaks_cases.json, written by
 tools/update_gitleaks.py); generated secrets there are random strings drawn from gitleaks' own regexes.
@@ -16,8 +16,8 @@ from collections import defaultdict
 
 import pytest
 
-from proactive.watcher.redact import RULES, redact
-from proactive.watcher.redact_gitleaks import (
+from proactive.watcher.privacy.redact import RULES, redact
+from proactive.watcher.privacy.redact_gitleaks import (
     GITLEAKS_EXCLUDED,
     GITLEAKS_FILE,
     go_regex,

@@ -12,10 +12,10 @@ import pytest
 import sqlite_utils
 
 from proactive.eval.export import export_decisions
-from proactive.watcher.episodes import unstored_episodes
+from proactive.watcher.episodes.builder import unstored_episodes
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
-from proactive.watcher.purging import retention_cutoff
-from proactive.watcher.store import Store, StoreError, migrations
+from proactive.watcher.store.database import Store, StoreError, migrations
+from proactive.watcher.store.purging import retention_cutoff
 
 
 def test_migrations_from_empty(proactive_home):
@@ -121,7 +121,7 @@ def test_raw_event_ids_are_never_reused_after_retention_empties_the_table(proact
     id range, so a reused id would put new text inside an old episode's range (and out of a new one's)."""
     import time as _time
 
-    from proactive.watcher.episodes import build_episodes
+    from proactive.watcher.episodes.builder import build_episodes
     from proactive.watcher.events import TEXT, WINDOW, RawEvent
 
     store = Store()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .conftest import WatcherProcess, run_cli, wait_for
 from .xsession import XSession

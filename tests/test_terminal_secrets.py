@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from proactive.watcher.events import CLICK, TEXT, WINDOW, RawEvent
-from proactive.watcher.home import Config
-from proactive.watcher.password_prompts import MAX_HIDDEN_LINES, prompt_lines
-from proactive.watcher.privacy import PrivacyFilter
-from proactive.watcher.store import Store
+from proactive.watcher.privacy.filter import PrivacyFilter
+from proactive.watcher.privacy.password_prompts import MAX_HIDDEN_LINES, prompt_lines
+from proactive.watcher.store.database import Store
+from proactive.watcher.store.home import Config
 
 from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
@@ -285,7 +285,7 @@ def test_pieces_flushed_before_enter_are_dropped() -> None:
 
 
 def test_recognition_failure_hides_the_next_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import proactive.watcher.privacy as privacy
+    import proactive.watcher.privacy.filter as privacy
 
     def broken(line: str) -> int:
         raise RuntimeError("boom")
@@ -501,7 +501,7 @@ def test_real_prompters_in_a_real_terminal(xsession: XSession, proactive_home: P
 def test_echoed_password_is_held_until_the_pipe_shows_it() -> None:
     """`echo PW ` then a pause, then `| sudo -S ls`: nothing of the line is handed on before Enter, so the
     password is redacted whole, never stored as an early piece."""
-    from proactive.watcher.compose import TextComposer
+    from proactive.watcher.privacy.compose import TextComposer
 
     out: list[RawEvent] = []
     composer = TextComposer(out.append)

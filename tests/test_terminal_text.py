@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.terminal_text import read_terminal
+from proactive.watcher.capture.terminal_text import read_terminal
 
 from .conftest import XSession, wait_for
 from .test_atspi_x11 import A11ySession, a11y  # noqa: F401 - the fixture, used by name
@@ -60,7 +60,7 @@ def test_an_error_shown_in_a_vte_terminal_is_offered_and_helped_with_and_never_s
     from proactive.assistant.screen import shown_error
     from proactive.assistant.trigger import TriggerPolicy
     from proactive.models.reward import load_default
-    from proactive.watcher.store import Store
+    from proactive.watcher.store.database import Store
 
     from .conftest import WatcherProcess, all_bytes
 

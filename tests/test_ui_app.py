@@ -29,9 +29,9 @@ from proactive.assistant.trigger import TriggerPolicy  # noqa: E402
 from proactive.models.openai_http import OpenAICompatible  # noqa: E402
 from proactive.models.signals import SignalScorer  # noqa: E402
 from proactive.watcher.events import CLIPBOARD, WINDOW, RawEvent  # noqa: E402
-from proactive.watcher.home import Config  # noqa: E402
 from proactive.watcher.pipeline import Watcher  # noqa: E402
-from proactive.watcher.store import Store  # noqa: E402
+from proactive.watcher.store.database import Store  # noqa: E402
+from proactive.watcher.store.home import Config  # noqa: E402
 
 from .conftest import ListSource, screenshot  # noqa: E402
 from .models_support import FIX_TASK, assistant_replies  # noqa: E402
@@ -540,7 +540,7 @@ def test_the_tray_asks_once_to_turn_accessibility_on(qtbot, proactive_home, tmp_
     from bench.wayland_session import _start_atspi, start_private_bus
     from proactive.ui.app import TrayApp
     from proactive.ui.consent import AccessibilityDialog
-    from proactive.watcher.atspi import toolkit_accessibility
+    from proactive.watcher.capture.atspi import toolkit_accessibility
 
     folder = tmp_path / "bus"
     folder.mkdir()

@@ -20,14 +20,14 @@ from PySide6.QtWidgets import QLineEdit  # noqa: E402
 from proactive.ui import autostart  # noqa: E402
 from proactive.ui.settings import UNITS, EntryList, SettingsWindow  # noqa: E402
 from proactive.ui.titles import BUILT_IN, pattern_of, words  # noqa: E402
-from proactive.watcher import home  # noqa: E402
-from proactive.watcher.home import (  # noqa: E402
+from proactive.watcher.privacy.filter import PrivacyFilter  # noqa: E402
+from proactive.watcher.store import home  # noqa: E402
+from proactive.watcher.store.home import (  # noqa: E402
     DEFAULT_EXCLUDED_TITLES,
     DEFAULT_PASSWORD_TITLES,
     SCHEMA,
     Config,
 )
-from proactive.watcher.privacy import PrivacyFilter  # noqa: E402
 from tests.conftest import ROOT  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
 

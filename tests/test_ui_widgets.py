@@ -17,9 +17,9 @@ from PySide6.QtGui import QGuiApplication  # noqa: E402
 from proactive.ui.history import HistoryWindow  # noqa: E402
 from proactive.ui.popup import ProposalPopup  # noqa: E402
 from proactive.ui.privacy import PrivacyView, midnight_today  # noqa: E402
-from proactive.watcher import home  # noqa: E402
 from proactive.watcher.events import RawEvent  # noqa: E402
-from proactive.watcher.store import Store  # noqa: E402
+from proactive.watcher.store import home  # noqa: E402
+from proactive.watcher.store.database import Store  # noqa: E402
 from tests.conftest import screenshot as shot  # noqa: E402
 
 

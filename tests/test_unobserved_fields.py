@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.compose import UNOBSERVED
 from proactive.watcher.events import WINDOW, RawEvent
+from proactive.watcher.privacy.compose import UNOBSERVED
 
 from .conftest import ROOT, WatcherProcess, XSession, all_bytes, keys, run_cli, run_pipeline, wait_for
 from .shell_pty import ShellPty
@@ -194,7 +194,7 @@ def test_accessibility_is_turned_on_through_the_status_the_toolkits_read(xsessio
     """The real at-spi-bus-launcher: off at first, the probe says that typing is only counted and how to turn
     accessibility on; `set_toolkit_accessibility(True)` sets org.a11y.Status.IsEnabled (read back), after which
     the probe has nothing to fix; and off again."""
-    from proactive.watcher.atspi import AtspiSource, set_toolkit_accessibility, toolkit_accessibility
+    from proactive.watcher.capture.atspi import AtspiSource, set_toolkit_accessibility, toolkit_accessibility
 
     from .test_atspi_x11 import A11ySession
 

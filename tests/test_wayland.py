@@ -27,13 +27,13 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher import session as wsession
-from proactive.watcher.platform import default_sources
-from proactive.watcher.sources import SourceUnavailable
-from proactive.watcher.wayland import WaylandError, wayland_globals
-from proactive.watcher.wl_clipboard import Framer, WlClipboard
-from proactive.watcher.wl_idle import MutterIdle, ScreenSaverIdle, SwayIdle
-from proactive.watcher.wl_window import (
+from proactive.watcher.capture import session as wsession
+from proactive.watcher.capture.platform import default_sources
+from proactive.watcher.capture.sources import SourceUnavailable
+from proactive.watcher.capture.wayland import WaylandError, wayland_globals
+from proactive.watcher.capture.wl_clipboard import Framer, WlClipboard
+from proactive.watcher.capture.wl_idle import MutterIdle, ScreenSaverIdle, SwayIdle
+from proactive.watcher.capture.wl_window import (
     GET_TREE,
     HEADER,
     MAGIC,

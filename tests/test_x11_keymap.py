@@ -54,7 +54,7 @@ def remap(display: Any, code: int, *keysyms: int) -> None:
 
 
 def test_keys_are_named_from_the_keymap_in_every_state(display: Any):
-    from proactive.watcher.x11_keymap import X11Keymap, modifier_mask
+    from proactive.watcher.capture.x11_keymap import X11Keymap, modifier_mask
 
     code = spare_code(display)
     keymap = X11Keymap(display)
@@ -96,7 +96,7 @@ def test_hotkeys_name_the_modifiers_this_keymap_binds(display: Any):
     """Alt and Super are whichever modifier bits hold their keys: moved to other bits, they are still read."""
     import Xlib.X
 
-    from proactive.watcher.x11_keymap import X11Keymap
+    from proactive.watcher.capture.x11_keymap import X11Keymap
 
     keymap = X11Keymap(display)
     alt = [bit for bit, name in keymap.chord_masks if name == "alt"]
@@ -120,7 +120,7 @@ def test_a_binding_is_read_as_the_server_keeps_it_or_as_asked_once_it_has_moved_
     given. Once the server holds another binding (bound back, or the next character), the request's stays."""
     import Xlib.display
 
-    from proactive.watcher.x11_keymap import X11Keymap
+    from proactive.watcher.capture.x11_keymap import X11Keymap
 
     code = spare_code(display)
     local = Xlib.display.Display(xsession.env["DISPLAY"])
@@ -167,7 +167,7 @@ def test_recorded_binding_requests_are_read_in_either_byte_order(changes: list[t
     gives nothing made up."""
     import struct
 
-    from proactive.watcher.x11_keymap import keymap_changes
+    from proactive.watcher.capture.x11_keymap import keymap_changes
 
     order = ("<" if sys.byteorder == "big" else ">") if swapped else "="
     data, expected = b"", []
@@ -191,7 +191,7 @@ def test_text_with_characters_outside_ascii_is_captured_as_typed(xsession: XSess
     than they are typed (busy: each key takes 40 ms to hand on, xdotool types one every 30), when the server's
     keymap is already bound back or to the next character. (Not a capital outside the keymap such as Æ: the
     server gives its scratch key both cases, so the application, as the watcher, reads æ without Shift.)"""
-    from proactive.watcher.keyboard import Keyboard
+    from proactive.watcher.capture.keyboard import Keyboard
 
     for name, value in xsession.env.items():
         monkeypatch.setenv(name, value)

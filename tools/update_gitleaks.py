@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/update_gitleaks.py PATH/TO/gitleaks [--seed 0]
 
-- `watcher/rules/gitleaks.toml`: gitleaks' `config/gitleaks.toml`, unchanged, under a header with its licence (MIT)
+- `watcher/privacy/rules/gitleaks.toml`: gitleaks' `config/gitleaks.toml`, unchanged, under a header with its licence (MIT)
   and the commit it came from. `watcher.redact` loads it; rules it cannot use are reported by
   `watcher.redact_gitleaks.skipped_rules()`.
 - `tests/fixtures/gitleaks_cases.json`: each rule's own true- and false-positive cases, read from the Go sources
@@ -13,7 +13,7 @@
   not understand are skipped and counted.
 
 Afterwards run tests/test_rules.py: a rule whose cases fail in Python is a translation problem to fix or to add to
-`GITLEAKS_EXCLUDED` in watcher/redact_gitleaks.py, with the reason.
+`GITLEAKS_EXCLUDED` in watcher/privacy/redact_gitleaks.py, with the reason.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ except ImportError:  # Python < 3.11
     import sre_parse  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_FILE = ROOT / "watcher" / "rules" / "gitleaks.toml"
+RULES_FILE = ROOT / "watcher" / "privacy" / "rules" / "gitleaks.toml"
 CASES_FILE = ROOT / "tests" / "fixtures" / "gitleaks_cases.json"
 #: gitleaks' sample contexts (utils.GenerateSampleSecrets) kept in the fixture: one or two per family
 SAMPLE_FORMS = ("ini - unquoted2", "json - string", "yaml - singleline - unquoted", "go - short",
@@ -45,7 +45,7 @@ MAX_GENERATED = 10  # generated true positives kept per rule (every literal case
 HEADER = """\
 # Secret-detection rules of gitleaks (https://github.com/gitleaks/gitleaks), imported unchanged from its
 # config/gitleaks.toml at commit {commit} ({describe}).
-# watcher/redact.py loads them (translating Go regex syntax to Python's where the two differ) next to our own
+# watcher/privacy/redact.py loads them (translating Go regex syntax to Python's where the two differ) next to our own
 # rules; the rules it leaves out, and why, are in GITLEAKS_EXCLUDED there and watcher.redact.skipped_rules().
 # Refresh with: .venv/bin/python tools/update_gitleaks.py PATH/TO/gitleaks   (also rewrites the rules'
 # test cases, tests/fixtures/gitleaks_cases.json; then run tests/test_rules.py).

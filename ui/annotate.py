@@ -50,8 +50,8 @@ from proactive.eval.annotation import (
     write_reward_rows,
 )
 from proactive.eval.sessions import SessionError
-from proactive.watcher import home
-from proactive.watcher.wording import plural
+from proactive.watcher.episodes.wording import plural
+from proactive.watcher.store import home
 
 CONTEXT = 3
 AUTOSAVE_MS = 2000  # a change is autosaved after this pause (a burst of clicks is one write)

@@ -58,8 +58,9 @@ from proactive.assistant.help import NOT_NOW, Help
 from proactive.assistant.live import Assistant, Proposal
 from proactive.assistant.pages import PageReader
 from proactive.models.discovery import PORTS
-from proactive.watcher import control, home
-from proactive.watcher.store import Store
+from proactive.watcher import control
+from proactive.watcher.store import home
+from proactive.watcher.store.database import Store
 
 log = logging.getLogger(__name__)
 
@@ -295,12 +296,12 @@ class TrayApp(QObject):
         if self.config.accessibility == "ask" and watcher is not None:
             self.ask_accessibility()
 
-    # -- toolkit accessibility (watcher/atspi.py) -----------------------------------------------------------
+    # -- toolkit accessibility (watcher/capture/atspi.py) -----------------------------------------------------------
 
     def ask_accessibility(self) -> None:
         """Where an accessibility bus answers but toolkit accessibility is off (so most applications' typing is
         only counted), ask once whether to turn it on; the answer is remembered (`accessibility`)."""
-        from proactive.watcher.atspi import toolkit_accessibility
+        from proactive.watcher.capture.atspi import toolkit_accessibility
 
         from .consent import AccessibilityDialog
 
@@ -318,8 +319,8 @@ class TrayApp(QObject):
         dialog.show()
 
     def _accessibility_chosen(self, answer: str) -> None:
-        from proactive.watcher.atspi import set_toolkit_accessibility
-        from proactive.watcher.home import save_setting
+        from proactive.watcher.capture.atspi import set_toolkit_accessibility
+        from proactive.watcher.store.home import save_setting
 
         if answer not in ("on", "off"):
             return  # closed without an answer: asked again at the next start
@@ -366,7 +367,7 @@ class TrayApp(QObject):
         """Remember the answer in config.toml (both ways), then load the chosen model in a thread."""
         if answer == "ask":
             return  # closed without an answer: asked again at the next start
-        from proactive.watcher.home import save_setting
+        from proactive.watcher.store.home import save_setting
 
         try:
             save_setting("answer_model", answer)
@@ -708,7 +709,7 @@ class TrayApp(QObject):
         it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts.
         Only web_search changes here: the file's other settings reach the tray through the settings window."""
         if answer != NOT_NOW:
-            from proactive.watcher.home import save_setting
+            from proactive.watcher.store.home import save_setting
 
             try:
                 save_setting("web_search", answer)

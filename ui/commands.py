@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from proactive.watcher import home
 from proactive.watcher.command_line import db_option, fail, reads_config
+from proactive.watcher.store import home
 
 
 @click.command()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 FOLLOW_MS = 1000
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from proactive.watcher.store import Store
+from proactive.watcher.store.database import Store
 
 from .follow import DatabaseFollower
 

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from proactive.watcher import home
-from proactive.watcher.purging import WATCHER_TIMEOUT, PurgeError, purge
-from proactive.watcher.store import Store, StoreError
+from proactive.watcher.store import home
+from proactive.watcher.store.database import Store, StoreError
+from proactive.watcher.store.purging import WATCHER_TIMEOUT, PurgeError, purge
 
 from .follow import DatabaseFollower
 

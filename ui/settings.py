@@ -49,8 +49,9 @@ from PySide6.QtWidgets import (
 )
 
 from proactive.models.registry import MODEL_SPECS, REWARD_NAMES, REWARD_SPECS, model_problem, reward_problem
-from proactive.watcher import home
-from proactive.watcher.home import (
+from proactive.watcher.episodes.wording import plural
+from proactive.watcher.store import home
+from proactive.watcher.store.home import (
     PROACTIVITY_LEVELS,
     SCHEMA,
     Config,
@@ -58,7 +59,6 @@ from proactive.watcher.home import (
     check_setting,
     write_config,
 )
-from proactive.watcher.wording import plural
 
 from . import autostart
 from .titles import pattern_of, words

@@ -1,7 +1,7 @@
 """Window-title patterns in words: what the settings window shows and reads for `excluded_titles` and
 `password_titles`.
 
-Why: config.toml holds regular expressions (the privacy filter compiles them, `watcher/privacy.py`), but
+Why: config.toml holds regular expressions (the privacy filter compiles them, `watcher/privacy/filter.py`), but
 `(?i)\\bprivate browsing\\b` means nothing to most people. The window shows each pattern as the words it matches
 and turns what a person types back into a pattern:
 

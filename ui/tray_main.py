@@ -11,7 +11,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from proactive.watcher import control, home
+from proactive.watcher import control
+from proactive.watcher.store import home
 
 from .app import AlreadyRunning, TrayApp
 

@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
-from . import home
-from .events import IDLE, WEB, WINDOW, Emit, RawEvent
-from .sources import Probe, Source
+from proactive.watcher.capture.sources import Probe, Source
+from proactive.watcher.events import IDLE, WEB, WINDOW, Emit, RawEvent
+from proactive.watcher.store import home
 
 if TYPE_CHECKING:  # pragma: no cover
     from aw_client import ActivityWatchClient

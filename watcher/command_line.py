@@ -21,9 +21,9 @@ from typing import Any, NoReturn
 
 import click
 
-from proactive.watcher import home
 from proactive.watcher.service import SetupError
-from proactive.watcher.store import Store, StoreError
+from proactive.watcher.store import home
+from proactive.watcher.store.database import Store, StoreError
 
 
 class BadInput(click.ClickException):

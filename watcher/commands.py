@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from proactive.watcher import control, home, service
+from proactive.watcher import control, service
 from proactive.watcher.command_line import (
     FiniteFloatRange,
     FullHelpGroup,
@@ -30,8 +30,9 @@ from proactive.watcher.command_line import (
     require_subcommand,
     until_text,
 )
-from proactive.watcher.store import StoreError
-from proactive.watcher.wording import plural
+from proactive.watcher.episodes.wording import plural
+from proactive.watcher.store import home
+from proactive.watcher.store.database import StoreError
 
 
 @click.command()
@@ -55,7 +56,7 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help='One JSON object per line: {"time","event","app","title"}.')
 def episodes(db: str | None, since: str | None, last: int | None, as_json: bool) -> None:
     """Print captured episodes, oldest first, one per line."""
-    from proactive.watcher.episodes import unstored_episodes
+    from proactive.watcher.episodes.builder import unstored_episodes
 
     since_ts = parse_time(since, "--since") if since is not None else None
     path = Path(db or home.db_path())
@@ -95,8 +96,8 @@ def episodes(db: str | None, since: str | None, last: int | None, as_json: bool)
 def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait: float) -> None:
     """Delete captured data everywhere: the database (bytes overwritten, WAL truncated, full-text index merged),
     the running watcher's memory, the episodes published to ActivityWatch, the caches and (--all) the logs."""
-    from proactive.watcher.purging import PurgeError
-    from proactive.watcher.purging import purge as purge_everywhere
+    from proactive.watcher.store.purging import PurgeError
+    from proactive.watcher.store.purging import purge as purge_everywhere
 
     if (before is not None) == everything:
         fail("purge: give exactly one of --before TIME or --all")
@@ -168,7 +169,7 @@ def status(db: str | None, as_json: bool) -> None:
         "database": None, "encryption": None,
     }
     if path.exists():
-        from proactive.watcher import crypto
+        from proactive.watcher.store import crypto
 
         state = crypto.file_state(path)  # before opening: the header is read once per process
         store = open_store(str(path), readonly=True)
@@ -214,7 +215,7 @@ def key_export(db: str | None, file: str | None) -> None:
     it and the database file can read everything captured: keep it as you would the data."""
     import os
 
-    from proactive.watcher import crypto
+    from proactive.watcher.store import crypto
 
     path = Path(db) if db else home.db_path()
     try:
@@ -245,7 +246,7 @@ def key_import(db: str | None, file: str) -> None:
     """Store the key in FILE ('-' reads stdin), written by `proactive key export`, in this machine's OS keyring
     for the database. A key that does not open an encrypted database is refused (exit 2); a plain database is
     encrypted with it at the next start."""
-    from proactive.watcher import crypto
+    from proactive.watcher.store import crypto
 
     path = Path(db) if db else home.db_path()
     try:  # a key is 65 bytes: a FIFO, a device or a large file is refused, not read without end
@@ -277,7 +278,7 @@ def accessibility_command(state: str | None) -> None:
     desktop's own setting (org.a11y.Status, GNOME's toolkit-accessibility), which screen readers use too, so `off`
     leaves it as it is (turn it off with `gsettings set org.gnome.desktop.interface toolkit-accessibility
     false`)."""
-    from proactive.watcher.atspi import set_toolkit_accessibility, toolkit_accessibility
+    from proactive.watcher.capture.atspi import set_toolkit_accessibility, toolkit_accessibility
 
     if state is not None:
         problem = set_toolkit_accessibility(True) if state == "on" else ""
@@ -307,7 +308,7 @@ def gnome_extension_command(action: str) -> None:
     has the focus (GNOME tells no application on Wayland). It is copied into your extensions folder and enabled;
     GNOME loads it at the next login (log out and back in). It reads nothing but the focused window's title,
     class and process."""
-    from proactive.watcher import gnome_extension
+    from proactive.watcher.capture import gnome_extension
 
     try:
         lines = gnome_extension.install() if action == "install" else gnome_extension.remove()

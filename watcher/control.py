@@ -27,7 +27,7 @@ from types import FrameType
 
 from filelock import FileLock, Timeout
 
-from . import home
+from proactive.watcher.store import home
 
 log = logging.getLogger(__name__)
 logging.getLogger("filelock").setLevel(logging.WARNING)  # its debug lines (every probe) would flood `-v`

@@ -18,12 +18,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from . import home
-from .activitywatch import ActivityWatchSettings
-from .platform import session_sources
-from .session import NO_DISPLAY_FIX, detect
-from .sources import Probe, Source
-from .x11 import x11_window_manager
+from proactive.watcher.activitywatch import ActivityWatchSettings
+from proactive.watcher.capture.platform import session_sources
+from proactive.watcher.capture.session import NO_DISPLAY_FIX, detect
+from proactive.watcher.capture.sources import Probe, Source
+from proactive.watcher.capture.x11 import x11_window_manager
+from proactive.watcher.store import home
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ def human_size(n: int) -> str:
 def database(db: str | Path | None, mode: str) -> dict[str, Any]:
     """The database file: path, whether it exists, its size with its WAL, and its encryption (`mode` is
     config.toml's `encryption`). The store is not opened (a running watcher keeps it)."""
-    from . import crypto
+    from proactive.watcher.store import crypto
 
     path = Path(db) if db else home.db_path()
     size = sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.is_file())

@@ -50,7 +50,7 @@ CLIPBOARD = "clipboard"
 IDLE = "idle"
 WEB = "web"  # from ActivityWatch
 CONTROL = "control"
-# From the accessibility bus (watcher/atspi.py); in memory only, never stored: the privacy filter and the text
+# From the accessibility bus (watcher/capture/atspi.py); in memory only, never stored: the privacy filter and the text
 # composer consume them.
 FOCUS = "focus"
 TYPED = "typed"

@@ -23,16 +23,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import control, home, purging
-from .compose import UNOBSERVED, TextComposer
-from .echo_state import UNSEEN, VISIBLE, Reading
-from .episodes import Episode, EpisodeBuilder, unstored_episodes
-from .events import CLIPBOARD, FOCUS, KEY, KEY_BATCH_SECONDS, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
-from .home import Config
-from .ordering import ServerOrder
-from .privacy import PrivacyFilter
-from .sources import Source, SourceUnavailable
-from .store import Store, StoreError
+from proactive.watcher import control
+from proactive.watcher.capture.ordering import ServerOrder
+from proactive.watcher.capture.sources import Source, SourceUnavailable
+from proactive.watcher.episodes.builder import Episode, EpisodeBuilder, unstored_episodes
+from proactive.watcher.events import (
+    CLIPBOARD,
+    FOCUS,
+    KEY,
+    KEY_BATCH_SECONDS,
+    PROMPT,
+    SCROLL,
+    TYPED,
+    WINDOW,
+    RawEvent,
+)
+from proactive.watcher.privacy.compose import UNOBSERVED, TextComposer
+from proactive.watcher.privacy.echo_state import UNSEEN, VISIBLE, Reading
+from proactive.watcher.privacy.filter import PrivacyFilter
+from proactive.watcher.store import home, purging
+from proactive.watcher.store.database import Store, StoreError
+from proactive.watcher.store.home import Config
 
 log = logging.getLogger(__name__)
 
@@ -557,7 +568,7 @@ class Watcher:
             self.composer.hide_line, self.echo_hidden = reading.mode, True
 
     def _accessibility(self, event: RawEvent) -> None:
-        """FOCUS, TYPED and PROMPT events from the accessibility bus (watcher/atspi.py), never stored: the focused
+        """FOCUS, TYPED and PROMPT events from the accessibility bus (watcher/capture/atspi.py), never stored: the focused
         widget's role goes to the filter; typed text is fed to the composer like keys (inserted characters, then
         Backspace for deleted ones), unless the filter refuses it (a password field, an unknown role); a terminal's
         password prompt hides the line typed next there. Any failure drops the event (fail closed)."""

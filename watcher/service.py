@@ -12,8 +12,9 @@ import logging.handlers
 from pathlib import Path
 from typing import Any
 
-from proactive.watcher import control, home
-from proactive.watcher.store import Store
+from proactive.watcher import control
+from proactive.watcher.store import home
+from proactive.watcher.store.database import Store
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ def announce_encryption(db: str | None, config: home.Config | None = None, say: 
     """Refuse (SetupError) when config.toml says encryption = "required" and no OS keyring can hold the key:
     checked right after the config (say=False). Once the watcher holds its locks (say=True): one line saying the
     store stays unencrypted when there is no keyring, the log line saying it is encrypted otherwise."""
-    from proactive.watcher import crypto
+    from proactive.watcher.store import crypto
 
     try:
         crypto.announce(db, config.encryption if config else None, say=say)
@@ -52,9 +53,9 @@ def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks:
     """The watcher with this platform's sources and ActivityWatch as the config and `--no-aw` set it (read and
     published, both from `ActivityWatchSettings`: what `proactive doctor` reports is what runs)."""
     from proactive.watcher.activitywatch import ActivityWatchSettings
+    from proactive.watcher.capture.platform import session_sources
     from proactive.watcher.doctor import log_capture
     from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.platform import session_sources
 
     sources = session_sources(config, no_aw)
     activitywatch = ActivityWatchSettings.from_config(config, no_aw)
@@ -63,7 +64,7 @@ def build_watcher(db: str | None, no_aw: bool, config: home.Config, **callbacks:
         publisher = activitywatch.publisher()
         publish, unpublish = publisher.publish, publisher.unpublish
     if config.accessibility == "on":  # the person chose it (`proactive accessibility on`, the tray's question)
-        from proactive.watcher.atspi import set_toolkit_accessibility
+        from proactive.watcher.capture.atspi import set_toolkit_accessibility
 
         problem = set_toolkit_accessibility(True)
         if problem:
