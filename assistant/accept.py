@@ -21,6 +21,7 @@ from .help import Help, consent_question, do_task
 from .live import Proposal, offer_context
 from .material import BrowserPage, Source, live_source
 from .pages import PageReader
+from .proposals import ProposalLog
 
 log = logging.getLogger(__name__)
 
@@ -67,5 +68,5 @@ class Acceptance:
 
     def record(self, store: Store, latency_s: float, result: Help | None) -> None:
         """The decision stored with what the help did (None: accepted without doing it)."""
-        store.add_decision(self.proposal_id, ACCEPTED, latency_s=latency_s,
+        ProposalLog(store).decide(self.proposal_id, ACCEPTED, latency_s=latency_s,
                            result=None if result is None else json.dumps(result.record(), ensure_ascii=False))

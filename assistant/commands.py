@@ -24,6 +24,8 @@ from proactive.watcher.command_line import (
 )
 from proactive.watcher.store import home
 
+from .proposals import ProposalLog
+
 
 def load_predictor(spec: str, option: str = "--model") -> Any:
     """The model named by an option, through the one registry (exit 2 with one line when unusable)."""
@@ -60,7 +62,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
     config = load_config()  # an invalid config stops every command that writes the store, before it is opened
     store = open_store(db)
     try:
-        proposal = store.proposal(proposal_id)
+        proposal = ProposalLog(store).get(proposal_id)
         if proposal is None:
             fail(f"no proposal {proposal_id}")
         task = proposal["task"]
@@ -85,7 +87,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
                     answerer.close()
             accepted.record(store, latency, result)
         else:
-            store.add_decision(proposal_id, decision, latency_s=latency)
+            ProposalLog(store).decide(proposal_id, decision, latency_s=latency)
     finally:
         store.close()
     if as_json:

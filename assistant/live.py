@@ -29,6 +29,7 @@ from .help import history_before, recalled
 from .material import BrowserPage, Source, live_source
 from .pages import PageReader
 from .policy import Gate, Proactivity
+from .proposals import ProposalLog
 from .screen import ScreenReader, with_screen
 from .trigger import TriggerPolicy
 
@@ -221,7 +222,7 @@ class Assistant:
 
     def sync_decisions(self, store: Store) -> None:
         """Bring decisions taken elsewhere (the tray, `proactive decide`) into the feedback memory."""
-        for task, decision, ts in store.recent_decisions(since=self._synced):
+        for task, decision, ts in ProposalLog(store).recent_decisions(since=self._synced):
             self.memory.record(task, decision, ts)
             self._synced = max(self._synced, ts + 1e-6)
 
@@ -267,7 +268,7 @@ class Assistant:
                                 "scorer": self.gate.scorer.name, "at": [episode_id, key]}
         response = decision.message
         score = decision.gate.score
-        proposal_id = store.add_proposal(now, episode_id, decision.task, response, score, data)
+        proposal_id = ProposalLog(store).add(now, episode_id, decision.task, response, score, data)
         proposal = Proposal(proposal_id, now, decision.task, response, score, reason, data, observations)
         if decision.task is None:
             self.stats["silent"] += 1

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.xsession import start_x  # noqa: E402
+from proactive.assistant.proposals import ProposalLog  # noqa: E402
 
 
 def run(n: int) -> dict[str, float]:
@@ -67,7 +68,7 @@ def run(n: int) -> dict[str, float]:
         latencies = []
         for i in range(n):
             task = f"Suggest a fix for error number {i} in client.py"
-            pid = store.add_proposal(time.time(), None, task, "Want a fix?", 0.8, {"trigger": "bench"})
+            pid = ProposalLog(store).add(time.time(), None, task, "Want a fix?", 0.8, {"trigger": "bench"})
             proposal = Proposal(pid, time.time(), task, "Want a fix?", 0.8, "bench", {})
             started: dict[str, float] = {}
 

@@ -24,6 +24,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.models.files import decode_utf8, json_problem, read_regular_file
 from proactive.models.labels import CATEGORY_NAMES, normalize_task
 
@@ -65,7 +66,7 @@ def proposals_by_episode(store: Any) -> dict[int, list[str]]:
     """The tasks the live assistant proposed (shown or not), keyed by the index of the episode they followed."""
     index = {e["id"]: i for i, e in enumerate(store.episodes())}
     out: dict[int, list[str]] = {}
-    for proposal in store.proposals(with_task=True):
+    for proposal in ProposalLog(store).all(with_task=True):
         at = index.get(proposal["episode_id"])
         if at is not None and proposal["task"] not in out.setdefault(at, []):
             out[at].append(proposal["task"])

@@ -17,13 +17,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.store.database import Store
 
 
 def export_decisions(store: Store, out: Path, treat_ignored_as: str = "skip", n_context: int = 10) -> int:
     written = 0
     with open(out, "w", encoding="utf-8") as f:
-        for proposal in store.proposals(with_task=True, decided=True):
+        for proposal in ProposalLog(store).all(with_task=True, decided=True):
             decision = proposal["decision"]
             if decision == "ignored" and treat_ignored_as == "rejected":
                 decision = "rejected"

@@ -15,6 +15,7 @@ from proactive.assistant.feedback import FeedbackMemory
 from proactive.assistant.live import Assistant, Proposal, recent_context
 from proactive.assistant.pages import PageReader
 from proactive.assistant.policy import Gate, Proactivity
+from proactive.assistant.proposals import ProposalLog
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.signals import SignalScorer
 from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
@@ -49,7 +50,7 @@ def offer(store: Store, command: str, error: str, fake_model) -> Proposal:
 def test_the_tray_and_decide_give_the_same_help_on_the_same_offer(proactive_home, fake_model, command, error, step):
     store = Store()
     proposal = offer(store, command, error, fake_model)
-    live, stored = Acceptance.of(store, proposal), Acceptance.of(store, store.proposal(proposal.id))
+    live, stored = Acceptance.of(store, proposal), Acceptance.of(store, ProposalLog(store).get(proposal.id))
     assert (live.task, live.action) == (stored.task, stored.action) and live.action is not None
     assert "ls docs" not in json.dumps(live.context) + json.dumps(stored.context)  # the offer's own moment
     reader = PageReader("off")

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
 from proactive.watcher.privacy.redact import redact
 from proactive.watcher.store import crypto
@@ -383,7 +384,7 @@ def test_required_holds_whatever_else_is_wrong_with_the_config(config: str, prob
 def test_decide_with_required_and_no_keyring_writes_nothing(proactive_home: Path, no_keyring):
     db = proactive_home / "proactive.db"
     store = Store(db)  # plain: made where there was no keyring, before "required"
-    pid = store.add_proposal(1000.0, None, "Search the error", "Want me to search it?", 0.8, {"trigger": "episode"})
+    pid = ProposalLog(store).add(1000.0, None, "Search the error", "Want me to search it?", 0.8, {"trigger": "episode"})
     store.close()
     before = files_bytes(proactive_home)
     (proactive_home / "config.toml").write_text('encryption = "required"\n')

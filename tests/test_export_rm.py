@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
 from proactive.watcher.store.database import Store
 
@@ -27,10 +28,10 @@ def live_history(store: Store) -> None:
                                         ("Open the changelog", 132.0), ("Explain retries", 133.0), (None, 134.0)]):
             store.db.execute("INSERT INTO proposals (id, ts, task, response, score, data) VALUES (?, ?, ?, '', 0.7,"
                              " '{}')", [i + 1, ts, task])
-    store.add_decision(1, "accepted", 2.0)
-    store.add_decision(2, "rejected", 1.0)
-    store.add_decision(3, "ignored", 30.0)
-    store.add_decision(4, "snoozed", 3.0)
+    ProposalLog(store).decide(1, "accepted", 2.0)
+    ProposalLog(store).decide(2, "rejected", 1.0)
+    ProposalLog(store).decide(3, "ignored", 30.0)
+    ProposalLog(store).decide(4, "snoozed", 3.0)
 
 
 def test_export_then_train(proactive_home, tmp_path):

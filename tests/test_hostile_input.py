@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from proactive.assistant.proposals import ProposalLog
+
 from .conftest import FIXTURES, run_cli
 
 SESSION = FIXTURES / "session_small.json"
@@ -220,7 +222,7 @@ def test_a_decision_is_final_and_a_second_one_exits_2(proactive_home, final):
     from proactive.watcher.store.database import Store
 
     store = Store()
-    pid = store.add_proposal(time.time(), None, "Explain the TimeoutError in client.py", "", 0.9, {})
+    pid = ProposalLog(store).add(time.time(), None, "Explain the TimeoutError in client.py", "", 0.9, {})
     store.close()
     for decision in ("snoozed", "snoozed", final):
         out = run_cli("decide", str(pid), decision, "--no-help", "--json")

@@ -31,6 +31,7 @@ from proactive.assistant.agent import Agent  # noqa: E402
 from proactive.assistant.feedback import FeedbackMemory  # noqa: E402
 from proactive.assistant.live import Assistant, Proposal  # noqa: E402
 from proactive.assistant.policy import Gate, Proactivity  # noqa: E402
+from proactive.assistant.proposals import ProposalLog
 from proactive.assistant.trigger import TriggerPolicy  # noqa: E402
 from proactive.models.openai_http import OpenAICompatible  # noqa: E402
 from proactive.models.signals import SignalScorer  # noqa: E402
@@ -175,7 +176,7 @@ def tray_factory(qtbot, proactive_home, scripted, browser):
 
 def proposal(task: str = TASK) -> Proposal:
     store = Store()
-    pid = store.add_proposal(1002.0, None, task, "Want a fix for client.py?", 0.8, {"trigger": "episode"})
+    pid = ProposalLog(store).add(1002.0, None, task, "Want a fix for client.py?", 0.8, {"trigger": "episode"})
     store.close()
     return Proposal(pid, 1002.0, task, "Want a fix for client.py?", 0.8, "episode", {})
 

@@ -22,6 +22,7 @@ from proactive.assistant.material import live_source, replay_source
 from proactive.assistant.page_help import block_language, code_examples, key_points, notes
 from proactive.assistant.pages import CODE, HEADING, PageError, PageReader, extract, refusal
 from proactive.assistant.policy import Gate, Proactivity
+from proactive.assistant.proposals import ProposalLog
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.signals import SignalScorer
 from proactive.watcher.events import TEXT, WEB, WINDOW, RawEvent
@@ -294,7 +295,7 @@ def test_accept_acts_on_the_offer_moment_after_the_person_moved_on(proactive_hom
         ])
         now = recent_context(store)[0]
         assert "git status" in now[-1]["event"]
-        stored = store.proposal(proposal.id)
+        stored = ProposalLog(store).get(proposal.id)
         for context in (offer_context(store, proposal), offer_context(store, stored)):
             assert "git status" not in json.dumps(context)
             assert context[-1].get("pages") and "fade in" in json.dumps(context).lower()

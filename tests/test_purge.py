@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.eval.replay import Cache
 from proactive.watcher import control
 from proactive.watcher.store import purging
@@ -212,7 +213,7 @@ def store_canaries(now: float, old_only: bool = False) -> None:
         episodes.append({"start": now - 60, "end": now - 10, "app": "xterm", "title": "new", "event": "Kept",
                          "sentences": ["Kept"], "first_raw_id": 2, "last_raw_id": 2})
     store.add_episodes(episodes)
-    store.add_proposal(now - 7100, 1, f"Explain {CANARY}", CANARY, 0.9, {"why": CANARY})
+    ProposalLog(store).add(now - 7100, 1, f"Explain {CANARY}", CANARY, 0.9, {"why": CANARY})
     store.close()
 
 

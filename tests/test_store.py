@@ -11,6 +11,7 @@ import time
 import pytest
 import sqlite_utils
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.eval.export import export_decisions
 from proactive.watcher.episodes.builder import unstored_episodes
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
@@ -105,8 +106,8 @@ def test_purge_removes_proposals_and_decisions_too(proactive_home):
     with store.db.conn:
         store.db.execute("INSERT INTO proposals (id, ts, task, response, score, data) VALUES (1, ?, 'OLDTASK', '',"
                          " 0.5, '{}'), (2, ?, 'NEWTASK', '', 0.5, '{}')", [now - 10 * 86400, now])
-    store.add_decision(1, "accepted")
-    store.add_decision(2, "rejected")
+    ProposalLog(store).decide(1, "accepted")
+    ProposalLog(store).decide(2, "rejected")
     store.purge(before=retention_cutoff(7))
     assert [r[0] for r in store.db.execute("SELECT task FROM proposals")] == ["NEWTASK"]
     assert store.count("decisions") == 1
@@ -152,7 +153,7 @@ def test_labels_table_is_dropped_from_a_database_made_by_the_old_migrations(proa
     assert "labels" not in store.db.table_names()
     assert [m.name for m in migrations.applied(store.db)][-2:] == ["m006_drop_labels", "m007_latest_decision_index"]
     assert "idx_decisions_latest" in {i.name for i in store.db["decisions"].indexes}
-    [proposal] = store.proposals()
+    [proposal] = ProposalLog(store).all()
     assert (proposal["task"], proposal["decision"]) == ("KEPTTASK", "accepted")
     assert store.purge() == 3  # a decision, a proposal, an episode: no labels table left to reach
     store.close()
@@ -177,12 +178,12 @@ def test_every_reader_sees_the_same_latest_decision(proactive_home, tmp_path, na
     store = Store()
     store.add_episodes([{"start": 100.0, "end": 110.0, "app": "XTerm", "title": "t", "event": "e", "sentences": ["e"],
                          "first_raw_id": 1, "last_raw_id": 1}])
-    pid = store.add_proposal(111.0, None, "Fix it", "Want a fix?", 0.7, {"trigger": "episode"})
+    pid = ProposalLog(store).add(111.0, None, "Fix it", "Want a fix?", 0.7, {"trigger": "episode"})
     for decision, ts in decisions:
-        store.add_decision(pid, decision, ts=111.0 + ts)
-    assert store.proposal(pid)["decision"] == latest
-    assert [p["decision"] for p in store.proposals(newest_first=True)] == [latest]
-    assert [p["decision"] for p in store.proposals(with_task=True, decided=True)] == ([latest] if latest else [])
+        ProposalLog(store).decide(pid, decision, ts=111.0 + ts)
+    assert ProposalLog(store).get(pid)["decision"] == latest
+    assert [p["decision"] for p in ProposalLog(store).all(newest_first=True)] == [latest]
+    assert [p["decision"] for p in ProposalLog(store).all(with_task=True, decided=True)] == ([latest] if latest else [])
     out = tmp_path / "export.jsonl"
     rows = export_decisions(store, out)
     assert rows == (latest in ("accepted", "rejected"))
@@ -193,20 +194,20 @@ def test_every_reader_sees_the_same_latest_decision(proactive_home, tmp_path, na
 
 def test_proposals_filters_order_and_damaged_data(proactive_home):
     store = Store()
-    silent = store.add_proposal(1.0, None, None, "", 0.1, {"trigger": "idle"})
-    shown = store.add_proposal(2.0, None, "Explain the error", "Want help?", 0.8, {"trigger": "episode"})
-    answered = store.add_proposal(3.0, None, "Open the docs", "Want them?", 0.9, {"trigger": "switch"})
-    store.add_decision(answered, "rejected", ts=4.0)
+    silent = ProposalLog(store).add(1.0, None, None, "", 0.1, {"trigger": "idle"})
+    shown = ProposalLog(store).add(2.0, None, "Explain the error", "Want help?", 0.8, {"trigger": "episode"})
+    answered = ProposalLog(store).add(3.0, None, "Open the docs", "Want them?", 0.9, {"trigger": "switch"})
+    ProposalLog(store).decide(answered, "rejected", ts=4.0)
     with store.db.conn:
         store.db.execute("UPDATE proposals SET data = 'not json' WHERE id = ?", [shown])
-    assert [p["id"] for p in store.proposals()] == [silent, shown, answered]
-    assert [p["id"] for p in store.proposals(newest_first=True, limit=2)] == [answered, shown]
-    assert [p["id"] for p in store.proposals(with_task=True)] == [shown, answered]
-    assert [p["id"] for p in store.proposals(decided=True)] == [answered]
-    assert store.proposal(shown)["data"] == {}  # a damaged row reads as empty, it does not hide the others
-    assert store.proposal(silent) == {"id": silent, "ts": 1.0, "episode_id": None, "task": None, "response": "",
+    assert [p["id"] for p in ProposalLog(store).all()] == [silent, shown, answered]
+    assert [p["id"] for p in ProposalLog(store).all(newest_first=True, limit=2)] == [answered, shown]
+    assert [p["id"] for p in ProposalLog(store).all(with_task=True)] == [shown, answered]
+    assert [p["id"] for p in ProposalLog(store).all(decided=True)] == [answered]
+    assert ProposalLog(store).get(shown)["data"] == {}  # a damaged row reads as empty, it does not hide the others
+    assert ProposalLog(store).get(silent) == {"id": silent, "ts": 1.0, "episode_id": None, "task": None, "response": "",
                                       "score": 0.1, "data": {"trigger": "idle"}, "decision": None}
-    assert store.proposal(answered + 1) is None
+    assert ProposalLog(store).get(answered + 1) is None
     store.close()
 
 

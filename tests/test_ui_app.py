@@ -25,6 +25,7 @@ from proactive.assistant.agent import Agent  # noqa: E402
 from proactive.assistant.feedback import FeedbackMemory  # noqa: E402
 from proactive.assistant.live import Assistant, Proposal  # noqa: E402
 from proactive.assistant.policy import Gate, Proactivity  # noqa: E402
+from proactive.assistant.proposals import ProposalLog
 from proactive.assistant.trigger import TriggerPolicy  # noqa: E402
 from proactive.models.openai_http import OpenAICompatible  # noqa: E402
 from proactive.models.signals import SignalScorer  # noqa: E402
@@ -61,7 +62,7 @@ def tray(qtbot, proactive_home, default_model, browser):
 
 def proposal(tray, task: str) -> Proposal:
     store = Store()
-    pid = store.add_proposal(1002.0, None, task, "Want me to help?", 0.8, {"trigger": "episode"})
+    pid = ProposalLog(store).add(1002.0, None, task, "Want me to help?", 0.8, {"trigger": "episode"})
     store.close()
     return Proposal(pid, 1002.0, task, "Want me to help?", 0.8, "episode", {})
 
@@ -468,7 +469,7 @@ def test_a_purge_from_the_tray_closes_the_trays_own_readers(qtbot, proactive_hom
         screenshot(view, "tray-privacy-purged.png")
         history.refresh()  # reopened: the window reads again
         assert history.store.count("raw_events") == 0
-        app.store.add_decision(1, "rejected", 1.0)  # the tray's own store is open again
+        ProposalLog(app.store).decide(1, "rejected", 1.0)  # the tray's own store is open again
     finally:
         app.close()
     db = proactive_home / "proactive.db"
@@ -620,7 +621,7 @@ def test_accepting_a_page_offer_gives_the_page_code_with_copy_buttons_and_the_mo
         windows = []
         for _ in range(2):
             store = Store()
-            pid = store.add_proposal(1003.0, None, task, "Want them?", 0.8, {"trigger": "episode"})
+            pid = ProposalLog(store).add(1003.0, None, task, "Want them?", 0.8, {"trigger": "episode"})
             store.close()
             p = Proposal(pid, 1003.0, task, "Want them?", 0.8, "episode", {"actions": {task: "page_code"}}, context)
             tray.assistant.on_proposal(p)

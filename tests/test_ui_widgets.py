@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.ui.history import HistoryWindow  # noqa: E402
 from proactive.ui.popup import ProposalPopup  # noqa: E402
 from proactive.ui.privacy import PrivacyView, midnight_today  # noqa: E402
@@ -125,11 +126,11 @@ def history_store(proactive_home: Path) -> Store:
     add_proposal(store, base + 350, "Commit your work", 0.8, "moment")  # shown, not answered yet
     add_proposal(store, base + 400, None, 0.1, "episode")  # silent
     add_proposal(store, base + 410, None, None, "moment")  # silent, no score
-    store.add_decision(p_acc, "accepted", latency_s=3.0, ts=base + 95)
-    store.add_decision(p_rej, "rejected", latency_s=2.0, ts=base + 205)
-    store.add_decision(p_ign, "ignored", ts=base + 280)
-    store.add_decision(p_snz, "snoozed", ts=base + 301)
-    store.add_decision(p_rej, "rejected", ts=base + 500)  # answered twice: the latest counts, one row
+    ProposalLog(store).decide(p_acc, "accepted", latency_s=3.0, ts=base + 95)
+    ProposalLog(store).decide(p_rej, "rejected", latency_s=2.0, ts=base + 205)
+    ProposalLog(store).decide(p_ign, "ignored", ts=base + 280)
+    ProposalLog(store).decide(p_snz, "snoozed", ts=base + 301)
+    ProposalLog(store).decide(p_rej, "rejected", ts=base + 500)  # answered twice: the latest counts, one row
     return store
 
 
@@ -283,12 +284,12 @@ def test_why_quiet_says_why_each_decision_was_taken(qtbot, proactive_home: Path)
 
     store = Store()
     now = time.time()
-    store.add_proposal(now - 40, None, None, "", None, {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21})
-    store.add_proposal(now - 30, None, None, "", None,
+    ProposalLog(store).add(now - 40, None, None, "", None, {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21})
+    ProposalLog(store).add(now - 30, None, None, "", None,
                        {"gate": "no candidate", "p_need": 0.8, "blocked_by_feedback": ["Explain the error"]})
-    store.add_proposal(now - 20, None, None, "", None, {"gate": "no candidate", "p_need": 0.7,
+    ProposalLog(store).add(now - 20, None, None, "", None, {"gate": "no candidate", "p_need": 0.7,
                                                         "blocked_by_feedback": []})
-    store.add_proposal(now - 10, None, "Explain the TimeoutError in client.py", "", 0.8,
+    ProposalLog(store).add(now - 10, None, "Explain the TimeoutError in client.py", "", 0.8,
                        {"gate": "shown", "p_need": 0.74})
     store.close()
     window = HistoryWindow()
@@ -324,14 +325,14 @@ def test_open_windows_follow_new_rows_decisions_and_a_purge_from_another_process
     quiet.outcome_filter.setCurrentText("Silent")
     assert history.table.rowCount() == 0 and privacy.list.count() == 1
 
-    shown = store.add_proposal(now - 5, None, "Explain the TimeoutError in client.py", "", 0.8,
+    shown = ProposalLog(store).add(now - 5, None, "Explain the TimeoutError in client.py", "", 0.8,
                                {"gate": "shown", "p_need": 0.74})
-    store.add_proposal(now - 4, None, None, "", None, {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21})
+    ProposalLog(store).add(now - 4, None, None, "", None, {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21})
     qtbot.waitUntil(lambda: history.table.rowCount() == 2 and quiet.table.rowCount() == 1, timeout=5000)
     history.table.selectRow(1)  # the shown one (newest first)
     assert history.selected_row() is not None and history.selected_row().id == shown
 
-    store.add_decision(shown, "accepted", 3.0)
+    ProposalLog(store).decide(shown, "accepted", 3.0)
     qtbot.waitUntil(lambda: history.table.item(1, 4).text() == "accepted", timeout=5000)
     assert history.selected_row() is not None and history.selected_row().id == shown  # still selected
     screenshot(history, "history_follows_an_accept")
@@ -355,7 +356,7 @@ def test_the_history_and_privacy_windows_fit_a_1366_by_768_screen(qtbot, proacti
             "and presses Enter, then copies an error message ending 'ReadTimeout: read timed out' from the terminal.")
     add_activity(store, max(now - 900, midnight_today() + 1), [long] * 12)
     for i in range(12):
-        store.add_proposal(now - 600 + i, None, None if i % 2 else f"Explain the error 'ReadTimeout' ({i}) and "
+        ProposalLog(store).add(now - 600 + i, None, None if i % 2 else f"Explain the error 'ReadTimeout' ({i}) and "
                            "suggest a fix for client.py", "", None if i % 2 else 0.7,
                            {"gate": "P(need) 0.21 < 0.5", "p_need": 0.21, "trigger": "moment"})
     store.close()

@@ -57,6 +57,7 @@ from proactive.assistant.feedback import ACCEPTED, SNOOZED
 from proactive.assistant.help import NOT_NOW, Help
 from proactive.assistant.live import Assistant, Proposal
 from proactive.assistant.pages import PageReader
+from proactive.assistant.proposals import ProposalLog
 from proactive.models.discovery import PORTS
 from proactive.watcher import control
 from proactive.watcher.store import home
@@ -666,7 +667,7 @@ class TrayApp(QObject):
         if decision == ACCEPTED:
             self._help(proposal, latency)
         else:
-            self.store.add_decision(proposal.id, decision, latency)
+            ProposalLog(self.store).decide(proposal.id, decision, latency)
             if decision == SNOOZED:
                 self._snooze(proposal)
         self.refresh_state()

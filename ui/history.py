@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.store.database import Store
 
 from .follow import DatabaseFollower
@@ -181,7 +182,7 @@ class HistoryWindow(QWidget):
         self.rows = [
             HistoryRow(p["id"], p["ts"], p["task"], p["score"], _trigger(p["data"]),
                        p["decision"] or (SILENT if p["task"] is None else SHOWN), why(p["task"], p["data"]))
-            for p in self.store.proposals(newest_first=True)
+            for p in ProposalLog(self.store).all(newest_first=True)
         ]
         self.apply_filters()
 

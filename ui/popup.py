@@ -3,7 +3,7 @@
 Why it looks like this: a proactive assistant must not steal focus or linger. The popup is a frameless tool
 window in the bottom-right corner (where notifications live), stays on top without taking the keyboard, and
 closes by itself after `timeout_s`; no answer is recorded as "ignored", which the feedback memory treats as a
-mild "not now". The widget only reports the decision (`decided`); recording it (Store.add_decision) is the
+mild "not now". The widget only reports the decision (`decided`); recording it (`assistant.proposals.ProposalLog.decide`) is the
 caller's job, so the popup stays free of database code and is testable on its own.
 """
 
