@@ -1,10 +1,11 @@
 """The store: migrations from an empty and from an older schema, private files, purge and retention, proposals
-and their latest decision, the episodes not stored yet."""
+and their latest decision, the episodes not stored yet. Every test runs over each of the store's two
+implementations behind its one interface: a plain SQLite database (no OS keyring, as on a server) and an
+SQLCipher one (a real Secret Service holds its key)."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import stat
 import time
 
@@ -15,8 +16,39 @@ from proactive.assistant.proposals import ProposalLog
 from proactive.eval.export import export_decisions
 from proactive.watcher.episodes.builder import unstored_episodes
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
+from proactive.watcher.store import crypto
 from proactive.watcher.store.database import Store, StoreError, migrations
 from proactive.watcher.store.purging import retention_cutoff
+
+from .keyring_session import KeyringSession, available
+
+
+@pytest.fixture(scope="module")
+def keyring_bus(tmp_path_factory: pytest.TempPathFactory):
+    """One real keyring (dbus-daemon + gnome-keyring-daemon) for the module's encrypted runs."""
+    missing = available()
+    if missing:
+        pytest.fail(f"the encrypted store needs a real keyring here: {missing}")
+    session = KeyringSession(tmp_path_factory.mktemp("keyring")).start()
+    yield session
+    session.stop()
+
+
+@pytest.fixture(autouse=True, params=["plain", "encrypted"])
+def storage(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, proactive_home) -> str:
+    """The implementation under test: plain (no keyring reachable) or encrypted (the module's keyring). After
+    the test, a database it left in the home is checked to be of that kind."""
+    monkeypatch.delenv("PYTHON_KEYRING_BACKEND", raising=False)
+    if request.param == "encrypted":
+        monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", request.getfixturevalue("keyring_bus").address)
+    else:
+        monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    crypto.reset()
+    yield request.param
+    db = proactive_home / "proactive.db"
+    if db.exists():
+        assert crypto.file_state(db) == request.param, f"{db} is {crypto.file_state(db)}, not {request.param}"
+    crypto.reset()
 
 
 def test_migrations_from_empty(proactive_home):
@@ -82,7 +114,7 @@ def test_purge_before_and_all_really_deletes(proactive_home):
 
 def test_locked_database_is_a_store_error(proactive_home):
     store = Store()
-    other = sqlite3.connect(store.path)
+    other = crypto.connect(store.path)  # another connection of the same kind (plain, or keyed)
     other.execute("BEGIN EXCLUSIVE")
     try:
         locked = Store(store.path, timeout=0.2)
