@@ -181,17 +181,12 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
 
     Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated. An offer
     shown and not answered counts as ignored, as live: the feedback memory holds it back for a while."""
-    import sqlite3
-
     from proactive.eval import harness
-    from proactive.eval.metrics import need_labels
-    from proactive.eval.replay import Cache, CacheError, Judge, Replayer, cached_gate, find_baselines
-    from proactive.eval.sessions import SessionError, load_session
+    from proactive.eval.replay import Judge, Replayer, cached_gate
     from proactive.models.base import ModelError
 
     # every input and output is checked before any work: a bad trace or a missing folder found after an hour of
     # replaying would lose the hour
-    paths = [Path(s) for s in sessions]
     if accept and not out:
         fail("--accept writes OUT/help.jsonl: give --out DIR")
     if fetch and not accept:
@@ -201,34 +196,18 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     out_path = out_folder("--out", out) if out else None
     if cache_path:
         out_file("--cache", cache_path)
-    try:
-        observed = {p: load_session(p) for p in paths}
-        found = find_baselines(Path(baselines), paths) if baselines else None
-    except SessionError as exc:
-        fail(str(exc))
-    for name, reason in (found.failed if found else {}).items():  # said now, and in the report's notes
-        click.echo(f"proactive: warning: baseline {name} left out: {reason}", err=True)
-    total = sum(len(observed[p]) for p in paths)
-    label_map = None
-    if labels:
-        label_map = need_labels(read_rows([labels]))
-        times = {str(o["time"]).strip() for observations in observed.values() for o in observations}
-        if not times & set(label_map):
-            fail(f"{labels}: the labels match no event of the given sessions (contexts are matched by the "
-                 "time of their last observation)")
+    paths = [Path(s) for s in sessions]
+    observed, found = _sessions_and_baselines(paths, baselines)
+    label_map = _labels_of(labels, observed) if labels else None
     config = load_config()
-    try:
-        cache = Cache(Path(cache_path) if cache_path else home.cache_dir() / "replay.db")
-    except CacheError as exc:
-        fail(f"--cache: {exc}")
-    except (sqlite3.Error, OSError) as exc:
-        fail(f"--cache: {cache_path or home.cache_dir() / 'replay.db'}: not a usable cache database ({exc})")
+    cache = _cache(cache_path)
     gate = None if no_gate else cached_gate(load_scorer(rm_spec), setup.proactivity(proactivity, config), cache)
     judge = Judge(load_scorer(judge_spec, "--judge"), cache)
     try:
         replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache, parallel=parallel, as_live=as_live)
     except (ModelError, OSError) as exc:
         fail(f"--model: {model_spec}: {exc}")
+    total = sum(len(observed[p]) for p in paths)
     result = harness.run(paths, total, replayer, gate, judge, cache, model_spec, rm_spec, judge_spec, found,
                          label_map, progress_bar, command=shlex.join(["proactive", *sys.argv[1:]]),
                          labels_path=Path(labels) if labels else None)
@@ -236,15 +215,7 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
         try:
             harness.write(result, out_path, label_map)
             if accept:
-                try:
-                    model = replayer.model()
-                except (ModelError, OSError) as exc:
-                    fail(f"--model: {model_spec}: {exc}")
-                from proactive.assistant.pages import PageReader
-
-                reader = PageReader("on", tuple(config.never_fetch), config.search_engine) if fetch else None
-                written = harness.accept_all(result.turns, paths, model, out_path, progress_bar, reader=reader)
-                result.notes.append(f"help: {written}")
+                result.notes.append(f"help: {_accept_all(result, replayer, paths, out_path, fetch, config)}")
         except OSError as exc:
             fail(f"--out: {out}: cannot write ({exc.strerror or exc}); the model calls are cached, so a rerun "
                  "is quick")
@@ -256,6 +227,64 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     need = [*need_rows(result.results), ""] if labels else []  # the headline first: no judge involved
     for line in [*result.notes, "", *need, *summary_rows(result.results, result.ours)]:
         click.echo(line)
+
+
+def _sessions_and_baselines(paths: list[Path], baselines: str | None) -> tuple[dict[Path, Any], Any]:
+    """The sessions' observations and the archived traces beside them (those left out are said now, and in the
+    report's notes); a session or trace that cannot be read is one line (exit 2)."""
+    from proactive.eval.replay import find_baselines
+    from proactive.eval.sessions import SessionError, load_session
+
+    try:
+        observed = {p: load_session(p) for p in paths}
+        found = find_baselines(Path(baselines), paths) if baselines else None
+    except SessionError as exc:
+        fail(str(exc))
+    for name, reason in (found.failed if found else {}).items():
+        click.echo(f"proactive: warning: baseline {name} left out: {reason}", err=True)
+    return observed, found
+
+
+def _labels_of(labels: str, observed: dict[Path, Any]) -> dict[str, bool]:
+    """The human need labels of --labels, which must match an event of the sessions (by its time)."""
+    from proactive.eval.metrics import need_labels
+
+    label_map = need_labels(read_rows([labels]))
+    times = {str(o["time"]).strip() for observations in observed.values() for o in observations}
+    if not times & set(label_map):
+        fail(f"{labels}: the labels match no event of the given sessions (contexts are matched by the time of "
+             "their last observation)")
+    return label_map
+
+
+def _cache(cache_path: str | None) -> Any:
+    """The cache of model calls (--cache, or replay.db in the cache folder); an unusable file is one line."""
+    import sqlite3
+
+    from proactive.eval.replay import Cache, CacheError
+
+    path = Path(cache_path) if cache_path else home.cache_dir() / "replay.db"
+    try:
+        return Cache(path)
+    except CacheError as exc:
+        fail(f"--cache: {exc}")
+    except (sqlite3.Error, OSError) as exc:
+        fail(f"--cache: {path}: not a usable cache database ({exc})")
+
+
+def _accept_all(result: Any, replayer: Any, paths: list[Path], out_path: Path, fetch: bool,
+                config: home.Config) -> str:
+    """--accept: every shown offer accepted, what the help produced written to OUT/help.jsonl."""
+    from proactive.assistant.pages import PageReader
+    from proactive.eval import harness
+    from proactive.models.base import ModelError
+
+    try:
+        model = replayer.model()
+    except (ModelError, OSError) as exc:
+        fail(f"--model: {replayer.model_spec}: {exc}")
+    reader = PageReader("on", tuple(config.never_fetch), config.search_engine) if fetch else None
+    return str(harness.accept_all(result.turns, paths, model, out_path, progress_bar, reader=reader))
 
 
 @click.command()
