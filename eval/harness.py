@@ -62,30 +62,10 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     held = held_out(gate) if warned and gate is not None else None
     if held is not None:
         results[ours]["held_out"] = held
-    at_need = results[ours]["offers_at_need"]
-    if gate is not None and at_need["recognised"]:
-        from .report import fmt
-
-        notes.append(f"offers at the {at_need['recognised']} moments the gate recognised a need: shown at "
-                     f"{at_need['shown']} ({fmt(at_need['shown_share'])}), on screen at {at_need['on_screen']} "
-                     f"({fmt(at_need['on_screen_share'])}: shown then, or at most {at_need['on_screen_s']:.0f} s "
-                     "earlier and not answered)")
-    calib = results[ours].get("need_calibration")
-    if calib and calib["n"]:
-        from .report import fmt
-
-        notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
-                     f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
+    notes += figure_notes(results[ours], gate is not None)
     for name, reason in baselines.failed.items():
         notes.append(f"baseline {name} left out: {reason}")
-    if baselines.traces:
-        with progress(sum(map(len, baselines.traces.values())), "judging baselines") as advance:
-            for name, traces in baselines.traces.items():
-                judged: list[Turn] = []
-                for trace in traces:
-                    judged += judge_trace(trace, judge)
-                    advance()
-                results[name] = summarize(judged, labels)
+    results.update(judged_baselines(baselines, judge, labels, progress))
     cache.close()
     summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
     if len(results) > 1:
@@ -99,6 +79,39 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     return ReplayRun(summary, results, notes, turns, ours,
                      agent_name(model_spec, None if gate is None else rm_spec,
                                 None if gate is None else gate.proactivity.threshold, replayer.as_live), header)
+
+
+def figure_notes(ours: dict[str, Any], gated: bool) -> list[str]:
+    """The notes on our figures: offers at the moments the gate recognised a need, and P(need)'s calibration."""
+    from .report import fmt
+
+    notes = []
+    at_need = ours["offers_at_need"]
+    if gated and at_need["recognised"]:
+        notes.append(f"offers at the {at_need['recognised']} moments the gate recognised a need: shown at "
+                     f"{at_need['shown']} ({fmt(at_need['shown_share'])}), on screen at {at_need['on_screen']} "
+                     f"({fmt(at_need['on_screen_share'])}: shown then, or at most {at_need['on_screen_s']:.0f} s "
+                     "earlier and not answered)")
+    calib = ours.get("need_calibration")
+    if calib and calib["n"]:
+        notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
+                     f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
+    return notes
+
+
+def judged_baselines(baselines: Baselines, judge: Judge, labels: dict[str, bool] | None,
+                     progress: Progress = no_progress) -> dict[str, dict[str, Any]]:
+    """Each archived model's summary, its traces judged by the same judge."""
+    results = {}
+    if baselines.traces:
+        with progress(sum(map(len, baselines.traces.values())), "judging baselines") as advance:
+            for name, traces in baselines.traces.items():
+                judged: list[Turn] = []
+                for trace in traces:
+                    judged += judge_trace(trace, judge)
+                    advance()
+                results[name] = summarize(judged, labels)
+    return results
 
 
 def held_out(gate: Gate) -> dict[str, Any] | None:
