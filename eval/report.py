@@ -206,21 +206,37 @@ def _plots(out: Path, ours_name: str, results: Mapping[str, Mapping[str, Any]],
     c = ours["counts"]
     names.append(_confusion(plt, out / "judged.png", [[c["tp"], c["fp"]], [c["tn"], c["fn"]]],
                             ["judge accepts", "judge rejects"], "Judged outcomes"))
+    names.append(_sessions_plot(plt, out / "sessions.png", per, labelled))
+    names.append(_latency_plot(plt, out / "latency.png", turns))
+    names.append(_agents_plot(plt, out / "agents.png", ours_name, results, labelled))
+    return names
 
-    key = "need" if labelled else None
+
+def _f1_fpr(summary: Mapping[str, Any], need: bool) -> tuple[float, float]:
+    """The (F1, FPR) a plot shows of a summary: need detection's with labels, else the judged paper protocol's."""
+    if need:
+        found = summary.get("need") or {}
+        return found.get("f1", 0.0), found.get("fpr", 0.0)
+    return summary["paper"]["f1"], summary["fpr"]
+
+
+def _sessions_plot(plt: Any, path: Path, per: Mapping[str, Mapping[str, Any]], need: bool) -> str:
+    """F1 and FPR per session (ours)."""
     fig, ax = plt.subplots(figsize=(7, 3.4))
     sessions = list(per)
     xs = range(len(sessions))
-    f1 = [(per[s].get("need") or {}).get("f1", 0.0) if key else per[s]["paper"]["f1"] for s in sessions]
-    fpr = [(per[s].get("need") or {}).get("fpr", 0.0) if key else per[s]["fpr"] for s in sessions]
-    ax.bar([x - 0.2 for x in xs], f1, width=0.4, label="need F1" if key else "F1")
-    ax.bar([x + 0.2 for x in xs], fpr, width=0.4, label="need FPR" if key else "FPR")
+    figures = [_f1_fpr(per[s], need) for s in sessions]
+    ax.bar([x - 0.2 for x in xs], [f for f, _ in figures], width=0.4, label="need F1" if need else "F1")
+    ax.bar([x + 0.2 for x in xs], [r for _, r in figures], width=0.4, label="need FPR" if need else "FPR")
     ax.set_xticks(list(xs), [s.removesuffix(".json") for s in sessions], rotation=45, ha="right")
     ax.set_ylim(0, 1)
     ax.legend()
     ax.set_title("Per session (ours)")
-    names.append(_save(fig, plt, out / "sessions.png"))
+    return _save(fig, plt, path)
 
+
+def _latency_plot(plt: Any, path: Path, turns: Sequence[Turn]) -> str:
+    """The time each decision took, with its p50 and p95."""
     latencies = [t.latency_s for t in turns if t.latency_s is not None]
     fig, ax = plt.subplots(figsize=(5, 3))
     ax.hist(latencies, bins=20)
@@ -230,42 +246,41 @@ def _plots(out: Path, ours_name: str, results: Mapping[str, Mapping[str, Any]],
     ax.set_xlabel("seconds per decision (ours: the need-first gate, and the model only where help looked needed)")
     ax.set_title(f"Time to decide, {len(latencies)} decisions")
     ax.legend(fontsize=8)
-    names.append(_save(fig, plt, out / "latency.png"))
+    return _save(fig, plt, path)
 
+
+def _agents_plot(plt: Any, path: Path, ours_name: str, results: Mapping[str, Mapping[str, Any]],
+                 need: bool) -> str:
+    """Every agent's F1 against its FPR: ours a star (hollow: its held-out figure), with 95% intervals."""
     fig, ax = plt.subplots(figsize=(9, 4.6))
     colours = plt.get_cmap("tab20").colors
-    lows, highs = [], []
+    shown: list[float] = []  # the F1 values drawn, interval ends included: the y range
     for i, (name, r) in enumerate(results.items()):
-        f1_value, fpr_value = ((r["need"]["f1"], r["need"]["fpr"]) if key and r.get("need")
-                               else (r["paper"]["f1"], r["fpr"]))
+        f1_value, fpr_value = _f1_fpr(r, need and bool(r.get("need")))
         mine = name == ours_name
         colour = "tab:red" if mine else colours[(i - 1) % len(colours)]
-        ci = r.get("need_ci") if key else None
+        ci = r.get("need_ci") if need else None
         if ci:
             ax.errorbar(fpr_value, f1_value, xerr=[[fpr_value - ci["fpr"][0]], [ci["fpr"][1] - fpr_value]],
                         yerr=[[f1_value - ci["f1"][0]], [ci["f1"][1] - f1_value]], fmt="none", ecolor=colour,
                         alpha=0.9 if mine else 0.35, linewidth=1.5 if mine else 1)
-            lows.append(ci["f1"][0])
-            highs.append(ci["f1"][1])
+            shown += [ci["f1"][0], ci["f1"][1]]
         in_sample = str(r.get("scored_on", "")).startswith("in-sample")
         ax.scatter([fpr_value], [f1_value], s=140 if mine else 35, color=colour, zorder=3,
                    marker="*" if mine else "o", label=f"{name} (in-sample)" if mine and in_sample else name)
-        held = r.get("held_out") if mine and key else None
+        held = r.get("held_out") if mine and need else None
         if held:  # the fair figure beside it, drawn hollow
             ax.scatter([held["fpr"]], [held["f1"]], s=140, facecolors="none", edgecolors=colour, zorder=3,
                        marker="*", label=f"{name}, held out")
-            lows.append(held["f1"])
-            highs.append(held["f1"])
-        lows.append(f1_value)
-        highs.append(f1_value)
+            shown.append(held["f1"])
+        shown.append(f1_value)
     ax.set_xlim(-0.02, 1.02)
-    ax.set_ylim(max(0.0, min(lows) - 0.05), min(1.0, max(highs) + 0.05))
-    ax.set_xlabel("need FPR (lower is better)" if key else "FPR (lower is better)")
-    ax.set_ylabel("need F1" if key else "F1")
-    ax.set_title("Agents: F1 against false-positive rate" + (" (95% intervals)" if key else ""))
+    ax.set_ylim(max(0.0, min(shown) - 0.05), min(1.0, max(shown) + 0.05))
+    ax.set_xlabel("need FPR (lower is better)" if need else "FPR (lower is better)")
+    ax.set_ylabel("need F1" if need else "F1")
+    ax.set_title("Agents: F1 against false-positive rate" + (" (95% intervals)" if need else ""))
     ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
-    names.append(_save(fig, plt, out / "agents.png"))
-    return names
+    return _save(fig, plt, path)
 
 
 def _confusion(plt: Any, path: Path, grid: list[list[int]], columns: list[str], title: str) -> str:
