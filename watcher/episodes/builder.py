@@ -16,7 +16,7 @@ pressed again and again.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
@@ -535,48 +535,63 @@ def key_lines(lines: list[str], first: str = "") -> list[str]:
       failed (`KEY_LINE`)."""
     whole = [first, *lines] if first else lines
     frames = [i for i, ln in enumerate(whole) if ln.lstrip().startswith('File "')]
-    if frames:
-        # the person's last frame (where their code called in) before the library's last one (where it failed)
-        own = [i for i in frames if not LIBRARY_FRAME.search(whole[i])]
-        picks = ([own[-1]] if own and own[-1] != frames[-1] else []) + [frames[-1]]
-        quoted = []
-        for at in picks:
-            under = whole[at + 1] if at + 1 < len(whole) and not whole[at + 1].lstrip().startswith('File "') else ""
-            quoted += [ln.strip() for ln in (whole[at], under) if ln.strip() and ln.strip() != first.strip()]
-        return quoted[:KEY_LINES]
-    chosen: list[int] = []
-    seen = {_unstamped(first.strip())}  # a log's repeated line once, whatever its timestamp
+    return _frame_lines(whole, frames, first) if frames else _message_lines(lines, first)
 
-    def take(i: int) -> None:
-        if i not in chosen and len(chosen) < KEY_LINES:
-            chosen.append(i)
-            seen.add(_unstamped(lines[i].strip()))
 
-    def fresh(i: int) -> bool:
-        return _unstamped(lines[i].strip()) not in seen and not lines[i].lstrip().startswith("at ")
+def _frame_lines(whole: list[str], frames: list[int], first: str) -> list[str]:
+    """A traceback's quoted frames: the person's last one (where their code called in) before the library's last
+    one (where it failed), each with the code under it."""
+    own = [i for i in frames if not LIBRARY_FRAME.search(whole[i])]
+    picks = ([own[-1]] if own and own[-1] != frames[-1] else []) + [frames[-1]]
+    quoted = []
+    for at in picks:
+        under = whole[at + 1] if at + 1 < len(whole) and not whole[at + 1].lstrip().startswith('File "') else ""
+        quoted += [ln.strip() for ln in (whole[at], under) if ln.strip() and ln.strip() != first.strip()]
+    return quoted[:KEY_LINES]
 
-    named = next((i for i, ln in enumerate(lines) if ERROR_NAME.search(ln) and KEY_LINE.search(ln) and fresh(i)), None)
-    if named is not None:
-        take(named)
-    detail = next((i for i, ln in enumerate(lines) if DETAIL_LINE.match(ln) and fresh(i)), None)
-    if detail is not None:
-        take(detail)
-    todos = [i for i, ln in enumerate(lines) if DO_LINE.search(ln) and fresh(i)]
+
+class _Picks:
+    """The lines of a message chosen so far, in at most `KEY_LINES`; a log's repeated line counts once, whatever
+    its timestamp, and a stack line (`at …`) never."""
+
+    def __init__(self, lines: list[str], first: str):
+        self.lines, self.chosen = lines, list[int]()
+        self.seen = {_unstamped(first.strip())}
+
+    def take(self, i: int | None) -> None:
+        if i is not None and i not in self.chosen and len(self.chosen) < KEY_LINES:
+            self.chosen.append(i)
+            self.seen.add(_unstamped(self.lines[i].strip()))
+
+    def fresh(self, i: int) -> bool:
+        return _unstamped(self.lines[i].strip()) not in self.seen and not self.lines[i].lstrip().startswith("at ")
+
+    def first(self, matches: Callable[[str], Any]) -> int | None:
+        return next((i for i, ln in enumerate(self.lines) if matches(ln) and self.fresh(i)), None)
+
+
+def _message_lines(lines: list[str], first: str) -> list[str]:
+    """A message's quoted lines: the first naming an error, its detail, what to do (with the code a compiler
+    suggests and its change marker), then the other lines saying what failed, each with its short label."""
+    picks = _Picks(lines, first)
+    picks.take(picks.first(lambda ln: bool(ERROR_NAME.search(ln) and KEY_LINE.search(ln))))
+    picks.take(picks.first(DETAIL_LINE.match))
+    todos = [i for i, ln in enumerate(lines) if DO_LINE.search(ln) and picks.fresh(i)]
     with_code = [(i, j) for i in todos if (j := _suggested_code(lines, i)) is not None]
     if with_code:  # the help line that shows its code, its code and the change marker under it
         todo, code = with_code[0]
-        take(todo)
-        take(code)
+        picks.take(todo)
+        picks.take(code)
         if code + 1 < len(lines) and CHANGE_MARKER.match(lines[code + 1]):
-            take(code + 1)
+            picks.take(code + 1)
     elif todos:
-        take(todos[0])
+        picks.take(todos[0])
     for i, ln in enumerate(lines):
-        if KEY_LINE.search(ln) and fresh(i):
-            if i and LABEL_LINE.match(lines[i - 1]) and len(chosen) + 2 <= KEY_LINES:
-                take(i - 1)  # what the line is about ("psych:" above "Could not be configured")
-            take(i)
-    return [lines[i].strip() for i in sorted(chosen)]
+        if KEY_LINE.search(ln) and picks.fresh(i):
+            if i and LABEL_LINE.match(lines[i - 1]) and len(picks.chosen) + 2 <= KEY_LINES:
+                picks.take(i - 1)  # what the line is about ("psych:" above "Could not be configured")
+            picks.take(i)
+    return [lines[i].strip() for i in sorted(picks.chosen)]
 
 
 def _suggested_code(lines: list[str], i: int) -> int | None:
