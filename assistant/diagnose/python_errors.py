@@ -396,6 +396,9 @@ def _in_env(name: str, env: PythonEnv) -> bool:
 
 
 def _module_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
+    """`No module named 'x'`: a submodule that moved or is misnamed, a package to install (its import name read
+    from the table and this machine's distributions), a close name (a typo), or the person's own module run from
+    elsewhere."""
     match = re.match(r"No module named '?(?P<name>[\w.]+)'?", tb.message)
     if match is None:
         return None
@@ -419,24 +422,9 @@ def _module_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
     parent, _, sub = full.rpartition(".")
     subs = _submodules(parent) if "." in full and (top in sys.stdlib_module_names or _find_top(top)) else set()
     if subs and sub not in subs:
-        close = _close(sub, subs, 0.75) if subs else []
-        problem = f"Python finds '{parent}' but it has no module '{sub}' (\"{tb.line_text}\"){where}."
-        steps = []
-        if close:
-            steps.append(CodeStep(f"'{parent}' has a module '{close[0]}': did you mean it?", f"import {parent}.{close[0]}"))
-        if parent in table or top in table or not is_stdlib(top):
-            steps.append(Step(f"Modules move between releases: check the documentation of {top} for the version "
-                              f"you have; '{sub}' may have been renamed or removed.",
-                              f"{env.python} -m pip show {table[top].pypi if top in table else top}"))
-        if not steps:
-            return None
-        offer = (f"the close module name '{parent}.{close[0]}' (for '{full}')" if close
-                 else f"where '{sub}' went in {top}")
-        return Diagnosis("python.submodule_not_found", problem, tuple(steps), offer,
-                         "modules on the import path", {"module": full, "match": close[0] if close else ""})
-
+        return _submodule_not_found(tb, env, table, full, subs, where)
     provider = table.get(top)
-    modules, dists = _installed()
+    modules, _dists = _installed()
     if provider is None:
         # the import name of an installed distribution on this machine (packages_distributions), or a known name
         if top in modules:
@@ -445,27 +433,59 @@ def _module_not_found(tb: Traceback, situation: Situation) -> Diagnosis | None:
             key = next(k for k in table if k.lower() == top.lower())
             return _typo(tb, situation, env, top, key, "a known package's import name (case matters)", where)
     if provider is not None:
-        steps = install_steps(provider, env, top)
-        if provider.note and (provider.pypi or not steps):
-            steps.insert(0, Step(provider.note + "."))
-        if not steps:
-            return None
-        what = provider.pypi or provider.debian or top
-        offer = (f"the install command for '{what}' (which provides the module '{top}')" if what != top
-                 else f"the install command for '{top}'")
-        if provider.note and not provider.pypi and not provider.debian:
-            offer = f"what replaced the module '{top}'"
-        origin = (f"it comes from the package {what}" if what != top else "it comes from the package of that name") \
-            if provider.pypi else (provider.note or f"Debian and Ubuntu ship it as {provider.debian}")
-        return Diagnosis("python.module_not_found",
-                         f"Python cannot find the module '{top}' (\"{tb.line_text}\"){where}; {origin}.",
-                         tuple(steps), offer, "the table of import names and installed distributions",
-                         {"module": top, "package": what, "python": env.python})
+        return _install_provider(tb, env, top, provider, where)
+    return _unknown_module(tb, situation, env, top, set(table) | set(modules), where)
 
-    # close matches: the standard library, modules importable here or on the system, installed and known names
+
+def _submodule_not_found(tb: Traceback, env: PythonEnv, table: dict[str, Provider], full: str, subs: set[str],
+                         where: str) -> Diagnosis | None:
+    """A package found without the submodule named: a close name, or where it went in the package's releases."""
+    parent, _, sub = full.rpartition(".")
+    top = full.split(".")[0]
+    close = _close(sub, subs, 0.75) if subs else []
+    problem = f"Python finds '{parent}' but it has no module '{sub}' (\"{tb.line_text}\"){where}."
+    steps = []
+    if close:
+        steps.append(CodeStep(f"'{parent}' has a module '{close[0]}': did you mean it?", f"import {parent}.{close[0]}"))
+    if parent in table or top in table or not is_stdlib(top):
+        steps.append(Step(f"Modules move between releases: check the documentation of {top} for the version "
+                          f"you have; '{sub}' may have been renamed or removed.",
+                          f"{env.python} -m pip show {table[top].pypi if top in table else top}"))
+    if not steps:
+        return None
+    offer = (f"the close module name '{parent}.{close[0]}' (for '{full}')" if close
+             else f"where '{sub}' went in {top}")
+    return Diagnosis("python.submodule_not_found", problem, tuple(steps), offer,
+                     "modules on the import path", {"module": full, "match": close[0] if close else ""})
+
+
+def _install_provider(tb: Traceback, env: PythonEnv, top: str, provider: Provider, where: str) -> Diagnosis | None:
+    """The module's package is known (the table, or an installed distribution): the command that installs it in
+    the person's Python, or what replaced it."""
+    steps = install_steps(provider, env, top)
+    if provider.note and (provider.pypi or not steps):
+        steps.insert(0, Step(provider.note + "."))
+    if not steps:
+        return None
+    what = provider.pypi or provider.debian or top
+    offer = (f"the install command for '{what}' (which provides the module '{top}')" if what != top
+             else f"the install command for '{top}'")
+    if provider.note and not provider.pypi and not provider.debian:
+        offer = f"what replaced the module '{top}'"
+    origin = (f"it comes from the package {what}" if what != top else "it comes from the package of that name") \
+        if provider.pypi else (provider.note or f"Debian and Ubuntu ship it as {provider.debian}")
+    return Diagnosis("python.module_not_found",
+                     f"Python cannot find the module '{top}' (\"{tb.line_text}\"){where}; {origin}.",
+                     tuple(steps), offer, "the table of import names and installed distributions",
+                     {"module": top, "package": what, "python": env.python})
+
+
+def _unknown_module(tb: Traceback, situation: Situation, env: PythonEnv, top: str, known: set[str],
+                    where: str) -> Diagnosis:
+    """No package is known for the name: a close name (the standard library, modules importable here, installed
+    and known names), the person's own module run from elsewhere, or the install command with a warning."""
     stdlib = {n for n in sys.stdlib_module_names if not n.startswith("_")}
-    candidates = stdlib | set(_module_names(env.site_packages)) | set(table) | set(modules)
-    close = _close(top, candidates)
+    close = _close(top, stdlib | set(_module_names(env.site_packages)) | known)
     if close:
         return _typo(tb, situation, env, top, close[0], None, where)
     local = _local_module(top, situation, tb)
