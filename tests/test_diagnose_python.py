@@ -90,6 +90,13 @@ CASES = [
         last="AttributeError: module 'os' has no attribute 'getcwdd'. Did you mean: 'getcwd'?"),
      "python.attribute_typo", ["os.getcwd", "print(os.getcwd())"]),
     ("AttributeError: module 'json' has no attribute 'loadz'", "python.attribute_typo", ["json.loads"]),
+    # the standard module has the name: the imported one is a file of theirs (not on this machine: presumed)
+    (tb(("/home/dana/sales/report.py", 7, "<module>", "rows = list(csv.DictReader(f))"),
+        last="AttributeError: module 'csv' has no attribute 'DictReader'"),
+     "python.module_shadowed", ["/home/dana/sales/csv.py", "Rename"]),
+    (tb(("/srv/app/main.py", 2, "<module>", "print(json.dumps(data))"),
+        last="AttributeError: module 'json' has no attribute 'dumps'"),
+     "python.module_shadowed", ["/srv/app/json.py", "mv "]),
     ("AttributeError: 'str' object has no attribute 'uppper'", "python.attribute_typo", ["str.upper"]),
     ("AttributeError: 'dict' object has no attribute 'iteritems'", "python.dict_has_key", ["items()"]),
     ("AttributeError: 'list' object has no attribute 'push'", "python.list_push", ["append"]),

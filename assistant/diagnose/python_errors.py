@@ -773,6 +773,9 @@ def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
                 names = {n for n in dir(importlib.import_module(module)) if not n.startswith("_")}
             except Exception:  # noqa: BLE001
                 names = set()
+            if attr in names and tb.frame and tb.frame.file:  # the real module has it: a file of theirs was imported
+                return _shadow_diagnosis(tb, module, str(Path(tb.frame.file).parent / f"{module.split('.')[0]}.py"),
+                                         seen=False)
             close = _close(attr, names, 0.7)
     elif typ in _BUILTIN_TYPES:
         if hint:
@@ -819,19 +822,26 @@ def _shadowing_file(tb: Traceback, situation: Situation) -> tuple[str, str] | No
 
 def _module_shadowed(tb: Traceback, situation: Situation) -> Diagnosis | None:
     found = _shadowing_file(tb, situation)
-    if found is None:
-        return None
-    module, local = found
+    return None if found is None else _shadow_diagnosis(tb, *found, seen=True)
+
+
+def _shadow_diagnosis(tb: Traceback, module: str, local: str, seen: bool) -> Diagnosis:
+    """A file of the person's named like `module`, imported in its place: `seen` in the message, the frames or on
+    disk, or (not `seen`) inferred because the standard module has the attribute the imported one lacks, so the
+    file is presumably next to the script (or a folder of that name is)."""
     cache = Path(local).parent / "__pycache__"
     renamed = Path(local).with_name(f"my_{Path(local).name}")
+    whose = f"Your own file {local} has" if seen else \
+        f"The standard module '{module}' has what this line uses, so the '{module}' imported is not it: a file {local} of yours (or a folder '{module}') presumably has"
     return Diagnosis("python.module_shadowed",
-                     f"Your own file {local} has the name of the module '{module}', so Python imports it instead "
+                     f"{whose} the name of the module '{module}', so Python imports it instead "
                      f"(\"{tb.line_text}\"){_where(tb)}.",
                      (Step(f"Rename {local} (and delete {cache}, which keeps the old compiled copy); then change "
                            f"the imports of your own module, if any, to the new name.",
                            f"mv {shlex.quote(local)} {shlex.quote(str(renamed))} && rm -rf {shlex.quote(str(cache))}"),),
                      f"the file of yours that hides the module '{module}' ({Path(local).name}) and how to rename it",
-                     "files in the project folder", {"module": module, "file": local})
+                     "files in the project folder" if seen else "the standard module's names",
+                     {"module": module, "file": local})
 
 
 @cache
