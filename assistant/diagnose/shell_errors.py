@@ -228,12 +228,45 @@ def command_not_found(situation: Situation) -> Diagnosis | None:
     shell = m.groupdict().get("shell") or ""
     if not _COMMAND_NAME.fullmatch(name):
         return None
-    quoted = _first_line(situation.error, name)
     on_path = path_commands()
-    steps: list[Step] = []
     details: dict[str, str] = {"command": name}
-    offer = ""
+    steps, offer = _found_here(situation, name, shell, on_path, details)
+    packages, guessed = _packages_of(name, on_path, situation.error)
+    close = [c for c in close_names(name, on_path) if c != name]
+    swapped = bool(close) and sorted(close[0]) == sorted(name)
+    install: Step | None = None
+    if packages and name not in on_path:
+        details["package"] = packages[0]
+        others = f" (also in: {', '.join(packages[1:3])})" if len(packages) > 1 else ""
+        what = (f"a package named '{name}' exists; it most likely provides the command" if guessed
+                else f"it provides the command '{name}'{others}")
+        install = Step(f"Install the package '{packages[0]}' ({what}).", f"sudo apt install {packages[0]}")
+    suggestion: Step | None = None
+    if close and name not in on_path:
+        details["close"] = ", ".join(close)
+        also = f" (or: {', '.join(close[1:])})" if len(close) > 1 else ""
+        suggestion = Step(f"Did you mean {_described(close[0])}?{also}",
+                          _replace_first_word(situation.command, name, close[0]))
+    ordered = [suggestion, install] if swapped else [install, suggestion]
+    steps += [step for step in ordered if step is not None]
+    if not steps:
+        return None
+    if not offer:
+        offer = (f"the close command '{close[0]}'" if ordered[0] is suggestion and suggestion
+                 else f"the package that provides '{name}'")
+    source = "the commands on PATH" + ((", the apt package lists" if guessed else
+                                        ", Debian's command-not-found database") if "package" in details else "")
+    quoted = _first_line(situation.error, name)
+    return Diagnosis("shell.command_not_found", f"The shell says \"{quoted}\": no program named '{name}' is on PATH.",
+                     tuple(steps), offer, source, details)
 
+
+def _found_here(situation: Situation, name: str, shell: str, on_path: dict[str, str],
+                details: dict[str, str]) -> tuple[list[Step], str]:
+    """The steps when the command is here after all: a file of that name in this folder (run it as ./name), or
+    a program on PATH now (sudo's secure PATH lacks it, or the shell remembers an old place)."""
+    steps: list[Step] = []
+    offer = ""
     if situation.cwd and os.path.isfile(os.path.join(situation.cwd, name)):
         local = os.path.join(situation.cwd, name)
         run = "./" + name
@@ -254,44 +287,21 @@ def command_not_found(situation: Situation) -> Diagnosis | None:
             steps.append(Step(f"'{name}' is on PATH now ({full}): forget the shell's remembered locations and "
                               "run the command again.", "hash -r"))
             offer = offer or f"where '{name}' is now"
+    return steps, offer
 
+
+def _packages_of(name: str, on_path: dict[str, str], error: str) -> tuple[list[str], bool]:
+    """The packages that provide the command (Debian's command-not-found database, or Ubuntu's own suggestion in
+    the message), or, with no database here, a package of that very name (`guessed`)."""
     packages = cnf_packages(name)
-    guessed = False
-    if not packages and name not in on_path:
-        ubuntu = re.search(r"sudo apt install (\S+)", situation.error)
-        if ubuntu:
-            packages = [ubuntu[1]]
-        elif not any(os.path.isfile(db) for db in CNF_DATABASES) and apt_package_named(name):
-            packages, guessed = [name], True
-    close = [c for c in close_names(name, on_path) if c != name]
-    swapped = bool(close) and sorted(close[0]) == sorted(name)
-
-    install: Step | None = None
-    if packages and name not in on_path:
-        details["package"] = packages[0]
-        others = f" (also in: {', '.join(packages[1:3])})" if len(packages) > 1 else ""
-        what = (f"a package named '{name}' exists; it most likely provides the command" if guessed
-                else f"it provides the command '{name}'{others}")
-        install = Step(f"Install the package '{packages[0]}' ({what}).", f"sudo apt install {packages[0]}")
-    suggestion: Step | None = None
-    if close and name not in on_path:
-        details["close"] = ", ".join(close)
-        also = f" (or: {', '.join(close[1:])})" if len(close) > 1 else ""
-        suggestion = Step(f"Did you mean {_described(close[0])}?{also}",
-                          _replace_first_word(situation.command, name, close[0]))
-    ordered = [suggestion, install] if swapped else [install, suggestion]
-    for step in ordered:
-        if step is not None:
-            steps.append(step)
-    if not steps:
-        return None
-    if not offer:
-        offer = (f"the close command '{close[0]}'" if ordered[0] is suggestion and suggestion
-                 else f"the package that provides '{name}'")
-    source = "the commands on PATH" + ((", the apt package lists" if guessed else
-                                        ", Debian's command-not-found database") if "package" in details else "")
-    return Diagnosis("shell.command_not_found", f"The shell says \"{quoted}\": no program named '{name}' is on PATH.",
-                     tuple(steps), offer, source, details)
+    if packages or name in on_path:
+        return packages, False
+    ubuntu = re.search(r"sudo apt install (\S+)", error)
+    if ubuntu:
+        return [ubuntu[1]], False
+    if not any(os.path.isfile(db) for db in CNF_DATABASES) and apt_package_named(name):
+        return [name], True
+    return [], False
 
 
 # ---------------------------------------------------------------- address already in use
