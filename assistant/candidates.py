@@ -336,6 +336,51 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
     return not found.known or any(key_points(p, 1) for p in found.pages)
 
 
+def _specific(action: Action, primary: Obj, secondary: list[Obj | None], grounding: Grounding,
+              material: Source | None, parts: dict[str, str]) -> tuple[bool, Diagnosis | None]:
+    """Whether the action's own condition holds, and what it found, its texts' parts filled in: a page help needs
+    pages with something to give, an offer about the page on screen would repeat it, an error's fix needs a known
+    next step, a manual needs to answer the moment."""
+    if set(action.help) & set(PAGE_HELP):
+        return from_pages(action, primary, secondary, material, parts, grounding), None
+    if on_screen(action, primary, grounding):
+        return False, None  # about the page on their screen: it repeats it (whatever the help)
+    if action.id == "fix_error":
+        found = diagnose(situation(primary, grounding))
+        if found is not None:
+            parts["offer"] = found.offer
+        return found is not None, found
+    if action.id == "command_docs":
+        doc = manual(primary.text)
+        if doc is None or not manual_answers(grounding):
+            return False, None
+        parts["program"], parts["doc"] = doc
+    return True, None
+
+
+def _candidate(action: Action, primary: Obj, prior: float, grounding: Grounding, writes: bool,
+               recalls: Recalls | None, material: Source | None) -> Candidate | None:
+    """The action's offer about `primary`, or None: where the help goes is the latest object of each other kind
+    it needs that suits the primary one (none: no offer), and the offer must give something and pass the
+    action's own condition (`_specific`)."""
+    primary_kind, *others = action.needs
+    found_others = [next((o for o in grounding.of(kind) if offerable(o) and fits(primary, o)), None)
+                    for kind in others]
+    secondary = [o for o in found_others if o is not None]
+    if len(secondary) < len(found_others):
+        return None
+    if not gives_something(action, (primary, *secondary), writes, recalls):
+        return None
+    parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary}}
+    offered, found = _specific(action, primary, list(found_others), grounding, material, parts)
+    if not offered:
+        return None
+    message = action.plain if action.plain and not writes else action.message
+    came_from = origin(primary, grounding)
+    return Candidate(action.id, (primary, *secondary), action.task.format(**parts), message.format(**parts),
+                     round(prior, 4), found, short(came_from) if came_from is not None else "")
+
+
 def build(grounding: Grounding, limit: int = 6, writes: bool = True,
           recalls: Recalls | None = None, material: Source | None = None) -> list[Candidate]:
     """Grounded candidates for this moment, best-fitting first; at most `limit`. `writes`: the model can write
@@ -351,43 +396,14 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
     seen: set[str] = set()
     for rank, action_id in enumerate(order):
         action = BY_ID[action_id]
-        primary_kind, *others = action.needs
-        primaries = [o for o in grounding.of(primary_kind, recent_only=True) if offerable(o)][:2]
+        primaries = [o for o in grounding.of(action.needs[0], recent_only=True) if offerable(o)][:2]
         for primary in primaries:
-            # where the help goes: the latest object of each other kind that suits the primary one
-            secondary = [next((o for o in grounding.of(kind) if offerable(o) and fits(primary, o)), None)
-                         for kind in others]
-            if any(o is None for o in secondary):
-                continue
-            if not gives_something(action, (primary, *[o for o in secondary if o is not None]), writes, recalls):
-                continue
-            parts = {primary_kind: short(primary), **{o.kind: short(o) for o in secondary if o is not None}}
-            found = None
-            if set(action.help) & set(PAGE_HELP):
-                if not from_pages(action, primary, secondary, material, parts, grounding):
-                    continue
-            elif on_screen(action, primary, grounding):
-                continue  # about the page on their screen: it repeats it (whatever the help)
-            elif action.id == "fix_error":
-                found = diagnose(situation(primary, grounding))
-                if found is None:
-                    continue
-                parts["offer"] = found.offer
-            elif action.id == "command_docs":
-                doc = manual(primary.text)
-                if doc is None or not manual_answers(grounding):
-                    continue
-                parts["program"], parts["doc"] = doc
-            task = action.task.format(**parts)
-            if task.lower() in seen:
-                continue
-            seen.add(task.lower())
             prior = round(1.0 - rank / max(1, len(order)), 4) - (0.05 if primary is not primaries[0] else 0.0)
-            message = action.plain if action.plain and not writes else action.message
-            came_from = origin(primary, grounding)
-            out.append(Candidate(action.id, (primary, *[o for o in secondary if o is not None]), task,
-                                 message.format(**parts), round(prior, 4), found,
-                                 short(came_from) if came_from is not None else ""))
+            candidate = _candidate(action, primary, prior, grounding, writes, recalls, material)
+            if candidate is None or candidate.task.lower() in seen:
+                continue
+            seen.add(candidate.task.lower())
+            out.append(candidate)
     if any(c.action == "fix_error" for c in out):
         # a known next step for the error the command printed: "how to fix its output" offers the same failure
         # without it, and a model that ranks it first hides the step (issue 35: offers at an error are about it)
