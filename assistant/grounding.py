@@ -516,20 +516,32 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     copies = observation.get("copies") if isinstance(observation, dict) else None
     screens = observation.get("screen") if isinstance(observation, dict) else None
     if not any(o.kind == ERROR for o in objs) and not screens:  # a mistyped command alone: the shell said it
-        from .diagnose.shell_errors import mistyped_command
-
-        for o in [o for o in objs if o.kind == COMMAND]:
-            said = mistyped_command(o.text)
-            if said:
-                objs = [*objs, Obj(ERROR, said, index, said)]
+        objs = _with_mistyped(objs, index)
     if not copies:  # a recorded session: the sentence's quoted lines of each copied error are all there is of it
         objs = _with_said(objs, _event(observation), index)
     for text in screens or ():  # an error the terminal shows (assistant/screen.py): the failed command's output
         line = error_line(text) or next((ln.strip() for ln in reversed(text.splitlines()) if ln.strip()), "")
         if line and not any(o.kind == ERROR and o.detail == text for o in objs):
             objs = [*objs, Obj(ERROR, line, index, text)]
-    if not copies:
-        return objs
+    return _from_copies(objs, copies, index) if copies else objs
+
+
+def _with_mistyped(objs: list[Obj], index: int) -> list[Obj]:
+    """A command the shell would not know (a typo of a program), as the error the shell said about it."""
+    from .diagnose.shell_errors import mistyped_command
+
+    for o in [o for o in objs if o.kind == COMMAND]:
+        said = mistyped_command(o.text)
+        if said:
+            objs = [*objs, Obj(ERROR, said, index, said)]
+    return objs
+
+
+def _from_copies(objs: list[Obj], copies: list[str], index: int) -> list[Obj]:
+    """Each error object with its whole copy; and a copy with no error word in it (git's "You are in 'detached
+    HEAD' state", cp's "omitting directory") still an error to help with when a specific next step is known."""
+    from .diagnose import Situation, diagnose
+
     out = []
     used: set[str] = set()
     for o in objs:
@@ -538,10 +550,6 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
             o = Obj(o.kind, error_line(full) or o.text if full else o.text, o.index, full)
             used.add(full)
         out.append(o)
-    # a copy with no error word in it (git's "You are in 'detached HEAD' state", cp's "omitting directory") is
-    # still an error to help with when a specific next step is known for it
-    from .diagnose import Situation, diagnose
-
     for copy in copies:
         if copy not in used and diagnose(Situation(copy)) is not None:
             line = error_line(copy) or next((ln.strip() for ln in copy.splitlines() if ln.strip()), copy.strip())
