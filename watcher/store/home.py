@@ -468,32 +468,39 @@ def check_setting(name: str, value: Any) -> Any:
     """`value` as `Config` holds it (a numeric proactivity becomes a string), or ConfigError. The loopback rule
     of activitywatch_url needs a second setting: `validate` applies it."""
     rule = SCHEMA[name]
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if rule.kind == "bool" and isinstance(value, bool):
-        return value
-    if rule.kind in ("int", "number") and number and (rule.kind == "number" or isinstance(value, int)):
-        if rule.low <= value <= rule.high:  # NaN fails too
-            return value
-    if rule.kind == "text" and isinstance(value, str) and value.strip():
-        return value
-    if rule.kind == "proactivity" and (number or isinstance(value, str)) and _is_proactivity(value):
-        return str(value)
-    if rule.kind == "url" and isinstance(value, str) and _url_host(value):
-        return value
-    if rule.kind == "choice" and isinstance(value, str) and value in rule.choices:
-        return value
     if rule.kind in ("names", "regexes") and isinstance(value, list):
-        for index, item in enumerate(value):
-            if not isinstance(item, str) or (rule.kind == "names" and not item.strip()):
-                raise ConfigError(name, item, f"must be a {'non-empty ' if rule.kind == 'names' else ''}string",
-                                  index)
-            if rule.kind == "regexes":
-                problem = regex_problem(item)
-                if problem:
-                    raise ConfigError(name, item, f"not a valid regular expression ({problem}): fix it (a literal "
-                                                  "( [ { * + ? . needs a backslash before it) or remove it", index)
-        return list(value)
+        return _checked_list(name, rule.kind, value)
+    if _scalar_holds(rule, value):
+        return str(value) if rule.kind == "proactivity" else value
     raise ConfigError(name, value, rule.describe())
+
+
+def _scalar_holds(rule: Rule, value: Any) -> bool:
+    """Whether a single value is of its rule's kind and within it."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    text = isinstance(value, str)
+    return {
+        "bool": lambda: isinstance(value, bool),
+        "int": lambda: number and isinstance(value, int) and rule.low <= value <= rule.high,
+        "number": lambda: number and rule.low <= value <= rule.high,  # NaN fails too
+        "text": lambda: text and bool(value.strip()),
+        "proactivity": lambda: (number or text) and _is_proactivity(value),
+        "url": lambda: text and bool(_url_host(value)),
+        "choice": lambda: text and value in rule.choices,
+    }.get(rule.kind, lambda: False)()
+
+
+def _checked_list(name: str, kind: str, value: list[Any]) -> list[Any]:
+    """A list of names (non-empty strings) or of regular expressions, each item checked (ConfigError names it)."""
+    for index, item in enumerate(value):
+        if not isinstance(item, str) or (kind == "names" and not item.strip()):
+            raise ConfigError(name, item, f"must be a {'non-empty ' if kind == 'names' else ''}string", index)
+        if kind == "regexes":
+            problem = regex_problem(item)
+            if problem:
+                raise ConfigError(name, item, f"not a valid regular expression ({problem}): fix it (a literal "
+                                              "( [ { * + ? . needs a backslash before it) or remove it", index)
+    return list(value)
 
 
 def regex_problem(pattern: str) -> str | None:
