@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,25 @@ def _is_time(value: Any) -> bool:
     return isinstance(value, str | int | float) and not isinstance(value, bool)
 
 
+def _strings_or_null(value: Any) -> bool:
+    return value is None or isinstance(value, str) or (isinstance(value, list) and all(isinstance(t, str) for t in value))
+
+
+#: each field of a reward row: what it must be, and the one line that says so (the required ones are present by then)
+FIELD_CHECKS: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+    ("obs", lambda obs: isinstance(obs, list) and bool(obs) and all(
+        isinstance(o, dict) and isinstance(o.get("event"), str) and _is_time(o.get("time")) for o in obs),
+     "obs must be a non-empty list of {time, event} objects (event text, time a string or number)"),
+    ("valid", lambda v: isinstance(v, bool), "valid must be true or false"),
+    ("pred_task", _strings_or_null, "pred_task must be a string, a list of strings or null"),
+    ("help_needed", lambda v: v is None or isinstance(v, bool), "help_needed must be true, false or null"),
+    ("annotation", lambda v: v is None or (isinstance(v, list) and all(isinstance(a, bool) for a in v)),
+     "annotation must be a list of booleans"),
+    ("category", lambda v: v is None or isinstance(v, str), "category must be a string or null"),
+    ("session", lambda v: v is None or isinstance(v, str), "session must be a string or null"),
+)
+
+
 def check_reward_row(row: Any, has_escapes: bool = True) -> str | None:
     """What is wrong with a parsed reward row (one line of text), or None. `has_escapes=False` (the line has no
     `\\u` escape) skips the search for unpaired surrogates, which only an escape can produce."""
@@ -64,24 +83,9 @@ def check_reward_row(row: Any, has_escapes: bool = True) -> str | None:
     missing = [k for k in REQUIRED if k not in row]
     if missing:
         return f"missing field(s) {', '.join(missing)}"
-    obs = row["obs"]
-    if not isinstance(obs, list) or not obs or not all(
-            isinstance(o, dict) and isinstance(o.get("event"), str) and _is_time(o.get("time")) for o in obs):
-        return "obs must be a non-empty list of {time, event} objects (event text, time a string or number)"
-    if not isinstance(row["valid"], bool):
-        return "valid must be true or false"
-    task = row["pred_task"]
-    if task is not None and not isinstance(task, str) and not (
-            isinstance(task, list) and all(isinstance(t, str) for t in task)):
-        return "pred_task must be a string, a list of strings or null"
-    if row.get("help_needed") is not None and not isinstance(row["help_needed"], bool):
-        return "help_needed must be true, false or null"
-    annotation = row.get("annotation")
-    if annotation is not None and not (isinstance(annotation, list) and all(isinstance(a, bool) for a in annotation)):
-        return "annotation must be a list of booleans"
-    for key in ("category", "session"):
-        if row.get(key) is not None and not isinstance(row[key], str):
-            return f"{key} must be a string or null"
+    for field, holds, message in FIELD_CHECKS:
+        if not holds(row.get(field)):
+            return message
     if has_escapes:
         from .files import unpaired_surrogate
 
