@@ -200,6 +200,34 @@ def _prepare(root: Any) -> Any:
     return root
 
 
+def _block(node: Any, langs: dict[str, str]) -> Block | None:
+    """One node of trafilatura's XML as a redacted block: code (its language from the page's markup), a heading
+    with its level, a list item or a paragraph; None for inline code (part of its sentence), an empty node, or a
+    paragraph inside an item or a quote (the item has its text)."""
+    parent = node.getparent()
+    if node.tag == "code" and parent is not None and parent.tag in ("p", "item", "head"):
+        return None
+    text = "".join(node.itertext())
+    if node.tag == "code":
+        text = text.strip("\n")
+        if not text.strip():
+            return None
+        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        return Block(CODE, redact(text), lang=langs.get(first, ""))
+    text = " ".join(text.split())
+    if not text:
+        return None
+    if node.tag == "head":
+        rend = node.get("rend") or ""
+        level = int(rend.lstrip("h") or 2) if rend.startswith("h") else 2
+        return Block(HEADING, redact(text), level=level)
+    if node.tag == "item":
+        return Block(ITEM, redact(text))
+    if parent is None or parent.tag not in ("item", "quote"):
+        return Block(PARA, redact(text))
+    return None
+
+
 def extract(html: str, url: str, title: str = "") -> Page:
     """The page's main text as blocks (trafilatura: headings, paragraphs, list items, code), every block redacted.
     Raises PageError when the page has no main text (a login wall, an app shell)."""
@@ -214,29 +242,9 @@ def extract(html: str, url: str, title: str = "") -> Page:
         raise PageError(f"{url or 'the page'} has no text to read (a login page or an application, not an article)")
     root = etree.fromstring(xml.encode("utf-8"))
     title = title or (root.get("title") or "")
-    blocks: list[Block] = []
     main = root.find("main")
-    for node in (main if main is not None else root).iter("head", "p", "item", "code", "quote"):
-        if node.tag == "code" and node.getparent() is not None and node.getparent().tag in ("p", "item", "head"):
-            continue  # inline code: part of its sentence
-        text = "".join(node.itertext())
-        if node.tag == "code":
-            text = text.strip("\n")
-            if not text.strip():
-                continue
-            first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
-            blocks.append(Block(CODE, redact(text), lang=langs.get(first, "")))
-            continue
-        text = " ".join(text.split())
-        if not text:
-            continue
-        if node.tag == "head":
-            level = int((node.get("rend") or "h2").lstrip("h") or 2) if (node.get("rend") or "").startswith("h") else 2
-            blocks.append(Block(HEADING, redact(text), level=level))
-        elif node.tag == "item":
-            blocks.append(Block(ITEM, redact(text)))
-        elif node.getparent() is None or node.getparent().tag not in ("item", "quote"):
-            blocks.append(Block(PARA, redact(text)))
+    nodes = (main if main is not None else root).iter("head", "p", "item", "code", "quote")
+    blocks = [b for b in (_block(node, langs) for node in nodes) if b is not None]
     if not blocks:
         raise PageError(f"{url or 'the page'} has no text to read")
     return Page(url, redact(unescape(title.strip())), tuple(blocks))
