@@ -1,4 +1,4 @@
-"""Specific help for Python tracebacks, package managers and builds (assistant/diagnose/python_errors.py,
+"""Specific help for Python tracebacks, package managers and builds (assistant/diagnose/python_errors.py, python_imports.py,
 packages.py, local_docs.py), table-driven over error texts as CPython 3.11+, pip, npm and gcc print them."""
 
 from __future__ import annotations
@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from proactive.assistant.diagnose import Situation, diagnose, python_errors, rules
+from proactive.assistant.diagnose import (
+    Situation,
+    diagnose,
+    python_errors,
+    python_imports,
+    python_traceback,
+    rules,
+)
 from proactive.assistant.diagnose.local_docs import python_doc
 from proactive.assistant.diagnose.packages import requested_packages
 
@@ -37,7 +44,7 @@ def text_of(diagnosis) -> str:
 @pytest.fixture(autouse=True)
 def system_python(monkeypatch):
     """The person's python3 is a plain, not externally managed one unless a test says otherwise."""
-    monkeypatch.setattr(python_errors, "system_externally_managed", lambda: False)
+    monkeypatch.setattr(python_imports, "system_externally_managed", lambda: False)
 
 
 # (error text, rule id, substrings the steps and offer must contain)
@@ -202,7 +209,7 @@ def test_the_failing_frame_is_the_persons_code():
               ("/usr/lib/python3.11/json/__init__.py", 346, "loads", "return _default_decoder.decode(s)"),
               ("/usr/lib/python3.11/json/decoder.py", 355, "raw_decode", "raise JSONDecodeError(\"Expecting value\", s, err.value) from None"),
               last="json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
-    parsed = python_errors.parse(text)
+    parsed = python_traceback.parse(text)
     assert parsed.exception == "json.decoder.JSONDecodeError" and parsed.message.startswith("Expecting value")
     assert (parsed.frame.file, parsed.frame.line, parsed.frame.code) == ("/home/ana/p/main.py", 12, "data = json.loads(raw)")
     found = diagnose(Situation(text))
@@ -213,7 +220,7 @@ def test_chained_exceptions_use_the_last():
     text = (tb(("/tmp/a.py", 2, "<module>", "d['k']"), last="KeyError: 'k'") + "\n\nDuring handling of the above "
             "exception, another exception occurred:\n\n" + tb(("/tmp/a.py", 4, "<module>", "1/0"),
                                                               last="ZeroDivisionError: division by zero"))
-    parsed = python_errors.parse(text)
+    parsed = python_traceback.parse(text)
     assert parsed.name == "ZeroDivisionError" and [f.line for f in parsed.frames] == [4]
 
 
@@ -234,7 +241,7 @@ def test_unknown_module_warns_about_the_name():
 
 
 def test_externally_managed_system_python_gets_apt_then_venv(monkeypatch):
-    monkeypatch.setattr(python_errors, "system_externally_managed", lambda: True)
+    monkeypatch.setattr(python_imports, "system_externally_managed", lambda: True)
     found = diagnose(Situation("ModuleNotFoundError: No module named 'yaml'"))
     commands = [s.command for s in found.steps]
     assert commands[0] == "sudo apt install python3-yaml"
@@ -336,7 +343,7 @@ def test_every_rule_has_examples_and_every_module_entry_a_package():
     for family in RULE_FILES:
         for rule in rules.load(family):
             assert rule.examples, f"rules/{family}.toml: {rule.id} has no examples"
-    for name, provider in python_errors.providers().items():
+    for name, provider in python_imports.providers().items():
         assert provider.pypi or provider.debian or provider.note, name
 
 
@@ -365,7 +372,7 @@ def test_bench_cases_are_well_formed():
     ("idx", None), ("nmae", None), ("results", None),
 ])
 def test_close_builtin_name(word, meant):
-    assert python_errors._close_name(word, python_errors._name_candidates()) == meant
+    assert python_imports._close_name(word, python_errors._name_candidates()) == meant
 
 
 NAME_CASES = [  # (the failing line, the exception line, the corrected line)
@@ -506,7 +513,7 @@ PROGRAM_CASES = [  # (error text, the program, what the step must say)
 
 @pytest.mark.parametrize(("error", "program", "expect"), PROGRAM_CASES, ids=[c[1] for c in PROGRAM_CASES])
 def test_file_not_found_from_subprocess_is_a_program(error, program, expect, monkeypatch):
-    monkeypatch.setattr(python_errors.shutil, "which", lambda name: None)
+    monkeypatch.setattr(python_imports.shutil, "which", lambda name: None)
     monkeypatch.setattr("proactive.assistant.diagnose.shell_errors.cnf_packages", lambda name: [])
     found = diagnose(Situation(error))
     assert found.rule == "python.program_not_found" and found.details["program"] == program
@@ -514,7 +521,7 @@ def test_file_not_found_from_subprocess_is_a_program(error, program, expect, mon
 
 
 def test_program_on_path_here_but_not_the_scripts(monkeypatch):
-    monkeypatch.setattr(python_errors.shutil, "which", lambda name: f"/opt/tools/bin/{name}")
+    monkeypatch.setattr(python_imports.shutil, "which", lambda name: f"/opt/tools/bin/{name}")
     found = diagnose(Situation(subprocess_tb("subprocess.run(['ffprobe', f])", "ffprobe")))
     assert "/opt/tools/bin/ffprobe" in found.steps[0].text and "sudo apt install ffmpeg" in text_of(found)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import Diagnosis, Situation, Step, diagnoser, rules
 from .local_docs import is_stdlib
-from .python_errors import providers
+from .python_imports import providers
 
 _PIP_INSTALL = re.compile(r"\bpip3?(?:\.\d+)?\s+install\s+(?P<args>.+)")
 
