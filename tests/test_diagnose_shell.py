@@ -1,4 +1,4 @@
-"""Shell and git errors get a specific next step from facts on this machine (assistant/diagnose/shell_errors.py,
+"""Shell and git errors get a specific next step from facts on this machine (assistant/diagnose/shell_errors.py, shell_files.py,
 git_errors.py, command_docs.py) and from rules as data (rules/shell.toml, rules/git.toml).
 
 Real facts, not mocks: executables in a temporary PATH folder, a real SQLite command-not-found database in
@@ -28,6 +28,7 @@ from proactive.assistant.diagnose import (
     git_errors,
     rules,
     shell_errors,
+    shell_files,
 )
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -305,7 +306,7 @@ def test_a_file_of_another_user_is_said_to_be_theirs(tmp_path: Path) -> None:
         target.mkdir()
         os.chown(target, 65534, 65534)
         path = target / "new.txt"
-        owner = shell_errors._owner(65534)
+        owner = shell_files._owner(65534)
     else:
         path = Path("/etc/proactive-test-file")
         owner = "root"

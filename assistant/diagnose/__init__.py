@@ -24,7 +24,8 @@ from dataclasses import dataclass, field, replace
 log = logging.getLogger(__name__)
 
 #: the family modules, asked in this order (each registers its diagnosers when imported)
-FAMILIES: tuple[str, ...] = ("python_errors", "packages", "ecosystems", "shell_errors", "git_errors", "own_words")
+FAMILIES: tuple[str, ...] = ("python_errors", "packages", "ecosystems", "shell_errors", "shell_files", "git_errors",
+                             "own_words")
 
 
 @dataclass(frozen=True)
