@@ -11,19 +11,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from proactive.watcher.episodes.builder import (
-    ERROR_QUOTE_CHARS,
     HEAD_SENTENCES,
-    KEY_LINES,
     MAX_LINES,
     MAX_SENTENCES,
     EpisodeBuilder,
     build_episodes,
     place,
-    quote_ends,
-    quoted_in,
     switch_sentence,
     web_sentence,
 )
+from proactive.watcher.episodes.error_lines import ERROR_QUOTE_CHARS, KEY_LINES, quote_ends, quoted_in
 from proactive.watcher.events import (
     CLICK,
     CLIPBOARD,

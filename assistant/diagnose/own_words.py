@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from proactive.watcher.episodes.builder import CHANGE_MARKER as MARKER
+from proactive.watcher.episodes.error_lines import CHANGE_MARKER as MARKER
 
 from . import Diagnosis, Situation, Step, diagnoser
 
