@@ -25,11 +25,11 @@ from .candidates import HEADLINES
 from .decision import decide
 from .feedback import IGNORED, FeedbackMemory
 from .grounding import RECENT
-from .help import history_before, recalled
 from .material import BrowserPage, Source, live_source
 from .pages import PageReader
 from .policy import Gate, Proactivity
 from .proposals import ProposalLog
+from .recall import history_before, recalled
 from .screen import ScreenReader, with_screen
 from .trigger import TriggerPolicy
 

@@ -162,7 +162,7 @@ def test_history_recalls_the_earlier_times(history, browser, utc):
      "'E: Unable to locate package foo' from the terminal.", None, []),  # before it: not what followed
 ])
 def test_history_says_what_was_done_next(event, following, did):
-    from proactive.assistant.help import did_next
+    from proactive.assistant.recall import did_next
 
     episode = {"event": event, "next": {"event": following} if following else None}
     assert did_next(episode, "E: Unable to locate package foo") == did
