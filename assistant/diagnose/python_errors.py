@@ -166,6 +166,32 @@ _BUILTIN_TYPES = {t.__name__: t for t in (str, int, float, list, dict, tuple, se
                                           bool, complex, range)}
 
 
+def _public_names(module: str) -> set[str]:
+    """The public names of a standard-library module (imported here: the standard library only, never code named
+    in captured text); none when it cannot be imported on this platform."""
+    try:
+        return {n for n in dir(importlib.import_module(module)) if not n.startswith("_")}
+    except Exception:  # noqa: BLE001
+        return set()
+
+
+def _close_attributes(tb: Traceback, module: str | None, typ: str | None, attr: str,
+                      hint: str | None) -> list[str] | Diagnosis:
+    """The names close to `attr` in the module (the standard library's) or built-in type: CPython's own hint
+    first. A standard module that has `attr` was not the one imported: the file of theirs that hid it."""
+    if hint and (module or typ in _BUILTIN_TYPES):
+        return [hint]
+    if module and is_stdlib(module):
+        names = _public_names(module)
+        if attr in names and tb.frame and tb.frame.file:
+            return _shadow_diagnosis(tb, module, str(Path(tb.frame.file).parent / f"{module.split('.')[0]}.py"),
+                                     seen=False)
+        return _close(attr, names, 0.7)
+    if not module and typ in _BUILTIN_TYPES:
+        return _close(attr, {n for n in dir(_BUILTIN_TYPES[typ]) if not n.startswith("_")}, 0.7)
+    return []
+
+
 def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     match = re.match(r"(?:(?:partially initialized )?module '(?P<module>[\w.]+)'|'(?P<type>\w+)' object) has no "
                      r"attribute '(?P<attr>\w+)'", tb.message)
@@ -176,27 +202,12 @@ def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     problem = f"{'The module ' + repr(module) if module else 'A ' + repr(typ) + ' value'} has no attribute " \
               f"'{attr}' (\"{tb.line_text}\"){where}."
     hint = re.search(r"Did you mean: '(?P<hint>\w+)'\?", tb.message)
-    close: list[str] = []
     owner = module or typ or ""
-    if module:
-        if "partially initialized module" in tb.message:
-            return None  # the circular-import wording: no close name helps
-        if hint:
-            close = [hint["hint"]]
-        elif is_stdlib(module):
-            try:
-                names = {n for n in dir(importlib.import_module(module)) if not n.startswith("_")}
-            except Exception:  # noqa: BLE001
-                names = set()
-            if attr in names and tb.frame and tb.frame.file:  # the real module has it: a file of theirs was imported
-                return _shadow_diagnosis(tb, module, str(Path(tb.frame.file).parent / f"{module.split('.')[0]}.py"),
-                                         seen=False)
-            close = _close(attr, names, 0.7)
-    elif typ in _BUILTIN_TYPES:
-        if hint:
-            close = [hint["hint"]]
-        else:
-            close = _close(attr, {n for n in dir(_BUILTIN_TYPES[typ]) if not n.startswith("_")}, 0.7)
+    if module and "partially initialized module" in tb.message:
+        return None  # the circular-import wording: no close name helps
+    close = _close_attributes(tb, module, typ, attr, hint["hint"] if hint else None)
+    if isinstance(close, Diagnosis):
+        return close
     if not close:
         return None
     symbol = f"{owner}.{close[0]}"
