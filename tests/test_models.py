@@ -151,12 +151,18 @@ def test_parse_cuts_overlong_strings(text, expected):
     assert len(parse_json_output(text, AGENT_SCHEMA)["Purpose"]) == expected
 
 
-def test_llm_judge_gives_a_probability(default_model):
-    from proactive.models.judge import LLMJudge
+def test_llm_judge_gives_the_models_probability_of_accepting(default_model):
+    """The judge's score is the model's own probability of the verdict "accepted" for that prompt (not the verdict
+    rounded to 0 or 1), and P(need) is the judge rejecting silence."""
+    from proactive.models.judge import JUDGE_SCHEMA, LLMJudge
 
     judge = LLMJudge(default_model)
     for task in (None, "Suggest a fix for the TimeoutError in client.py"):
-        assert 0.0 <= judge.score(OBS, task) <= 1.0
+        gen = default_model.complete_json(judge.messages(OBS, task), JUDGE_SCHEMA)
+        verdicts = gen.probs["judgement"]
+        assert set(verdicts) == {"accepted", "rejected"} and sum(verdicts.values()) == pytest.approx(1.0)
+        assert judge.score(OBS, task) == pytest.approx(verdicts["accepted"])
+    assert judge.need(OBS) == pytest.approx(1.0 - judge.score(OBS, None))
 
 
 def test_rm_eval_with_an_llm_judge(tmp_path):
