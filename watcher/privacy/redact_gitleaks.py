@@ -86,32 +86,48 @@ def go_regex(pattern: str) -> str:
       escaped (Python reserves `[[` for nested sets).
     Compile the result with re.ASCII: RE2's `\\w`, `\\d`, `\\s` and `\\b` are ASCII-only."""
     pattern = re.sub(r"(?<!\\)((?:\\\\)*)\\z", r"\1\\Z", pattern)
+    return _spelt_classes(_scoped_flags(pattern))
+
+
+def _scoped_flags(pattern: str) -> str:
+    """Each inline flag group after the start as a scoped group over the rest of its enclosing group (or dropped
+    when the leading flags already set it)."""
     while True:
         flag = next((m for i, tok, in_class in _regex_tokens(pattern) if tok == "(" and not in_class and i > 0
                      for m in [_GO_FLAGS.match(pattern, i)] if m), None)
         if flag is None:
-            break
+            return pattern
         on, off = flag.group(1), flag.group(2) or ""
         leading = _GO_FLAGS.match(pattern)
         if leading and not off and set(on) <= set(leading.group(1)):
             pattern = pattern[: flag.start()] + pattern[flag.end():]
             continue
-        depth, end = 0, len(pattern)
-        for i, tok, in_class in _regex_tokens(pattern):
-            if i < flag.end() or in_class or tok.startswith("\\"):
-                continue
-            if tok == "(":
-                depth += 1
-            elif tok == ")":
-                if depth == 0:
-                    end = i
-                    break
-                depth -= 1
-            elif tok == "|" and depth == 0:
-                raise ValueError(f"the inline flag {flag.group()} before an alternation applies to every later "
-                                 "branch in Go; Python has no exact form")
+        end = _group_end(pattern, flag)
         scoped = on + ("-" + off if off else "")
         pattern = f"{pattern[: flag.start()]}(?{scoped}:{pattern[flag.end() : end]}){pattern[end:]}"
+
+
+def _group_end(pattern: str, flag: re.Match[str]) -> int:
+    """Where the group enclosing the flag ends (the pattern's end at the top level); ValueError when an
+    alternation follows the flag in that group, which Go applies the flag to and a scoped group cannot say."""
+    depth = 0
+    for i, tok, in_class in _regex_tokens(pattern):
+        if i < flag.end() or in_class or tok.startswith("\\"):
+            continue
+        if tok == "(":
+            depth += 1
+        elif tok == ")":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif tok == "|" and depth == 0:
+            raise ValueError(f"the inline flag {flag.group()} before an alternation applies to every later "
+                             "branch in Go; Python has no exact form")
+    return len(pattern)
+
+
+def _spelt_classes(pattern: str) -> str:
+    """POSIX classes inside a character class spelt out, and any other `[` inside a class escaped."""
     out = []
     for _i, tok, in_class in _regex_tokens(pattern):
         if in_class and tok.startswith("[:"):
