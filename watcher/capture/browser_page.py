@@ -269,22 +269,36 @@ class _Reader:
 
     def window(self, pid: int | None) -> tuple[str, tuple[str, str], str] | None:
         """(the application's bus name, its focused frame, the frame's title)."""
-        from jeepney.bus_messages import message_bus
-
         (apps,) = self.calls([(REGISTRY, ROOT_PATH, ACCESSIBLE, "GetChildren", None, ())])
         if isinstance(apps, _CallFailed):
             raise apps
-        names = [name for name, _path in apps]
-        if pid is not None:
-            pids = _call_many(self.conn, [message_bus.GetConnectionUnixProcessID(n) for n in names], self.timeout)
-            names = [n for n, p in zip(names, pids, strict=True) if not isinstance(p, _CallFailed) and p[0] == pid]
+        names = self._apps_of(pid, [name for name, _path in apps])
         if not names:
             return None
         frames_of = self.calls([(n, ROOT_PATH, ACCESSIBLE, "GetChildren", None, ()) for n in names])
         frames = [(app, child) for app, children in zip(names, frames_of, strict=True)
                   if not isinstance(children, _CallFailed) for child in children]
-        if not frames:
+        windows = self._windows(frames) if frames else []
+        active = [w for w in windows if w[0]]
+        if not active and pid is not None:  # the process's only window, whatever the focus says this instant
+            active = [w for w in windows if w[1] and w[4]]
+            active = active if len(active) == 1 else []
+        if not active:
             return None
+        _, _, app, frame, title = active[0]
+        return app, frame, title
+
+    def _apps_of(self, pid: int | None, names: list[str]) -> list[str]:
+        """The applications on the bus that belong to the process `pid` (all of them without one)."""
+        from jeepney.bus_messages import message_bus
+
+        if pid is None or not names:
+            return names
+        pids = _call_many(self.conn, [message_bus.GetConnectionUnixProcessID(n) for n in names], self.timeout)
+        return [n for n, p in zip(names, pids, strict=True) if not isinstance(p, _CallFailed) and p[0] == pid]
+
+    def _windows(self, frames: list[tuple[str, tuple[str, str]]]) -> list[tuple[bool, bool, str, tuple[str, str], str]]:
+        """(active, a frame, application, path, title) of each top-level child that answers."""
         answers = self.calls([q for _app, (n, p) in frames for q in (
             (n, p, ACCESSIBLE, "GetState", None, ()), (n, p, ACCESSIBLE, "GetRole", None, ()),
             (n, p, PROPERTIES, "Get", "ss", (ACCESSIBLE, "Name")))])
@@ -295,14 +309,7 @@ class _Reader:
                 continue
             title = str(name[1]) if isinstance(name, tuple) and len(name) == 2 else ""
             windows.append((bool(state[0] & STATE_ACTIVE), role == ROLE_FRAME, app, child, title))
-        active = [w for w in windows if w[0]]
-        if not active and pid is not None:  # the process's only window, whatever the focus says this instant
-            active = [w for w in windows if w[1] and w[4]]
-            active = active if len(active) == 1 else []
-        if not active:
-            return None
-        _, _, app, frame, title = active[0]
-        return app, frame, title
+        return windows
 
     def document(self, frame: tuple[str, str]) -> tuple[str, str] | None:
         """The document the window shows: its RELATION_EMBEDS (the selected tab's), else the first document below
