@@ -330,24 +330,39 @@ class PrivacyFilter:
         if self.own_window and kind not in (IDLE, WEB):
             return None  # our own window: what is done there is not the person's work, nor a secret to keep
         if kind == WINDOW:
-            if self.private:
-                return replace(event, data={"app": PRIVATE_APP, "title": "", "private": True})
-            data = {k: v for k, v in event.data.items() if k != "pid"}
-            if self.password_context:
-                data["password_context"] = True
-            return replace(event, data=self._redact_fields(data))
+            return self._window_event(event)
         if kind in (KEY, events.FOCUS, events.TYPED, events.PROMPT):
             return None  # never stored; the composer turns allowed keys and typed text into TEXT
         if kind == WEB:
-            data = event.data
-            # a private window's page, a page of an excluded browser, or one whose title is excluded: not kept
-            if data.get("incognito") or self.is_excluded(data.get("browser") or None, None, data.get("title")):
-                return None
-            return replace(event, data=self._redact_fields(dict(data)))
+            return self._web_event(event)
         if kind == IDLE:
             return event
         if self.private:
             return None
+        return self._content_event(event)
+
+    def _window_event(self, event: RawEvent) -> RawEvent:
+        """A focus change as stored: a private window's name never, the pid never, a password context marked."""
+        if self.private:
+            return replace(event, data={"app": PRIVATE_APP, "title": "", "private": True})
+        data = {k: v for k, v in event.data.items() if k != "pid"}
+        if self.password_context:
+            data["password_context"] = True
+        return replace(event, data=self._redact_fields(data))
+
+    def _web_event(self, event: RawEvent) -> RawEvent | None:
+        """A page visited: a private window's page, a page of an excluded browser, or one whose title is
+        excluded is not kept."""
+        data = event.data
+        if data.get("incognito") or self.is_excluded(data.get("browser") or None, None, data.get("title")):
+            return None
+        return replace(event, data=self._redact_fields(dict(data)))
+
+    def _content_event(self, event: RawEvent) -> RawEvent | None:
+        """What the person typed, copied, pressed or clicked in a window that may be kept: nothing in a password
+        context or field, a hidden terminal line as the fact of it, a copy its owner marked secret as the fact of
+        it, the rest redacted."""
+        kind = event.kind
         # text rebuilt from the accessibility bus was judged by its own field's role (accepts_typed); keys and
         # copies only have the focus to go by
         focused = self.password_focused() and not (kind == TEXT and event.source == "atspi")
