@@ -178,6 +178,28 @@ class Watcher:
 
     # -- main loop -------------------------------------------------------------------------------------------
 
+    def _start_sources(self) -> None:
+        """Start every source; one that cannot start is said (with its fix) and capture goes on without it."""
+        for source in self.sources:
+            try:
+                source.start(self.order)
+                self.key_logger = self.key_logger or source.gives_keys
+                self.stats.sources.append(source.name)
+            except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
+                reason = exc if isinstance(exc, SourceUnavailable) else f"{type(exc).__name__}: {exc}"
+                log.warning("source %s unavailable: %s%s", source.name, reason, _fix(source, str(reason)))
+        log.info("watcher started with sources: %s", ", ".join(self.stats.sources) or "none")
+
+    def _apply_control_requests(self) -> None:
+        """Each pause or resume asked (a signal, or the pause file changed): the pause state read and applied,
+        then acknowledged to whoever asked."""
+        while not self._control.empty():
+            if self._control.get_nowait() == "signal" and control.read_pause() is None:
+                control.write_pause(math.inf)
+            self._pause_seen = control.pause_state()
+            self._apply_pause(self._pause_seen[0])
+            control.acknowledge_pause(self._pause_seen)
+
     def run(self) -> Stats:
         store = Store(self.store_path)
         self._lock.acquire()  # what sources emit while they start waits in the inbox (a source needs no lock)
@@ -187,15 +209,7 @@ class Watcher:
             self._retain(store)
             self._pause_seen = control.pause_state()
             self._apply_pause(self._pause_seen[0])
-            for source in self.sources:
-                try:
-                    source.start(self.order)
-                    self.key_logger = self.key_logger or source.gives_keys
-                    self.stats.sources.append(source.name)
-                except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
-                    reason = exc if isinstance(exc, SourceUnavailable) else f"{type(exc).__name__}: {exc}"
-                    log.warning("source %s unavailable: %s%s", source.name, reason, _fix(source, str(reason)))
-            log.info("watcher started with sources: %s", ", ".join(self.stats.sources) or "none")
+            self._start_sources()
             self.started.set()
             next_flush = time.monotonic() + self.flush_interval
             next_retention = time.monotonic() + retention_interval(self.config.retention_days)
@@ -209,12 +223,7 @@ class Watcher:
                     self._control.put("reload")  # the pause file changed: `proactive pause` where no signal exists
                 if not self._control.empty():  # the keys pressed before the request are taken under the old state
                     self._catch_up()
-                while not self._control.empty():
-                    if self._control.get_nowait() == "signal" and control.read_pause() is None:
-                        control.write_pause(math.inf)
-                    self._pause_seen = control.pause_state()
-                    self._apply_pause(self._pause_seen[0])
-                    control.acknowledge_pause(self._pause_seen)
+                self._apply_control_requests()
                 if time.monotonic() >= next_flush:
                     self._tick(time.time())
                     request = control.pending_purge() if requests else None
