@@ -72,6 +72,7 @@ import stat as stat_mode
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -734,28 +735,16 @@ class EchoWatch:
         if not members:
             return unseen("raw mode, the foreground process group is gone")
         judged = {pid: self._judge(pid, st, pty.path) for pid, st in members.items()}
-        names = [(pid, j.names) for pid, j in judged.items()]
-        for pid, known in names + [(pid, _names(pid, st.comm)) for pid, st in below.items()]:
-            remote = known & REMOTE
-            if remote:
-                return unseen(f"keys relayed where their echo cannot be seen ({min(remote)}, pid {pid})",
-                              min(remote))
+        remote = _relayed(judged, below)
+        if remote is not None:
+            return unseen(*remote)
         if len(judged) == 1:
             (pid, only), = judged.items()
             if only.name == MULTIPLEXER:
-                if depth:
-                    return unseen("tmux inside tmux", MULTIPLEXER)
-                pane = self._pane_of(pid, pty.path, _argv(only.cmdline))
-                if pane is None:
-                    return unseen("tmux pane not resolved", MULTIPLEXER)
-                return self._pty(pane, depth + 1)
-        for pid, j in judged.items():
-            if not j.echoes:
-                return unseen(f"{j.why or (j.name or 'a program') + ' reads raw keys'} (pid {pid})", j.name)
-            if j.name in VIM_NAMES:
-                key = _vim_key_file(pid)
-                if key:
-                    return unseen(f"vim: {key} (pid {pid})", j.name)
+                return self._in_multiplexer(pty, depth, pid, only, unseen)
+        hidden = _not_echoing(judged)
+        if hidden is not None:
+            return unseen(*hidden)
         programs = sorted({j.name for j in judged.values()})
         shell = all(j.shell for j in judged.values())
         what = ("the shell's line editor" if shell
@@ -766,6 +755,16 @@ class EchoWatch:
         queued = shell and _queued(pty.path) != 0
         return Reading(VISIBLE, raw=True, why=f"{pty.path}: {what}", program=",".join(programs), shell=shell,
                        queued=queued)
+
+    def _in_multiplexer(self, pty: Pty, depth: int, pid: int, mux: Judged,
+                        unseen: Callable[[str, str], Reading]) -> Reading:
+        """tmux in the foreground: the reading of the pane it shows (one level deep: tmux inside tmux is unseen)."""
+        if depth:
+            return unseen("tmux inside tmux", MULTIPLEXER)
+        pane = self._pane_of(pid, pty.path, _argv(mux.cmdline))
+        if pane is None:
+            return unseen("tmux pane not resolved", MULTIPLEXER)
+        return self._pty(pane, depth + 1)
 
     def _judge(self, pid: int, st: Stat, path: str) -> Judged:
         """What a foreground process is: a shell at its own prompt, an allowlisted program, or neither (cached
@@ -842,3 +841,27 @@ class EchoWatch:
             if len(parts) == 3 and parts[0] == client_tty and parts[2].isdigit():
                 return Pty(parts[1], int(parts[2]))
         return None
+
+
+def _relayed(judged: dict[int, Judged], below: dict[int, Stat]) -> tuple[str, str] | None:
+    """(why, program) when a foreground process, or one below it, relays the keys to where their echo cannot be
+    seen (ssh, a remote shell); None otherwise."""
+    names = [(pid, j.names) for pid, j in judged.items()]
+    for pid, known in names + [(pid, _names(pid, st.comm)) for pid, st in below.items()]:
+        remote = known & REMOTE
+        if remote:
+            return f"keys relayed where their echo cannot be seen ({min(remote)}, pid {pid})", min(remote)
+    return None
+
+
+def _not_echoing(judged: dict[int, Judged]) -> tuple[str, str] | None:
+    """(why, program) when a foreground process reads raw keys without echoing them, or is a vim with an
+    encryption key; None when every one echoes."""
+    for pid, j in judged.items():
+        if not j.echoes:
+            return f"{j.why or (j.name or 'a program') + ' reads raw keys'} (pid {pid})", j.name
+        if j.name in VIM_NAMES:
+            key = _vim_key_file(pid)
+            if key:
+                return f"vim: {key} (pid {pid})", j.name
+    return None
