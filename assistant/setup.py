@@ -12,14 +12,13 @@ from proactive.watcher.store import home
 
 
 def load_config() -> home.Config:
-    """config.toml checked against its schema, and its model specs against the model registry: anything
-    unusable is one line naming the file, the setting and what would be valid."""
+    """config.toml checked against its schema (the watcher's own check, `command_line.check_config`), and its
+    model specs against the model registry: anything unusable is one line naming the file, the setting and what
+    would be valid."""
     from proactive.models.registry import MODEL_SPECS, REWARD_SPECS, model_problem, reward_problem
+    from proactive.watcher.command_line import check_config
 
-    try:
-        config = home.Config.load()
-    except ValueError as exc:
-        raise SetupError(str(exc)) from None
+    config = check_config()
     for field, problem, valid in (("model", model_problem(config.model), MODEL_SPECS),
                                   ("rm", reward_problem(config.rm), REWARD_SPECS)):
         if problem:

@@ -32,6 +32,8 @@ APT_TEST=(xvfb openbox xdotool x11-utils xterm desktop-file-utils trayer dbus gn
           gnome-shell mutter
           # hidden input by echo state: real prompters, a multiplexer and a loopback ssh server
           tmux openssh-server openssh-client zip unzip perl restic borgbackup p7zip-full mariadb-client-core vim nano sudo less procps sqlite3
+          # a real relay that puts the terminal in raw mode with echo off (socat STDIO,raw,echo=0)
+          socat
           # password fields no accessibility bus describes: Tk (wish) and zenity dialogs
           tk zenity
           # the page the person reads, from a real browser's accessibility tree (tests/test_browser_page.py;

@@ -297,6 +297,22 @@ def test_a_remote_client_in_the_foreground_job_or_below_it_is_unseen(terminal: S
         stop_relays()
 
 
+def test_a_real_relay_that_turns_echo_off_is_unseen(terminal: ShellPty, tmp_path: Path) -> None:
+    """socat, a real relay (not a script named like one), sets the terminal raw with echo off and forwards the
+    keys to a process whose echo nobody can see: unseen, and the prompt visible again once it ends."""
+    watch = EchoWatch()
+    view = watch.view(terminal.pid)
+    assert view is not None
+    marker = tmp_path / "relayed"
+    try:
+        terminal.run(f"socat STDIO,raw,echo=0 SYSTEM:'sleep 60; touch {marker}'")
+        reading = wait_reading(lambda: watch.read(view), UNSEEN, "socat relaying")
+        assert "keys relayed where their echo cannot be seen (socat" in reading.why, reading
+    finally:
+        subprocess.run(["pkill", "-f", "socat STDIO,raw,echo=0"], check=False)
+    wait_reading(lambda: watch.read(view), VISIBLE, "the prompt again")
+
+
 def test_the_process_table_follows_new_processes_without_scanning_again(terminal: ShellPty,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """After one scan, the processes a shell starts are found from the pids handed out since (a scan is
