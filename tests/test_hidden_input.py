@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.privacy.echo_state import HIDDEN, UNSEEN, VISIBLE, EchoWatch, echoes_locally
+from proactive.watcher.privacy.echo_programs import echoes_locally
+from proactive.watcher.privacy.echo_state import HIDDEN, UNSEEN, VISIBLE, EchoWatch
 
 from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty

@@ -35,19 +35,16 @@ from pathlib import Path
 
 import pytest
 
-from proactive.watcher.privacy import echo_state
-from proactive.watcher.privacy.echo_state import (
-    UNSEEN,
-    VISIBLE,
-    EchoWatch,
-    Processes,
-    Pty,
-    Reading,
+from proactive.watcher.privacy import proc_table
+from proactive.watcher.privacy.echo_programs import (
     echoes_locally,
     editor_key_lines,
     interactive_shell,
+    program_of,
     vim_may_ask_key,
 )
+from proactive.watcher.privacy.echo_state import UNSEEN, VISIBLE, EchoWatch, Pty, Reading
+from proactive.watcher.privacy.proc_table import Processes
 
 from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
@@ -127,23 +124,23 @@ def script(folder: Path, name: str, text: str) -> Path:
 
 def foreground(path: str) -> list[tuple[int, str, list[str]]]:
     """The processes of a pty's foreground group: (pid, program name, argv)."""
-    table = echo_state._processes()
-    leaders = [pid for pid, st in table.items() if st.session == pid and echo_state._pts_path(st.tty_nr) == path]
+    table = proc_table.all_processes()
+    leaders = [pid for pid, st in table.items() if st.session == pid and proc_table.pts_path(st.tty_nr) == path]
     if not leaders:
         return []
     group = table[leaders[0]].tpgid
     out = []
     for pid, st in table.items():
         if st.session == leaders[0] and st.pgrp == group:
-            name, argv = echo_state._program(pid)
+            name, argv = program_of(pid)
             out.append((pid, name, argv))
     return out
 
 
 def reading_of(path: str) -> Reading:
     """The echo state of one pty (its session leader found by a scan), from a fresh EchoWatch."""
-    table = echo_state._processes()
-    leader = next((pid for pid, st in table.items() if st.session == pid and echo_state._pts_path(st.tty_nr) == path),
+    table = proc_table.all_processes()
+    leader = next((pid for pid, st in table.items() if st.session == pid and proc_table.pts_path(st.tty_nr) == path),
                   None)
     return EchoWatch()._pty(Pty(path, leader))
 
@@ -320,7 +317,7 @@ def test_the_process_table_follows_new_processes_without_scanning_again(terminal
     procs = Processes()
     members, below = procs.job(terminal.shell, terminal.shell)
     assert list(members) == [terminal.shell] and below == {} and procs.scans == 1
-    monkeypatch.setattr(echo_state, "_processes", lambda: pytest.fail("scanned /proc again"))
+    monkeypatch.setattr(proc_table, "all_processes", lambda: pytest.fail("scanned /proc again"))
     terminal.run("set +m; sleep 30")  # in the shell's own group: a member
     # (the child is bash until it has exec'd sleep: a busy machine may show that first)
     wait_for(lambda: [st.comm for pid, st in procs.job(terminal.shell, terminal.shell)[0].items()

@@ -47,7 +47,8 @@ from proactive.watcher.events import (
     WINDOW,
     RawEvent,
 )
-from proactive.watcher.privacy.echo_state import UNSEEN, EchoWatch, Reading, editor_key_lines
+from proactive.watcher.privacy.echo_programs import editor_key_lines
+from proactive.watcher.privacy.echo_state import UNSEEN, EchoWatch, Reading
 from proactive.watcher.privacy.password_prompts import answered_in_line_editor, continued, prompt_lines
 from proactive.watcher.privacy.redact import redact
 from proactive.watcher.store.home import Config

@@ -8,7 +8,7 @@ import re
 import shlex
 from collections.abc import Callable
 
-from proactive.watcher.privacy.echo_state import LOCAL_ECHO, REPLS
+from proactive.watcher.privacy.echo_programs import LOCAL_ECHO, REPLS
 
 # -- which terminal command lines prompt for a password ---------------------------------------------------------
 # Why a recogniser and not a regex on the start of the line: `cd /tmp && sudo ls`, `env X=1 git push` and
