@@ -122,7 +122,7 @@ def test_any_application_quit_closes_the_fallback_window():
     code = textwrap.dedent("""
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication, QWidget
-        from proactive.ui.app import FallbackWindow
+        from proactive.ui.tray_icon import FallbackWindow
 
         app = QApplication([])
         app.setQuitOnLastWindowClosed(False)

@@ -250,7 +250,7 @@ def test_tray_menu_states_and_pause(qtbot, tray):
 
 
 def test_state_icons_differ(qtbot):
-    from proactive.ui.app import STATES, state_icon
+    from proactive.ui.tray_icon import STATES, state_icon
 
     images = {state: state_icon(state).pixmap(32, 32).toImage() for state in STATES}
     assert all(not image.isNull() for image in images.values())
@@ -282,7 +282,7 @@ def test_result_window_gives_each_command_its_copy_button(qtbot):
     from PySide6.QtGui import QGuiApplication
 
     from proactive.assistant.help import Help
-    from proactive.ui.app import ResultWindow
+    from proactive.ui.result_window import ResultWindow
 
     result = Help(("fix",), "Python cannot find the module 'numpyy'.", steps=(
         {"text": "Install the close match 'numpy'.", "command": "python3 -m pip install numpy"},
@@ -305,7 +305,7 @@ def test_a_line_of_code_is_offered_as_code_and_a_pseudo_file_is_never_named(qtbo
     `<string>` (no file the person can open) appears nowhere."""
     from proactive.assistant.diagnose import Situation, diagnose
     from proactive.assistant.help import Help, fix_lines
-    from proactive.ui.app import ResultWindow
+    from proactive.ui.result_window import ResultWindow
 
     for program, error in ((["-c", "import numpyy"], "No module named 'numpyy'"),
                            (["-c", "import jsom"], "No module named 'jsom'")):
@@ -331,7 +331,7 @@ def test_the_result_window_fits_a_1366_by_768_screen(qtbot):
     """A long answer with many commands still fits a laptop screen with a panel (its smallest size), and it is
     drawn at 1366x768 (a screenshot)."""
     from proactive.assistant.help import Help
-    from proactive.ui.app import ResultWindow
+    from proactive.ui.result_window import ResultWindow
 
     steps = tuple({"text": f"Step {n}.", "command": f"python3 -m pip install package{n} --upgrade"}
                   for n in range(8)) + tuple(
@@ -606,7 +606,7 @@ def test_accepting_a_page_offer_gives_the_page_code_with_copy_buttons_and_the_mo
     offer's own page (the proposal's context), its code examples each with a Copy code button, and, once per
     home, a line saying a capable model is one command away. The store keeps no page text."""
     from bench.page_server import page_server
-    from proactive.ui.app import PULL_COMMAND, ResultWindow
+    from proactive.ui.result_window import PULL_COMMAND, ResultWindow
     from tests.conftest import FIXTURES
 
     with page_server(FIXTURES / "pages") as server:

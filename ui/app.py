@@ -24,41 +24,30 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QLockFile, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QLockFile, QObject, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
-    QCloseEvent,
-    QColor,
-    QFontDatabase,
-    QGuiApplication,
-    QIcon,
-    QPainter,
-    QPen,
-    QPixmap,
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMenu,
-    QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSystemTrayIcon,
     QVBoxLayout,
     QWidget,
 )
 
-from proactive.assistant import answers
 from proactive.assistant.accept import Acceptance
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
 from proactive.assistant.help import NOT_NOW, Help
 from proactive.assistant.live import Assistant, Proposal
 from proactive.assistant.pages import PageReader
 from proactive.assistant.proposals import ProposalLog
-from proactive.models.discovery import PORTS
+from proactive.ui.questions import OneTimeQuestions
+from proactive.ui.result_window import PULL_COMMAND, ResultWindow
+from proactive.ui.tray_icon import STATE_TEXT, STATES, FallbackWindow, state_icon
 from proactive.watcher import control
 from proactive.watcher.store import home
 from proactive.watcher.store.database import Store
@@ -66,12 +55,6 @@ from proactive.watcher.store.database import Store
 log = logging.getLogger(__name__)
 
 ANSWER_MODEL_DELAY_MS = 3000  # after start: the tray is up before the loopback ports are looked at
-ICON_FILE = Path(__file__).resolve().parent / "icons" / "proactive.png"
-STATES = {"capturing": "#2e9d4f", "paused": "#8a8a8a", "thinking": "#2f6fd6", "proposal": "#e8891c"}
-STATE_TEXT = {"capturing": "capturing", "paused": "paused", "thinking": "thinking",
-              "proposal": "proposal waiting"}
-
-
 
 
 def pause_entries(app: Any) -> list[tuple[str, Any]]:
@@ -79,39 +62,9 @@ def pause_entries(app: Any) -> list[tuple[str, Any]]:
     return [("Pause", lambda: app.pause(None)), ("Pause for 15 minutes", lambda: app.pause(900)),
             ("Pause for 1 hour", lambda: app.pause(3600)), ("Resume", app.resume)]
 
+
 class AlreadyRunning(RuntimeError):
     pass
-
-
-def state_icon(state: str) -> QIcon:
-    """The app icon with a badge in the state's colour in its corner (paused: the icon faded, a pause sign).
-
-    Why a badge and not a different icon per state: the user recognises the app at a glance, and the state
-    is still readable at 16 px from the badge's colour alone."""
-    size = 64
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    base = QPixmap(str(ICON_FILE))
-    if state == "paused":
-        painter.setOpacity(0.45)
-    if not base.isNull():
-        painter.drawPixmap(pixmap.rect(), base)
-    painter.setOpacity(1.0)
-    badge = QRectF(size * 0.52, size * 0.52, size * 0.46, size * 0.46)
-    painter.setPen(QPen(QColor("white"), 3))
-    painter.setBrush(QColor(STATES[state]))
-    painter.drawEllipse(badge)
-    if state == "paused":  # two bars, so the state does not depend on colour vision
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("white"))
-        w, h = badge.width() * 0.14, badge.height() * 0.45
-        for x in (badge.center().x() - 1.7 * w, badge.center().x() + 0.7 * w):
-            painter.drawRect(QRectF(x, badge.center().y() - h / 2, w, h))
-    painter.end()
-    return QIcon(pixmap)
 
 
 class Bridge(QObject):
@@ -124,112 +77,7 @@ class Bridge(QObject):
     busy = Signal(bool)  # the assistant's model started (True) or finished (False) generating
 
 
-PULL_COMMAND = "proactive models pull"
-
-
-class ResultWindow(QWidget):
-    """The help produced for an accepted proposal, with copy-to-clipboard: the model's answer when one is shown,
-    then, as plain sentences, the web search opened and the earlier times the person met the same thing."""
-
-    MAX_HEIGHT = 660  # fits a 1366x768 laptop screen under its panels; longer help scrolls inside
-
-    def __init__(self, task: str, help_: Help, hint: str | None = None):
-        super().__init__()
-        self.setWindowTitle("Proactive: " + (task if len(task) <= 60 else task[:59].rstrip() + "…"))
-        outer = QVBoxLayout(self)
-        title = QLabel(task)
-        title.setTextFormat(Qt.TextFormat.PlainText)  # model text is never interpreted as markup
-        title.setStyleSheet("font-weight: bold")
-        title.setWordWrap(True)
-        outer.addWidget(title)
-        # the help itself scrolls inside the window, so the window fits the screen (1366x768 and smaller) however
-        # many code examples or steps it holds
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
-        layout.setContentsMargins(0, 0, 0, 0)
-        scroll.setWidget(inner)
-        outer.addWidget(scroll, 1)
-        self.text = QPlainTextEdit(help_.text)
-        self.text.setReadOnly(True)
-        self.text.setMinimumHeight(140)
-        layout.addWidget(self.text)
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        # each command of the next steps on its own line, with its own copy button: the step to take is one click
-        self.command_buttons: list[QPushButton] = []
-        for step in help_.steps:
-            command = step.get("command")
-            if not command:
-                continue
-            row = QHBoxLayout()
-            field: QWidget
-            if "\n" in command:  # a code example or notes: shown whole, a few lines high
-                field = QPlainTextEdit(command)
-                field.setMaximumHeight(120)
-            else:
-                field = QLineEdit(command)
-            field.setReadOnly(True)
-            if step.get("copy") != "Copy notes":  # commands and code in a fixed-width font, as in a terminal
-                field.setFont(mono)
-            row.addWidget(field)
-            button = QPushButton(step.get("copy") or "Copy command")
-            button.clicked.connect(lambda _=False, c=command: QGuiApplication.clipboard().setText(c))
-            row.addWidget(button)
-            self.command_buttons.append(button)
-            layout.addLayout(row)
-        self.hint: QLabel | None = None
-        if hint:
-            self.hint = QLabel(hint)
-            self.hint.setWordWrap(True)
-            self.hint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            layout.addWidget(self.hint)
-        layout.addStretch(1)
-        self.copy_button = QPushButton("Copy to clipboard")
-        self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text.toPlainText()))
-        outer.addWidget(self.copy_button)
-        self.fit_screen(inner)
-
-    def fit_screen(self, inner: QWidget) -> None:
-        """As tall as its content, at most MAX_HEIGHT and the screen's free height less a margin (the rest
-        scrolls); 560 wide, less on a narrow screen."""
-        screen = QGuiApplication.primaryScreen()
-        area = screen.availableGeometry() if screen is not None else None
-        width = 560 if area is None else min(560, area.width() - 40)
-        wanted = min(inner.sizeHint().height() + 110, self.MAX_HEIGHT)  # + the title, the copy button, margins
-        height = max(300, wanted) if area is None else max(240, min(wanted, area.height() - 60))
-        self.resize(width, height)
-
-
-class FallbackWindow(QWidget):
-    """The tray's stand-in where no system tray exists. It is then the only handle on the app, so closing it
-    minimises it (Quit ends the app). Once the app quits it closes like any window: Qt 6 cancels a quit that a
-    window refuses, so refusing then would keep the process up (SIGTERM ignored). The app quits through
-    `TrayApp.quit()`, which says so, or through any `QApplication.quit()`, seen here as the application's Quit
-    event (before Qt asks the windows to close; `aboutToQuit` comes after)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.quitting = False
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802  (Qt override)
-        if event.type() == QEvent.Type.Quit and watched is QCoreApplication.instance():
-            self.quitting = True
-        return False
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802  (Qt override)
-        if self.quitting or QCoreApplication.closingDown():
-            event.accept()
-            return
-        event.ignore()
-        self.showMinimized()
-
-
-class TrayApp(QObject):
+class TrayApp(QObject, OneTimeQuestions):
     """The tray icon (or its fallback window), its menu, and the proposal popups with their decisions."""
 
     def __init__(self, assistant: Assistant, watcher: Any | None, store_path: Path | None,
@@ -296,103 +144,6 @@ class TrayApp(QObject):
             self.answer_timer.start(ANSWER_MODEL_DELAY_MS)
         if self.config.accessibility == "ask" and watcher is not None:
             self.ask_accessibility()
-
-    # -- toolkit accessibility (watcher/capture/atspi.py) -----------------------------------------------------------
-
-    def ask_accessibility(self) -> None:
-        """Where an accessibility bus answers but toolkit accessibility is off (so most applications' typing is
-        only counted), ask once whether to turn it on; the answer is remembered (`accessibility`)."""
-        from proactive.watcher.capture.atspi import toolkit_accessibility
-
-        from .consent import AccessibilityDialog
-
-        state = toolkit_accessibility()
-        if state is None:  # no bus to turn it on with: said once in the log, with the fix, as the Settings
-            # window's Diagnostics (doctor's accessibility row) says it
-            log.warning("no accessibility bus answers: text typed in applications is kept only as a count of "
-                        "characters; fix: install at-spi2-core (a desktop session starts it)")
-            return  # (no balloon: it would cover the corner where proposals appear)
-        if state:
-            return  # on already
-        dialog = AccessibilityDialog()
-        dialog.answered.connect(self._accessibility_chosen)
-        self.windows.append(dialog)
-        dialog.show()
-
-    def _accessibility_chosen(self, answer: str) -> None:
-        from proactive.watcher.capture.atspi import set_toolkit_accessibility
-        from proactive.watcher.store.home import save_setting
-
-        if answer not in ("on", "off"):
-            return  # closed without an answer: asked again at the next start
-        if answer == "on":
-            problem = set_toolkit_accessibility(True)
-            if problem:
-                log.warning("accessibility could not be turned on: %s", problem)
-        try:
-            save_setting("accessibility", answer)
-        except (OSError, ValueError) as exc:
-            log.warning("accessibility = %r could not be saved (%s); it holds until the app quits", answer, exc)
-        self.config = dataclasses.replace(self.config, accessibility=answer)
-
-    # -- a capable model for answers (assistant/answers.py) --------------------------------------------------
-
-    def look_for_answer_model(self, ports: tuple[tuple[int, str], ...] = PORTS) -> None:
-        """Look for a capable model (loopback servers, GGUFs in the models folder) in a thread; one found is
-        offered in a dialog, once."""
-        config = self.config
-
-        def work() -> None:
-            try:
-                found = answers.candidate(config.answer_model, home.models_dir(), config.model, ports=ports)
-            except Exception:  # noqa: BLE001 - looking is optional: nothing offered
-                log.exception("looking for a model for answers failed")
-                return
-            if found is not None and not self.closed:
-                with contextlib.suppress(RuntimeError):  # the tray closed meanwhile: its bridge is gone
-                    self.bridge.model_found.emit(found)
-
-        threading.Thread(target=work, name="answer-model", daemon=True).start()
-
-    def _offer_answer_model(self, found: Any) -> None:
-        from .consent import AnswerModelDialog
-
-        if self.config.answer_model != "ask":
-            return  # answered meanwhile
-        dialog = AnswerModelDialog(answers.question(found), found.spec)
-        dialog.answered.connect(self._answer_model_chosen)
-        self.windows.append(dialog)
-        dialog.show()
-
-    def _answer_model_chosen(self, answer: str) -> None:
-        """Remember the answer in config.toml (both ways), then load the chosen model in a thread."""
-        if answer == "ask":
-            return  # closed without an answer: asked again at the next start
-        from proactive.watcher.store.home import save_setting
-
-        try:
-            save_setting("answer_model", answer)
-        except (OSError, ValueError) as exc:
-            log.warning("answer_model = %r could not be saved (%s); it holds until the app quits", answer, exc)
-        self.config = dataclasses.replace(self.config, answer_model=answer)
-        if answer != "off":
-            threading.Thread(target=self._load_answer_model, args=(answer,), name="answer-model-load",
-                             daemon=True).start()
-
-    def _load_answer_model(self, spec: str) -> None:
-        model = answers.load(spec)
-        if self.closed:
-            if model is not None:
-                model.close()
-            return
-        with contextlib.suppress(RuntimeError):  # the tray closed meanwhile: its bridge is gone
-            self.bridge.model_loaded.emit(model)
-
-    def _answer_model_loaded(self, model: Any) -> None:
-        if model is not None:
-            old, self.assistant.agent.answers = self.assistant.agent.answers, model
-            if old is not None:
-                old.close()
 
     # -- chrome ----------------------------------------------------------------------------------------------
 
