@@ -328,7 +328,7 @@ class WatcherProcess:
         keys after a quick Enter; it then hides the line as unseen (fail closed), which is right but is not what
         such a test is about. When no such reading came (the keys were handled in time and the line's last reading
         is older), a space and a Backspace (no change to the line) make it read again."""
-        from proactive.watcher.pipeline import ECHO_TRUST_SECONDS
+        from proactive.watcher.privacy.terminal_lines import ECHO_TRUST_SECONDS
 
         begun = time.time()
         xsession.type(text)
