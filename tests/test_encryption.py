@@ -30,7 +30,7 @@ import pytest
 from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.events import TEXT, WINDOW, RawEvent
 from proactive.watcher.privacy.redact import redact
-from proactive.watcher.store import crypto
+from proactive.watcher.store import crypto, keyring_access
 from proactive.watcher.store.database import Store, StoreError
 
 from .conftest import PROACTIVE, ROOT, WatcherProcess, XSession, run_cli, wait_for
@@ -397,7 +397,7 @@ def test_decide_with_required_and_no_keyring_writes_nothing(proactive_home: Path
 
 def test_a_bus_that_never_answers_cannot_hang_the_start(proactive_home: Path, tmp_path: Path):
     """A wedged bus at DBUS_SESSION_BUS_ADDRESS: it accepts the client and its authentication, then never answers
-    a message (jeepney's Hello would wait forever). The keyring lookup gives up after crypto.KEYRING_TIMEOUT_S,
+    a message (jeepney's Hello would wait forever). The keyring lookup gives up after keyring_access.KEYRING_TIMEOUT_S,
     and encryption = "required" then refuses to start."""
     path = tmp_path / "silent-bus"
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -433,7 +433,7 @@ def test_a_bus_that_never_answers_cannot_hang_the_start(proactive_home: Path, tm
         for conn in held:
             conn.close()
         server.close()
-    assert time.monotonic() - started < crypto.KEYRING_TIMEOUT_S + 8
+    assert time.monotonic() - started < keyring_access.KEYRING_TIMEOUT_S + 8
     assert "did not answer" in line
 
 

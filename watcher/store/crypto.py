@@ -34,13 +34,13 @@ import os
 import re
 import secrets
 import sqlite3
-import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from proactive.watcher.store import home
+from proactive.watcher.store import home, keyring_access
+from proactive.watcher.store.keyring_access import NoKeyring, one_line
 
 try:
     import sqlcipher3.dbapi2 as sqlcipher
@@ -50,17 +50,12 @@ except ImportError:  # the store still works, plain, and says why
 log = logging.getLogger(__name__)
 
 SERVICE = "proactive"
-KEYRING_TIMEOUT_S = 5.0
 PLAIN_HEADER = b"SQLite format 3\x00"
 KEY_PATTERN = re.compile(r"^[0-9a-f]{64}$")
 #: First bytes of files that are something else (PNG, gzip, zip, ELF, xz, 7z, JPEG, UTF-8 text's BOM): at least
 #: three bytes, so an SQLCipher salt (random) starts so by chance less than once in ten million files.
 OTHER_MAGIC = (b"\x89PNG", b"\x1f\x8b\x08", b"PK\x03\x04", b"\x7fELF", b"\xfd7zXZ", b"7z\xbc\xaf", b"\xff\xd8\xff",
                b"\xef\xbb\xbf")
-# keyring backends that are the OS's own secret store; anything else (null, fail, a plaintext file from
-# keyrings.alt, one that asks for a password on the terminal) counts as no keyring
-OS_STORES = ("keyring.backends.SecretService", "keyring.backends.libsecret", "keyring.backends.kwallet",
-             "keyring.backends.macOS", "keyring.backends.Windows")
 
 # The exception classes of both drivers: a connection is sqlite3's (plain) or sqlcipher3's (encrypted), and each
 # raises its own. `except crypto.DatabaseError` catches either.
@@ -78,14 +73,9 @@ class EncryptionError(sqlite3.DatabaseError):
     A sqlite3.DatabaseError, so the store reports it as it reports any unopenable database. One line."""
 
 
-class NoKeyring(Exception):
-    """No OS keyring can be used now; str() says why (one line)."""
-
-
 # -- the keyring -------------------------------------------------------------------------------------------------
 
 _lock = threading.RLock()
-_stuck: list[threading.Thread] = []  # a keyring call that outlived its time limit: none is made until it ends
 _keys: dict[str, str] = {}  # database path -> key, read once per process
 _said: set[str] = set()  # messages already logged
 _plain_why: dict[str, str] = {}  # database path -> why this process left it plain (encryption not "off")
@@ -97,7 +87,7 @@ _states: dict[str, tuple[tuple[int, int], str]] = {}  # database path -> ((devic
 def reset() -> None:
     """Forget this process's keys and what it said (tests; a long-lived process never needs it)."""
     with _lock:
-        _stuck.clear()
+        keyring_access.reset()
         _keys.clear()
         _said.clear()
         _plain_why.clear()
@@ -106,155 +96,21 @@ def reset() -> None:
         _states.clear()
 
 
-def _bounded(call: Callable[..., Any], *args: Any) -> Any:
-    """`call(*args)` in a daemon thread, given KEYRING_TIMEOUT_S: a D-Bus peer that accepts and never answers, or
-    a keyring waiting on a prompt, must not hang the watcher. A call that times out is abandoned, and the keyring
-    counts as absent until that call returns (a wedged bus costs one thread and one wait, not one per open)."""
-    late = NoKeyring(f"the keyring did not answer within {KEYRING_TIMEOUT_S:g} s")
-    with _lock:
-        if _stuck and _stuck[0].is_alive():
-            raise late
-        _stuck.clear()
-    result: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            result["value"] = call(*args)
-        except BaseException as exc:  # handed to the caller
-            result["error"] = exc
-
-    thread = threading.Thread(target=run, name="keyring", daemon=True)
-    thread.start()
-    thread.join(KEYRING_TIMEOUT_S)
-    if thread.is_alive():
-        with _lock:
-            _stuck[:] = [thread]
-        raise late
-    if "error" in result:
-        raise result["error"]
-    return result["value"]
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _detect() -> Any:
-    """The OS keyring backend, or NoKeyring, found afresh. On Linux, no session bus means no Secret Service: said
-    without importing keyring at all (the fast path of servers, CI and the tests)."""
-    if sqlcipher is None:
-        raise NoKeyring("SQLCipher is not installed (the sqlcipher3 package)")
-    explicit = os.environ.get("PYTHON_KEYRING_BACKEND")
-    if sys.platform.startswith("linux") and not explicit and not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-        raise NoKeyring("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service")
-    try:
-        import keyring.core  # noqa: F401  (missing: said here, not as a traceback from `_choose`)
-    except ImportError as exc:
-        raise NoKeyring(f"the keyring package is not installed ({exc})") from None
-    try:
-        return _bounded(_choose)
-    except NoKeyring:
-        raise
-    except Exception as exc:
-        raise NoKeyring(f"the keyring failed ({_one_line(exc)})") from None
-
-
-def _choose() -> Any:
-    """keyring's own choice, made now rather than taken from its per-process cache (`keyring.get_keyring()` and
-    `keyring.backend.get_all_keyring()` keep what they found first): the backend PYTHON_KEYRING_BACKEND or
-    keyringrc.cfg names, else the first OS store whose `priority` says it works here now."""
-    import keyring.core
-    from keyring.backends.chainer import ChainerBackend
-
-    chosen = keyring.core.load_env() or keyring.core.load_config()
-    if chosen is None:
-        return _first_os_store()
-    candidates = list(chosen.backends) if isinstance(chosen, ChainerBackend) else [chosen]
-    ours = [b for b in candidates if type(b).__module__ in OS_STORES]
-    if ours:  # the Secret Service first: it is the one whose lock we can check without a prompt
-        return min(ours, key=lambda b: OS_STORES.index(type(b).__module__))
-    name = f"{type(chosen).__module__}.{type(chosen).__name__}".removeprefix("keyring.backends.")
-    raise NoKeyring(f"the keyring backend is {name}, not an OS secret store")
-
-
-def _first_os_store() -> Any:
-    """An instance of the first backend of OS_STORES that works here now, or NoKeyring with the first one's
-    reason (on Linux, the Secret Service's: e.g. no daemon on the bus). Asking a backend class its `priority`
-    is keyring's own viability check (a D-Bus call for the Secret Service), and raises when it cannot work."""
-    import importlib
-
-    from keyring.backend import KeyringBackend
-
-    reasons: list[str] = []
-    for name in OS_STORES:
-        try:
-            module = importlib.import_module(name)
-        except Exception:  # noqa: BLE001  (another platform's backend)
-            continue
-        for cls in vars(module).values():
-            if not (isinstance(cls, type) and issubclass(cls, KeyringBackend) and cls.__module__ == name
-                    and not cls.__abstractmethods__):
-                continue
-            try:
-                cls.priority  # noqa: B018  (raises RuntimeError where it cannot work)
-            except Exception as exc:  # noqa: BLE001
-                reasons.append(_one_line(exc))
-                continue
-            return cls()
-    raise NoKeyring(f"no OS keyring answers ({reasons[0] if reasons else 'none is known on ' + sys.platform})")
-
-
 def keyring_backend() -> Any:
     """The OS keyring backend usable now, or NoKeyring: looked for at each call (each store open without a known
     key), so a keyring that starts after this process is found."""
-    return _detect()
+    if sqlcipher is None:
+        raise NoKeyring("SQLCipher is not installed (the sqlcipher3 package)")
+    return keyring_access.backend()
 
 
 def keyring_name() -> str:
-    """What holds the keys, for messages: e.g. "Secret Service Keyring"; NoKeyring when none answers, or when the
-    one there cannot hold a key now (no default keyring, locked): the test the store's own calls pass, so
-    `doctor`, `status` and the watcher's log tell the same state."""
-    backend = keyring_backend()
-    try:
-        _bounded(_check_unlocked, backend)
-    except NoKeyring:
-        raise
-    except Exception as exc:
-        raise NoKeyring(f"the keyring failed ({_one_line(exc)})") from None
-    return (type(backend).__doc__ or type(backend).__name__).strip().splitlines()[0]
-
-
-def _check_unlocked(backend: Any) -> None:
-    """Secret Service: a locked default collection would make keyring show an unlock prompt; we never prompt, so a
-    locked (or missing) keyring counts as none."""
-    if type(backend).__module__ != "keyring.backends.SecretService":
-        return
-    import secretstorage
-    from secretstorage.exceptions import ItemNotFoundException
-
-    with contextlib.closing(secretstorage.dbus_init()) as bus:
-        try:
-            collection = secretstorage.Collection(bus)
-        except ItemNotFoundException:
-            raise NoKeyring("the Secret Service has no default keyring") from None
-        if collection.is_locked():
-            raise NoKeyring("the default keyring is waiting for its password (unlock it, e.g. by logging in, "
-                            "and start again)")
+    """What holds the keys, for messages (keyring_access.name); NoKeyring when none can hold a key now."""
+    return keyring_access.name(keyring_backend())
 
 
 def _keyring_call(method: str, *args: str) -> Any:
-    backend = keyring_backend()
-
-    def call() -> Any:
-        _check_unlocked(backend)
-        return getattr(backend, method)(*args)
-
-    try:
-        return _bounded(call)
-    except NoKeyring:
-        raise
-    except Exception as exc:
-        raise NoKeyring(f"the keyring failed ({_one_line(exc)})") from None
+    return keyring_access.call(keyring_backend(), method, *args)
 
 
 def key_user(path: Path | str) -> str:
@@ -570,7 +426,7 @@ def migrate(path: Path, key: str, mode: str = "auto") -> bool:
         except _IN_PLACE_ERRORS as exc:
             _remove(tmp, *_sidecars(tmp))
             _failed.add(str(path))
-            _plain_why[str(path)] = f"it could not be encrypted in place ({_one_line(exc)})"
+            _plain_why[str(path)] = f"it could not be encrypted in place ({one_line(exc)})"
             if mode == "required":
                 raise EncryptionError(_plain_why[str(path)]) from None
             log.info("%s: %s", path, _plain_why[str(path)])
@@ -580,7 +436,7 @@ def migrate(path: Path, key: str, mode: str = "auto") -> bool:
             _fsync(path.parent)
             _overwrite(old)
         except OSError as exc:  # the swap is done: the database is the encrypted one whatever happens here
-            log.info("%s: the replaced plain file could not be overwritten (%s)", path, _one_line(exc))
+            log.info("%s: the replaced plain file could not be overwritten (%s)", path, one_line(exc))
         finally:
             old.close()
     log.info("%s: plain database encrypted in place", path)
@@ -664,7 +520,7 @@ def import_key(path: Path | str, text: str) -> str:
         except EncryptionError:
             raise EncryptionError(f"this key does not open {path}") from None
         except sqlcipher.DatabaseError as exc:
-            raise EncryptionError(f"{path}: cannot check the key ({_one_line(exc)})") from None
+            raise EncryptionError(f"{path}: cannot check the key ({one_line(exc)})") from None
     try:
         store_key(path, key)
     except NoKeyring as exc:
