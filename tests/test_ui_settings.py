@@ -18,7 +18,8 @@ from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtWidgets import QLineEdit  # noqa: E402
 
 from proactive.ui import autostart  # noqa: E402
-from proactive.ui.settings import UNITS, EntryList, SettingsWindow  # noqa: E402
+from proactive.ui.setting_fields import UNITS, EntryList  # noqa: E402
+from proactive.ui.settings import SettingsWindow  # noqa: E402
 from proactive.ui.titles import BUILT_IN, pattern_of, words  # noqa: E402
 from proactive.watcher.privacy.filter import PrivacyFilter  # noqa: E402
 from proactive.watcher.store import home  # noqa: E402
