@@ -14,8 +14,7 @@ from typing import Any
 import click
 
 from proactive.app import runtime
-from proactive.assistant import commands as assistant_commands
-from proactive.assistant import setup
+from proactive.assistant import commands as assistant_commands, setup
 from proactive.eval import commands as eval_commands
 from proactive.ui import commands as ui_commands
 from proactive.watcher import commands as watcher_commands

@@ -25,13 +25,13 @@ from proactive.models.labels import (
     CATEGORIES,
     agreement,
     calibration,
+    confusion as binary_confusion,
     context_key,
     normalize_task,
     rates,
     ratio,
     short_category,
 )
-from proactive.models.labels import confusion as binary_confusion
 
 from .turns import Turn, label_of, turn_seconds
 

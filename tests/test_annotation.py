@@ -23,8 +23,10 @@ from proactive.eval.annotation import (  # noqa: E402
 from proactive.models.labels import normalize_task  # noqa: E402
 from proactive.models.reward_data import read_reward_rows  # noqa: E402
 from proactive.ui.annotate import AnnotationWindow  # noqa: E402
-from tests.conftest import run_cli  # noqa: E402
-from tests.conftest import screenshot as shot  # noqa: E402
+from tests.conftest import (
+    run_cli,  # noqa: E402
+    screenshot as shot,  # noqa: E402
+)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "session_small.json"
 #: agent_response in every archived form: {"candidate_task": [...]} (the shared sessions), {"task"},

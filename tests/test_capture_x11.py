@@ -154,8 +154,7 @@ def test_keys_typed_after_a_switch_through_no_window_wait_for_the_window_they_we
     the shell; or to none, back to the window left and then the shell: two changes skipped in a row), the
     window thread's catch-up returns only once the pipeline holds a key, and the window thread
     pauses after each settle (as a busy machine may deschedule it), so the pipeline runs before its next step."""
-    from Xlib import X, Xatom
-    from Xlib import display as xdisplay
+    from Xlib import X, Xatom, display as xdisplay
 
     from proactive.watcher.capture.keyboard import Keyboard
     from proactive.watcher.capture.ordering import ServerOrder

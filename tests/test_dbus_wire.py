@@ -8,8 +8,11 @@ import pytest
 
 pytest.importorskip("jeepney")
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import (  # noqa: E402
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 from jeepney import DBusAddress, new_method_return, new_signal  # noqa: E402
 from jeepney.low_level import Endianness, HeaderFields, Message, Parser  # noqa: E402
 

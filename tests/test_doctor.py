@@ -15,8 +15,7 @@ import pytest
 
 from bench.xsession import start_xvfb
 from proactive.assistant import doctor
-from proactive.watcher import doctor as watcher_doctor
-from proactive.watcher import service
+from proactive.watcher import doctor as watcher_doctor, service
 from proactive.watcher.activitywatch import ActivityWatchSettings, ActivityWatchSource, probe_server
 from proactive.watcher.capture.platform import session_sources
 from proactive.watcher.capture.sources import Probe, Source

@@ -7,8 +7,7 @@ import re
 from itertools import permutations
 
 import pytest
-from hypothesis import example, given
-from hypothesis import strategies as st
+from hypothesis import example, given, strategies as st
 
 from proactive.watcher.episodes.builder import (
     HEAD_SENTENCES,

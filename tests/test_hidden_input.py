@@ -25,8 +25,7 @@ from proactive.watcher.privacy.echo_state import HIDDEN, UNSEEN, VISIBLE, EchoWa
 
 from .conftest import WatcherProcess, XSession, all_bytes, run_cli, wait_for
 from .shell_pty import ShellPty
-from .test_terminal_secrets import HIDDEN as HIDDEN_LINE
-from .test_terminal_secrets import stored_lines
+from .test_terminal_secrets import HIDDEN as HIDDEN_LINE, stored_lines
 
 # -- the echo state of a real pty ----------------------------------------------------------------------------------
 

@@ -22,8 +22,7 @@ from proactive.eval.metrics import (
     percentile,
     short_category,
 )
-from proactive.models.labels import confusion as binary_confusion
-from proactive.models.labels import rates
+from proactive.models.labels import confusion as binary_confusion, rates
 from proactive.models.reward_evaluation import need_report
 
 from .conftest import FIXTURES, run_cli

@@ -7,8 +7,7 @@ import threading
 import time
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from proactive.watcher.capture.ordering import SETTLED, ServerOrder, announced, later
 from proactive.watcher.events import CLIPBOARD, KEY, SCROLL, WINDOW, RawEvent

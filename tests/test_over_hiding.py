@@ -43,8 +43,7 @@ from proactive.watcher.store.home import Config
 
 from .conftest import ListSource, WatcherProcess, XSession, all_bytes, run_pipeline, wait_for
 from .shell_pty import ShellPty
-from .test_atspi import typed
-from .test_atspi import window as gui_window
+from .test_atspi import typed, window as gui_window
 from .test_hidden_input import Lines, at_shell, shell_xterm
 from .test_terminal_secrets import HIDDEN, XTERM, stored_lines
 

@@ -2,7 +2,7 @@
 folder with it, and an older version's one folder moved to the new places once, safely (watcher.migration).
 
 Every test here points HOME and the XDG variables at its own folders and unsets PROACTIVE_HOME, so the person's
-own folders are never touched. `home._places` is worked out once per process: `fresh_start()` forgets it, as a
+own folders are never touched. `folders._places` is worked out once per process: `fresh_start()` forgets it, as a
 new process would, between the in-process commands of one test."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pytest
 from filelock import FileLock
 
 from proactive.watcher import control
-from proactive.watcher.store import home, migration
+from proactive.watcher.store import folders, home, migration
 from tests.conftest import PROACTIVE, ROOT, run_cli
 from tests.xsession import wait_for
 
@@ -44,7 +44,7 @@ def xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, P
 
 def fresh_start() -> None:
     """Forget the places worked out by this process (a new process starts without them)."""
-    home._places.cache_clear()
+    folders._places.cache_clear()
 
 
 def files(base: Path) -> set[str]:

@@ -25,8 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from proactive.eval.sessions import SessionError, load_session
 from proactive.models.reward_data import read_reward_rows

@@ -29,8 +29,10 @@ from proactive.watcher.store.home import (  # noqa: E402
     SCHEMA,
     Config,
 )
-from tests.conftest import ROOT  # noqa: E402
-from tests.conftest import screenshot as shot  # noqa: E402
+from tests.conftest import (
+    ROOT,  # noqa: E402
+    screenshot as shot,  # noqa: E402
+)
 
 OLD_CONFIG = (  # as an older version (or a person with a text editor) wrote it: raw regexes, numbers with .0
     'excluded_apps = ["slack", "zoom"]\n'

@@ -467,8 +467,7 @@ class DiagnosticsWindow(QWidget):
 
     def refresh(self, report: dict[str, Any] | None = None) -> None:
         """Check again (or show `report`) and fill the table."""
-        from proactive.assistant.doctor import report as check
-        from proactive.assistant.doctor import rows
+        from proactive.assistant.doctor import report as check, rows
 
         self.report = report if report is not None else check()
         found = rows(self.report)

@@ -96,8 +96,7 @@ def episodes(db: str | None, since: str | None, last: int | None, as_json: bool)
 def purge(db: str | None, before: str | None, everything: bool, yes: bool, wait: float) -> None:
     """Delete captured data everywhere: the database (bytes overwritten, WAL truncated, full-text index merged),
     the running watcher's memory, the episodes published to ActivityWatch, the caches and (--all) the logs."""
-    from proactive.watcher.store.purging import PurgeError
-    from proactive.watcher.store.purging import purge as purge_everywhere
+    from proactive.watcher.store.purging import PurgeError, purge as purge_everywhere
 
     if (before is not None) == everything:
         fail("purge: give exactly one of --before TIME or --all")

@@ -46,8 +46,8 @@ from .python_imports import (
     _module_not_found,
     _module_shadowed,
     _shadow_diagnosis,
+    warm as warm,  # the family's warm-up (diagnose.warm): the installed distributions
 )
-from .python_imports import warm as warm  # the family's warm-up (diagnose.warm): the installed distributions
 from .python_traceback import (
     _EXCEPTION,
     _FRAME,
