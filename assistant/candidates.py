@@ -35,7 +35,6 @@ from .grounding import (
     QUERY,
     READING,
     SEARCHING,
-    TITLE_SPLIT,
     TOPIC,
     WRITING,
     Grounding,
@@ -45,6 +44,7 @@ from .grounding import (
     is_url,
     url_host,
 )
+from .sentence_patterns import TITLE_SPLIT
 
 SEARCH, HISTORY, ANSWER, FIX, DOCS = "search", "history", "answer", "fix", "docs"  # kinds of help on Accept
 #: help from the pages read (assistant/page_help.py): their code, their key points, notes for a document

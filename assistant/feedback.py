@@ -20,7 +20,7 @@ from difflib import SequenceMatcher
 
 from proactive.models.signals import words
 
-from .grounding import QUOTED
+from .sentence_patterns import QUOTED
 
 ACCEPTED, REJECTED, IGNORED, SNOOZED = "accepted", "rejected", "ignored", "snoozed"
 #: decisions after which a proposal is never shown or decided again (a snoozed one comes back)

@@ -67,7 +67,6 @@ from .grounding import (
     FILE,
     PAGE,
     QUERY,
-    TITLE_SPLIT,
     TOPIC,
     Grounding,
     Obj,
@@ -79,6 +78,7 @@ from .page_help import code_examples, key_points, notes
 from .pages import Page
 from .prompt import observation_line
 from .recall import _UNREADABLE, first_line, history_before, recall, recall_text
+from .sentence_patterns import TITLE_SPLIT
 from .validate import mentions, norm, rejection
 
 HELP_SCHEMA = {

@@ -24,13 +24,13 @@ from .agent import Agent, Prediction
 from .candidates import HEADLINES
 from .decision import decide
 from .feedback import IGNORED, FeedbackMemory
-from .grounding import RECENT
 from .material import BrowserPage, Source, live_source
 from .pages import PageReader
 from .policy import Gate, Proactivity
 from .proposals import ProposalLog
 from .recall import history_before, recalled
 from .screen import ScreenReader, with_screen
+from .sentence_patterns import RECENT
 from .trigger import TriggerPolicy
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .grounding import FILE_NAME, QUOTED, RECENT, TITLE_SPLIT, Grounding
+from .grounding import Grounding
+from .sentence_patterns import FILE_NAME, QUOTED, RECENT, TITLE_SPLIT
 
 NARRATION = re.compile(r"^\s*(?:the\s+)?users?\b|\bthe user\b|\buser'?s\b|^\s*(?:he|she|they)\s+(?:is|are|was|"
                        r"switch|type|open)|用户", re.I)
