@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from proactive.watcher.privacy.redact_gitleaks import imported_rules, skipped_rules
-from proactive.watcher.privacy.redact_rules import RULES, SECRET_PREFIXES, Rule, secret_rest, secret_start
+from proactive.watcher.privacy.redact_rules import RULES, Rule
+from proactive.watcher.privacy.secret_checks import SECRET_PREFIXES, secret_rest, secret_start
 
 __all__ = ["RULES", "SECRET_PREFIXES", "Rule", "contains_secret", "find_secrets", "imported_rules", "redact",
            "secret_rest", "secret_start", "skipped_rules"]

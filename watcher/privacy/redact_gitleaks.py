@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from proactive.watcher.privacy.redact_rules import Rule, shannon_entropy
+from proactive.watcher.privacy.redact_rules import Rule
+from proactive.watcher.privacy.secret_checks import shannon_entropy
 
 # --- rules imported from gitleaks ----------------------------------------------------------------------------------
 
