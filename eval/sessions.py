@@ -17,7 +17,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from proactive.models.files import decode_utf8, json_problem, read_regular_file, unpaired_surrogate
+from proactive.models.files import (
+    decode_utf8,
+    json_lines,
+    json_problem,
+    read_regular_file,
+    unpaired_surrogate,
+)
 
 
 class SessionError(ValueError):
@@ -129,18 +135,9 @@ def load_turns(path: Path | str) -> list[tuple[str, dict[str, str], Any]]:
 
 
 def _load_lines(path: Path, text: str) -> list[tuple[str, dict[str, str], Any]]:
-    """`proactive episodes --json` output: one observation object per line (split on "\\n" only: JSON strings
-    may hold U+2028 and friends, which `str.splitlines` would break on)."""
+    """`proactive episodes --json` output: one observation object per line."""
     turns = []
-    for lineno, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            obs = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise SessionError(f"{path}:{lineno}: bad JSON ({exc.msg})") from None
-        except (ValueError, RecursionError) as exc:
-            raise SessionError(f"{path}:{lineno}: {json_problem(exc)}") from None
+    for lineno, _line, obs in json_lines(path, text, SessionError):
         if not isinstance(obs, dict) or "time" not in obs or not isinstance(obs.get("event"), str):
             raise SessionError(f"{path}:{lineno}: expected an object with 'time' and 'event'")
         turns.append((f"{path}:{lineno}", _observation(f"{path}:{lineno}", obs), obs))

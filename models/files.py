@@ -8,9 +8,12 @@ and `models` imports no other package of ours.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 
 def read_regular_file(path: Path | str, error: type[ValueError] = ValueError, named: bool = True,
@@ -76,3 +79,19 @@ def json_problem(exc: BaseException) -> str:
     if "integer string conversion" in str(exc):
         return "a number too long to read (over 4300 digits)"
     return str(exc)
+
+
+def json_lines(path: Path | str, text: str, error: type[ValueError] = ValueError) -> Iterator[tuple[int, str, Any]]:
+    """(line number, line, value) of each non-blank line of a JSON-lines text, in order. A line that is not JSON
+    raises `error` naming the file and line. Split on "\\n" only: JSON strings may hold U+2028 and friends, on
+    which `str.splitlines` would break."""
+    for lineno, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise error(f"{path}:{lineno}: bad JSON ({exc.msg})") from None
+        except (ValueError, RecursionError) as exc:
+            raise error(f"{path}:{lineno}: {json_problem(exc)}") from None
+        yield lineno, line, value

@@ -21,26 +21,13 @@ def read_reward_rows(paths: Iterable[Path | str]) -> list[dict[str, Any]]:
     `category`, `annotation`, `help_needed` or `session`: they are derived (category from pred_task/valid) or
     left for the trainer to default. Every field present is checked by type (`check_reward_row`), and the file
     must be a regular file of UTF-8 text: anything else raises ValueError naming the file (and line)."""
-    from .files import json_problem, read_regular_file
+    from .files import decode_utf8, json_lines, read_regular_file
 
     rows: list[dict[str, Any]] = []
     for path in paths:
-        data = read_regular_file(path, ValueError)
-        for lineno, raw in enumerate(data.split(b"\n"), 1):
-            if not raw.strip():
-                continue
+        text = decode_utf8(path, read_regular_file(path, ValueError))
+        for lineno, line, row in json_lines(path, text):
             where = f"{path}:{lineno}"
-            try:
-                line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
-            except UnicodeDecodeError as exc:
-                raise ValueError(f"{where}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8") \
-                    from None
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{where}: bad JSON: {exc.msg}") from None
-            except (ValueError, RecursionError) as exc:
-                raise ValueError(f"{where}: {json_problem(exc)}") from None
             problem = check_reward_row(row, has_escapes="\\u" in line)
             if problem:
                 raise ValueError(f"{where}: {problem}")
