@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from proactive.models.base import Predictor
+from proactive.models.base import Observation, Predictor
 from proactive.watcher.store.database import Store
 
 from .feedback import ACCEPTED
@@ -34,7 +34,7 @@ class Acceptance:
     proposal_id: int
     task: str
     action: str | None
-    context: list[dict[str, Any]]
+    context: list[Observation]
 
     @classmethod
     def of(cls, store: Store, proposal: Proposal | dict[str, Any]) -> Acceptance:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from proactive.models.base import Generation, Predictor
+from proactive.models.base import Generation, Observation, Predictor
 from proactive.models.labels import normalize_task
 
 from . import candidates as grounded
@@ -97,7 +97,7 @@ class Agent:
         """The model that writes the answer on Accept: the chosen answers model, else the proposal model."""
         return self.answers or self.model
 
-    def predict(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = (),
+    def predict(self, observations: Sequence[Observation], feedback: Sequence[str] = (),
                 k: int | None = None, held_back: Callable[[str], bool] | None = None,
                 recalls: grounded.Recalls | None = None, material: Source | None = None) -> Prediction:
         """`held_back`: tasks the feedback memory would not show now (shown and ignored, rejected, done); they are
@@ -134,7 +134,7 @@ class Agent:
         prediction.latency_s = time.perf_counter() - started
         return prediction
 
-    def _choose(self, observations: Sequence[dict[str, str]], options: list[grounded.Candidate]) -> Prediction:
+    def _choose(self, observations: Sequence[Observation], options: list[grounded.Candidate]) -> Prediction:
         """The built-in model ranks the grounded options; its preference is mixed half and half with the fit."""
         prediction = Prediction(candidates=[])
         if not options:
@@ -153,7 +153,7 @@ class Agent:
             prediction.preference[c.task] = round(0.5 * c.prior + 0.5 * p, 4)
         return prediction
 
-    def _write(self, observations: Sequence[dict[str, str]], feedback: Sequence[str], k: int,
+    def _write(self, observations: Sequence[Observation], feedback: Sequence[str], k: int,
                g: Grounding) -> Prediction:
         """A capable model writes tasks freely, with the extracted objects in its prompt; the validator filters."""
         messages = self.prompts.messages(observations, feedback, objects=g)

@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from proactive.models.base import Observation
+
 from .agent import Prediction
 from .feedback import FeedbackMemory
 from .policy import Gate, GateDecision
@@ -58,13 +60,13 @@ class Decision:
         return data
 
 
-def need_first(gate: Gate, context: Sequence[dict[str, str]]) -> tuple[float, GateDecision | None]:
+def need_first(gate: Gate, context: Sequence[Observation]) -> tuple[float, GateDecision | None]:
     """P(need), and the silent decision taken before generating when help is not needed (None: generate)."""
     need = gate.need(context)
     return need, gate.worth_generating(context, need=need)
 
 
-def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[dict[str, str]], prediction: Prediction,
+def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], prediction: Prediction,
            need: float, now: float) -> tuple[GateDecision, list[str]]:
     """The gate's pick among the candidates the memory allows at `now`, and every candidate held back (by the
     agent before ranking, and by the memory here)."""
@@ -73,7 +75,7 @@ def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[dict[str, str]]
     return gate.decide(context, allowed, prediction.preference, need=need), held
 
 
-def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[dict[str, str]], now: float,
+def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], now: float,
            predict: Predict) -> Decision:
     """The whole decision at `now` (the memory's clock: wall time live, the events' own times in replay)."""
     started = time.perf_counter()

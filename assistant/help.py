@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote_plus, urlsplit
 
-from proactive.models.base import Predictor
+from proactive.models.base import Observation, Predictor
 from proactive.watcher.episodes.builder import quote
 from proactive.watcher.episodes.wording import plural
 
@@ -199,7 +199,7 @@ def plan(task: str, grounding: Grounding, action_id: str | None = None) -> tuple
 
 
 
-def ask(model: Predictor, context: Sequence[dict[str, str]], task: str,
+def ask(model: Predictor, context: Sequence[Observation], task: str,
         pages: Sequence[Page] = ()) -> tuple[str | None, str | None]:
     """The model's answer to the task from the last events and the pages read for it (their key points and
     best code, each with its link), or (None, why not)."""
@@ -290,14 +290,14 @@ def web_search(query: str, setting: str, open_browser: bool = True) -> tuple[str
     return url, False, f"No browser could be opened, so nothing was sent; the web search for '{query}' is at {url}"
 
 
-def search_query(context: Sequence[dict[str, str]], task: str, action: str | None = None) -> str | None:
+def search_query(context: Sequence[Observation], task: str, action: str | None = None) -> str | None:
     """What accepting `task` would send to a search engine, or None when its help has no web search: asked
     before the help starts, so the person can be asked first (the tray's consent question)."""
     kinds, subject = plan(task, ground(context), action)
     return _searched(kinds, subject)
 
 
-def consent_question(context: Sequence[dict[str, str]], task: str, action: str | None = None,
+def consent_question(context: Sequence[Observation], task: str, action: str | None = None,
                      material: Source | None = None) -> str | None:
     """What accepting `task` would send or read on the network, as the question the person is asked first (the
     tray's, with web_search = "ask"), or None when its help stays on this machine."""
@@ -370,7 +370,7 @@ class Job:
     """One Accept's inputs, as every help kind reads them (`do_task`'s arguments, the context grounded once)."""
 
     model: Predictor | None
-    context: Sequence[dict[str, str]]
+    context: Sequence[Observation]
     task: str
     grounding: Grounding
     subject: Obj | None
@@ -496,7 +496,7 @@ HELP_KINDS: dict[str, Callable[[Job, Done], None]] = {
 }
 
 
-def do_task(model: Predictor | None, context: Sequence[dict[str, str]], task: str, action: str | None = None,
+def do_task(model: Predictor | None, context: Sequence[Observation], task: str, action: str | None = None,
             db: Path | str | None = None, search: str = "ask", open_browser: bool = True,
             history_search: bool = True, material: Source | None = None) -> Help:
     """Do the accepted `task` (of grounded action id `action`, if it has one) over the `context` it came from;

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from proactive.models.base import Observation, Page
 from proactive.watcher.episodes.builder import Episode, build_episodes, unstored_episodes
 from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, TEXT, WEB, WINDOW, RawEvent
 from proactive.watcher.store.database import Store
@@ -48,7 +49,7 @@ class Proposal:
     trigger: str
     data: dict[str, Any]
     # the observations the offer was made from: Accept acts on them, not on whatever is on screen by then
-    context: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+    context: list[Observation] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def headline(self) -> str:
@@ -68,8 +69,13 @@ class Proposal:
                 "latency_s": self.data.get("latency_s")}
 
 
+def stored_observation(episode: dict[str, Any]) -> Observation:
+    """An episode as the database keeps it (`Store.episodes()`), as an observation."""
+    return Observation(time=f"{episode['start']:.3f}", event=episode["event"])
+
+
 def recent_context(store: Store, n: int = 30, at: tuple[int | None, int] | None = None,
-                   ) -> tuple[list[dict[str, Any]], int | None, int]:
+                   ) -> tuple[list[Observation], int | None, int]:
     """The last `n` observations (closed episodes plus the one still open), the last closed episode's id, and the
     newest raw event id (the context's identity). `at`: (last closed episode id, newest raw event id) of an
     earlier moment, whose context is rebuilt as it was then (a proposal's own, for Accept; what was purged since
@@ -83,8 +89,8 @@ def recent_context(store: Store, n: int = 30, at: tuple[int | None, int] | None 
         closed = [e for e in store.episodes() if episode_id is not None and e["id"] <= episode_id][-n:]
         after = closed[-1]["last_raw_id"] if closed else 0
         tail = build_episodes((rid, e) for rid, e in store.iter_events(after_id=after) if rid <= until)
-    obs: list[dict[str, Any]] = [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in closed]
-    obs += [e.observation() for e in tail]
+    obs = [stored_observation(e) for e in closed]
+    obs += [Observation(time=f"{e.start:.3f}", event=e.event) for e in tail]
     spans = [(e["first_raw_id"], e["last_raw_id"]) for e in closed] + [(e.first_raw_id, e.last_raw_id) for e in tail]
     for o, (first, last) in list(zip(obs, spans, strict=True))[-RECENT:]:  # the errors offers can be about
         if "copies" in o["event"]:
@@ -94,14 +100,14 @@ def recent_context(store: Store, n: int = 30, at: tuple[int | None, int] | None 
     if spans:
         visits = store.pages(spans[-n:][0][0], spans[-1][1])
         for o, (first, last) in zip(obs, spans, strict=True):
-            here = [{"url": url, "title": title} for rid, url, title in visits if first <= rid <= last]
+            here = [Page(url=url, title=title) for rid, url, title in visits if first <= rid <= last]
             if here:
                 o["pages"] = here
     newest = tail[-1].last_raw_id if tail else (at[1] if at else store.last_episode_raw_id())
     return obs[-n:], (closed[-1]["id"] if closed else None), newest
 
 
-def offer_context(store: Store, proposal: Proposal | dict[str, Any]) -> list[dict[str, Any]]:
+def offer_context(store: Store, proposal: Proposal | dict[str, Any]) -> list[Observation]:
     """The context an offer was made from, for its Accept: the live proposal's own observations, or a stored
     proposal's moment (`data["at"]`) rebuilt from the store. A proposal stored before moments were recorded gets
     the current context."""
@@ -215,7 +221,7 @@ class Assistant:
         finally:
             store.close()
 
-    def context(self, store: Store) -> tuple[list[dict[str, str]], int | None, int]:
+    def context(self, store: Store) -> tuple[list[Observation], int | None, int]:
         """Recent observations (closed episodes plus the one still open), the last closed episode's id, and the
         newest raw event id (the context's identity)."""
         return recent_context(store, self.context_episodes)
@@ -238,11 +244,11 @@ class Assistant:
             self.trigger.ran(now, key)
         return self.think(store, observations, episode_id, reason, now, key)
 
-    def material(self, observations: list[dict[str, Any]]) -> Source | None:
+    def material(self, observations: list[Observation]) -> Source | None:
         """The pages that can be read for this context's objects, under the reader's consent."""
         return live_source(observations, self.reader, self.browser) if self.reader is not None else None
 
-    def think(self, store: Store, observations: list[dict[str, Any]], episode_id: int | None, reason: str,
+    def think(self, store: Store, observations: list[Observation], episode_id: int | None, reason: str,
               now: float, key: int | None = None) -> Proposal:
         observations = with_screen(observations, self.screen)
         before = history_before(observations)

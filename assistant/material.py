@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from proactive.models.base import Observation
 
 from .grounding import PAGE, QUERY, Obj, is_url
 from .pages import Page, PageError, PageReader
@@ -50,7 +51,7 @@ Source = Callable[[Obj], "Material | None"]
 BrowserPage = Callable[[], "Page | None"]
 
 
-def _pages_of(context: Sequence[dict[str, Any]]) -> list[tuple[int, str, str]]:
+def _pages_of(context: Sequence[Observation]) -> list[tuple[int, str, str]]:
     """(observation index, url, title) of every page the observations name, oldest first."""
     out: list[tuple[int, str, str]] = []
     for i, o in enumerate(context):
@@ -60,7 +61,7 @@ def _pages_of(context: Sequence[dict[str, Any]]) -> list[tuple[int, str, str]]:
     return out
 
 
-def _query_index(context: Sequence[dict[str, Any]], query: str) -> int:
+def _query_index(context: Sequence[Observation], query: str) -> int:
     """The observation where the search for `query` was made (its last mention), or -1."""
     q = norm(query)
     for i in range(len(context) - 1, -1, -1):
@@ -75,7 +76,7 @@ def _title_matches(title: str, page_text: str) -> bool:
     return bool(a and b) and (a in b or b in a)
 
 
-def live_source(context: Sequence[dict[str, Any]], reader: PageReader,
+def live_source(context: Sequence[Observation], reader: PageReader,
                 browser: BrowserPage | None = None) -> Source:
     """The material of a live context: the browser's page now, the addresses the observations carry, the
     results of a search; read under `reader`'s consent (fetched only with web search on)."""
@@ -143,7 +144,7 @@ def live_source(context: Sequence[dict[str, Any]], reader: PageReader,
     return source
 
 
-def replay_source(context: Sequence[dict[str, Any]]) -> Source:
+def replay_source(context: Sequence[Observation]) -> Source:
     """A recorded session's material: a page or a search in it is what live use would read (the browser shows
     the page; a search's results, or the pages opened from it, are read after the consent question), so it counts
     as deliverable, its count unknown. Pages are read in replay only with `--fetch`."""

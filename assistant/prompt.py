@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from proactive.models.base import Observation
+
 from .grounding import Grounding
 
 AGENT_SCHEMA: dict[str, Any] = {
@@ -66,7 +68,7 @@ CHOICE_SYSTEM = ("You help a person at their computer. Read what they just did, 
                  "help them most right now. Answer with its number only.")
 
 
-def choice_messages(observations: Sequence[dict[str, str]], offers: Sequence[str],
+def choice_messages(observations: Sequence[Observation], offers: Sequence[str],
                     recent: int = 2) -> list[dict[str, str]]:
     """The built-in model's prompt: the last few events and the numbered grounded offers (short: every token
     here is evaluated at each decision, and the answer is one token, read from the model's probabilities)."""
@@ -84,7 +86,7 @@ def clock(time_value: str) -> str:
         return str(time_value)
 
 
-def observation_line(obs: dict[str, str]) -> str:
+def observation_line(obs: Observation) -> str:
     return json.dumps({"Time": clock(obs.get("time", "")), "Event": obs.get("event", "")}, ensure_ascii=False)
 
 
@@ -105,7 +107,7 @@ class PromptBuilder:
                 self._lengths.clear()
         return n
 
-    def window(self, observations: Sequence[dict[str, str]]) -> list[dict[str, str]]:
+    def window(self, observations: Sequence[Observation]) -> list[Observation]:
         """The observations that fit the budget, always including the newest."""
         if self.start > len(observations):
             self.start = 0
@@ -118,7 +120,7 @@ class PromptBuilder:
             self.start += drop
         return list(observations[self.start:])
 
-    def messages(self, observations: Sequence[dict[str, str]], feedback: Sequence[str] = (),
+    def messages(self, observations: Sequence[Observation], feedback: Sequence[str] = (),
                  objects: Grounding | None = None) -> list[dict[str, str]]:
         shown = self.window(observations)
         body = "Events:\n" + "\n".join(observation_line(o) for o in shown)

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from proactive.models.base import Observation
 from proactive.watcher.episodes.builder import place
 from proactive.watcher.store import crypto
 from proactive.watcher.store.database import Store, StoreError
@@ -32,7 +33,7 @@ RECALL_CHARS = 40  # the subject's leading text looked up in the history: earlie
 _UNREADABLE: tuple[type[Exception], ...] = (StoreError, *crypto.Error)
 
 
-def history_before(context: Sequence[dict[str, str]]) -> float:
+def history_before(context: Sequence[Observation]) -> float:
     """Where the person's history ends for this context: before its first event (what is on screen now is not
     an earlier time)."""
     starts = [float(o["time"]) for o in context if o.get("time")]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
+from proactive.models.base import Observation
 from proactive.watcher.privacy.redact import redact
 
 #: the lines of a command's output kept at most (its end: errors come last)
@@ -65,13 +65,13 @@ def shown_error(command: str, excluded_apps: Iterable[str] = (), excluded_titles
     return redact(output) if holds_error(output, command) else None
 
 
-def entered_command(observation: dict[str, Any]) -> str | None:
+def entered_command(observation: Observation) -> str | None:
     """The last line the observation says was entered in a terminal."""
     found = list(ENTERED.finditer(str(observation.get("event", ""))))
     return found[-1]["typed"] if found else None
 
 
-def with_screen(observations: Sequence[dict[str, Any]], read: ScreenReader | None) -> list[dict[str, Any]]:
+def with_screen(observations: Sequence[Observation], read: ScreenReader | None) -> list[Observation]:
     """The observations, the last one carrying the error its terminal shows (`screen`) when its last line entered
     printed one; unchanged when there is none or nothing to read it with."""
     out = list(observations)

@@ -24,14 +24,15 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from proactive.assistant.live import stored_observation
 from proactive.assistant.proposals import ProposalLog
+from proactive.models.base import Observation
 from proactive.models.files import decode_utf8, json_problem, read_regular_file
 from proactive.models.labels import CATEGORY_NAMES, normalize_task
 
 from .sessions import SessionError, load_session, response_tasks
 
 VERSION = 1
-Observation = dict[str, str]
 
 
 def load_observations(path: Path | str) -> list[Observation]:
@@ -59,7 +60,7 @@ def load_candidates(path: Path | str) -> dict[int, list[str]]:
 
 def observations_from_store(store: Any) -> list[Observation]:
     """The episodes of a watcher database (a `watcher.store.Store`) as observations, oldest first."""
-    return [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in store.episodes()]
+    return [stored_observation(e) for e in store.episodes()]
 
 
 def proposals_by_episode(store: Any) -> dict[int, list[str]]:
@@ -114,7 +115,7 @@ class Annotations:
     """The marks of every annotator on one session."""
 
     def __init__(self, observations: Sequence[Observation], candidates: dict[int, list[str]] | None = None):
-        self.observations = [dict(o) for o in observations]
+        self.observations = [Observation(time=o["time"], event=o["event"]) for o in observations]
         self.candidates: dict[int, list[str]] = {int(k): list(v) for k, v in (candidates or {}).items()}
         # annotator -> index -> need; annotator -> index -> {task: accepted}
         self.need: dict[str, dict[int, bool]] = {}

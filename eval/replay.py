@@ -37,7 +37,7 @@ from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.prompt import PROMPT_VERSION
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models import registry
-from proactive.models.base import ModelError
+from proactive.models.base import ModelError, Observation
 from proactive.models.judge import JudgeFailure
 from proactive.models.scorer import Context, Scorer
 
@@ -222,7 +222,7 @@ class Replayer:
         """Whether generations run in parallel: only against a server (an in-process model is one engine)."""
         return self.parallel > 1 and self.model_spec.strip().startswith("openai:")
 
-    def _key(self, context: Sequence[dict[str, str]], held: Sequence[str] = (), unheld: bool = False) -> str:
+    def _key(self, context: Sequence[Observation], held: Sequence[str] = (), unheld: bool = False) -> str:
         """The prediction's cache key; `held` (the offers the memory holds back now) only when there are some, so
         a turn with nothing held back keeps the key it always had; `unheld`: the counterfactual of `_unheld`."""
         if unheld:
@@ -245,7 +245,7 @@ class Replayer:
         return self._agent
 
     @staticmethod
-    def _generate(agent: Agent, context: list[dict[str, str]], held_back: Callable[[str], bool] | None = None,
+    def _generate(agent: Agent, context: list[Observation], held_back: Callable[[str], bool] | None = None,
                   recalls: Callable[[Any], bool] | None = None) -> tuple[dict[str, Any], bool]:
         """The agent's prediction as a cache value, and whether it is worth keeping. Runs in a worker thread
         when parallel: it touches the model only, never the cache."""
@@ -258,7 +258,7 @@ class Replayer:
                   "errors": p.errors, "held_back": p.held_back, "actions": p.actions}
         return result, usable(p, agent.model, agent.k)
 
-    def predict(self, context: list[dict[str, str]], now: float | None = None) -> dict[str, Any]:
+    def predict(self, context: list[Observation], now: float | None = None) -> dict[str, Any]:
         """The agent's prediction at this turn; at `now` (with a gate) the offers the feedback memory holds back
         are left out, as live."""
         held = self._held(now) if now is not None else []
@@ -273,7 +273,7 @@ class Replayer:
             self.cache.put(key, result)
         return result
 
-    def _need_first(self, turn: Turn, context: list[dict[str, str]]) -> bool:
+    def _need_first(self, turn: Turn, context: list[Observation]) -> bool:
         """Need first (decision.need_first): whether this turn asks the agent at all (a silent decision needs no
         generation); sets the turn's P(need)."""
         if self.gate is None:
@@ -294,7 +294,7 @@ class Replayer:
     def _predicted(turn: Turn, pred: dict[str, Any]) -> None:
         turn.candidates, turn.latency_s, turn.errors = pred["candidates"], pred["latency_s"], list(pred["errors"])
 
-    def _chosen(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any],
+    def _chosen(self, turn: Turn, context: list[Observation], pred: dict[str, Any],
                 decided: Decision) -> None:
         """A turn's record of the gate's decision (`decision.decide` or `decision.choose`); an offer shown and not
         answered counts as ignored in the memory, as an unanswered popup does live."""
@@ -318,7 +318,7 @@ class Replayer:
         if turn.shown is not None:
             self.memory.record(turn.shown, IGNORED, now)
 
-    def _unheld(self, context: list[dict[str, str]]) -> dict[str, Any]:
+    def _unheld(self, context: list[Observation]) -> dict[str, Any]:
         """The prediction this turn would have had without the feedback memory and with every offer giving
         something new (a history that recalls everything), cached like any other; made by a copy of the session's
         agent so its prompt window does not move on."""
@@ -347,7 +347,7 @@ class Replayer:
         self.trigger.ran(now, turn.index)
         return True
 
-    def decide(self, turn: Turn, context: list[dict[str, str]]) -> None:
+    def decide(self, turn: Turn, context: list[Observation]) -> None:
         """The live decision path (decision.decide) on the events' own clock: need first, the agent's candidates
         without what the memory holds back, the gate's pick. Without a gate the first candidate is shown (the
         paper's setting)."""
@@ -390,7 +390,7 @@ class Replayer:
             advance()
         return turns
 
-    def _choose_parallel(self, turn: Turn, context: list[dict[str, str]], pred: dict[str, Any]) -> None:
+    def _choose_parallel(self, turn: Turn, context: list[Observation], pred: dict[str, Any]) -> None:
         """The second half of decision.decide for a prediction generated ahead (parallel replay)."""
         assert self.gate is not None and turn.p_need is not None
         prediction = as_prediction(pred)
@@ -404,7 +404,7 @@ class Replayer:
         self._chosen(turn, context, pred, Decision(picked, turn.p_need, prediction, held))
 
     @staticmethod
-    def _fork(agent: Agent, context: list[dict[str, str]]) -> Agent:
+    def _fork(agent: Agent, context: list[Observation]) -> Agent:
         """A copy of the session's agent holding the prompt window this turn gets when run sequentially; the
         session's agent then moves its window on as predicting this turn would have (the window is the agent's
         only state, and it depends on the observations only, never on the model's answers)."""
@@ -413,7 +413,7 @@ class Replayer:
         agent.prompts.window(context)
         return worker
 
-    def _session_parallel(self, name: str, observations: list[dict[str, str]],
+    def _session_parallel(self, name: str, observations: list[Observation],
                           advance: Callable[[], None]) -> list[Turn]:
         contexts = [observations[: i + 1] for i in range(len(observations))]
         turns = [Turn(name, i, obs["time"], obs["event"]) for i, obs in enumerate(observations)]
@@ -463,7 +463,7 @@ def as_prediction(pred: dict[str, Any]) -> Prediction:
                       held_back=list(pred.get("held_back", [])), actions=dict(pred.get("actions") or {}))
 
 
-def judge_turn(turn: Turn, context: list[dict[str, str]], judge: Judge) -> None:
+def judge_turn(turn: Turn, context: list[Observation], judge: Judge) -> None:
     """Judge silence, every candidate (for pred@k) and, from those, what was shown and what was proposed."""
     turn.judged_silence = judge(context, None)
     turn.judged_candidates = [judge(context, c) for c in turn.candidates]
@@ -486,7 +486,7 @@ class Trace:
     """An archived trace, read and checked: its observations and each turn's candidate tasks."""
 
     path: Path
-    observations: list[dict[str, str]]
+    observations: list[Observation]
     candidates: list[list[str]]
 
 

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from proactive.models.base import Observation
 from proactive.models.files import (
     decode_utf8,
     json_lines,
@@ -79,7 +80,7 @@ def _list_items(path: Path, text: str) -> list[tuple[int, Any]]:
     return items
 
 
-def _observation(where: str, obs: Any) -> dict[str, str]:
+def _observation(where: str, obs: Any) -> Observation:
     """A checked `{"time", "event"}` observation."""
     if not isinstance(obs, dict):
         raise SessionError(f"{where}: missing 'observation' object")
@@ -111,12 +112,12 @@ def response_tasks(response: Any) -> list[Any]:
     return response if isinstance(response, list) else [response]
 
 
-def load_session(path: Path | str) -> list[dict[str, str]]:
+def load_session(path: Path | str) -> list[Observation]:
     """The observations of a session file, oldest first. Raises SessionError on anything malformed."""
     return [obs for _where, obs, _turn in load_turns(path)]
 
 
-def load_turns(path: Path | str) -> list[tuple[str, dict[str, str], Any]]:
+def load_turns(path: Path | str) -> list[tuple[str, Observation, Any]]:
     """Every turn of a session file as (where, observation, the turn as read): `where` is "FILE:LINE: turn N"
     (or "FILE:LINE" for a line-per-observation file), for errors about the turn's other keys. Raises
     SessionError on anything malformed."""
@@ -134,7 +135,7 @@ def load_turns(path: Path | str) -> list[tuple[str, dict[str, str], Any]]:
     return turns
 
 
-def _load_lines(path: Path, text: str) -> list[tuple[str, dict[str, str], Any]]:
+def _load_lines(path: Path, text: str) -> list[tuple[str, Observation, Any]]:
     """`proactive episodes --json` output: one observation object per line."""
     turns = []
     for lineno, _line, obs in json_lines(path, text, SessionError):

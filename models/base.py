@@ -12,11 +12,32 @@ import json
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import jsonschema
 
 Messages = list[dict[str, str]]
+
+
+class Page(TypedDict):
+    """A page visited during an observation (ActivityWatch's web watcher, or the browser's own)."""
+
+    url: str
+    title: str
+
+
+class Observation(TypedDict):
+    """One moment of a session, as the assistant, every model and replay read it: when it began (epoch seconds as
+    text, or a recording's own time) and what happened, in English sentences (watcher/episodes/builder.py). Live,
+    the latest ones also carry what the sentences only quote: the whole texts copied (`copies`), the pages visited
+    (`pages`) and the error a terminal shows (`screen`), held in memory for the offer. Its JSON form is itself, so it
+    is serialised only where it is written (replay files, `episodes --json`)."""
+
+    time: str
+    event: str
+    copies: NotRequired[list[str]]
+    pages: NotRequired[list[Page]]
+    screen: NotRequired[list[str]]
 
 
 class ModelError(RuntimeError):

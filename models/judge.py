@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .base import Predictor
+from .base import Observation, Predictor
 
 JUDGE_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -44,18 +44,18 @@ class LLMJudge:
         self.name = name or f"llm:{model.name}"
         self.meta: dict[str, Any] = {}
 
-    def need(self, context: Sequence[dict[str, str]]) -> float:
+    def need(self, context: Sequence[Observation]) -> float:
         """P(help is needed now): the judge rejecting silence."""
         return 1.0 - self.score(context, None)
 
-    def messages(self, context: Sequence[dict[str, str]], task: str | None) -> list[dict[str, str]]:
+    def messages(self, context: Sequence[Observation], task: str | None) -> list[dict[str, str]]:
         body = {"Observations (Time Ascending)": [{"time": o.get("time"), "event": o.get("event")} for o in context],
                 "Proposed Task": task,
                 "Instruction": "Now give your judgement."}
         return [{"role": "system", "content": JUDGE_SYSTEM},
                 {"role": "user", "content": json.dumps(body, ensure_ascii=False, indent=1)}]
 
-    def score(self, context: Sequence[dict[str, str]], task: str | None) -> float:
+    def score(self, context: Sequence[Observation], task: str | None) -> float:
         gen = self.model.complete_json(self.messages(context, task), JUDGE_SCHEMA)
         if gen.data is None:
             raise JudgeFailure(gen.error or "no verdict")

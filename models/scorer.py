@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-Context = Sequence[dict[str, Any]]
+from .base import Observation
+
+Context = Sequence[Observation]
 
 
 @runtime_checkable

@@ -50,6 +50,7 @@ from proactive.eval.annotation import (
     write_reward_rows,
 )
 from proactive.eval.sessions import SessionError
+from proactive.models.base import Observation
 from proactive.watcher.episodes.wording import plural
 from proactive.watcher.store import home
 
@@ -60,7 +61,7 @@ ASK = "Ask the agent (Ctrl+G)"
 SHORTCUTS = {"next": "Alt+Right", "previous": "Alt+Left", "need yes": "Ctrl+1", "need no": "Ctrl+0",
              "accept": "Ctrl+Return", "reject": "Ctrl+Delete", "save": "Ctrl+S", "ask": "Ctrl+G"}
 # the agent: observations up to an event -> candidate tasks (assistant.agent.Agent.predict's candidates)
-Suggest = Callable[[list[dict[str, str]]], list[str]]
+Suggest = Callable[[list[Observation]], list[str]]
 
 
 def when(time_value: str) -> str:
@@ -107,7 +108,7 @@ class NeedBox(QCheckBox):
 
 
 class AnnotationWindow(QWidget):
-    def __init__(self, observations: Sequence[dict[str, str]], annotations: Annotations | None = None,
+    def __init__(self, observations: Sequence[Observation], annotations: Annotations | None = None,
                  annotator: str = "", session_name: str = "session", suggest: Suggest | None = None,
                  candidates: dict[int, list[str]] | None = None):
         super().__init__()
@@ -329,7 +330,7 @@ class AnnotationWindow(QWidget):
         return self.name_edit.text().strip()
 
     @property
-    def observations(self) -> list[dict[str, str]]:
+    def observations(self) -> list[Observation]:
         return self.annotations.observations
 
     def go_to(self, index: int) -> None:
@@ -459,7 +460,7 @@ class AnnotationWindow(QWidget):
         self.status_label.setText(" · ".join(parts))
 
     # ----------------------------------------------------------------------------------------------- files
-    def set_session(self, observations: Sequence[dict[str, str]], name: str,
+    def set_session(self, observations: Sequence[Observation], name: str,
                     candidates: dict[int, list[str]] | None = None) -> None:
         self.annotations = Annotations(observations, candidates)
         self.session_name = self.annotations.session = name

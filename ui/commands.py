@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from proactive.models.base import Observation
 from proactive.watcher.command_line import db_option, fail, reads_config
 from proactive.watcher.store import home
 
@@ -49,14 +50,14 @@ def annotate(session: str | None, db: str | None, annotator: str, model_spec: st
     app.exec()
 
 
-def agent_suggestions(model_spec: str) -> Callable[[list[dict[str, str]]], list[str]]:
+def agent_suggestions(model_spec: str) -> Callable[[list[Observation]], list[str]]:
     """The agent's candidate tasks (k=3) for annotators; the model loads at the first question, not at start."""
     from proactive.assistant.agent import Agent
     from proactive.models.registry import load_model
 
     agent: list[Agent] = []
 
-    def suggest(observations: list[dict[str, str]]) -> list[str]:
+    def suggest(observations: list[Observation]) -> list[str]:
         if not agent:  # a missing or corrupt model raises ModelError: the window shows it
             agent.append(Agent(load_model(model_spec), k=3))
         return agent[0].predict(observations[-30:]).candidates
