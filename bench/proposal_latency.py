@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from proactive.assistant.agent import Agent  # noqa: E402
+from proactive.assistant.decision import decide  # noqa: E402
+from proactive.assistant.feedback import FeedbackMemory  # noqa: E402
 from proactive.assistant.policy import Gate, Proactivity  # noqa: E402
 from proactive.eval.metrics import percentile  # noqa: E402
 from proactive.eval.sessions import load_session  # noqa: E402
@@ -66,22 +68,22 @@ def main() -> None:
     for path in files:
         observations = load_session(path)
         agent = Agent(model, k=args.k)  # a new session starts with a new prompt history
+        memory = FeedbackMemory()  # nothing shown yet: no offer held back
         for i in range(len(observations)):
             context = observations[: i + 1]
             turns += 1
-            t0 = time.perf_counter()
-            need = gate.need(context)
-            if gate.worth_generating(context, need=need) is not None:
-                silent.append(time.perf_counter() - t0)
-                continue
+            # the live loop's own decision (assistant.decision.decide: need first, then the agent, then the gate);
             # a history that mentions everything: every grounded offer is made (live, `candidates.gives_something`
             # leaves out offers with nothing new to give), so the model ranks wherever there is a choice
-            prediction = agent.predict(context, recalls=lambda obj: True)
-            ranked += prediction.prompt_tokens > 0
-            gate.decide(context, prediction.candidates, prediction.preference, need=need)
-            proposals.append(time.perf_counter() - t0)
-            engine += prediction.engine_s
-            total += prediction.latency_s
+            decision = decide(gate, memory, context, time.time(),
+                              lambda held, ctx=context, a=agent: a.predict(ctx, held_back=held, recalls=lambda obj: True))
+            if decision.prediction is None:
+                silent.append(decision.latency_s)
+                continue
+            ranked += decision.prediction.prompt_tokens > 0
+            proposals.append(decision.latency_s)
+            engine += decision.prediction.engine_s
+            total += decision.prediction.latency_s
     result = {
         "machine_160_tokens_s": machine_speed(model),
         "sessions": len(files), "turns": turns, "k": args.k, "generated": len(proposals), "ranked": ranked,
