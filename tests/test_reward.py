@@ -74,7 +74,8 @@ def test_trains_on_tasks_only_and_on_one_class(tmp_path):
     row = {"obs": ERROR_CONTEXT, "pred_task": "Suggest a fix for the TimeoutError", "valid": True,
            "session": "live-1"}
     model = train([row, {**row, "pred_task": "Explain the timeout"}])
-    assert 0.0 <= model.score(ERROR_CONTEXT, None) <= 1.0
+    # no row says anything of silence: the model does not lean either way on it, and leans to the tasks it saw
+    assert model.score(ERROR_CONTEXT, None) == pytest.approx(0.5)
     assert model.score(ERROR_CONTEXT, "anything") > 0.5
 
 
