@@ -313,7 +313,7 @@ class WatcherProcess:
 
     def readings(self, begun_after: float) -> list[float]:
         """When the watcher read a terminal's echo state for a line whose first key was pressed after
-        `begun_after` (verbose: watcher/pipeline.py `_echo_reading`)."""
+        `begun_after` (verbose: watcher/privacy/terminal_lines.py `_echo_reading`)."""
         if not self.log.exists():
             return []
         found = re.findall(r"echo state read at ([0-9.]+) for the line begun at ([0-9.]+)", self.log.read_text())
@@ -322,7 +322,7 @@ class WatcherProcess:
     def enter_in_time(self, xsession: XSession, text: str) -> None:
         """Types `text` into the focused terminal, then Enter once the watcher read the terminal's echo state for
         this line less than ECHO_TRUST_SECONDS before its keys were all sent: the condition under which a line
-        is kept (watcher/pipeline.py `_judge_line`: a reading taken for the line before its Enter, within
+        is kept (watcher/privacy/terminal_lines.py `_judge_line`: a reading taken for the line before its Enter, within
         ECHO_TRUST_SECONDS of its last key). Why: a busy machine, or keys typed faster than anyone types (the
         keyboard source reads keys at a person's pace a batch at a time), may have the watcher handle a line's
         keys after a quick Enter; it then hides the line as unseen (fail closed), which is right but is not what

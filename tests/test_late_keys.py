@@ -1,6 +1,6 @@
 """Keys read late by the watcher (stopped, starved, or held up by another process's lock on the database) while
 a secret is typed at an echo-off prompt: the terminal's echo state read afterwards says nothing of the moment the
-keys were typed, so those lines are hidden; lines read in time are kept (watcher/pipeline.py `_judge_line`). Through
+keys were typed, so those lines are hidden; lines read in time are kept (watcher/privacy/terminal_lines.py `_judge_line`). Through
 the real pipeline with keys stamped as the X server stamps them and a real bash pty; and end to end with real xterm,
 bash and prompting programs on Xvfb, `proactive watch` as a process."""
 

@@ -412,12 +412,12 @@ def assert_never_stored(everything: bytes, secrets: list[str]) -> None:
             assert piece.encode() not in everything, f"{piece!r} leaked"
 
 
-LATE = "its echo state was read only after it was sent"  # the pipeline's debug log (Watcher._judge_line)
+LATE = "its echo state was read only after it was sent"  # the pipeline's debug log (TerminalLines._judge_line)
 
 
 def assert_stored(expected: Sequence[str | tuple[str, ...]], home: Path) -> None:
     """The typed lines stored are the expected ones (an entry may allow several), except that a line expected kept
-    may instead be hidden when the watcher read its keys late (`Watcher._judge_line` fails closed, and says so in
+    may instead be hidden when the watcher read its keys late (`TerminalLines._judge_line` fails closed, and says so in
     the --verbose log: beside CPU hogs, or on this shared machine's load); never the other way round, and never
     more such lines than the log counts."""
     lines = stored_lines()

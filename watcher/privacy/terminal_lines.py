@@ -22,7 +22,7 @@ log = logging.getLogger("proactive.watcher.pipeline")  # the tests wait on these
 ECHO_READ_SECONDS = 0.25  # while a line is typed, a terminal's echo state is read again after this long
 #: a key handled this long after it was pressed, beyond the KEY_BATCH_SECONDS a source may keep it: the pieces of its
 #: terminal line wait for the line's end, where its echo readings are judged against when the line ended
-#: (Watcher._judge_line)
+#: (TerminalLines._judge_line)
 ECHO_LATE_SECONDS = 0.1
 #: a key typed this long after the line's last echo reading taken before the line ended is not vouched for by it:
 #: the readings' spacing, a key's wait in its source, and lateness (0.6 s)
