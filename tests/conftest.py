@@ -37,7 +37,7 @@ PROACTIVE = [sys.executable, "-m", "proactive.app.cli"]
 #: one of them started last (measured with --durations on the parallel suite, session 10).
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
                  # then by their time in the parallel suite (session 13, --durations=0 summed per file)
-                 "test_capture_x11", "test_clipboard_secrets", "test_unobserved_fields", "test_raw_mode",
+                 "test_capture_x11", "test_clipboard_secrets", "test_unobserved_fields", "test_raw_mode_watched", "test_raw_mode",
                  "test_models", "test_model_server", "test_replay", "test_wayland",
                  "test_atspi_x11", "test_ui_xvfb", "test_store_stress", "test_hidden_input", "test_doctor",
                  "test_gnome", "test_properties", "test_encryption", "test_purge", "test_kwin", "test_tray_signals",

@@ -25,7 +25,7 @@ SH_VALUES = ("oO", frozenset({"--rcfile", "--init-file", "--emulate"}))  # bash,
 SHELL_COMMANDS = "cCs"
 SHELL_LONG_COMMANDS = frozenset({"--command", "--init-command"})
 #: Raw-mode programs that echo what is typed themselves, kept because each is tested with its own hidden prompts
-#: (tests/test_raw_mode.py): vim (its key prompts: VIM_NAMES rules), an editor, pagers, a monitor, sqlite3.
+#: (tests/test_raw_mode_watched.py): vim (its key prompts: VIM_NAMES rules), an editor, pagers, a monitor, sqlite3.
 #: An allowlist, so an unknown raw-mode program fails closed. Shells are judged by `interactive_shell`.
 VIM_NAMES = frozenset({"vi", "vim", "view", "vimdiff", "rvim", "rview"})
 LOCAL_ECHO = VIM_NAMES | frozenset({"nano", "less", "more", "man", "top", "sqlite"})

@@ -33,7 +33,7 @@ terminal's session) and what runs below them:
     shell runs *itself* (`read -e -s` typed at its prompt, a function, a sourced script) cannot be told from its
     prompt: the command-line rules (watcher/privacy/password_prompts.py: `read -s`) are the defence there.
   - *an allowlisted program that echoes* (`LOCAL_ECHO`, each tested with its own hidden prompts in
-    tests/test_raw_mode.py): vim (with `-x`, `-r`/`-L`, or an `X`/`key` command in its argv it may ask a key:
+    tests/test_raw_mode_watched.py): vim (with `-x`, `-r`/`-L`, or an `X`/`key` command in its argv it may ask a key:
     UNSEEN until it exits; while it holds a file with vim's encryption header open it asks that file's key, and
     while it holds an encrypted swap file it edits an encrypted buffer: both UNSEEN; `:X` typed in it is only
     seen in the typed line: `editor_key_lines`), nano, less, more, man (with its pager), top, sqlite3; a REPL
