@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proactive.assistant.diagnose import Situation, diagnose, python_imports
+from proactive.assistant.diagnose import Diagnosis, Situation, diagnose, python_imports
 
 
 def tb(*frames: tuple[str, int, str | None, str | None], last: str) -> str:
@@ -37,3 +37,13 @@ def assert_specific_step(error: str, rule: str, expect: list[str]) -> None:
     text = text_of(found)
     for part in expect:
         assert part in text, f"{part!r} not in:\n{text}"
+
+
+def commands(d: Diagnosis | None) -> str:
+    assert d is not None
+    return "\n".join(s.command or "" for s in d.steps)
+
+
+def texts(d: Diagnosis | None) -> str:
+    assert d is not None
+    return "\n".join([d.problem, d.offer, *(s.text for s in d.steps), *(s.command or "" for s in d.steps)])
