@@ -38,7 +38,7 @@ PROACTIVE = [sys.executable, "-m", "proactive.app.cli"]
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
                  # then by their time in the parallel suite (session 13, --durations=0 summed per file)
                  "test_capture_x11", "test_clipboard_secrets", "test_unobserved_fields", "test_raw_mode_watched", "test_raw_mode",
-                 "test_models", "test_model_server", "test_replay", "test_wayland",
+                 "test_models", "test_model_server", "test_replay", "test_replay_report", "test_wayland",
                  "test_atspi_x11", "test_ui_xvfb", "test_store_stress", "test_hidden_input", "test_doctor",
                  "test_gnome", "test_properties", "test_encryption", "test_purge", "test_kwin", "test_tray_signals",
                  "test_agent", "test_decision", "test_install", "test_over_hiding", "test_terminal_secrets", "test_hostile_input",
@@ -47,7 +47,7 @@ LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller 
 
 #: The Qt tests: `test_ui_xvfb.py` runs them on a real X server with a system tray (QT_QPA_PLATFORM=xcb); a run
 #: that holds that test does not run them offscreen as well (about 50 s saved); run without it, they run offscreen.
-QT_TEST_MODULES = ("test_ui_app", "test_ui_widgets", "test_ui_settings", "test_annotation")
+QT_TEST_MODULES = ("test_ui_app", "test_ui_windows", "test_ui_widgets", "test_ui_settings", "test_annotation")
 QT_ON_XVFB = "test_ui_xvfb.py::test_qt_tests_pass_under_xvfb_with_a_system_tray"
 
 
