@@ -186,11 +186,9 @@ def test_a_script_as_the_session_leader_is_unseen_until_it_execs_a_shell(tmp_pat
     if pid == 0:  # the child: the session leader on the new pty
         os.execve(str(leader), [str(leader)], {"PATH": os.environ["PATH"], "TERM": "xterm", "HOME": str(tmp_path)})
     try:
-        watch = EchoWatch()
-
         def state() -> Reading:
             drain(master)
-            watch.forget(os.getpid())  # the child may not have taken its terminal yet at the first look
+            watch = EchoWatch()  # looked up afresh: the child may not have taken its terminal yet at the first look
             view = watch.view(os.getpid())
             assert view is not None and len(view.ptys) == 1
             return watch.read(view)

@@ -216,11 +216,6 @@ class EchoWatch:
         self._views[pid] = view
         return view
 
-    def forget(self, pid: int | None) -> None:
-        """Look the window up afresh next time (a new line, a new tab may have opened)."""
-        if pid:
-            self._views.pop(pid, None)
-
     def _leader_alive(self, path: str) -> bool:
         leader = self._leaders.get(path)
         stat = stat_of(leader) if leader else None
