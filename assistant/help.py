@@ -4,7 +4,7 @@ best first; every kind that applies is done, and the result window says plainly 
 - search: a web search for the error, query, page or command the task is about, opened in the person's browser
   through `webbrowser` (which honours BROWSER). The only network use: it sends captured text (an error message)
   to a search engine, so it happens only with the `web_search = "on"` setting or the person's yes for this once.
-  With "ask" the tray asks before the help starts (`search_query` says what would be sent; the answer comes
+  With "ask" the tray asks before the help starts (`consent_question` says what would be sent; the answer comes
   back as "on", "off" or NOT_NOW); where nobody can be asked (the headless `proactive decide`) the result gives
   the link and says how to allow it; with "off" there is none.
 - history: the earlier times the person met the same thing, from their own episodes (SQLite FTS5,
@@ -288,13 +288,6 @@ def web_search(query: str, setting: str, open_browser: bool = True) -> tuple[str
     if webbrowser.open(url):
         return url, True, f"Sent '{query}' to {host} (web search), opened in your browser."
     return url, False, f"No browser could be opened, so nothing was sent; the web search for '{query}' is at {url}"
-
-
-def search_query(context: Sequence[Observation], task: str, action: str | None = None) -> str | None:
-    """What accepting `task` would send to a search engine, or None when its help has no web search: asked
-    before the help starts, so the person can be asked first (the tray's consent question)."""
-    kinds, subject = plan(task, ground(context), action)
-    return _searched(kinds, subject)
 
 
 def consent_question(context: Sequence[Observation], task: str, action: str | None = None,

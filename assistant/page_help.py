@@ -122,9 +122,6 @@ class Example:
     heading: str
     score: float
 
-    def markdown(self) -> str:
-        return f"```{self.lang or ''}\n{self.code}\n```\nSource: [{self.title or self.url}]({self.url})"
-
 
 def _context_of(blocks: Sequence[Block], i: int) -> tuple[str, str]:
     """The section heading a block sits under (not the page's own title, its h1, which every block shares) and
