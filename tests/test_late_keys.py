@@ -40,6 +40,7 @@ class PressedKeys(Source):
         # ours, which ServerOrder would read exactly: tests/test_ordering.py)
         self.base = time.time() - time.monotonic() - 1000
         self.ready = threading.Event()  # set: the watcher has started (keys typed before are read late)
+        self.emitted = 0  # keys handed to the watcher so far
 
     def start(self, emit: Any) -> None:
         def press() -> None:
@@ -50,6 +51,7 @@ class PressedKeys(Source):
                     time.sleep(self.pause if "key" in key else 0.005)
                     xtime = int((time.time() - late - self.base) * 1000)
                     emit(RawEvent("keyboard", KEY, key, xtime=xtime))
+                    self.emitted += 1
             self.done.set()
 
         threading.Thread(target=press, daemon=True).start()
@@ -73,7 +75,8 @@ def typing_in(terminal: ShellPty, source: PressedKeys) -> Iterator[Any]:
         source.ready.set()
         yield watcher
         assert source.done.wait(30)
-        time.sleep(0.3)
+        # every key taken by the running pipeline (the window's event, then the keys), not by its stop
+        wait_for(lambda: watcher.stats.events_in >= 1 + source.emitted, timeout=30, what="the keys handled")
     finally:
         watcher.stop()
         thread.join(10)
