@@ -69,9 +69,10 @@ class Proposal:
                 "latency_s": self.data.get("latency_s")}
 
 
-def stored_observation(episode: dict[str, Any]) -> Observation:
-    """An episode as the database keeps it (`Store.episodes()`), as an observation."""
-    return Observation(time=f"{episode['start']:.3f}", event=episode["event"])
+def observation_at(start: float, event: str) -> Observation:
+    """An episode (its start, epoch seconds, and its sentences) as an observation: the one place its format is
+    made for the assistant, whether the episode comes from the database (`Store.episodes()`) or is still open."""
+    return Observation(time=f"{start:.3f}", event=event)
 
 
 def recent_context(store: Store, n: int = 30, at: tuple[int | None, int] | None = None,
@@ -89,8 +90,8 @@ def recent_context(store: Store, n: int = 30, at: tuple[int | None, int] | None 
         closed = [e for e in store.episodes() if episode_id is not None and e["id"] <= episode_id][-n:]
         after = closed[-1]["last_raw_id"] if closed else 0
         tail = build_episodes((rid, e) for rid, e in store.iter_events(after_id=after) if rid <= until)
-    obs = [stored_observation(e) for e in closed]
-    obs += [Observation(time=f"{e.start:.3f}", event=e.event) for e in tail]
+    obs = [observation_at(e["start"], e["event"]) for e in closed]
+    obs += [observation_at(e.start, e.event) for e in tail]
     spans = [(e["first_raw_id"], e["last_raw_id"]) for e in closed] + [(e.first_raw_id, e.last_raw_id) for e in tail]
     for o, (first, last) in list(zip(obs, spans, strict=True))[-RECENT:]:  # the errors offers can be about
         if "copies" in o["event"]:

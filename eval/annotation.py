@@ -24,7 +24,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from proactive.assistant.live import stored_observation
+from proactive.assistant.live import observation_at
 from proactive.assistant.proposals import ProposalLog
 from proactive.models.base import Observation
 from proactive.models.files import decode_utf8, json_problem, read_regular_file
@@ -60,7 +60,7 @@ def load_candidates(path: Path | str) -> dict[int, list[str]]:
 
 def observations_from_store(store: Any) -> list[Observation]:
     """The episodes of a watcher database (a `watcher.store.Store`) as observations, oldest first."""
-    return [stored_observation(e) for e in store.episodes()]
+    return [observation_at(e["start"], e["event"]) for e in store.episodes()]
 
 
 def proposals_by_episode(store: Any) -> dict[int, list[str]]:

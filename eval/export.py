@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from proactive.assistant.live import observation_at
 from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.store.database import Store
 
@@ -35,7 +36,7 @@ def export_decisions(store: Store, out: Path, treat_ignored_as: str = "skip", n_
                 continue
             valid = decision == "accepted"
             f.write(json.dumps({
-                "obs": [{"time": f"{e['start']:.3f}", "event": e["event"]} for e in before],
+                "obs": [observation_at(e["start"], e["event"]) for e in before],
                 "pred_task": proposal["task"], "valid": valid, "help_needed": valid, "annotation": [valid],
                 "category": "Correct-Detection (CD)" if valid else "False-Alarm (FA)",
                 "session": f"live-{int(before[0]['start'])}",

@@ -70,7 +70,7 @@ def test_one_episode_per_focus_span_with_sentences():
     assert "The user comes back after being away for 4 minutes." in ff.sentences
     assert (vs.first_raw_id, vs.last_raw_id) == (1, 6)
     assert (term.first_raw_id, term.last_raw_id) == (7, 9)
-    assert vs.observation() == {"time": "100.000", "event": vs.event}
+    assert vs.start == 100.0  # its observation's time: the focus span's first event
 
 
 def test_rendering_is_deterministic():

@@ -126,10 +126,6 @@ class Episode:
     def event(self) -> str:
         return " ".join(self.sentences)
 
-    def observation(self) -> dict[str, str]:
-        """ProactiveBench's observation format."""
-        return {"time": f"{self.start:.3f}", "event": self.event}
-
     def row(self) -> dict[str, Any]:
         return {"start": self.start, "end": self.end, "app": self.app, "title": self.title, "event": self.event,
                 "sentences": self.sentences, "first_raw_id": self.first_raw_id, "last_raw_id": self.last_raw_id}
