@@ -5,7 +5,7 @@ capture source of this session with whether it works now and what the person can
 source's own `probe()`, ActivityWatch's included, for the sources `platform.session_sources` gives the watcher), and
 the database file (its size and encryption state). The model and reward-model half lives in `assistant/doctor.py`,
 which this package must not import. The probes themselves live beside what they check (`x11.py`, `wayland.py`,
-`activitywatch.py`, each source's module): this module gathers them and no source imports it.
+`activitywatch/reader.py`, each source's module): this module gathers them and no source imports it.
 
 Nothing here starts a source, opens the store or sends captured content anywhere: probes open a display
 connection or a loopback socket for a moment and close it.

@@ -58,7 +58,7 @@ PROMPT = "prompt"
 
 
 class WindowData(TypedDict, total=False):
-    """The active window changed (window.py, wl_window.py; activitywatch.py from aw-watcher-window)."""
+    """The active window changed (window.py, wl_window.py; activitywatch/reader.py from aw-watcher-window)."""
 
     app: Required[str]  # display name ("Visual Studio Code"), "desktop" when no window has the focus
     title: Required[str]
@@ -122,14 +122,14 @@ class ClipboardData(TypedDict, total=False):
 
 
 class IdleData(TypedDict):
-    """The person went idle or came back (idle.py, wl_idle.py; activitywatch.py from aw-watcher-afk)."""
+    """The person went idle or came back (idle.py, wl_idle.py; activitywatch/reader.py from aw-watcher-afk)."""
 
     state: Literal["idle", "active"]
     seconds: float  # since the last input (idle), or how long the idle time lasted (active)
 
 
 class WebData(TypedDict, total=False):
-    """A browser tab (activitywatch.py, from aw-watcher-web)."""
+    """A browser tab (activitywatch/reader.py, from aw-watcher-web)."""
 
     url: Required[str]
     title: Required[str]
