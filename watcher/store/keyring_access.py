@@ -39,7 +39,8 @@ def reset() -> None:
 def _bounded(call: Callable[..., Any], *args: Any) -> Any:
     """`call(*args)` in a daemon thread, given KEYRING_TIMEOUT_S: a D-Bus peer that accepts and never answers, or
     a keyring waiting on a prompt, must not hang the watcher. A call that times out is abandoned, and the keyring
-    counts as absent until that call returns (a wedged bus costs one thread and one wait, not one per open)."""
+    counts as absent until that call returns (a wedged bus costs one thread and one wait, not one per open). Any
+    failure of the call is NoKeyring, in one line."""
     late = NoKeyring(f"the keyring did not answer within {KEYRING_TIMEOUT_S:g} s")
     with _lock:
         if _stuck and _stuck[0].is_alive():
@@ -60,8 +61,11 @@ def _bounded(call: Callable[..., Any], *args: Any) -> Any:
         with _lock:
             _stuck[:] = [thread]
         raise late
-    if "error" in result:
-        raise result["error"]
+    error = result.get("error")
+    if isinstance(error, Exception) and not isinstance(error, NoKeyring):
+        raise NoKeyring(f"the keyring failed ({one_line(error)})") from None
+    if error is not None:
+        raise error
     return result["value"]
 
 
@@ -69,9 +73,10 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-def _detect() -> Any:
-    """The OS keyring backend, or NoKeyring, found afresh. On Linux, no session bus means no Secret Service: said
-    without importing keyring at all (the fast path of servers, CI and the tests)."""
+def backend() -> Any:
+    """The OS keyring backend usable now, or NoKeyring: looked for afresh at each call (each store open without a
+    known key), so a keyring that starts after this process is found. On Linux, no session bus means no Secret
+    Service: said without importing keyring at all (the fast path of servers, CI and the tests)."""
     explicit = os.environ.get("PYTHON_KEYRING_BACKEND")
     if sys.platform.startswith("linux") and not explicit and not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
         raise NoKeyring("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service")
@@ -79,12 +84,7 @@ def _detect() -> Any:
         import keyring.core  # noqa: F401  (missing: said here, not as a traceback from `_choose`)
     except ImportError as exc:
         raise NoKeyring(f"the keyring package is not installed ({exc})") from None
-    try:
-        return _bounded(_choose)
-    except NoKeyring:
-        raise
-    except Exception as exc:
-        raise NoKeyring(f"the keyring failed ({one_line(exc)})") from None
+    return _bounded(_choose)
 
 
 def _choose() -> Any:
@@ -132,22 +132,11 @@ def _first_os_store() -> Any:
     raise NoKeyring(f"no OS keyring answers ({reasons[0] if reasons else 'none is known on ' + sys.platform})")
 
 
-def backend() -> Any:
-    """The OS keyring backend usable now, or NoKeyring: looked for at each call (each store open without a known
-    key), so a keyring that starts after this process is found."""
-    return _detect()
-
-
 def name(found: Any) -> str:
     """What holds the keys, for messages: e.g. "Secret Service Keyring"; NoKeyring when none answers, or when the
     one there cannot hold a key now (no default keyring, locked): the test the store's own calls pass, so
     `doctor`, `status` and the watcher's log tell the same state."""
-    try:
-        _bounded(_check_unlocked, found)
-    except NoKeyring:
-        raise
-    except Exception as exc:
-        raise NoKeyring(f"the keyring failed ({one_line(exc)})") from None
+    _bounded(_check_unlocked, found)
     return (type(found).__doc__ or type(found).__name__).strip().splitlines()[0]
 
 
@@ -177,9 +166,4 @@ def call(found: Any, method: str, *args: str) -> Any:
         _check_unlocked(found)
         return getattr(found, method)(*args)
 
-    try:
-        return _bounded(run)
-    except NoKeyring:
-        raise
-    except Exception as exc:
-        raise NoKeyring(f"the keyring failed ({one_line(exc)})") from None
+    return _bounded(run)
