@@ -72,6 +72,15 @@ def assert_stored(expected: Sequence[str | tuple[str, ...]], home: Path) -> None
     assert any(got == want != HIDDEN_LINE for got, want in zip(lines, expected, strict=True)), lines  # not all hidden
 
 
+def assert_run(watcher: WatcherProcess, stopped: tuple[int, str], live: bytes, secrets: list[str],
+               expected: Sequence[str | tuple[str, ...]], home: Path) -> None:
+    """After a watched run: the watcher exited cleanly, no secret anywhere it wrote, and the expected lines stored."""
+    code, err = stopped
+    assert code == 0, err
+    assert_never_stored(live_everything(watcher, live, err), secrets)
+    assert_stored(expected, home)
+
+
 def wait_file(path: Path, what: str, timeout: float = 20) -> None:
     wait_for(path.exists, timeout=timeout, what=what)
 
@@ -119,10 +128,8 @@ def test_a_secret_read_in_raw_mode_by_a_script_is_never_stored(xsession: XSessio
         time.sleep(0.3)
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
-        code, err = watcher.stop()
-    assert code == 0, err
-    assert_never_stored(live_everything(watcher, live, err), secrets)
-    assert_stored(line.expected, proactive_home)
+        stopped = watcher.stop()
+    assert_run(watcher, stopped, live, secrets, line.expected, proactive_home)
 
 
 @pytest.fixture
@@ -194,10 +201,8 @@ def test_sudo_with_pwfeedback_called_by_a_script_after_su(xsession: XSession, pr
         time.sleep(0.3)
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
-        code, err = watcher.stop()
-    assert code == 0, err
-    assert_never_stored(live_everything(watcher, live, err), [password])
-    assert_stored([*expected, *line.expected[len(expected):]], proactive_home)
+        stopped = watcher.stop()
+    assert_run(watcher, stopped, live, [password], [*expected, *line.expected[len(expected):]], proactive_home)
 
 
 @pytest.mark.x11
@@ -240,10 +245,8 @@ def test_an_ssh_session_started_by_a_wrapper_script_is_unseen(xsession: XSession
         time.sleep(0.3)
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
-        code, err = watcher.stop()
-    assert code == 0, err
-    assert_never_stored(live_everything(watcher, live, err), [*secrets, "remoteLineCanary"])
-    assert_stored(line.expected, proactive_home)
+        stopped = watcher.stop()
+    assert_run(watcher, stopped, live, [*secrets, "remoteLineCanary"], line.expected, proactive_home)
 
 
 def wait_vim(path: str, present: bool = True) -> None:
@@ -293,10 +296,8 @@ def test_vims_x_command_never_stores_the_key(xsession: XSession, proactive_home:
         time.sleep(0.3)
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
-        code, err = watcher.stop()
-    assert code == 0, err
-    assert_never_stored(live_everything(watcher, live, err), [secret])
-    assert_stored(line.expected, proactive_home)
+        stopped = watcher.stop()
+    assert_run(watcher, stopped, live, [secret], line.expected, proactive_home)
 
 
 @pytest.mark.x11
@@ -399,7 +400,5 @@ def test_the_allowlisted_programs_keep_their_typing_but_never_their_keys(xsessio
         time.sleep(0.3)
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
-        code, err = watcher.stop()
-    assert code == 0, err
-    assert_never_stored(live_everything(watcher, live, err), secrets)
-    assert_stored(line.expected, proactive_home)
+        stopped = watcher.stop()
+    assert_run(watcher, stopped, live, secrets, line.expected, proactive_home)
