@@ -7,12 +7,13 @@ import contextlib
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 import webbrowser
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -275,6 +276,12 @@ def xsession(xserver: XSession) -> Iterator[XSession]:
     xserver.close()
 
 
+def typed_text(db: sqlite3.Connection) -> str:
+    """What a database holds as typed: its text events' text, joined (a hidden line adds nothing)."""
+    return "".join(t or "" for (t,) in db.execute(
+        "SELECT json_extract(data, '$.text') FROM raw_events WHERE kind = 'text' ORDER BY id"))
+
+
 class WatcherProcess:
     """`proactive watch` (or `proactive run`) as a real subprocess against a private home."""
 
@@ -295,7 +302,10 @@ class WatcherProcess:
                  what="watcher start")
         if self.proc.poll() is not None:
             raise AssertionError(f"watcher exited early: {self._stderr(self.proc.communicate()[1])}")
-        time.sleep(0.5)  # let the sources settle (X record contexts)
+        # the sources listen once started (X11's, the bus's), but Wayland's helpers (wl-paste --watch, swayidle)
+        # start in their own time, and a terminal's first line is kept only if its echo state is read in time,
+        # which the watcher's first reading (cold) may not be on a busy machine
+        time.sleep(0.5)
 
     def logged(self, text: str) -> int:
         """How many lines of the log hold `text`."""
@@ -343,6 +353,47 @@ class WatcherProcess:
         else:
             raise AssertionError(f"the watcher never read the echo state for {text!r}")
         xsession.key("Return")
+
+    def flushed(self, timeout: float = 30) -> None:
+        """Returns once the watcher has written everything it had taken when asked (a flush request,
+        watcher/control.py: it first reads what the X server had sent it): what a test then reads from the home
+        is all that was captured, not what happened to be written by then."""
+        from proactive.watcher import control
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("PROACTIVE_HOME", str(self.home))
+            request = control.request_flush()
+            if not control.wait_flushed(request, timeout):
+                raise AssertionError(f"the watcher did not write what it had taken within {timeout} s")
+
+    def acknowledged(self, paused: bool, timeout: float = 20) -> None:
+        """Returns once the watcher has applied a pause (`paused`) or a resume and said so (watcher/control.py's
+        acknowledgement: what is typed from then on is dropped, or kept)."""
+        from proactive.watcher import control
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("PROACTIVE_HOME", str(self.home))
+
+            def applied() -> bool:
+                until, pause_id = control.pause_state()
+                return (until is not None) == paused and control.wait_acknowledged(pause_id if paused else "", 0)
+
+            wait_for(applied, timeout=timeout, what="the watcher to apply the " + ("pause" if paused else "resume"))
+
+    def wait_stored(self, found: Callable[[sqlite3.Connection], object], what: str, timeout: float = 30) -> None:
+        """Waits until `found` (a query of the watcher's database) says yes; each look first asks the watcher to
+        write what it has taken (`flushed`)."""
+        def look() -> object:
+            self.flushed()
+            with contextlib.closing(sqlite3.connect(self.home / "proactive.db")) as db:
+                return found(db)
+
+        wait_for(look, timeout=timeout, what=what)
+
+    def wait_typed(self, text: str, timeout: float = 30) -> None:
+        """Waits until `text` is in what the watcher stored as typed (its text events, joined): text the
+        accessibility bus reports comes when the application says it, after the keys."""
+        self.wait_stored(lambda db: text in typed_text(db), f"{text!r} stored")
 
     def stopped(self) -> bool:
         """Whether every thread of the watcher is stopped (SIGSTOP acts on a process's threads one by one: a

@@ -21,7 +21,17 @@ from proactive.watcher.capture.atspi import AtspiSource
 from proactive.watcher.events import FOCUS, TYPED, WINDOW, RawEvent
 from proactive.watcher.store.database import Store
 
-from .conftest import ROOT, ListSource, WatcherProcess, XSession, all_bytes, run_cli, run_watcher, wait_for
+from .conftest import (
+    ROOT,
+    ListSource,
+    WatcherProcess,
+    XSession,
+    all_bytes,
+    run_cli,
+    run_watcher,
+    typed_text,
+    wait_for,
+)
 
 pytestmark = pytest.mark.x11
 
@@ -123,7 +133,7 @@ def test_password_field_dropped_by_role_on_x11(xsession: XSession, a11y: A11ySes
         xsession.key("Tab")  # back to the text field
         time.sleep(0.8)
         xsession.type(" again")
-        time.sleep(1.5)
+        time.sleep(1.5)  # the bus's text comes when the application says it (no condition shows it taken)
         live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         code, err = watcher.stop()
@@ -158,7 +168,9 @@ def test_a_form_typed_five_times_under_load_on_x11(xsession: XSession, a11y: A11
             time.sleep(0.5)
             xsession.type(f"{names[i]}\t{passwords[i]}\t", delay_ms=12)
             time.sleep(1.0)
-        time.sleep(2.0)
+
+        # the bus says the text after the keys (four names of five: check_form_rounds)
+        watcher.wait_stored(lambda db: sum(name in typed_text(db) for name in names) >= 4, "four names stored")
         live = all_bytes(proactive_home)
     finally:
         code, err = watcher.stop()
@@ -182,7 +194,6 @@ def test_missing_accessibility_bus_is_said_once(xsession: XSession, proactive_ho
     env = dict(xsession.env, DBUS_SESSION_BUS_ADDRESS=f"unix:path={tmp_path / 'no-bus'}")
     env.pop("AT_SPI_BUS_ADDRESS", None)
     watcher = WatcherProcess(proactive_home, env)
-    time.sleep(0.5)
     code, err = watcher.stop()
     assert code == 0, err
     log = (proactive_home / "logs" / "proactive.log").read_text()

@@ -36,13 +36,12 @@ def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proac
         xsession.key("Return")
         xsession.key("ctrl+s", "ctrl+q")
         xsession.copy("Traceback (most recent call last):\n  File \"client.py\", line 3\nTimeoutError: timed out")
-        time.sleep(0.5)
         xsession.xdotool("click", "1")
         xsession.xdotool("click", "--repeat", "3", "5")
         xsession.activate(shell)
         xsession.type("make test")
         xsession.key("Return")
-        time.sleep(1.0)
+        watcher.flushed()
     finally:
         code, err = watcher.stop()
     assert code == 0, err
@@ -283,7 +282,6 @@ def test_privacy_canaries_never_reach_disk_or_output(xsession: XSession, proacti
         xsession.type(f"pay with {CANARY_CARD} now")
         xsession.key("Return")
         xsession.copy(f"aws key {CANARY_COPY}")
-        time.sleep(0.5)
         xsession.type("sudo ls")
         xsession.key("Return")
         xsession.type(CANARY_SUDO)
@@ -294,7 +292,7 @@ def test_privacy_canaries_never_reach_disk_or_output(xsession: XSession, proacti
         xsession.type(CANARY_VAULT)
         xsession.key("Return")
         xsession.copy(CANARY_VAULT + "copy")
-        time.sleep(1.5)
+        watcher.flushed()
         live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         code, err = watcher.stop()
@@ -317,23 +315,21 @@ def test_pause_resume_by_command_and_signal(xsession: XSession, proactive_home: 
     try:
         xsession.type("before pause")
         xsession.key("Return")
-        assert run_cli("pause", env=watcher.env).returncode == 0
-        time.sleep(0.5)
+        assert run_cli("pause", env=watcher.env).returncode == 0  # (each returns once the watcher applied it)
         xsession.type("pausedword one")
         xsession.key("Return")
         assert run_cli("resume", env=watcher.env).returncode == 0
-        time.sleep(0.5)
         xsession.type("after resume")
         xsession.key("Return")
         watcher.proc.send_signal(signal.SIGUSR1)
-        time.sleep(0.5)
+        watcher.acknowledged(paused=True)
         xsession.type("signalpaused two")
         xsession.key("Return")
         watcher.proc.send_signal(signal.SIGUSR2)
-        time.sleep(0.5)
+        watcher.acknowledged(paused=False)
         xsession.type("after signal")
         xsession.key("Return")
-        time.sleep(1)
+        watcher.flushed()
     finally:
         code, err = watcher.stop()
     assert code == 0, err
@@ -361,7 +357,7 @@ def test_timed_pause_holds_and_ends_on_time(xsession: XSession, proactive_home: 
         time.sleep(max(0.0, started + 3.6 - time.monotonic()))
         xsession.type("aftertimed")
         xsession.key("Return")
-        time.sleep(1)
+        watcher.flushed()
     finally:
         code, err = watcher.stop()
     assert code == 0, err
@@ -380,9 +376,11 @@ def test_idle_is_detected(xsession: XSession, proactive_home: Path):
     watcher = WatcherProcess(proactive_home, xsession.env)
     try:
         xsession.type("first")
-        time.sleep(5)
+        watcher.wait_stored(lambda db: db.execute("SELECT 1 FROM raw_events WHERE kind = 'idle' AND "
+                                                  "json_extract(data, '$.state') = 'idle'").fetchall(), "idle")
         xsession.type("second")
-        time.sleep(2)
+        watcher.wait_stored(lambda db: db.execute("SELECT 1 FROM raw_events WHERE kind = 'idle' AND "
+                                                  "json_extract(data, '$.state') = 'active'").fetchall(), "back")
     finally:
         code, err = watcher.stop()
     assert code == 0, err

@@ -130,7 +130,7 @@ def marked_then_plain_on_x11(xsession: XSession, home: Path, rounds: int) -> tup
             wait_rows(home, 3 * i + 2, "the owner's ordinary copy")
             xsession.copy(plain[-1])
             rows = wait_rows(home, 3 * i + 3, "xclip's copy")
-        time.sleep(0.5)
+        watcher.flushed()
         live = all_bytes(home)
     finally:
         if owner is not None:
@@ -245,7 +245,7 @@ def marked_then_plain_on_wayland(sway: WaylandSession, home: Path, rounds: int) 
             sway.focus("vault notes")
             sway.copy(plain[-1])
             wait_rows(home, 3 * i + 3, "wl-copy's copy")
-        time.sleep(0.5)
+        watcher.flushed()
         live = all_bytes(home)
     finally:
         if owner is not None:

@@ -122,7 +122,7 @@ def test_typed_text_is_encrypted_on_disk_and_readable_with_the_key(xsession: XSe
         xsession.key("Return")
         wal = Path(f"{db}-wal")
         wait_for(lambda: wal.exists() and wal.stat().st_size > 0, timeout=10, what="the WAL")
-        time.sleep(1.5)  # the pipeline flushes at least every half second
+        watcher.flushed()
         assert wal.stat().st_size > 0  # the typed text is in the WAL now, if anywhere
         assert_no_canary(proactive_home)  # database, WAL and logs while the watcher runs
         running = run_cli("status", env=watcher.env).stdout

@@ -266,7 +266,7 @@ def test_a_tmux_pane_prompt_is_resolved_through_tmux(xsession: XSession, proacti
             wait_for(lambda: at_shell(path), what="the pane's shell")
             xsession.type("echo after tmux")
             xsession.key("Return")
-            time.sleep(1.5)
+            watcher.flushed()
         finally:
             code, err = watcher.stop()
         assert code == 0, err
@@ -336,7 +336,7 @@ def test_typing_inside_an_ssh_session_is_not_stored(xsession: XSession, proactiv
             timeout=20, what="ssh to end")
         xsession.type("echo after ssh")
         xsession.key("Return")
-        time.sleep(1.5)
+        watcher.flushed()
     finally:
         code, err = watcher.stop()
     assert code == 0, err

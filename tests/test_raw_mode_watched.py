@@ -125,7 +125,7 @@ def test_a_secret_read_in_raw_mode_by_a_script_is_never_stored(xsession: XSessio
         line(secrets[6], stored=HIDDEN_LINE)  # not a password, but a script's raw read: unseen all the same
         wait_for(lambda: [n for _, n, a in foreground(leader_pty) if a[:1] == ["bash"]], what="the exec'd shell")
         line("echo in the leader's shell")
-        time.sleep(0.3)
+        watcher.flushed()
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
         stopped = watcher.stop()
@@ -198,7 +198,7 @@ def test_sudo_with_pwfeedback_called_by_a_script_after_su(xsession: XSession, pr
         wait_for(lambda: [n for _, n, _ in foreground(pty_path)] == ["bash"] and at_shell(pty_path),
                  what="root's shell")
         line("echo root again")
-        time.sleep(0.3)
+        watcher.flushed()
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
         stopped = watcher.stop()
@@ -242,7 +242,7 @@ def test_an_ssh_session_started_by_a_wrapper_script_is_unseen(xsession: XSession
         wait_for(lambda: [n for _, n, _ in foreground(pty_path)] == ["bash"] and at_shell(pty_path),
                  timeout=20, what="ssh and its wrapper to end")
         line("echo after ssh")
-        time.sleep(0.3)
+        watcher.flushed()
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
         stopped = watcher.stop()
@@ -293,7 +293,7 @@ def test_vims_x_command_never_stores_the_key(xsession: XSession, proactive_home:
         line(":wq", stored=(HIDDEN_LINE, ":wq"))
         wait_vim(pty_path, present=False)
         line("echo after vim")
-        time.sleep(0.3)
+        watcher.flushed()
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
         stopped = watcher.stop()
@@ -397,7 +397,7 @@ def test_the_allowlisted_programs_keep_their_typing_but_never_their_keys(xsessio
         line(":q!", stored=HIDDEN_LINE)
         wait_vim(pty_path, present=False)
         line("echo after the programs")
-        time.sleep(0.3)
+        watcher.flushed()
         live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
     finally:
         stopped = watcher.stop()

@@ -479,7 +479,7 @@ def test_real_prompters_in_a_real_terminal(xsession: XSession, proactive_home: P
         line(f"cd /tmp && echo {CANARY_INLINE} | sudo -S true 2>/dev/null; echo inline done",
              stored="cd /tmp && echo [REDACTED:password] | sudo -S true 2>/dev/null; echo inline done")
         line("echo visible")
-        time.sleep(1.5)
+        watcher.flushed()
         live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         code, err = watcher.stop()

@@ -136,7 +136,7 @@ def test_password_fields_of_unobservable_applications_are_never_stored(
                 xsession.key("ctrl+a")
             xsession.key("Return")  # zenity prints the last and exits
             wait_for(lambda t=title: xsession._find(t) is None, timeout=10, what=f"{title!r} to close")
-        time.sleep(1.5)
+        watcher.flushed()
         live = all_bytes(proactive_home)
     finally:
         code, err = watcher.stop()
@@ -173,7 +173,8 @@ def test_with_the_bus_running_only_what_the_bus_describes_is_kept(xsession: XSes
             xsession.type("TkBusPwCanary55")
             xsession.key("Tab")
             xsession.type("plain tk words")
-            time.sleep(1.5)
+            watcher.wait_typed("hello from qt")
+            watcher.flushed()  # (the Tk form's keys)
             live = all_bytes(proactive_home)
         finally:
             code, err = watcher.stop()
@@ -247,7 +248,8 @@ def test_gtk_dialogs_on_the_bus_keep_their_text_and_drop_their_passwords(
             xsession.type("ZenBusPwCanary42")
             time.sleep(0.5)
             xsession.key("Return")
-            time.sleep(1.5)
+            watcher.wait_typed("ordinary words")
+            watcher.flushed()
             live = all_bytes(proactive_home)
         finally:
             code, err = watcher.stop()

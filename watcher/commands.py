@@ -47,6 +47,11 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
     service.watch(db, no_aw, verbose, load_config())
 
 
+#: How long `episodes` waits for a running watcher to write what it holds (it answers at its next flush, within a
+#: second; a stopped one never does, and the database is read as it is)
+FLUSH_WAIT = 2.0
+
+
 @click.command()
 @reads_config
 @db_option
@@ -55,7 +60,7 @@ def watch(db: str | None, no_aw: bool, verbose: bool) -> None:
 @click.option("-n", "last", type=click.IntRange(1), help="Only the last N episodes.")
 @click.option("--json", "as_json", is_flag=True, help='One JSON object per line: {"time","event","app","title"}.')
 def episodes(db: str | None, since: str | None, last: int | None, as_json: bool) -> None:
-    """Print captured episodes, oldest first, one per line."""
+    """Print captured episodes, oldest first, one per line (a running watcher first writes what it holds)."""
     from proactive.watcher.episodes.builder import unstored_episodes
 
     since_ts = parse_time(since, "--since") if since is not None else None
@@ -63,6 +68,7 @@ def episodes(db: str | None, since: str | None, last: int | None, as_json: bool)
     if not path.exists() and not path.is_symlink():  # a new home: no episodes yet, which is no error
         click.echo(f"no episodes yet: nothing captured in {path} (start with `proactive run`)", err=True)
         return
+    control.flush_running_watcher(FLUSH_WAIT)  # a running watcher's last second is shown too
     store = open_store(db, readonly=True)
     try:
         rows = store.episodes(since_ts)
@@ -136,6 +142,8 @@ def resume() -> None:
     """Resume capture (also: send SIGUSR2 to the watcher)."""
     control.clear_pause()
     pid = control.signal_watcher(control.RESUME_SIGNAL)
+    if pid and not control.wait_acknowledged(""):  # (the acknowledgement of no pause)
+        fail(f"the watcher (pid {pid}) did not confirm the resume within 5 s; stop it with: kill {pid}")
     click.echo("capture resumed" + ("" if pid else " (no watcher running now)"))
 
 

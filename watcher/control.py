@@ -1,4 +1,5 @@
-"""Controlling a running watcher from outside: the lock (one watcher per home) and pause/resume.
+"""Controlling a running watcher from outside: the lock (one watcher per home), pause/resume, purge and flush
+requests.
 
 Pause state lives in a small file so it survives restarts and so `proactive pause` works whether or not a
 watcher runs. The running watcher reads that file at each flush (every half second), so the command works
@@ -14,6 +15,7 @@ the signals that only some systems have are looked up with getattr.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
@@ -207,13 +209,17 @@ def read_pause() -> float | None:
     return _pause_state()[0]
 
 
+def _replace(path: Path, data: dict) -> None:
+    """Write `data` as JSON to `path` through a new file renamed over it: a reader never sees half of it."""
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)
+
+
 def write_pause(until: float) -> str:
     """Record a pause; returns its id, which the watcher acknowledges once it has applied it."""
     pause_id = uuid.uuid4().hex
-    tmp = pause_path().with_suffix(".tmp")
-    tmp.write_text(json.dumps({"until": None if math.isinf(until) else until, "since": time.time(),
-                               "id": pause_id}))
-    tmp.replace(pause_path())  # atomic: a watcher never reads half a pause
+    _replace(pause_path(), {"until": None if math.isinf(until) else until, "since": time.time(), "id": pause_id})
     return pause_id
 
 
@@ -232,14 +238,13 @@ def acknowledge_pause(state: tuple[float | None, str] | None = None) -> None:
 def wait_acknowledged(pause_id: str, timeout: float = 5.0) -> bool:
     """True once the running watcher has applied pause `pause_id`."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
+    while True:
+        with contextlib.suppress(FileNotFoundError):
             if ack_path().read_text().strip() == pause_id:
                 return True
-        except FileNotFoundError:
-            pass
+        if time.monotonic() >= deadline:
+            return False
         time.sleep(0.02)
-    return False
 
 
 def clear_pause() -> None:
@@ -265,11 +270,9 @@ def request_purge(before: float | None, db: Path, wait: float | None = None) -> 
     of the database only as long as the command waits for the answer (None: the watcher's own default)."""
     request_id = uuid.uuid4().hex
     purge_answer_path().unlink(missing_ok=True)
-    tmp = purge_request_path().with_suffix(".tmp")
     deadline = None if wait is None else time.time() + wait
-    tmp.write_text(json.dumps({"id": request_id, "before": before, "db": str(Path(db).resolve()),
-                               "deadline": deadline}))
-    tmp.replace(purge_request_path())
+    _replace(purge_request_path(), {"id": request_id, "before": before, "db": str(Path(db).resolve()),
+                                    "deadline": deadline})
     return request_id
 
 
@@ -298,9 +301,7 @@ def pending_purge() -> dict | None:
 def answer_purge(request_id: str, answer: dict) -> None:
     """The watcher's answer: {"applied": true, "report": {...}}, {"applied": false} (another database) or
     {"error": "one line"}."""
-    tmp = purge_answer_path().with_suffix(".tmp")
-    tmp.write_text(json.dumps(dict(answer, id=request_id)))
-    tmp.replace(purge_answer_path())
+    _replace(purge_answer_path(), dict(answer, id=request_id))
     purge_request_path().unlink(missing_ok=True)
 
 
@@ -334,6 +335,72 @@ def cancel_purge(request_id: str) -> None:
             purge_request_path().unlink(missing_ok=True)
     except (OSError, ValueError):
         pass
+
+
+# -- flush requests ----------------------------------------------------------------------------------------------
+# A reader of the database while a watcher runs (`proactive episodes`, a test) asks it to write what it has taken:
+# the watcher reads what the X server has already sent it (`Watcher._catch_up`), commits its batch, then answers
+# with the request's id. What the composer still holds (a line being typed) is not yet an event, and stays.
+
+
+def flush_request_path() -> Path:
+    return home.state_dir() / "flush.request"
+
+
+def flush_answer_path() -> Path:
+    return home.state_dir() / "flush.answer"
+
+
+def request_flush() -> str:
+    """Ask the running watcher to write what it has taken; returns the request's id (see `wait_flushed`)."""
+    request_id = uuid.uuid4().hex
+    _replace(flush_request_path(), {"id": request_id})
+    return request_id
+
+
+def pending_flush() -> str | None:
+    """The id of the flush request waiting for this home's watcher, or None (a file that is not one is removed)."""
+    path = flush_request_path()
+    try:
+        request_id = json.loads(path.read_text()).get("id")
+        if not isinstance(request_id, str):
+            raise ValueError
+        return request_id
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, AttributeError):
+        log.warning("%s is not a flush request written by proactive: removed", path)
+        path.unlink(missing_ok=True)
+        return None
+
+
+def answer_flush(request_id: str) -> None:
+    """The watcher's answer: everything it had taken when it read request `request_id` is in the database."""
+    _replace(flush_answer_path(), {"id": request_id})
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        if json.loads(flush_request_path().read_text()).get("id") == request_id:  # not a newer request
+            flush_request_path().unlink(missing_ok=True)
+
+
+def wait_flushed(request_id: str, timeout: float) -> bool:
+    """True once the watcher has answered flush request `request_id`; False after `timeout` seconds (no watcher,
+    or one that is stopped or cannot write)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            if json.loads(flush_answer_path().read_text()).get("id") == request_id:
+                return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+
+
+def flush_running_watcher(timeout: float) -> bool:
+    """Ask the running watcher (if any) to write what it has taken and wait for it, at most `timeout` seconds;
+    True when it answered. No watcher: False at once."""
+    if running_pid() is None:
+        return False
+    return wait_flushed(request_flush(), timeout)
 
 
 def signal_watcher(sig: signal.Signals | None) -> int | None:

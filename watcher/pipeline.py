@@ -134,6 +134,7 @@ class Watcher(TerminalLines):
         self._control_dir = home.state_dir()  # where the pause and purge files are written (control.py)
         self._control_seen: tuple[int | None, float] = (None, 0.0)  # that folder's mtime, when to read anyway
         self.started = threading.Event()
+        self._flush_asked: str | None = None  # a flush request (control.py) answered once its batch is written
         self.order = ServerOrder(sources, self._deliver)  # what sources emit into
 
     # -- control (safe from signal handlers and other threads) -------------------------------------------------
@@ -212,7 +213,14 @@ class Watcher(TerminalLines):
                     request = control.pending_purge() if requests else None
                     if request is not None:
                         self._purge(store, request)
+                    self._flush_asked = (control.pending_flush() if requests else None) or self._flush_asked
+                    if self._flush_asked is not None:  # what the sources had been sent is written with it
+                        self.order.sync()
+                        self._drain()
                     self._write(store)
+                    if self._flush_asked is not None and not self.batch and not self.unsaved_episodes:
+                        control.answer_flush(self._flush_asked)
+                        self._flush_asked = None
                     next_flush = time.monotonic() + self.flush_interval
                 if time.monotonic() >= next_retention:
                     self._retain(store)

@@ -112,7 +112,7 @@ class X11Clipboard(Source):
         offers = display.intern_atom("PROACTIVE_TARGETS")  # and what it offers: a late answer overwrites no text
         marks = {display.intern_atom(name): name for name in SECRET_MARKS}  # interned once: no lookup per copy
         display.xfixes_select_selection_input(window, clipboard, xfixes.XFixesSetSelectionOwnerNotifyMask)
-        display.flush()
+        display.sync()  # the server has taken the request: a copy made once `start` returns is seen
         owner_event = display.extension_event.SetSelectionOwnerNotify
         # the server's time of the last copy (its event is ordered by it) and its announcement (ordering.py):
         # keys pressed after the copy wait until its text has been read from the owner
@@ -207,6 +207,10 @@ class X11Clipboard(Source):
     def probe(self) -> Probe:
         """The X display opens and has XFIXES (clipboard owner changes are notified through it)."""
         return x11_probe(self.name, "copied text", "XFIXES")
+
+    def sync(self, timeout: float) -> None:
+        if self._thread is not None:
+            self._thread.sync(timeout)
 
     def stop(self) -> None:
         if self._thread is not None:

@@ -50,6 +50,8 @@ SETTLED = RawEvent("watcher", "settled")
 class CatchesUp(Protocol):
     def catch_up(self, timeout: float) -> None: ...
 
+    def sync(self, timeout: float) -> None: ...
+
 
 def later(a: int, b: int) -> bool:
     """Whether X server time `a` comes after `b` (the server's millisecond clock wraps after 49 days)."""
@@ -105,6 +107,24 @@ class ServerOrder:
                 source.catch_up(CATCH_UP_SECONDS)
         except Exception:  # a source that cannot catch up costs the order, never the event
             log.exception("a source could not catch up")
+
+    def sync(self, timeout: float = CATCH_UP_SECONDS) -> None:
+        """For a flush request (the pipeline, under its lock): every source emits or announces what its system had
+        sent it (`Source.sync`), then the announced events (a copy being read from its owner) are waited for, at
+        most `timeout` seconds in all."""
+        deadline = time.monotonic() + timeout
+        try:
+            for source in self.sources:
+                source.sync(max(0.0, deadline - time.monotonic()))
+        except Exception:  # a source that cannot sync costs the flush's completeness, never capture
+            log.exception("a source could not sync")
+        while self._announced() and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    def _announced(self) -> bool:
+        """Whether an announced event is still being read (a queued event waits for the pipeline instead)."""
+        with self._lock:
+            return any(not isinstance(owner, RawEvent) for _, _, owner in self._pending.values())
 
     def _stamp(self, event: RawEvent, xtime: int) -> None:
         """Sets `event.ts` (when a thread made it) to when the server saw it: the server's clock plus the clocks'

@@ -56,6 +56,14 @@ class Source(ABC):
         whose thread reads no device events have nothing to catch up with."""
         return
 
+    def sync(self, timeout: float) -> None:
+        """Returns once what this source's system had sent it when called has been emitted, or announced to the
+        order (`ordering.ServerOrder.announce`: a copy whose text is being read). For a flush request (the
+        watcher writes what it has taken: watcher/control.py). By default what `catch_up` does: the X sources
+        that read more than device events make a round trip on their connection (`x11.XEventThread.sync`);
+        sources with nothing to ask (Wayland's, the accessibility bus) return at once."""
+        self.catch_up(timeout)
+
     def types_in(self, pid: int | None) -> bool:
         """Whether this source reports the text typed in the windows of process `pid`, each piece with the field
         that took it (the accessibility bus): the pipeline then uses it instead of the keys typed there."""

@@ -167,6 +167,10 @@ class X11ActiveWindow(Source):
         app, process = app_name(pid, wm_class[1] if wm_class else None)
         return {"app": app, "title": title, "pid": pid, "process": process}
 
+    def sync(self, timeout: float) -> None:
+        if self._thread is not None:
+            self._thread.sync(timeout)
+
     def stop(self) -> None:
         if self._thread is not None:
             self._thread.stop()

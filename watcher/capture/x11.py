@@ -93,8 +93,9 @@ def open_display() -> Any:
 class XEventThread:
     """Runs `handle(event)` for every X event on `display` until stopped.
 
-    The thread sleeps in select() on the display and on a pipe with no timeout: `stop()` writes to the pipe. An idle
-    desktop costs no wake-up at all (a timeout to notice `stop()` would cost two a second per source)."""
+    The thread sleeps in select() on the display and on a pipe with no timeout: `stop()` and `sync()` write to the
+    pipe. An idle desktop costs no wake-up at all (a timeout to notice `stop()` would cost two a second per
+    source)."""
 
     def __init__(self, display: Any, handle: Callable[[Any], None], name: str):
         self.display = display
@@ -102,6 +103,8 @@ class XEventThread:
         self._stop = threading.Event()
         self._wake_r, self._wake_w = os.pipe()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._synced = threading.Condition()
+        self._asked = self._served = 0  # sync requests made, and how many the thread has served (-1: it ended)
 
     def start(self) -> None:
         self._thread.start()
@@ -112,24 +115,53 @@ class XEventThread:
         try:
             while not self._stop.is_set():
                 # events python-xlib has already read (with a reply) are pending without the socket being readable
-                if not self.display.pending_events():
-                    select.select([self.display, self._wake_r], [], [])
+                if not self.display.pending_events() and self._wake_r in select.select([self.display, self._wake_r],
+                                                                                       [], [])[0]:
+                    os.read(self._wake_r, 64)  # before `asked` is read: a request after this leaves its byte
                 if self._stop.is_set():
                     break
+                asked = self._asked
+                if asked != self._served:
+                    self.display.sync()  # a round trip: what the server sent before its reply is queued now
                 while self.display.pending_events():
                     event = self.display.next_event()
                     try:
                         self.handle(event)
                     except Xlib.error.XError as exc:  # a window vanished under us: routine
                         log.debug("X error in %s: %s", self._thread.name, exc)
+                if asked != self._served:
+                    with self._synced:
+                        self._served = asked
+                        self._synced.notify_all()
         except Exception:  # the connection died (X server gone): stop this source, keep the watcher alive
             log.exception("%s stopped", self._thread.name)
         finally:
+            with self._synced:
+                self._served = self._asked = -1  # nobody waits for a thread that has ended
+                self._synced.notify_all()
             try:
                 self.display.close()
             except Exception:
                 pass
             os.close(self._wake_r)
+
+    def sync(self, timeout: float) -> None:
+        """Returns once every event the server had sent this connection when called has been handled (or after
+        `timeout`): the thread makes a round trip, then handles what came before its reply. For a flush request
+        (`Source.sync`); the order of events between sources is `ordering.ServerOrder`'s, not this."""
+        if not self._thread.is_alive() or threading.current_thread() is self._thread:
+            return
+        with self._synced:
+            if self._served < 0 or self._stop.is_set():
+                return
+            self._asked += 1
+            wanted = self._asked
+            try:
+                os.write(self._wake_w, b"s")
+            except OSError:  # the thread is ending
+                return
+            if not self._synced.wait_for(lambda: self._served >= wanted or self._served < 0, timeout):
+                log.debug("%s: not synced after %.1f s", self._thread.name, timeout)
 
     def stop(self) -> None:
         if self._stop.is_set():

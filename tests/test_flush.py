@@ -1,0 +1,79 @@
+"""Flush requests (watcher/control.py): a reader of the database while a watcher runs asks it to write what it
+has taken, and is answered once that is in the database. Real watcher on Xvfb, real keys (xdotool) and copies
+(xclip), beside two CPU hogs; `proactive episodes` while the watcher runs shows the last second."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from proactive.watcher import control
+
+from .conftest import WatcherProcess, XSession, run_cli
+
+
+def test_no_watcher_means_no_wait(proactive_home: Path) -> None:
+    start = time.monotonic()
+    assert control.flush_running_watcher(5.0) is False
+    assert time.monotonic() - start < 1.0
+    assert not control.flush_request_path().exists()  # nothing left for a watcher started later
+
+
+@pytest.mark.parametrize("content", ["", "[]", '{"id": 3}', "not json", '"id"'])
+def test_a_file_that_is_not_a_flush_request_is_removed(proactive_home: Path, caplog: pytest.LogCaptureFixture,
+                                                       content: str) -> None:
+    control.flush_request_path().write_text(content)
+    with caplog.at_level(logging.WARNING):
+        assert control.pending_flush() is None
+    assert not control.flush_request_path().exists()
+    assert "not a flush request" in caplog.text
+
+
+def test_an_answer_leaves_a_newer_request_for_the_next_flush(proactive_home: Path) -> None:
+    first = control.request_flush()
+    second = control.request_flush()  # made while the watcher wrote for the first
+    control.answer_flush(first)
+    assert control.wait_flushed(first, 0.1)
+    assert control.pending_flush() == second
+    assert not control.wait_flushed(second, 0.1)
+    control.answer_flush(second)
+    assert control.wait_flushed(second, 0.1) and control.pending_flush() is None
+
+
+def stored(home: Path) -> tuple[list[str], list[str]]:
+    """The copies and the lines entered that are in the database now."""
+    with sqlite3.connect(home / "proactive.db") as db:
+        copies = [text for (text,) in db.execute("SELECT json_extract(data, '$.text') FROM raw_events "
+                                                 "WHERE kind = 'clipboard' ORDER BY id")]
+        texts = [text for (text,) in db.execute("SELECT json_extract(data, '$.text') FROM raw_events "
+                                                "WHERE kind = 'text' ORDER BY id")]
+    return copies, texts
+
+
+@pytest.mark.x11
+def test_what_was_taken_is_in_the_database_when_the_watcher_answers(xsession: XSession, proactive_home: Path,
+                                                                    cpu_hogs: None) -> None:
+    """Five times, beside two CPU hogs: a copy and a line typed with Enter, then a flush request; once it is
+    answered (no sleep anywhere) both are in the database, and `proactive episodes` run meanwhile says them."""
+    xsession.activate(xsession.start_xterm("flush shell", command=["cat"]))
+    watcher = WatcherProcess(proactive_home, xsession.env)
+    try:
+        for i in range(5):
+            xsession.copy(f"copied text number {i}")
+            xsession.type(f"echo line {i}")
+            xsession.key("Return")
+            watcher.flushed()
+            copies, texts = stored(proactive_home)
+            assert copies[-1:] == [f"copied text number {i}"], copies
+            assert f"echo line {i}" in "".join(texts), texts
+        xsession.copy("the last copy, not flushed by the test")
+        episodes = run_cli("episodes", env=watcher.env)  # asks the watcher itself
+        assert episodes.returncode == 0, episodes.stderr
+        assert "the last copy" in episodes.stdout, episodes.stdout
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
