@@ -113,7 +113,8 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
                           record_shown_as_ignored=headless, reader=reader,
                           browser=lambda: shown_page(config.excluded_apps, config.excluded_titles),
                           screen=lambda command: shown_error(command, config.excluded_apps, config.excluded_titles))
-    watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events)
+    watcher = build_watcher(db, no_aw, config, on_episode=assistant.on_episode, on_events=assistant.on_events,
+                            on_forget=assistant.forget)
     assistant.start()
     try:
         if headless:

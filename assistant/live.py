@@ -1,9 +1,9 @@
-"""The live loop: the watcher's episodes and activity drive the trigger policy; at each trigger the agent reads
-the recent episodes and proposes, the gate and the feedback memory decide, and every decision (shown or
-silent) becomes a row in `proposals`.
+"""The live loop: the watcher's episodes and activity drive the trigger policy and the context (handed forward:
+assistant/live_context.py); at each trigger the agent reads the recent episodes and proposes, the gate and the
+feedback memory decide, and every decision (shown or silent) becomes a row in `proposals`.
 
-Threads: the watcher's pipeline calls `on_episode`/`on_events` (cheap: they only update the trigger and wake the
-worker); the worker thread owns the model, its own database connection and all decisions.
+Threads: the watcher's pipeline calls `on_episode`/`on_events`/`forget` (cheap: they update the trigger and the
+context and wake the worker); the worker thread owns the model, its own database connection and all decisions.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from proactive.models.base import Observation, Page
-from proactive.watcher.episodes.builder import Episode, build_episodes, unstored_episodes
+from proactive.models.base import Observation
+from proactive.watcher.episodes.builder import Episode
 from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, TEXT, WEB, WINDOW, RawEvent
 from proactive.watcher.store.database import Store
 
@@ -25,13 +25,13 @@ from .agent import Agent, Prediction
 from .candidates import HEADLINES
 from .decision import decide
 from .feedback import IGNORED, FeedbackMemory
+from .live_context import LiveContext, stored_context
 from .material import BrowserPage, Source, live_source
 from .pages import PageReader
 from .policy import Gate, Proactivity
 from .proposals import ProposalLog
 from .recall import history_before, recalled
 from .screen import ScreenReader, with_screen
-from .sentence_patterns import RECENT
 from .trigger import TriggerPolicy
 
 log = logging.getLogger(__name__)
@@ -69,43 +69,11 @@ class Proposal:
                 "latency_s": self.data.get("latency_s")}
 
 
-def observation_at(start: float, event: str) -> Observation:
-    """An episode (its start, epoch seconds, and its sentences) as an observation: the one place its format is
-    made for the assistant, whether the episode comes from the database (`Store.episodes()`) or is still open."""
-    return Observation(time=f"{start:.3f}", event=event)
-
-
-def recent_context(store: Store, n: int = 30, at: tuple[int | None, int] | None = None,
-                   ) -> tuple[list[Observation], int | None, int]:
-    """The last `n` observations (closed episodes plus the one still open), the last closed episode's id, and the
-    newest raw event id (the context's identity). `at`: (last closed episode id, newest raw event id) of an
-    earlier moment, whose context is rebuilt as it was then (a proposal's own, for Accept; what was purged since
-    is gone). The last observations carry the whole texts copied in them (`copies`); every observation carries the
-    pages visited in it (`pages`: url and title, from ActivityWatch's web watcher), the material of page help."""
-    if at is None:
-        closed = store.episodes()[-n:]
-        tail = unstored_episodes(store)
-    else:
-        episode_id, until = at
-        closed = [e for e in store.episodes() if episode_id is not None and e["id"] <= episode_id][-n:]
-        after = closed[-1]["last_raw_id"] if closed else 0
-        tail = build_episodes((rid, e) for rid, e in store.iter_events(after_id=after) if rid <= until)
-    obs = [observation_at(e["start"], e["event"]) for e in closed]
-    obs += [observation_at(e.start, e.event) for e in tail]
-    spans = [(e["first_raw_id"], e["last_raw_id"]) for e in closed] + [(e.first_raw_id, e.last_raw_id) for e in tail]
-    for o, (first, last) in list(zip(obs, spans, strict=True))[-RECENT:]:  # the errors offers can be about
-        if "copies" in o["event"]:
-            copies = store.copies(first, last)
-            if copies:
-                o["copies"] = copies
-    if spans:
-        visits = store.pages(spans[-n:][0][0], spans[-1][1])
-        for o, (first, last) in zip(obs, spans, strict=True):
-            here = [Page(url=url, title=title) for rid, url, title in visits if first <= rid <= last]
-            if here:
-                o["pages"] = here
-    newest = tail[-1].last_raw_id if tail else (at[1] if at else store.last_episode_raw_id())
-    return obs[-n:], (closed[-1]["id"] if closed else None), newest
+def recent_context(store: Store, n: int = 30) -> tuple[list[Observation], int | None, int]:
+    """The last `n` observations in the database (closed episodes plus the one still open), the last closed
+    episode's id and the newest raw event id: the context of another process's watcher (the live assistant's
+    own is handed forward: `Assistant.context`)."""
+    return LiveContext(n).recent(store, n)
 
 
 def offer_context(store: Store, proposal: Proposal | dict[str, Any]) -> list[Observation]:
@@ -117,7 +85,7 @@ def offer_context(store: Store, proposal: Proposal | dict[str, Any]) -> list[Obs
     data = proposal.data if isinstance(proposal, Proposal) else proposal.get("data") or {}
     at = data.get("at")
     if isinstance(at, list) and len(at) == 2 and isinstance(at[1], int):
-        return recent_context(store, at=(at[0] if isinstance(at[0], int) else None, at[1]))[0]
+        return stored_context(store, 30, (at[0] if isinstance(at[0], int) else None, at[1]))
     return recent_context(store)[0]
 
 
@@ -142,6 +110,7 @@ class Assistant:
         # told True/False around each generation, so a UI can show that the model is working
         self.on_busy: Callable[[bool], None] | None = None
         self.context_episodes = context_episodes
+        self.live = LiveContext(max(30, context_episodes))  # what the watcher hands over (live_context.py)
         self.record_shown_as_ignored = record_shown_as_ignored  # headless: nobody answers
         # the pages the person reads, as material for offers (assistant/material.py): fetched under `reader`'s
         # consent, the browser's own page read through `browser`; None: no offer is made from pages
@@ -161,12 +130,18 @@ class Assistant:
     # -- called from the watcher's pipeline thread --------------------------------------------------------------
 
     def on_episode(self, episode: Episode) -> None:
+        """An episode stored: the context takes it, and a change of application is a trigger."""
+        self.live.closed(episode)
         with self._lock:
             self.trigger.episode_closed(app_changed=self._last_app is not None and episode.app != self._last_app)
             self._last_app = episode.app
         self._wake.set()
 
-    def on_events(self, events: list[RawEvent]) -> None:
+    def on_events(self, stored: list[tuple[int, RawEvent]], open_episode: Episode | None = None) -> None:
+        """A batch written (raw ids and events) and the episode still open: the context takes them, and the
+        activity and the moments among them drive the trigger."""
+        self.live.written(stored, open_episode)
+        events = [e for _, e in stored]
         now = time.time()
         with self._lock:
             for e in events:
@@ -178,6 +153,14 @@ class Assistant:
             if any(is_moment(e) for e in events):
                 self.trigger.moment_seen(now)
         self._wake.set()
+
+    def forget(self, before: float | None) -> None:
+        """A purge or retention removed everything before `before` (None: everything) from the database."""
+        self.live.forget(before)
+
+    def forget_episode(self, episode_id: int) -> None:
+        """An episode deleted (the tray's privacy view)."""
+        self.live.forget_episode(episode_id)
 
     # -- worker ----------------------------------------------------------------------------------------------
 
@@ -224,8 +207,9 @@ class Assistant:
 
     def context(self, store: Store) -> tuple[list[Observation], int | None, int]:
         """Recent observations (closed episodes plus the one still open), the last closed episode's id, and the
-        newest raw event id (the context's identity)."""
-        return recent_context(store, self.context_episodes)
+        newest raw event id (the context's identity): as the watcher handed them over, after what the database
+        held when the assistant first looked (`store`)."""
+        return self.live.recent(store, self.context_episodes)
 
     def sync_decisions(self, store: Store) -> None:
         """Bring decisions taken elsewhere (the tray, `proactive decide`) into the feedback memory."""

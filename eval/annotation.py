@@ -24,7 +24,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from proactive.assistant.live import observation_at
+from proactive.assistant.live_context import observation_at
 from proactive.assistant.proposals import ProposalLog
 from proactive.models.base import Observation
 from proactive.models.files import decode_utf8, json_problem, read_regular_file

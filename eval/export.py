@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from proactive.assistant.live import observation_at
+from proactive.assistant.live_context import observation_at
 from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.store.database import Store
 

@@ -4,7 +4,6 @@ has taken, and is answered once that is in the database. Real watcher on Xvfb, r
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 import time
 from pathlib import Path
@@ -20,28 +19,28 @@ def test_no_watcher_means_no_wait(proactive_home: Path) -> None:
     start = time.monotonic()
     assert control.flush_running_watcher(5.0) is False
     assert time.monotonic() - start < 1.0
-    assert not control.flush_request_path().exists()  # nothing left for a watcher started later
+    assert control.take_flush_requests() == []  # nothing left for a watcher started later
 
 
-@pytest.mark.parametrize("content", ["", "[]", '{"id": 3}', "not json", '"id"'])
-def test_a_file_that_is_not_a_flush_request_is_removed(proactive_home: Path, caplog: pytest.LogCaptureFixture,
-                                                       content: str) -> None:
-    control.flush_request_path().write_text(content)
-    with caplog.at_level(logging.WARNING):
-        assert control.pending_flush() is None
-    assert not control.flush_request_path().exists()
-    assert "not a flush request" in caplog.text
+def test_a_request_nobody_answers_is_withdrawn(proactive_home: Path) -> None:
+    request = control.request_flush()
+    assert not control.wait_flushed(request, 0.1)
+    assert control.take_flush_requests() == []
 
 
-def test_an_answer_leaves_a_newer_request_for_the_next_flush(proactive_home: Path) -> None:
-    first = control.request_flush()
-    second = control.request_flush()  # made while the watcher wrote for the first
-    control.answer_flush(first)
-    assert control.wait_flushed(first, 0.1)
-    assert control.pending_flush() == second
-    assert not control.wait_flushed(second, 0.1)
-    control.answer_flush(second)
-    assert control.wait_flushed(second, 0.1) and control.pending_flush() is None
+def test_readers_asking_at_once_are_each_answered(proactive_home: Path) -> None:
+    """Requests taken together, one made while the watcher answered the others: each is answered once, none lost
+    (each is a file of its own: taking one never removes another)."""
+    first, second = control.request_flush(), control.request_flush()
+    taken = control.take_flush_requests()
+    assert sorted(taken) == sorted([first, second])
+    third = control.request_flush()  # made while the watcher wrote for the first two
+    control.answer_flush(taken)
+    assert control.wait_flushed(first, 0.1) and control.wait_flushed(second, 0.1)
+    assert not control.wait_flushed(first, 0.05)  # (an answer is read once)
+    assert control.take_flush_requests() == [third]
+    control.answer_flush([third])
+    assert control.wait_flushed(third, 0.1)
 
 
 def stored(home: Path) -> tuple[list[str], list[str]]:

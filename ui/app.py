@@ -317,7 +317,8 @@ class TrayApp(QObject, OneTimeQuestions):
     def open_privacy(self) -> None:
         from .privacy import PrivacyView
 
-        window = PrivacyView(self.store_path, config=self.config, readers_closed=self.readers_closed)
+        window = PrivacyView(self.store_path, config=self.config, readers_closed=self.readers_closed,
+                             deleted=self.assistant.forget_episode)
         self.windows.append(window)
         window.show()
 

@@ -51,8 +51,12 @@ class PrivacyView(QWidget):
 
     def __init__(self, store_path: Path | None = None, confirm: Callable[[str], bool] | None = None,
                  parent: QWidget | None = None, config: home.Config | None = None,
-                 readers_closed: Callable[[], AbstractContextManager[None]] | None = None):
+                 readers_closed: Callable[[], AbstractContextManager[None]] | None = None,
+                 deleted: Callable[[int], None] | None = None):
+        """`deleted`: told each episode id deleted here (the running assistant forgets it: it holds the recent
+        episodes in memory)."""
         super().__init__(parent)
+        self.deleted = deleted
         self.config = config or home.Config()
         self.setWindowTitle("Proactive: privacy")
         self.store = Store(store_path)
@@ -112,7 +116,10 @@ class PrivacyView(QWidget):
     def delete_selected(self) -> None:
         """Delete the selected episodes and the raw events behind them."""
         for item in self.list.selectedItems():
-            self.store.delete_episode(int(item.data(Qt.ItemDataRole.UserRole)))
+            episode_id = int(item.data(Qt.ItemDataRole.UserRole))
+            self.store.delete_episode(episode_id)
+            if self.deleted is not None:
+                self.deleted(episode_id)
         self.refresh()
 
     def purge_everything(self) -> bool:

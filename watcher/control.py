@@ -210,8 +210,10 @@ def read_pause() -> float | None:
 
 
 def _replace(path: Path, data: dict) -> None:
-    """Write `data` as JSON to `path` through a new file renamed over it: a reader never sees half of it."""
-    tmp = path.with_suffix(".tmp")
+    """Write `data` as JSON to `path` through a new file renamed over it: a reader never sees half of it. The new
+    file's name is this write's own: a request and its answer (flush.request, flush.answer) written at once by
+    two processes each rename their own file (a shared `flush.tmp` gave one's text the other's name)."""
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     tmp.write_text(json.dumps(data))
     tmp.replace(path)
 
@@ -339,60 +341,51 @@ def cancel_purge(request_id: str) -> None:
 
 # -- flush requests ----------------------------------------------------------------------------------------------
 # A reader of the database while a watcher runs (`proactive episodes`, a test) asks it to write what it has taken:
-# the watcher reads what the X server has already sent it (`Watcher._catch_up`), commits its batch, then answers
-# with the request's id. What the composer still holds (a line being typed) is not yet an event, and stays.
+# the watcher reads what the X server has already sent it (`Watcher._catch_up`), commits its batch, then answers.
+# What the composer still holds (a line being typed) is not yet an event, and stays. Each request is a file of its
+# own (`flush-ID.request`, answered by `flush-ID.answer`), so readers asking at once are each answered, and taking
+# a request (removing it) never removes another's.
 
 
-def flush_request_path() -> Path:
-    return home.state_dir() / "flush.request"
-
-
-def flush_answer_path() -> Path:
-    return home.state_dir() / "flush.answer"
+def _flush_path(request_id: str, kind: str) -> Path:
+    return home.state_dir() / f"flush-{request_id}.{kind}"
 
 
 def request_flush() -> str:
     """Ask the running watcher to write what it has taken; returns the request's id (see `wait_flushed`)."""
     request_id = uuid.uuid4().hex
-    _replace(flush_request_path(), {"id": request_id})
+    _replace(_flush_path(request_id, "request"), {})
     return request_id
 
 
-def pending_flush() -> str | None:
-    """The id of the flush request waiting for this home's watcher, or None (a file that is not one is removed)."""
-    path = flush_request_path()
-    try:
-        request_id = json.loads(path.read_text()).get("id")
-        if not isinstance(request_id, str):
-            raise ValueError
-        return request_id
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, AttributeError):
-        log.warning("%s is not a flush request written by proactive: removed", path)
-        path.unlink(missing_ok=True)
-        return None
+def take_flush_requests() -> list[str]:
+    """The ids of the flush requests waiting for this home's watcher, taken (their files removed)."""
+    taken = []
+    for path in home.state_dir().glob("flush-*.request"):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+            taken.append(path.name.removeprefix("flush-").removesuffix(".request"))
+    return taken
 
 
-def answer_flush(request_id: str) -> None:
-    """The watcher's answer: everything it had taken when it read request `request_id` is in the database."""
-    _replace(flush_answer_path(), {"id": request_id})
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        if json.loads(flush_request_path().read_text()).get("id") == request_id:  # not a newer request
-            flush_request_path().unlink(missing_ok=True)
+def answer_flush(request_ids: list[str]) -> None:
+    """The watcher's answer: everything it had taken when it took these requests is in the database."""
+    for request_id in request_ids:
+        _replace(_flush_path(request_id, "answer"), {})
 
 
 def wait_flushed(request_id: str, timeout: float) -> bool:
     """True once the watcher has answered flush request `request_id`; False after `timeout` seconds (no watcher,
-    or one that is stopped or cannot write)."""
+    or one that is stopped or cannot write: the request is withdrawn)."""
+    answer = _flush_path(request_id, "answer")
     deadline = time.monotonic() + timeout
-    while True:
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            if json.loads(flush_answer_path().read_text()).get("id") == request_id:
-                return True
+    while not answer.exists():
         if time.monotonic() >= deadline:
+            _flush_path(request_id, "request").unlink(missing_ok=True)
             return False
         time.sleep(0.02)
+    answer.unlink(missing_ok=True)
+    return True
 
 
 def flush_running_watcher(timeout: float) -> bool:

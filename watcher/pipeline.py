@@ -93,15 +93,19 @@ def _fix(source: Any, reason: str = "") -> str:
 
 
 class Watcher(TerminalLines):
-    """Runs capture until `stop()`. `on_episode` is called with each episode as it closes and `on_events` with
-    each batch written (the assistant's triggers); `publish` (ActivityWatch) receives closed episodes too."""
+    """Runs capture until `stop()`. What it writes is handed forward to whoever acts on it (the assistant: its
+    triggers and its context), so nobody reads it back from the database: `on_episode` gets each episode once
+    it is stored (with its id), `on_events` each batch written (with the raw events' ids) and the episode still
+    open as it stands, and `on_forget` the time before which a purge or retention removed everything (None:
+    everything), for any copy held in memory. `publish` (ActivityWatch) receives closed episodes too."""
 
     def __init__(self, store_path: Path | str | None, config: Config, sources: list[Source],
                  flush_interval: float = 0.5,
                  on_episode: Callable[[Episode], None] | None = None,
-                 on_events: Callable[[list[RawEvent]], None] | None = None,
+                 on_events: Callable[[list[tuple[int, RawEvent]], Episode | None], None] | None = None,
                  publish: Callable[[list[dict[str, Any]]], int] | None = None,
-                 unpublish: purging.Unpublish | None = None):
+                 unpublish: purging.Unpublish | None = None,
+                 on_forget: Callable[[float | None], None] | None = None):
         self.store_path = store_path
         self.config = config
         self.sources = sources
@@ -109,6 +113,7 @@ class Watcher(TerminalLines):
         self.flush_interval = flush_interval
         self.on_episode = on_episode
         self.on_events = on_events
+        self.on_forget = on_forget
         self.publish = publish
         self.unpublish = unpublish  # deletes from where `publish` wrote (purge and retention reach it too)
         self.inbox: collections.deque[RawEvent] = collections.deque()  # emitted, not handled yet (in order)
@@ -134,7 +139,7 @@ class Watcher(TerminalLines):
         self._control_dir = home.state_dir()  # where the pause and purge files are written (control.py)
         self._control_seen: tuple[int | None, float] = (None, 0.0)  # that folder's mtime, when to read anyway
         self.started = threading.Event()
-        self._flush_asked: str | None = None  # a flush request (control.py) answered once its batch is written
+        self._flush_asked: list[str] = []  # flush requests (control.py), answered once their batch is written
         self.order = ServerOrder(sources, self._deliver)  # what sources emit into
 
     # -- control (safe from signal handlers and other threads) -------------------------------------------------
@@ -213,14 +218,15 @@ class Watcher(TerminalLines):
                     request = control.pending_purge() if requests else None
                     if request is not None:
                         self._purge(store, request)
-                    self._flush_asked = (control.pending_flush() if requests else None) or self._flush_asked
-                    if self._flush_asked is not None:  # what the sources had been sent is written with it
+                    asked = control.take_flush_requests() if requests else []
+                    if asked:  # what the sources had been sent is written with it
                         self.order.sync()
                         self._drain()
+                    self._flush_asked += asked
                     self._write(store)
-                    if self._flush_asked is not None and not self.batch and not self.unsaved_episodes:
+                    if self._flush_asked and not self.batch and not self.unsaved_episodes:
                         control.answer_flush(self._flush_asked)
-                        self._flush_asked = None
+                        self._flush_asked = []
                     next_flush = time.monotonic() + self.flush_interval
                 if time.monotonic() >= next_retention:
                     self._retain(store)
@@ -345,8 +351,17 @@ class Watcher(TerminalLines):
                     raise
                 log.warning("retention postponed: %s", exc)  # tried again at the next pass
                 return
+            self._forget(cutoff)
             if report.activitywatch_error:
                 log.warning("retention could not reach ActivityWatch: %s", report.activitywatch_error)
+
+    def _forget(self, before: float | None) -> None:
+        """What a purge or retention removed from the database leaves the memory of whoever it was handed to."""
+        if self.on_forget is not None:
+            try:
+                self.on_forget(before)
+            except Exception:  # noqa: BLE001 - a failing callback must not end capture: the log says it
+                log.exception("forgetting what was purged failed")
 
     def _purge(self, store: Store, request: dict[str, Any]) -> None:
         """Apply `proactive purge` here, where the open episode, typed text and pending batch live, so none of
@@ -375,6 +390,7 @@ class Watcher(TerminalLines):
             control.answer_purge(request["id"], {"error": f"the watcher could not purge: {exc}"})
             return
         report.by_watcher, report.memory_items = True, dropped
+        self._forget(before)  # before the answer: once the command returns, no copy in memory is left either
         control.answer_purge(request["id"], {"applied": True, "report": report.as_dict()})
         if before is None and self.filter.window and not self.filter.paused:
             # capture goes on in the window that has the focus: a fresh episode starts now
@@ -534,17 +550,23 @@ class Watcher(TerminalLines):
             return
         batch, self.batch = self.batch, []
         episodes, self.unsaved_episodes = self.unsaved_episodes, []
+        held: list[Episode] = []  # the episodes a lock or a full disk held back, stored now
         try:
             with self._released(let_go):
                 if episodes:
-                    store.add_episodes(e.row() for e in episodes)
-                    episodes = []
+                    for e, episode_id in zip(episodes, store.add_episodes(e.row() for e in episodes), strict=True):
+                        e.id = episode_id
+                    held, episodes = episodes, []
                 ids = store.add_events(batch)
         except StoreError as exc:
             self.batch = batch + self.batch  # what came meanwhile follows
             self.unsaved_episodes = episodes + self.unsaved_episodes
+            if held:
+                self._episodes_stored(held)
             self._store_failed(exc)
             return
+        if held:
+            self._episodes_stored(held)
         if self.store_trouble is not None:
             log.warning("the database can be written again: capture goes on (%d events kept meanwhile, %d "
                         "dropped while the disk was full)", len(batch), self.stats.dropped_full)
@@ -556,7 +578,7 @@ class Watcher(TerminalLines):
         if closed:
             self._episodes_closed(store, closed, let_go)
         if self.on_events is not None:
-            self.on_events(batch)
+            self.on_events(list(zip(ids, batch, strict=True)), self.builder.open_episode())
 
     def _store_failed(self, exc: StoreError) -> None:
         if exc.kind not in ("locked", "full"):
@@ -578,11 +600,17 @@ class Watcher(TerminalLines):
     def _episodes_closed(self, store: Store, episodes: list[Episode], let_go: bool = True) -> None:
         try:
             with self._released(let_go):
-                store.add_episodes(e.row() for e in episodes)
+                ids = store.add_episodes(e.row() for e in episodes)
         except StoreError as exc:
             self.unsaved_episodes.extend(episodes)
             self._store_failed(exc)
             return
+        for e, episode_id in zip(episodes, ids, strict=True):
+            e.id = episode_id
+        self._episodes_stored(episodes)
+
+    def _episodes_stored(self, episodes: list[Episode]) -> None:
+        """Closed episodes now in the database: counted, published, handed on (`on_episode`)."""
         self.stats.episodes += len(episodes)
         if self.publish is not None:
             try:

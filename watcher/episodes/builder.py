@@ -111,7 +111,8 @@ def duration(seconds: float) -> str:
 
 @dataclass
 class Episode:
-    """One focus span. `sentences` is the rendering; raw ids link it back to its raw events."""
+    """One focus span. `sentences` is the rendering; raw ids link it back to its raw events; `id` is its row's
+    once stored."""
 
     start: float
     end: float
@@ -121,6 +122,7 @@ class Episode:
     last_raw_id: int
     private: bool = False
     sentences: list[str] = field(default_factory=list)
+    id: int | None = None
 
     @property
     def event(self) -> str:
@@ -152,6 +154,10 @@ class EpisodeBuilder:
             self.current = _Span(raw_id, RawEvent("window", WINDOW, {"app": "", "title": ""}, ts=event.ts))
         self.current.feed(raw_id, event)
         return closed
+
+    def open_episode(self) -> Episode | None:
+        """The span still open, rendered as it stands (as `close` would, without closing it)."""
+        return self.current.render(None) if self.current is not None else None
 
     def close(self, end: float | None = None) -> Episode | None:
         """Close the open span. With `end` (the focus really ended then) an empty, short span is dropped like

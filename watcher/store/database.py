@@ -335,11 +335,15 @@ class Store:
 
     # -- episodes -------------------------------------------------------------------------------------------
 
-    def add_episodes(self, episodes: Iterable[dict[str, Any]]) -> None:
+    def add_episodes(self, episodes: Iterable[dict[str, Any]]) -> list[int]:
+        """Stores episode rows; returns their ids, in order."""
         rows = [dict(e, sentences=json.dumps(e["sentences"], ensure_ascii=False)) for e in episodes]
+        ids: list[int] = []
         if rows:
             with self.writing():
-                self.db.table("episodes").insert_all(rows)
+                table = self.db.table("episodes")
+                ids = [int(table.insert(row).last_pk) for row in rows]  # type: ignore[arg-type]
+        return ids
 
     def last_episode_raw_id(self) -> int:
         row = self.db.execute("SELECT max(last_raw_id) FROM episodes").fetchone()
