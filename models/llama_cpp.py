@@ -52,6 +52,7 @@ class LlamaCppModel(Predictor):
     def __init__(self, path: Path | str, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 0):
         self.path = Path(path)
         check_gguf(self.path)
+        sharing.passive_waits()
         with needs("local", "an in-process GGUF model (llama-cpp-python)"):
             from llama_cpp import Llama
             from llama_cpp.llama_chat_format import Jinja2ChatFormatter

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -51,9 +52,11 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def running_llama_server(port: int, log: Path, *args: str, n_ctx: int = 4096) -> Iterator[str]:
     """llama-cpp-python's real server with the default model on 127.0.0.1:`port`, until the block ends."""
     with open(log, "wb") as out:
+        # its threads wait asleep, as the in-process model's do (models/sharing.py `passive_waits`): the suite's
+        # workers share two cores
         proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(default_model_path()),
                                  "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx), *args],
-                                stdout=out, stderr=subprocess.STDOUT)
+                                stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, OMP_WAIT_POLICY="PASSIVE"))
     url = f"http://127.0.0.1:{port}/v1"
     deadline = time.monotonic() + 60
     while True:
