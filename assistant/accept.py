@@ -11,7 +11,6 @@ import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from proactive.models.base import Observation, Predictor
 from proactive.watcher.store.database import Store
@@ -37,14 +36,10 @@ class Acceptance:
     context: list[Observation]
 
     @classmethod
-    def of(cls, store: Store, proposal: Proposal | dict[str, Any]) -> Acceptance:
-        """The acceptance of a live proposal or of a stored one (`Store.proposal`), whose moment is rebuilt."""
-        if isinstance(proposal, Proposal):
-            pid, task, data = proposal.id, proposal.task or "", proposal.data
-        else:
-            pid, task, data = proposal["id"], proposal["task"] or "", proposal.get("data") or {}
-        action = (data.get("actions") or {}).get(task)
-        return cls(pid, task, action if isinstance(action, str) else None, offer_context(store, proposal))
+    def of(cls, store: Store, proposal: Proposal) -> Acceptance:
+        """The acceptance of a live proposal or of a stored one (`Proposal.from_row`), whose moment is rebuilt."""
+        task = proposal.task or ""
+        return cls(proposal.id, task, proposal.actions.get(task), offer_context(store, proposal))
 
     def material(self, reader: PageReader, search: str, browser: BrowserPage | None = None) -> Source:
         """The pages this help may read under `search`, the consent given (on, off, ask, or not now for this one:

@@ -55,6 +55,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
     prints what was done."""
     from proactive.assistant.accept import Acceptance
     from proactive.assistant.feedback import ACCEPTED, FINAL
+    from proactive.assistant.live import Proposal
     from proactive.assistant.pages import PageReader
 
     if not -(2 ** 63) <= proposal_id < 2 ** 63:  # beyond SQLite's integers: no row can have it
@@ -76,7 +77,7 @@ def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_js
         if decision == ACCEPTED and not no_help:
             from proactive.assistant import answers
 
-            accepted = Acceptance.of(store, proposal)  # the offer's own moment, not what is on screen now
+            accepted = Acceptance.of(store, Proposal.from_row(proposal))  # its own moment, not what is on screen
             answerer = answers.load(config.answer_model)  # the answers model the person chose, if any
             reader = PageReader(config.web_search, tuple(config.never_fetch), config.search_engine)
             try:

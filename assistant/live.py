@@ -23,7 +23,7 @@ from proactive.watcher.store.database import Store
 
 from .agent import Agent, Prediction
 from .candidates import HEADLINES
-from .decision import decide
+from .decision import Decision, decide
 from .feedback import IGNORED, FeedbackMemory
 from .live_context import LiveContext, stored_context
 from .material import BrowserPage, Source, live_source
@@ -37,9 +37,14 @@ from .trigger import TriggerPolicy
 log = logging.getLogger(__name__)
 
 
+Moment = tuple[int | None, int]  # a context's identity: the last closed episode's id, the newest raw event id
+
+
 @dataclass
 class Proposal:
-    """A decision of the live assistant: `task` None means it stayed silent."""
+    """A decision of the live assistant: `task` None means it stayed silent. What its readers need is typed here
+    (the popup, Accept, the headless JSON line); the whole decision is stored with it as JSON (`ProposalLog`), and
+    a stored one comes back through `from_row`."""
 
     id: int
     ts: float
@@ -47,15 +52,36 @@ class Proposal:
     response: str
     score: float | None
     trigger: str
-    data: dict[str, Any]
+    actions: dict[str, str] = field(default_factory=dict)  # each offer's grounded action: what Accept does
+    candidates: list[str] = field(default_factory=list)
+    latency_s: float | None = None
+    at: Moment | None = None  # the moment it was made at, for an Accept from the stored row
+    decision: Decision | None = field(default=None, repr=False, compare=False)  # live: the whole decision
     # the observations the offer was made from: Accept acts on them, not on whatever is on screen by then
     context: list[Observation] = field(default_factory=list, repr=False, compare=False)
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Proposal:
+        """A stored proposal (`ProposalLog.get`: its `data` parsed), read at this edge; a field a damaged or older
+        row lacks is left empty (no moment: Accept uses the current context)."""
+        data = row.get("data") or {}
+        actions = data.get("actions")
+        at = data.get("at")
+        latency = data.get("latency_s")
+        return cls(row["id"], row["ts"], row["task"], row.get("response") or "", row.get("score"),
+                   str(data.get("trigger") or ""),
+                   actions={k: v for k, v in actions.items() if isinstance(v, str)} if isinstance(actions, dict)
+                   else {},
+                   candidates=[c for c in data.get("candidates") or [] if isinstance(c, str)],
+                   latency_s=float(latency) if isinstance(latency, int | float) else None,
+                   at=(at[0] if isinstance(at[0], int) else None, at[1])
+                   if isinstance(at, list) and len(at) == 2 and isinstance(at[1], int) else None)
 
     @property
     def headline(self) -> str:
         """The popup's heading: what kind of help this is in a few words (`candidates.HEADLINES`), or the task when
         the offer is a capable model's own; the message (`response`) says the rest."""
-        action = (self.data.get("actions") or {}).get(self.task or "")
+        action = self.actions.get(self.task or "")
         return (HEADLINES.get(action or "") if self.response else None) or self.task or ""
 
     @property
@@ -65,8 +91,8 @@ class Proposal:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "time": f"{self.ts:.3f}", "task": self.task, "response": self.response,
-                "score": self.score, "trigger": self.trigger, "candidates": self.data.get("candidates", []),
-                "latency_s": self.data.get("latency_s")}
+                "score": self.score, "trigger": self.trigger, "candidates": self.candidates,
+                "latency_s": self.latency_s}
 
 
 def recent_context(store: Store, n: int = 30) -> tuple[list[Observation], int | None, int]:
@@ -76,16 +102,14 @@ def recent_context(store: Store, n: int = 30) -> tuple[list[Observation], int | 
     return LiveContext(n).recent(store, n)
 
 
-def offer_context(store: Store, proposal: Proposal | dict[str, Any]) -> list[Observation]:
+def offer_context(store: Store, proposal: Proposal) -> list[Observation]:
     """The context an offer was made from, for its Accept: the live proposal's own observations, or a stored
-    proposal's moment (`data["at"]`) rebuilt from the store. A proposal stored before moments were recorded gets
-    the current context."""
-    if isinstance(proposal, Proposal) and proposal.context:
+    proposal's moment (`at`) rebuilt from the store. A proposal stored before moments were recorded gets the
+    current context."""
+    if proposal.context:
         return proposal.context
-    data = proposal.data if isinstance(proposal, Proposal) else proposal.get("data") or {}
-    at = data.get("at")
-    if isinstance(at, list) and len(at) == 2 and isinstance(at[1], int):
-        return stored_context(store, 30, (at[0] if isinstance(at[0], int) else None, at[1]))
+    if proposal.at is not None:
+        return stored_context(store, 30, proposal.at)
     return recent_context(store)[0]
 
 
@@ -260,7 +284,13 @@ class Assistant:
         response = decision.message
         score = decision.gate.score
         proposal_id = ProposalLog(store).add(now, episode_id, decision.task, response, score, data)
-        proposal = Proposal(proposal_id, now, decision.task, response, score, reason, data, observations)
+        prediction = decision.prediction
+        proposal = Proposal(proposal_id, now, decision.task, response, score, reason,
+                            actions=dict(prediction.actions) if prediction is not None else {},
+                            candidates=list(prediction.candidates) if prediction is not None else [],
+                            latency_s=decision.latency_s, at=(episode_id, key) if key is not None else None,
+                            decision=decision,
+                            context=observations)
         if decision.task is None:
             self.stats["silent"] += 1
             log.info("silent decision (%s, %s)", reason, decision.gate.reason)

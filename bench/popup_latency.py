@@ -69,7 +69,7 @@ def run(n: int) -> dict[str, float]:
         for i in range(n):
             task = f"Suggest a fix for error number {i} in client.py"
             pid = ProposalLog(store).add(time.time(), None, task, "Want a fix?", 0.8, {"trigger": "bench"})
-            proposal = Proposal(pid, time.time(), task, "Want a fix?", 0.8, "bench", {})
+            proposal = Proposal(pid, time.time(), task, "Want a fix?", 0.8, "bench")
             started: dict[str, float] = {}
 
             def emit(p: Proposal = proposal, s: dict[str, float] = started) -> None:

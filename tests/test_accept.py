@@ -41,7 +41,7 @@ def offer(store: Store, command: str, error: str, fake_model) -> Proposal:
                           TriggerPolicy(level.min_interval_s, min_gap_s=0), reader=PageReader("off"))
     observations, episode_id, key = recent_context(store)
     proposal = assistant.think(store, observations, episode_id, "test", 1006.0, key)
-    assert proposal.task is not None, proposal.data
+    assert proposal.task is not None, proposal.decision
     store.add_events([RawEvent("keyboard", TEXT, {"text": "ls docs", "erase": 0, "enter": True}, ts=1020.0)])
     return proposal
 
@@ -50,7 +50,7 @@ def offer(store: Store, command: str, error: str, fake_model) -> Proposal:
 def test_the_tray_and_decide_give_the_same_help_on_the_same_offer(proactive_home, fake_model, command, error, step):
     store = Store()
     proposal = offer(store, command, error, fake_model)
-    live, stored = Acceptance.of(store, proposal), Acceptance.of(store, ProposalLog(store).get(proposal.id))
+    live, stored = Acceptance.of(store, proposal), Acceptance.of(store, Proposal.from_row(ProposalLog(store).get(proposal.id)))
     assert (live.task, live.action) == (stored.task, stored.action) and live.action is not None
     assert "ls docs" not in json.dumps(live.context) + json.dumps(stored.context)  # the offer's own moment
     reader = PageReader("off")

@@ -13,6 +13,7 @@ import pytest
 from proactive.watcher import control
 
 from .conftest import WatcherProcess, XSession, run_cli
+from .test_terminal_secrets import HIDDEN, stored_lines
 
 
 def test_no_watcher_means_no_wait(proactive_home: Path) -> None:
@@ -43,21 +44,19 @@ def test_readers_asking_at_once_are_each_answered(proactive_home: Path) -> None:
     assert control.wait_flushed(third, 0.1)
 
 
-def stored(home: Path) -> tuple[list[str], list[str]]:
-    """The copies and the lines entered that are in the database now."""
+def copies(home: Path) -> list[str]:
+    """The copies in the database now."""
     with sqlite3.connect(home / "proactive.db") as db:
-        copies = [text for (text,) in db.execute("SELECT json_extract(data, '$.text') FROM raw_events "
-                                                 "WHERE kind = 'clipboard' ORDER BY id")]
-        texts = [text for (text,) in db.execute("SELECT json_extract(data, '$.text') FROM raw_events "
-                                                "WHERE kind = 'text' ORDER BY id")]
-    return copies, texts
+        return [text for (text,) in db.execute("SELECT json_extract(data, '$.text') FROM raw_events "
+                                               "WHERE kind = 'clipboard' ORDER BY id")]
 
 
 @pytest.mark.x11
 def test_what_was_taken_is_in_the_database_when_the_watcher_answers(xsession: XSession, proactive_home: Path,
                                                                     cpu_hogs: None) -> None:
     """Five times, beside two CPU hogs: a copy and a line typed with Enter, then a flush request; once it is
-    answered (no sleep anywhere) both are in the database, and `proactive episodes` run meanwhile says them."""
+    answered (no sleep anywhere) both are in the database, and `proactive episodes` run meanwhile says them. (A
+    line is kept, or hidden where the watcher read its keys too late to judge it: fail closed, test_late_keys.)"""
     xsession.activate(xsession.start_xterm("flush shell", command=["cat"]))
     watcher = WatcherProcess(proactive_home, xsession.env)
     try:
@@ -66,9 +65,10 @@ def test_what_was_taken_is_in_the_database_when_the_watcher_answers(xsession: XS
             xsession.type(f"echo line {i}")
             xsession.key("Return")
             watcher.flushed()
-            copies, texts = stored(proactive_home)
-            assert copies[-1:] == [f"copied text number {i}"], copies
-            assert f"echo line {i}" in "".join(texts), texts
+            assert copies(proactive_home)[-1:] == [f"copied text number {i}"], copies(proactive_home)
+            lines = stored_lines()
+            assert len(lines) == i + 1 and lines[-1] in (f"echo line {i}", HIDDEN), lines
+        assert sum(line != HIDDEN for line in lines) >= 3, lines
         xsession.copy("the last copy, not flushed by the test")
         episodes = run_cli("episodes", env=watcher.env)  # asks the watcher itself
         assert episodes.returncode == 0, episodes.stderr

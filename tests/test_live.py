@@ -79,12 +79,12 @@ def test_real_default_model_and_shipped_gate_propose_a_grounded_task(proactive_h
                           TriggerPolicy(p.min_interval_s, min_gap_s=0), on_proposal=shown.append)
     assistant.trigger.episode_closed(app_changed=True)
     proposal = assistant.step(store, now=2000.0)
-    assert proposal is not None and proposal.task is not None and shown == [proposal], proposal.data.get("gate")
+    assert proposal is not None and proposal.task is not None and shown == [proposal], proposal.decision
     context, _, _ = assistant.context(store)
     assert rejection(proposal.task, ground(context)) is None
     assert "TimeoutError: timed out" in proposal.task or "requests timeout" in proposal.task
     assert proposal.response and proposal.response != proposal.task
-    assert proposal.data["p_need"] >= p.threshold
+    assert proposal.decision is not None and proposal.decision.gate.p_need >= p.threshold
     store.close()
 
 
@@ -98,7 +98,7 @@ def test_silent_decision_skips_generation(proactive_home, fake_model):
     assert decision.task is None and shown == []
     assert assistant.stats["skipped_before_generation"] == 1 and assistant.stats["inferences"] == 0
     assert fake_model.calls == 0  # the model was never asked
-    assert decision.data["latency_s"] < 0.5
+    assert decision.latency_s is not None and decision.latency_s < 0.5
     store.close()
 
 
@@ -230,8 +230,8 @@ def test_built_in_model_offers_a_search_again_only_when_the_history_holds_it(pro
     decision = assistant.step(store, now=90100.0)
     context, _, _ = assistant.context(store)
     assert all(float(o["time"]) >= 90000.0 for o in context)
-    offered = [t for t in decision.data.get("candidates", []) if query in t]
-    assert bool(offered) == earlier, decision.data
+    offered = [t for t in decision.candidates if query in t]
+    assert bool(offered) == earlier, decision.decision
     store.close()
 
 

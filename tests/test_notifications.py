@@ -178,7 +178,7 @@ def proposal(task: str = TASK) -> Proposal:
     store = Store()
     pid = ProposalLog(store).add(1002.0, None, task, "Want a fix for client.py?", 0.8, {"trigger": "episode"})
     store.close()
-    return Proposal(pid, 1002.0, task, "Want a fix for client.py?", 0.8, "episode", {})
+    return Proposal(pid, 1002.0, task, "Want a fix for client.py?", 0.8, "episode")
 
 
 def decisions() -> list[tuple]:

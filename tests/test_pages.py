@@ -17,7 +17,7 @@ from proactive.assistant.agent import Agent
 from proactive.assistant.feedback import FeedbackMemory
 from proactive.assistant.grounding import ground
 from proactive.assistant.help import consent_question, do_task
-from proactive.assistant.live import Assistant, offer_context, recent_context
+from proactive.assistant.live import Assistant, Proposal, offer_context, recent_context
 from proactive.assistant.material import live_source, replay_source
 from proactive.assistant.page_help import block_language, code_examples, key_points, notes
 from proactive.assistant.pages import CODE, HEADING, PageError, PageReader, extract, refusal
@@ -288,14 +288,14 @@ def test_accept_acts_on_the_offer_moment_after_the_person_moved_on(proactive_hom
         observations, episode_id, key = recent_context(store)
         assert any(o.get("pages") for o in observations)
         proposal = assistant.think(store, observations, episode_id, "test", 1010.0, key)
-        assert proposal.task is not None and "fade in" in proposal.task, proposal.data
+        assert proposal.task is not None and "fade in" in proposal.task, proposal.decision
         store.add_events([
             RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=1020.0),
             RawEvent("keyboard", TEXT, {"text": "git status", "erase": 0, "enter": True}, ts=1021.0),
         ])
         now = recent_context(store)[0]
         assert "git status" in now[-1]["event"]
-        stored = ProposalLog(store).get(proposal.id)
+        stored = Proposal.from_row(ProposalLog(store).get(proposal.id))
         for context in (offer_context(store, proposal), offer_context(store, stored)):
             assert "git status" not in json.dumps(context)
             assert context[-1].get("pages") and "fade in" in json.dumps(context).lower()

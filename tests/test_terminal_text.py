@@ -83,10 +83,10 @@ def test_an_error_shown_in_a_vte_terminal_is_offered_and_helped_with_and_never_s
                               TriggerPolicy(p.min_interval_s, min_gap_s=0), screen=shown_error)
         observations, episode_id, key = recent_context(store)
         proposal = assistant.think(store, observations, episode_id, "moment", time.time(), key)
-        assert proposal.task is not None and "numpyy" in proposal.task, proposal.data.get("gate")
+        assert proposal.task is not None and "numpyy" in proposal.task, proposal.decision
         context = offer_context(store, proposal)  # the proposal's own observations: the output is in memory
         assert any(OUTPUT_CANARY in text for o in context for text in o.get("screen", ()))
-        action = proposal.data["actions"][proposal.task]
+        action = proposal.actions[proposal.task]
         result = do_task(None, context, proposal.task, action, search="off")
         assert "pip install numpy" in result.text or "numpy" in [s.command for s in result.steps], result.text
         store.close()

@@ -64,7 +64,7 @@ def proposal(tray, task: str) -> Proposal:
     store = Store()
     pid = ProposalLog(store).add(1002.0, None, task, "Want me to help?", 0.8, {"trigger": "episode"})
     store.close()
-    return Proposal(pid, 1002.0, task, "Want me to help?", 0.8, "episode", {})
+    return Proposal(pid, 1002.0, task, "Want me to help?", 0.8, "episode")
 
 
 def decisions() -> list[tuple]:
@@ -538,7 +538,7 @@ def test_accepting_a_page_offer_gives_the_page_code_with_copy_buttons_and_the_mo
             store = Store()
             pid = ProposalLog(store).add(1003.0, None, task, "Want them?", 0.8, {"trigger": "episode"})
             store.close()
-            p = Proposal(pid, 1003.0, task, "Want them?", 0.8, "episode", {"actions": {task: "page_code"}}, context)
+            p = Proposal(pid, 1003.0, task, "Want them?", 0.8, "episode", actions={task: "page_code"}, context=context)
             tray.assistant.on_proposal(p)
             qtbot.waitUntil(lambda p=p: p.id in tray.popups, timeout=5000)
             qtbot.mouseClick(tray.popups[p.id].accept_button, Qt.MouseButton.LeftButton)
