@@ -111,9 +111,12 @@ case "$MODE" in
         "$ROOT/.venv/bin/python" tools/typecheck.py > .venv/typecheck.log 2>&1 &
         typecheck=$!
         # four workers on any machine (pytest-xdist): most tests wait on real servers, windows and processes, so
-        # four overlap well even on two cores; a file's tests stay on one worker (its fixtures start once)
+        # four overlap well even on two cores; a file's tests stay on one worker (its fixtures start once), and
+        # the files are handed out longest first (tests/conftest.py LONGEST_FIRST; xdist's own order, most tests
+        # first, left the long files with few tests for the end: about 50 s more)
         status=0
-        "$ROOT/.venv/bin/python" -m pytest -n "${PROACTIVE_TEST_WORKERS:-4}" --dist loadfile "$@" || status=$?
+        "$ROOT/.venv/bin/python" -m pytest -n "${PROACTIVE_TEST_WORKERS:-4}" --dist loadfile --no-loadscope-reorder \
+            "$@" || status=$?
         if ! wait "$typecheck"; then
             cat .venv/typecheck.log >&2
             echo "setup: the type check failed (tools/typecheck.py)" >&2

@@ -37,13 +37,17 @@ PROACTIVE = [sys.executable, "-m", "proactive.app.cli"]
 #: to workers in collection order (`--dist loadfile`), so these start first and the run does not end waiting on
 #: one of them started last (measured with --durations on the parallel suite, session 10).
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
-                 # then by their time in the parallel suite (session 13, --durations=0 summed per file)
-                 "test_capture_x11", "test_clipboard_secrets", "test_unobserved_fields", "test_raw_mode_watched", "test_raw_mode",
-                 "test_models", "test_model_server", "test_replay", "test_replay_report", "test_wayland",
-                 "test_atspi_x11", "test_ui_xvfb", "test_store_stress", "test_hidden_input", "test_doctor",
-                 "test_gnome", "test_properties", "test_encryption", "test_purge", "test_kwin", "test_tray_signals",
-                 "test_agent", "test_decision", "test_install", "test_over_hiding", "test_terminal_secrets", "test_hostile_input",
-                 "test_architecture", "test_cli", "test_activitywatch", "test_live", "test_help")
+                 # then by their time in the parallel suite (session 26, --durations=0 summed per file): the
+                 # workers take files in this order (setup.sh runs xdist with --no-loadscope-reorder, which
+                 # otherwise puts the files with the most tests first and the long ones with few at the end)
+                 "test_models", "test_model_server", "test_raw_mode_watched", "test_wayland", "test_capture_x11",
+                 "test_ui_xvfb", "test_unobserved_fields", "test_atspi_x11", "test_install", "test_properties",
+                 "test_store_stress", "test_clipboard_secrets", "test_hidden_input", "test_replay", "test_gnome",
+                 "test_tray_signals", "test_encryption", "test_agent", "test_terminal_secrets", "test_purge",
+                 "test_doctor", "test_kwin", "test_late_keys", "test_over_hiding", "test_hostile_input", "test_live",
+                 "test_browser_page", "test_help", "test_pages", "test_architecture", "test_redact",
+                 "test_terminal_text", "test_activitywatch", "test_replay_report", "test_compose",
+                 "test_notifications", "test_cli", "test_sharing", "test_live_context")
 
 
 #: The Qt tests: `test_ui_xvfb.py` runs them on a real X server with a system tray (QT_QPA_PLATFORM=xcb); a run
