@@ -34,8 +34,8 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 PROACTIVE = [sys.executable, "-m", "proactive.app.cli"]
 
 #: The files whose tests take longest (real servers, models, compositors), slowest first. pytest-xdist hands files
-#: to workers in collection order (`--dist loadfile`), so these start first and the run does not end waiting on
-#: one of them started last (measured with --durations on the parallel suite, session 10).
+#: to workers in collection order (`--dist loadfile --no-loadscope-reorder`), so these start first and the run
+#: does not end waiting on one of them started last.
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
                  # then by their time in the parallel suite (session 26, --durations=0 summed per file): the
                  # workers take files in this order (setup.sh runs xdist with --no-loadscope-reorder, which

@@ -47,10 +47,11 @@ def test_live_and_replay_decide_the_same(proactive_home, tmp_path, session, leng
     try:
         for i, turn in enumerate(turns):
             proposal = live.think(store, observations[: i + 1], None, "episode", float(observations[i]["time"]))
-            assert proposal.task == turn.shown, (i, proposal.data.get("gate"))
-            assert proposal.data["p_need"] == pytest.approx(turn.p_need, abs=1e-6)
-            assert proposal.data.get("blocked_by_feedback", []) == turn.held_back, i
-            assert proposal.data.get("candidates", []) == turn.candidates, i
+            decision = proposal.decision
+            assert decision is not None and proposal.task == turn.shown, (i, decision)
+            assert decision.gate.p_need == pytest.approx(turn.p_need, abs=1e-6)
+            assert decision.held_back == turn.held_back, i
+            assert proposal.candidates == turn.candidates, i
     finally:
         store.close()
     assert any(t.shown for t in turns), "the fixture has moments that need help"

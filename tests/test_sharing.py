@@ -86,25 +86,26 @@ from proactive.models.llama_cpp import LlamaCppModel
 model = LlamaCppModel(default_model_path(), n_ctx=512, n_threads=2)
 model.llm._ctx.set_n_threads(2, 2)  # two threads whatever the load: the second waits at each step
 model.llm.eval(model.llm.tokenize(b"Pick 1 or 2. " * 20))
-end, most = time.monotonic() + 0.5, 0
+end, samples = time.monotonic() + 0.6, []
 while time.monotonic() < end:
-    most = max(most, sharing.own_running())
+    samples.append(sharing.own_running() > 1)
     time.sleep(0.01)
 import os
-print(os.environ["OMP_WAIT_POLICY"], most)
+print(os.environ["OMP_WAIT_POLICY"], sum(samples) / len(samples))
 """
 
 
 @pytest.mark.parametrize("policy, spins", [(None, False), ("ACTIVE", True)], ids=["ours", "the-persons"])
 def test_the_engine_threads_wait_asleep_unless_the_person_chose_otherwise(policy, spins):
     """After an evaluation on two threads, llama.cpp's second thread sleeps until the next one (our PASSIVE
-    policy): only the thread that looks runs. A policy the person set is kept: ACTIVE spins (runnable threads
-    beside the one that looks), which is what the check sees."""
+    policy): in most of 0.6 s only the thread that looks runs (on a busy machine the other may wait a moment for
+    a core before it sleeps). A policy the person set is kept: ACTIVE spins (a runnable thread beside the one that
+    looks, all along), which is what the check sees."""
     env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
     if policy is not None:
         env["OMP_WAIT_POLICY"] = policy
     out = subprocess.run([sys.executable, "-c", SPIN_PROBE], env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
-    chosen, most = out.stdout.split()
+    chosen, busy = out.stdout.split()
     assert chosen == (policy or "PASSIVE")
-    assert (int(most) > 1) == spins, out.stdout
+    assert (float(busy) > 0.9) if spins else (float(busy) < 0.5), out.stdout
