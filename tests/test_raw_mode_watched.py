@@ -126,7 +126,7 @@ def test_a_secret_read_in_raw_mode_by_a_script_is_never_stored(xsession: XSessio
         wait_for(lambda: [n for _, n, a in foreground(leader_pty) if a[:1] == ["bash"]], what="the exec'd shell")
         line("echo in the leader's shell")
         watcher.flushed()
-        live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
+        live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         stopped = watcher.stop()
     assert_run(watcher, stopped, live, secrets, line.expected, proactive_home)
@@ -199,7 +199,7 @@ def test_sudo_with_pwfeedback_called_by_a_script_after_su(xsession: XSession, pr
                  what="root's shell")
         line("echo root again")
         watcher.flushed()
-        live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
+        live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         stopped = watcher.stop()
     assert_run(watcher, stopped, live, [password], [*expected, *line.expected[len(expected):]], proactive_home)
@@ -243,7 +243,7 @@ def test_an_ssh_session_started_by_a_wrapper_script_is_unseen(xsession: XSession
                  timeout=20, what="ssh and its wrapper to end")
         line("echo after ssh")
         watcher.flushed()
-        live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
+        live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         stopped = watcher.stop()
     assert_run(watcher, stopped, live, [*secrets, "remoteLineCanary"], line.expected, proactive_home)
@@ -294,7 +294,7 @@ def test_vims_x_command_never_stores_the_key(xsession: XSession, proactive_home:
         wait_vim(pty_path, present=False)
         line("echo after vim")
         watcher.flushed()
-        live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
+        live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         stopped = watcher.stop()
     assert_run(watcher, stopped, live, [secret], line.expected, proactive_home)
@@ -398,7 +398,7 @@ def test_the_allowlisted_programs_keep_their_typing_but_never_their_keys(xsessio
         wait_vim(pty_path, present=False)
         line("echo after the programs")
         watcher.flushed()
-        live = all_bytes(proactive_home)  # the last line is stored when the watcher stops
+        live = all_bytes(proactive_home)  # database, WAL and logs while the watcher runs
     finally:
         stopped = watcher.stop()
     assert_run(watcher, stopped, live, secrets, line.expected, proactive_home)
