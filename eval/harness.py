@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from proactive.assistant.pages import PageReader
 from proactive.assistant.policy import Gate
 
 from .assessment import Progress, no_progress
-from .metrics import definitions, summarize
+from .metrics import Summary, definitions, summarize
 from .provenance import provenance
 from .replay import Baselines, Cache, Judge, Replayer, agent_name, judge_trace, save_run
 from .turns import Turn
@@ -27,7 +27,7 @@ from .turns import Turn
 @dataclass
 class ReplayRun:
     summary: dict[str, Any]  # `replay --json`: our metrics, the judge, cache counts, baselines
-    results: dict[str, dict[str, Any]]  # agent name -> metrics (ours first)
+    results: dict[str, Summary]  # agent name -> metrics (ours first)
     notes: list[str] = field(default_factory=list)  # what a reader needs to know: model, judge, gate, files
     turns: list[Turn] = field(default_factory=list)
     ours: str = "ours"  # our row's name in `results`
@@ -56,20 +56,18 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     warned = in_sample(gate, turns) if gate is not None else []
     notes += warned
     ours = f"ours ({model_spec}{'' if gate is None else ' + gate'})"
-    results = {ours: summarize(turns, labels)}
-    results[ours]["scored_on"] = ("in-sample (the gate was trained on these sessions)" if warned else
-                                  "sessions the gate was not trained on" if gate is not None else "no gate")
+    scored_on = ("in-sample (the gate was trained on these sessions)" if warned else
+                 "sessions the gate was not trained on" if gate is not None else "no gate")
     held = held_out(gate) if warned and gate is not None else None
-    if held is not None:
-        results[ours]["held_out"] = held
+    results = {ours: replace(summarize(turns, labels), scored_on=scored_on, held_out=held)}
     notes += figure_notes(results[ours], gate is not None)
     for name, reason in baselines.failed.items():
         notes.append(f"baseline {name} left out: {reason}")
     results.update(judged_baselines(baselines, judge, labels, progress))
     cache.close()
-    summary = dict(results[ours], judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
+    summary = dict(results[ours].to_json(), judge=judge.name, cache={"hits": cache.hits, "misses": cache.misses})
     if len(results) > 1:
-        summary["baselines"] = {name: r for name, r in results.items() if name != ours}
+        summary["baselines"] = {name: r.to_json() for name, r in results.items() if name != ours}
     if baselines.failed:
         summary["baselines_failed"] = dict(baselines.failed)
     header = provenance(command, started, paths, labels_path,
@@ -81,18 +79,18 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
                                 None if gate is None else gate.proactivity.threshold, replayer.as_live), header)
 
 
-def figure_notes(ours: dict[str, Any], gated: bool) -> list[str]:
+def figure_notes(ours: Summary, gated: bool) -> list[str]:
     """The notes on our figures: offers at the moments the gate recognised a need, and P(need)'s calibration."""
     from .report import fmt
 
     notes = []
-    at_need = ours["offers_at_need"]
-    if gated and at_need["recognised"]:
-        notes.append(f"offers at the {at_need['recognised']} moments the gate recognised a need: shown at "
-                     f"{at_need['shown']} ({fmt(at_need['shown_share'])}), on screen at {at_need['on_screen']} "
-                     f"({fmt(at_need['on_screen_share'])}: shown then, or at most {at_need['on_screen_s']:.0f} s "
+    at_need = ours.offers_at_need
+    if gated and at_need.recognised:
+        notes.append(f"offers at the {at_need.recognised} moments the gate recognised a need: shown at "
+                     f"{at_need.shown} ({fmt(at_need.shown_share)}), on screen at {at_need.on_screen} "
+                     f"({fmt(at_need.on_screen_share)}: shown then, or at most {at_need.on_screen_s:.0f} s "
                      "earlier and not answered)")
-    calib = ours.get("need_calibration")
+    calib = ours.need_calibration
     if calib and calib["n"]:
         notes.append(f"P(need) vs human labels: ECE {fmt(calib['ece'])} ({calib['bins']} equal-width bins), "
                      f"ROC AUC {fmt(calib['auc'])}, {calib['n']} labelled turns")
@@ -100,7 +98,7 @@ def figure_notes(ours: dict[str, Any], gated: bool) -> list[str]:
 
 
 def judged_baselines(baselines: Baselines, judge: Judge, labels: dict[str, bool] | None,
-                     progress: Progress = no_progress) -> dict[str, dict[str, Any]]:
+                     progress: Progress = no_progress) -> dict[str, Summary]:
     """Each archived model's summary, its traces judged by the same judge."""
     results = {}
     if baselines.traces:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from proactive.models.labels import (
@@ -33,12 +33,12 @@ from proactive.models.labels import (
     short_category,
 )
 
-from .turns import Turn, label_of, turn_seconds
+from .turns import Turn, by_session, label_of, turn_seconds
 
 __all__ = ["CATEGORIES", "agreement", "short_category", "Judgement", "judgement", "confusion", "paper_metrics",
            "event_at_k", "need_labels", "context_key", "need_detection", "percentile", "calibration",
            "clustered_bootstrap", "summarize", "offers_at_need", "need_calibration", "ON_SCREEN_S", "Metric", "JUDGED",
-           "NEED", "definitions", "definitions_table"]
+           "NEED", "definitions", "definitions_table", "Counts", "Judged", "NeedFigures", "OffersAtNeed", "Summary"]
 
 
 @dataclass(frozen=True)
@@ -54,28 +54,57 @@ def judgement(task: Any, accepted: bool | None) -> Judgement:
     return Judgement(normalize_task(task), accepted)
 
 
-def confusion(judgements: Iterable[Judgement]) -> dict[str, int]:
+@dataclass(frozen=True)
+class Counts:
+    """Confusion counts (a proposal is a positive prediction; the truth is positive where help was wanted) and the
+    judgements that failed (`errors`: counted, never scored)."""
+
+    tp: int = 0
+    fp: int = 0
+    tn: int = 0
+    fn: int = 0
+    errors: int = 0
+
+    def confusion(self) -> dict[str, int]:
+        """tp, fp, tn, fn as `models.labels.rates` and `clustered_bootstrap` read them."""
+        return {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn}
+
+
+def confusion(judgements: Iterable[Judgement]) -> Counts:
     """tp, fp, tn, fn and errors of judged predictions: a proposal is a positive prediction, and the truth is
     positive (help was wanted) when the proposal was accepted or the silence rejected."""
     judgements = list(judgements)
     judged = [j for j in judgements if j.accepted is not None]
     counts = binary_confusion([j.task is not None for j in judged],
                               [(j.task is not None) == j.accepted for j in judged])
-    return {**counts, "errors": len(judgements) - len(judged)}
+    return Counts(**counts, errors=len(judgements) - len(judged))
 
 
-def paper_metrics(judgements: Iterable[Judgement]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Judged:
+    """One protocol's judged figures: the paper's recall, precision, accuracy, false alarm (FP/(TP+FP)) and F1,
+    the conventional FPR (FP/(FP+TN)), and the counts they come from."""
+
+    recall: float
+    precision: float
+    accuracy: float
+    false_alarm: float
+    f1: float
+    fpr: float
+    counts: Counts
+
+    def paper(self) -> dict[str, float]:
+        """The paper's five figures, as `replay --json` gives them."""
+        return {"recall": self.recall, "precision": self.precision, "accuracy": self.accuracy,
+                "false_alarm": self.false_alarm, "f1": self.f1}
+
+
+def paper_metrics(judgements: Iterable[Judgement]) -> Judged:
     """The paper's recall, precision, accuracy, false alarm (FP/(TP+FP)) and F1, plus the conventional FPR."""
     c = confusion(judgements)
-    tp, fp, tn, fn = c["tp"], c["fp"], c["tn"], c["fn"]
-    r = rates(c)
-    return {
-        "paper": {"recall": r["recall"], "precision": r["precision"],
-                  "accuracy": ratio(tp + tn, tp + fp + tn + fn), "false_alarm": ratio(fp, tp + fp), "f1": r["f1"]},
-        "fpr": r["fpr"],
-        "counts": c,
-        "errors": c["errors"],
-    }
+    r = rates(c.confusion())
+    return Judged(recall=r["recall"], precision=r["precision"], accuracy=ratio(c.tp + c.tn, c.tp + c.fp + c.tn + c.fn),
+                  false_alarm=ratio(c.fp, c.tp + c.fp), f1=r["f1"], fpr=r["fpr"], counts=c)
 
 
 def event_at_k(candidates: Sequence[Any], candidate_accepted: Sequence[bool | None],
@@ -105,11 +134,32 @@ def need_labels(rows: Iterable[Mapping[str, Any]]) -> dict[str, bool]:
     return labels
 
 
-def need_detection(spoke: Mapping[str, bool], labels: Mapping[str, bool]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class NeedFigures:
+    """Need detection at the labelled contexts an agent saw: whether it spoke (a positive prediction) against
+    whether help was needed (the truth), with precision, recall, F1 and FPR."""
+
+    contexts: int
+    tp: int
+    fp: int
+    tn: int
+    fn: int
+    precision: float
+    recall: float
+    f1: float
+    fpr: float
+
+    def confusion(self) -> dict[str, int]:
+        return {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn}
+
+
+def need_detection(spoke: Mapping[str, bool], labels: Mapping[str, bool]) -> NeedFigures:
     """Speaking (showing a task) vs needing help, at every labelled context the agent saw. No judge involved."""
     seen = [key for key in labels if key in spoke]
     counts = binary_confusion([spoke[key] for key in seen], [labels[key] for key in seen])
-    return {"contexts": len(seen), **counts, **rates(counts)}
+    r = rates(counts)
+    return NeedFigures(contexts=len(seen), tp=counts["tp"], fp=counts["fp"], tn=counts["tn"], fn=counts["fn"],
+                       precision=r["precision"], recall=r["recall"], f1=r["f1"], fpr=r["fpr"])
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -142,8 +192,9 @@ def clustered_bootstrap(clusters: Sequence[Mapping[str, int]], samples: int = 10
 
 @dataclass(frozen=True)
 class Metric:
-    """One reported figure: its column's name, where it is in a replay summary (`key`: in the protocol's figures
-    for `scope` "protocol", in the summary itself for "run", in `need` for "need"), what it means, and whether it is
+    """One reported figure: its column's name, the attribute of a `Summary` it reads (`key`, dotted for a nested
+    one: of the protocol's `Judged` figures for `scope` "protocol", of the summary itself for "run", of `need` for
+    "need"), what it means, and whether it is
     given with its 95% interval (whole sessions resampled: `paper_ci`, `need_ci`). The report's tables, the
     summary's `definitions` in `replay --json` and the table in docs/research.md are written from these lists."""
 
@@ -153,24 +204,22 @@ class Metric:
     scope: str = "protocol"
     interval: bool = False
 
-    def value(self, summary: Mapping[str, Any], protocol: str = "paper") -> Any:
-        """This figure of a summary (`summarize`), under `protocol` for a protocol's figure."""
+    def value(self, summary: Summary, protocol: str = "paper") -> Any:
+        """This figure of a summary (`summarize`), under `protocol` ("paper" or "live") for a protocol's figure."""
         if self.scope == "need":
-            return (summary.get("need") or {}).get(self.key)
-        if self.scope == "run":
-            found: Any = summary
-            for part in self.key.split("."):
-                found = found.get(part) if isinstance(found, Mapping) else None
-            return found
-        figures = {**summary["paper"], "fpr": summary["fpr"]} if protocol == "paper" else summary[protocol]
-        return figures.get(self.key)
+            return None if summary.need is None else getattr(summary.need, self.key)
+        found: Any = summary if self.scope == "run" else getattr(summary, protocol)
+        for part in self.key.split("."):
+            found = getattr(found, part)
+        return found
 
-    def interval_of(self, summary: Mapping[str, Any], protocol: str = "paper") -> tuple[Any, Any] | None:
+    def interval_of(self, summary: Summary, protocol: str = "paper") -> tuple[float, float] | None:
         """The figure's 95% interval, when it has one there (the paper protocol's, or need detection's)."""
         if not self.interval or (self.scope == "protocol" and protocol != "paper"):
             return None
-        ci = summary.get("need_ci" if self.scope == "need" else "paper_ci")
-        return tuple(ci[self.key]) if ci and ci.get(self.key) is not None else None  # type: ignore[return-value]
+        ci = summary.need_ci if self.scope == "need" else summary.paper_ci
+        found = ci.get(self.key) if ci else None
+        return (found[0], found[1]) if found else None
 
 
 #: the judged columns of a replay, ProactiveBench's metrics (the judge decides whether each task is accepted)
@@ -227,7 +276,30 @@ def need_calibration(turns: Sequence[Turn], labels: Mapping[str, bool]) -> dict[
 ON_SCREEN_S = 30.0
 
 
-def offers_at_need(turns: Sequence[Turn], on_screen_s: float = ON_SCREEN_S) -> dict[str, Any]:
+@dataclass(frozen=True)
+class OffersAtNeed:
+    """At the moments the gate recognised a need: how many showed an offer, and how many had one on screen."""
+
+    recognised: int
+    shown: int
+    on_screen: int
+    on_screen_s: float
+
+    @property
+    def shown_share(self) -> float | None:
+        return self.shown / self.recognised if self.recognised else None
+
+    @property
+    def on_screen_share(self) -> float | None:
+        return self.on_screen / self.recognised if self.recognised else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"recognised": self.recognised, "shown": self.shown, "on_screen": self.on_screen,
+                "shown_share": self.shown_share, "on_screen_share": self.on_screen_share,
+                "on_screen_s": self.on_screen_s}
+
+
+def offers_at_need(turns: Sequence[Turn], on_screen_s: float = ON_SCREEN_S) -> OffersAtNeed:
     """At the moments the gate recognises a need (an offer shown, or one proposed and withheld): how many show
     an offer, and how many have one on screen (shown then, or shown at most `on_screen_s` earlier in the session
     and not answered: replay answers nothing, and the feedback memory does not repeat an offer while it is up)."""
@@ -241,56 +313,102 @@ def offers_at_need(turns: Sequence[Turn], on_screen_s: float = ON_SCREEN_S) -> d
             on_screen += t.shown is not None or (t.session in last and now - last[t.session] <= on_screen_s)
         if t.shown is not None:
             last[t.session] = now
-    return {"recognised": recognised, "shown": shown, "on_screen": on_screen,
-            "shown_share": shown / recognised if recognised else None,
-            "on_screen_share": on_screen / recognised if recognised else None, "on_screen_s": on_screen_s}
+    return OffersAtNeed(recognised, shown, on_screen, on_screen_s)
 
 
-def summarize(turns: Sequence[Turn], labels: dict[str, bool] | None) -> dict[str, Any]:
-    """The replay summary for one set of turns: the judged metrics under both protocols, each labelled (`paper`:
-    the task proposed at each turn, as ProactiveBench scores it, whether or not this configuration can deliver it;
-    `live`: what this configuration shows), pred@k, counts and, with labels, need detection against them (with
-    its intervals) and the calibration of P(need)."""
-    shown = [Judgement(t.shown, t.judged_shown) for t in turns]
+#: 95% intervals by figure name (`clustered_bootstrap`), or None for fewer than two sessions
+Intervals = dict[str, list[float]] | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A replay's figures for one agent over a set of turns (`summarize`); `to_json` is `replay --json`'s form.
+
+    `paper` judges the task proposed at each turn, as ProactiveBench scores it, whether or not this
+    configuration can deliver it; `live` what this configuration shows; `pred_at_k` an event accepted if any of
+    its k candidates is. The need figures are there only with human labels. `scored_on` and `held_out` are said
+    by the replay harness about our own row (what the gate was trained on, and its held-out figures)."""
+
+    events: int
+    paper: Judged
+    live: Judged
+    pred_at_k: Judged
+    latency_p50: float
+    latency_p95: float
+    generation_failures: int
+    offers_at_need: OffersAtNeed
+    paper_ci: Intervals
+    need: NeedFigures | None = None
+    need_ci: Intervals = None
+    need_shown: NeedFigures | None = None
+    need_calibration: dict[str, Any] | None = None  # models.labels.calibration's result, P(need) vs the labels
+    scored_on: str | None = None
+    held_out: dict[str, Any] | None = None
+
+    @property
+    def judge_failures(self) -> int:
+        return self.paper.counts.errors
+
+    @property
+    def errors(self) -> int:
+        """Generations that could not be read and judgements that failed: counted, never scored."""
+        return self.generation_failures + self.judge_failures
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as `replay --json` writes it (its layout is the command's contract)."""
+        out: dict[str, Any] = {
+            "events": self.events,
+            "paper": self.paper.paper(),
+            "fpr": self.paper.fpr,
+            "live": {**self.live.paper(), "fpr": self.live.fpr, "counts": asdict(self.live.counts)},
+            "pred_at_k": {**self.pred_at_k.paper(), "fpr": self.pred_at_k.fpr},
+            "counts": asdict(self.paper.counts),
+            "latency_s": {"p50": self.latency_p50, "p95": self.latency_p95},
+            "errors": self.errors,
+            "judge_failures": self.judge_failures,
+            "generation_failures": self.generation_failures,
+            "offers_at_need": self.offers_at_need.to_json(),
+            "paper_ci": self.paper_ci,
+        }
+        if self.need is not None:
+            out |= {"need": asdict(self.need), "need_ci": self.need_ci,
+                    "need_shown": None if self.need_shown is None else asdict(self.need_shown)}
+        if self.need_calibration is not None:
+            out["need_calibration"] = self.need_calibration
+        if self.scored_on is not None:
+            out["scored_on"] = self.scored_on
+        if self.held_out is not None:
+            out["held_out"] = self.held_out
+        return out
+
+
+def summarize(turns: Sequence[Turn], labels: Mapping[str, bool] | None) -> Summary:
+    """The replay summary for one set of turns: the judged metrics under both protocols, pred@k, counts and,
+    with labels, need detection against them (with its intervals) and the calibration of P(need)."""
     proposed = [Judgement(t.proposed, t.judged_proposed) for t in turns]
-    at_k = [event_at_k(t.candidates, t.judged_candidates, t.judged_silence) for t in turns]
-    paper = paper_metrics(proposed)
-    live = paper_metrics(shown)
-    k_metrics = paper_metrics(at_k)
     latencies = [t.latency_s for t in turns if t.latency_s is not None]
-    generation_errors = sum(len(t.errors) for t in turns)
-    out: dict[str, Any] = {
-        "events": len(turns),
-        "paper": paper["paper"],
-        "fpr": paper["fpr"],
-        "live": {**live["paper"], "fpr": live["fpr"], "counts": live["counts"]},
-        "pred_at_k": {**k_metrics["paper"], "fpr": k_metrics["fpr"]},
-        "counts": paper["counts"],
-        "latency_s": {"p50": percentile(latencies, 0.5), "p95": percentile(latencies, 0.95)},
-        "errors": generation_errors + paper["errors"],
-        "judge_failures": paper["errors"],
-        "generation_failures": generation_errors,
-    }
-    out["offers_at_need"] = offers_at_need(turns)
-    # 95% intervals of the judged figures too, resampling whole sessions (None for fewer than two)
-    by_session: dict[str, list[Turn]] = {}
-    for t in turns:
-        by_session.setdefault(t.session, []).append(t)
-    out["paper_ci"] = clustered_bootstrap([paper_metrics([Judgement(t.proposed, t.judged_proposed) for t in ts])
-                                           ["counts"] for ts in by_session.values()])
-    if labels is not None:
-        # need detected: an offer shown, or the offer for this need held back because it was just shown and not
-        # answered (the feedback memory; live does the same); `need_shown` counts shown offers only
-        spoke = {str(t.time).strip(): t.shown is not None or t.withheld for t in turns}
-        out["need"] = need_detection(spoke, labels)
-        sessions: dict[str, dict[str, bool]] = {}
-        for t in turns:
-            key = str(t.time).strip()
-            sessions.setdefault(t.session, {})[key] = spoke[key]
-        # 95% intervals, resampling whole sessions (those with labelled contexts; None for fewer than two)
-        clusters = [need_detection(s, labels) for s in sessions.values()]
-        out["need_ci"] = clustered_bootstrap([c for c in clusters if c["contexts"]])
-        out["need_shown"] = need_detection({str(t.time).strip(): t.shown is not None for t in turns}, labels)
-        if any(t.p_need is not None for t in turns):
-            out["need_calibration"] = need_calibration(turns, labels)
-    return out
+    sessions = by_session(turns)
+    summary = Summary(
+        events=len(turns),
+        paper=paper_metrics(proposed),
+        live=paper_metrics(Judgement(t.shown, t.judged_shown) for t in turns),
+        pred_at_k=paper_metrics(event_at_k(t.candidates, t.judged_candidates, t.judged_silence) for t in turns),
+        latency_p50=percentile(latencies, 0.5), latency_p95=percentile(latencies, 0.95),
+        generation_failures=sum(len(t.errors) for t in turns),
+        offers_at_need=offers_at_need(turns),
+        # 95% intervals of the judged figures too, resampling whole sessions (None for fewer than two)
+        paper_ci=clustered_bootstrap([confusion(Judgement(t.proposed, t.judged_proposed) for t in ts).confusion()
+                                      for ts in sessions.values()]))
+    if labels is None:
+        return summary
+    # need detected: an offer shown, or the offer for this need held back because it was just shown and not
+    # answered (the feedback memory; live does the same); `need_shown` counts shown offers only
+    spoke = {str(t.time).strip(): t.shown is not None or t.withheld for t in turns}
+    # 95% intervals, resampling whole sessions (those with labelled contexts; None for fewer than two)
+    clusters = [need_detection({str(t.time).strip(): spoke[str(t.time).strip()] for t in ts}, labels)
+                for ts in sessions.values()]
+    return replace(
+        summary, need=need_detection(spoke, labels),
+        need_ci=clustered_bootstrap([c.confusion() for c in clusters if c.contexts]),
+        need_shown=need_detection({str(t.time).strip(): t.shown is not None for t in turns}, labels),
+        need_calibration=need_calibration(turns, labels) if any(t.p_need is not None for t in turns) else None)

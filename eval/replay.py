@@ -42,7 +42,7 @@ from proactive.models.judge import JudgeFailure
 from proactive.models.scorer import Context, Scorer
 
 from .sessions import SessionError, load_session, load_turns, response_tasks
-from .turns import Turn, label_of, turn_seconds
+from .turns import Turn, by_session, label_of, turn_seconds
 
 
 def digest(*parts: Any) -> str:
@@ -576,12 +576,9 @@ def save_run(out: Path, agent: str, turns: Sequence[Turn], labels: Mapping[str, 
     with (out / "turns.jsonl").open("w", encoding="utf-8") as f:
         for t in turns:
             f.write(json.dumps(turn_row(t, labels), ensure_ascii=False) + "\n")
-    sessions: dict[str, list[Turn]] = {}
-    for t in turns:
-        sessions.setdefault(t.session, []).append(t)
     folder = out / "traces" / agent
     folder.mkdir(parents=True, exist_ok=True)
-    for name, ts in sessions.items():
+    for name, ts in by_session(turns).items():
         trace = [{"observation": {"time": t.time, "event": t.event}, "agent_response": [t.shown] if t.shown else []}
                  for t in ts]
         (folder / name).write_text(json.dumps(trace, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .metrics import JUDGED, NEED, Metric, percentile, summarize
-from .turns import Turn, label_of
+from .metrics import JUDGED, NEED, Metric, Summary, percentile, summarize
+from .turns import Turn, by_session, label_of
 
 QUOTES = 20  # shown tasks quoted in the report
 
@@ -31,36 +31,36 @@ DEFINITIONS = (
     "this configuration shows.")
 
 
-def cell(metric: Metric, summary: Mapping[str, Any], protocol: str = "paper") -> str:
+def cell(metric: Metric, summary: Summary, protocol: str = "paper") -> str:
     """One figure as a table shows it: 3 decimals, with its 95% interval in brackets when it has one."""
     value, ci = metric.value(summary, protocol), metric.interval_of(summary, protocol)
     return f"{fmt(value)} [{fmt(ci[0])}, {fmt(ci[1])}]" if ci else fmt(value)
 
 
-def summary_rows(results: Mapping[str, Mapping[str, Any]], ours: str | None = None) -> list[str]:
+def summary_rows(results: Mapping[str, Summary], ours: str | None = None) -> list[str]:
     """The judged metrics (`metrics.JUDGED`), one row per model and protocol: ours (the row named `ours`; None:
     every row is ours) under both, each labelled; an archived model's predictions as it proposed them (the
     paper's)."""
     header = "| model | protocol | " + " | ".join(m.name for m in JUDGED) + " |"
     lines = [header, "|---" * (header.count("|") - 1) + "|"]
     for name, s in results.items():
-        protocols = ["paper", *(["live"] if "live" in s and (ours is None or name == ours) else [])]
+        protocols = ["paper", *(["live"] if ours is None or name == ours else [])]
         for protocol in protocols:
             lines.append(f"| {name} | {protocol} | " + " | ".join(cell(m, s, protocol) for m in JUDGED) + " |")
     return lines
 
 
-def need_rows(results: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def need_rows(results: Mapping[str, Summary]) -> list[str]:
     """Need detection against the human labels (the headline: no judge involved; `metrics.NEED`), each figure
     with its 95% interval from resampling whole sessions (`need_ci`), and what each row's figures were scored
     on."""
     lines = ["| model | scored on | " + " | ".join(m.name for m in NEED) + " |", "|---" * (2 + len(NEED)) + "|"]
     for name, s in results.items():
-        if not s.get("need"):
+        if s.need is None:
             continue
-        scored = s.get("scored_on", "archived predictions")
+        scored = s.scored_on or "archived predictions"
         lines.append(f"| {name} | {scored} | " + " | ".join(cell(m, s) for m in NEED) + " |")
-        held = s.get("held_out")
+        held = s.held_out
         if held:  # the fair figure beside an in-sample one (recorded in the gate's artefact)
             lines.append(f"| {name}, held out | sessions left out of training, one at a time (the need model "
                          f"alone, recorded in its artefact) | {held.get('contexts') or '-'} | "
@@ -74,7 +74,7 @@ COUNTS = ("Counts: *events* are the turns replayed (every recorded event); *labe
           "trace may lack turns its run did not reach, so its counts can be a little lower.")
 
 
-def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapping[str, Mapping[str, Any]],
+def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapping[str, Summary],
                  labels: dict[str, bool] | None, notes: Sequence[str], header: Mapping[str, Any] | None = None
                  ) -> Path:
     """Write report.md and its plots into `out`; returns the report's path. Without matplotlib (the [research]
@@ -96,13 +96,10 @@ def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapp
                   "new sessions; the *held out* row beside it is the fair figure (also bench/need_cv.py, in the "
                   "README).", "", *need_rows(results), "", COUNTS, ""]
     lines += ["", "## Judged by the reward model, both protocols", "", DEFINITIONS, "", *summary_rows(results, ours_name), ""]
-    by_session: dict[str, list[Turn]] = {}
-    for t in turns:
-        by_session.setdefault(t.session, []).append(t)
-    per = {name: summarize(ts, labels) for name, ts in by_session.items()}
+    per = {name: summarize(ts, labels) for name, ts in by_session(turns).items()}
     lines += ["## Per session (ours)", "", *summary_rows(per), ""]
     lines += quotes(turns, labels)
-    calib = results[ours_name].get("need_calibration")
+    calib = results[ours_name].need_calibration
     if calib is not None:
         lines += ["## Calibration of P(need) against the human labels", "",
                   f"{calib['n']} labelled turns, {calib['bins']} equal-width bins: expected calibration error "
@@ -192,19 +189,19 @@ def _save(fig: Any, plt: Any, path: Path) -> str:
     return path.name
 
 
-def _plots(out: Path, ours_name: str, results: Mapping[str, Mapping[str, Any]],
-           per: Mapping[str, Mapping[str, Any]], turns: Sequence[Turn], labelled: bool) -> list[str]:
+def _plots(out: Path, ours_name: str, results: Mapping[str, Summary], per: Mapping[str, Summary],
+           turns: Sequence[Turn], labelled: bool) -> list[str]:
     """The report's plots; with human labels the need figures (the headline), else the judged ones."""
     plt = _pyplot()
     ours = results[ours_name]
     names = []
-    if labelled and ours.get("need"):  # agreement with the human need labels
-        n = ours["need"]
-        grid, columns, title = [[n["tp"], n["fp"]], [n["fn"], n["tn"]]], ["help needed", "no help needed"], \
+    if labelled and ours.need is not None:  # agreement with the human need labels
+        n = ours.need
+        grid, columns, title = [[n.tp, n.fp], [n.fn, n.tn]], ["help needed", "no help needed"], \
             "Spoke vs the human need labels"
         names.append(_confusion(plt, out / "confusion.png", grid, columns, title))
-    c = ours["counts"]
-    names.append(_confusion(plt, out / "judged.png", [[c["tp"], c["fp"]], [c["tn"], c["fn"]]],
+    c = ours.paper.counts
+    names.append(_confusion(plt, out / "judged.png", [[c.tp, c.fp], [c.tn, c.fn]],
                             ["judge accepts", "judge rejects"], "Judged outcomes"))
     names.append(_sessions_plot(plt, out / "sessions.png", per, labelled))
     names.append(_latency_plot(plt, out / "latency.png", turns))
@@ -212,15 +209,14 @@ def _plots(out: Path, ours_name: str, results: Mapping[str, Mapping[str, Any]],
     return names
 
 
-def _f1_fpr(summary: Mapping[str, Any], need: bool) -> tuple[float, float]:
+def _f1_fpr(summary: Summary, need: bool) -> tuple[float, float]:
     """The (F1, FPR) a plot shows of a summary: need detection's with labels, else the judged paper protocol's."""
     if need:
-        found = summary.get("need") or {}
-        return found.get("f1", 0.0), found.get("fpr", 0.0)
-    return summary["paper"]["f1"], summary["fpr"]
+        return (0.0, 0.0) if summary.need is None else (summary.need.f1, summary.need.fpr)
+    return summary.paper.f1, summary.paper.fpr
 
 
-def _sessions_plot(plt: Any, path: Path, per: Mapping[str, Mapping[str, Any]], need: bool) -> str:
+def _sessions_plot(plt: Any, path: Path, per: Mapping[str, Summary], need: bool) -> str:
     """F1 and FPR per session (ours)."""
     fig, ax = plt.subplots(figsize=(7, 3.4))
     sessions = list(per)
@@ -249,26 +245,25 @@ def _latency_plot(plt: Any, path: Path, turns: Sequence[Turn]) -> str:
     return _save(fig, plt, path)
 
 
-def _agents_plot(plt: Any, path: Path, ours_name: str, results: Mapping[str, Mapping[str, Any]],
-                 need: bool) -> str:
+def _agents_plot(plt: Any, path: Path, ours_name: str, results: Mapping[str, Summary], need: bool) -> str:
     """Every agent's F1 against its FPR: ours a star (hollow: its held-out figure), with 95% intervals."""
     fig, ax = plt.subplots(figsize=(9, 4.6))
     colours = plt.get_cmap("tab20").colors
     shown: list[float] = []  # the F1 values drawn, interval ends included: the y range
     for i, (name, r) in enumerate(results.items()):
-        f1_value, fpr_value = _f1_fpr(r, need and bool(r.get("need")))
+        f1_value, fpr_value = _f1_fpr(r, need and r.need is not None)
         mine = name == ours_name
         colour = "tab:red" if mine else colours[(i - 1) % len(colours)]
-        ci = r.get("need_ci") if need else None
+        ci = r.need_ci if need else None
         if ci:
             ax.errorbar(fpr_value, f1_value, xerr=[[fpr_value - ci["fpr"][0]], [ci["fpr"][1] - fpr_value]],
                         yerr=[[f1_value - ci["f1"][0]], [ci["f1"][1] - f1_value]], fmt="none", ecolor=colour,
                         alpha=0.9 if mine else 0.35, linewidth=1.5 if mine else 1)
             shown += [ci["f1"][0], ci["f1"][1]]
-        in_sample = str(r.get("scored_on", "")).startswith("in-sample")
+        in_sample = (r.scored_on or "").startswith("in-sample")
         ax.scatter([fpr_value], [f1_value], s=140 if mine else 35, color=colour, zorder=3,
                    marker="*" if mine else "o", label=f"{name} (in-sample)" if mine and in_sample else name)
-        held = r.get("held_out") if mine and need else None
+        held = r.held_out if mine and need else None
         if held:  # the fair figure beside it, drawn hollow
             ax.scatter([held["fpr"]], [held["f1"]], s=140, facecolors="none", edgecolors=colour, zorder=3,
                        marker="*", label=f"{name}, held out")

@@ -4,7 +4,7 @@ said. Read by the replay (which fills it), the metrics (which count it) and the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -47,3 +47,11 @@ def turn_seconds(turn: Turn) -> float:
 def label_of(turn: Turn, labels: Mapping[str, bool] | None) -> bool | None:
     """The human need label of a turn's context (matched by the time of its last observation), if any."""
     return None if labels is None else labels.get(str(turn.time).strip())
+
+
+def by_session(turns: Sequence[Turn]) -> dict[str, list[Turn]]:
+    """The turns of each session, in order."""
+    out: dict[str, list[Turn]] = {}
+    for t in turns:
+        out.setdefault(t.session, []).append(t)
+    return out

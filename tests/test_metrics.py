@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from proactive.eval.metrics import (
+    Counts,
     Judgement,
     agreement,
     calibration,
@@ -32,7 +33,7 @@ from .conftest import FIXTURES, run_cli
 @pytest.mark.parametrize("accepted", [True, False])
 def test_every_null_variant_is_silence(task, accepted):
     c = confusion([judgement(task, accepted)])
-    assert c == {"tp": 0, "fp": 0, "tn": int(accepted), "fn": int(not accepted), "errors": 0}
+    assert c == Counts(tp=0, fp=0, tn=int(accepted), fn=int(not accepted), errors=0)
 
 
 @pytest.mark.parametrize(
@@ -52,13 +53,12 @@ def test_every_null_variant_is_silence(task, accepted):
 def test_paper_metrics_and_fpr(judged, expected):
     m = paper_metrics([judgement(t, a) for t, a in judged])
     for key, value in expected.items():
-        got = m["fpr"] if key == "fpr" else m["paper"][key]
-        assert got == pytest.approx(value), key
+        assert getattr(m, key) == pytest.approx(value), key
 
 
 def test_failures_are_counted_not_scored():
     m = paper_metrics([judgement("t", True), judgement("t", None), judgement(None, None)])
-    assert m["errors"] == 2 and m["paper"]["accuracy"] == 1.0 and m["counts"]["tp"] == 1
+    assert m.counts.errors == 2 and m.accuracy == 1.0 and m.counts.tp == 1
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_pred_at_k_is_event_level(candidates, accepted, silence, expected):
 def test_pred_at_3_counts_events_not_candidates():
     events = [event_at_k(["a", "b", "c"], [True, False, False], None), event_at_k([], [], True)]
     m = paper_metrics(events)
-    assert m["counts"] == {"tp": 1, "fp": 0, "tn": 1, "fn": 0, "errors": 0}
+    assert m.counts == Counts(tp=1, fp=0, tn=1, fn=0, errors=0)
 
 
 def test_need_labels_and_detection():
@@ -91,8 +91,8 @@ def test_need_labels_and_detection():
     labels = need_labels(rows)
     assert labels == {"1": False, "2": True, "3": False}
     result = need_detection({"1": True, "2": True, "3": False, "99": True}, labels)
-    assert (result["tp"], result["fp"], result["tn"], result["fn"]) == (1, 1, 1, 0)
-    assert result["contexts"] == 3 and result["fpr"] == 0.5 and result["precision"] == 0.5
+    assert (result.tp, result.fp, result.tn, result.fn) == (1, 1, 1, 0)
+    assert result.contexts == 3 and result.fpr == 0.5 and result.precision == 0.5
 
 
 @pytest.mark.parametrize(
@@ -134,8 +134,8 @@ def test_one_confusion_count_for_every_comparison(pairs, counts):
     expected = rates(counts)
     keys = [str(i) for i in range(len(pairs))]
     detection = need_detection(dict(zip(keys, predicted, strict=True)), dict(zip(keys, actual, strict=True)))
-    assert {k: detection[k] for k in counts} == counts and detection["contexts"] == len(pairs)
-    assert {k: detection[k] for k in expected} == pytest.approx(expected)
+    assert detection.confusion() == counts and detection.contexts == len(pairs)
+    assert {k: getattr(detection, k) for k in expected} == pytest.approx(expected)
     agreed = agreement([{"valid": a, "pred_task": "t"} for a in actual], predicted)
     assert {k: agreed[k] for k in ("precision", "recall", "f1")} == pytest.approx(
         {k: expected[k] for k in ("precision", "recall", "f1")})
@@ -143,7 +143,7 @@ def test_one_confusion_count_for_every_comparison(pairs, counts):
     assert {k: report[k] for k in expected} == pytest.approx(expected, abs=1e-4)
     # a proposal is a positive; the truth is positive when a proposal is accepted or a silence rejected
     paper = paper_metrics([judgement("t" if p else None, a if p else not a) for p, a in pairs])
-    assert paper["counts"] == {**counts, "errors": 0} and paper["fpr"] == pytest.approx(expected["fpr"])
+    assert paper.counts == Counts(**counts) and paper.fpr == pytest.approx(expected["fpr"])
 
 
 def test_percentile():
@@ -237,7 +237,7 @@ def test_every_reported_figure_is_read_from_the_summary_and_defined_once():
     for metric in (*JUDGED, *NEED):
         assert metric.value(summary) is not None, metric.name
         assert (metric.interval_of(summary) is not None) == metric.interval, metric.name
-    assert summary["need"]["f1"] == 1.0 and JUDGED[1].value(summary) == summary["paper"]["recall"]
+    assert summary.need is not None and summary.need.f1 == 1.0 and JUDGED[1].value(summary) == summary.paper.recall
     rows = summary_rows({"ours": summary}, "ours")
     assert rows[0] == "| model | protocol | " + " | ".join(m.name for m in JUDGED) + " |"
     assert len(rows) == 4 and all(r.count("|") == len(JUDGED) + 3 for r in rows)

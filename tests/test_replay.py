@@ -378,8 +378,8 @@ def test_replay_counts_a_need_with_nothing_new_to_offer_as_recognised_not_shown(
 
     assert all((t.proposed is not None) == t.withheld for t in turns)
     summary = summarize(turns, None)
-    live, paper = summary["live"]["counts"], summary["counts"]
-    assert live["tp"] + live["fp"] == 0 and paper["tp"] + paper["fp"] == sum(t.withheld for t in turns) > 0
+    live, paper = summary.live.counts, summary.paper.counts
+    assert live.tp + live.fp == 0 and paper.tp + paper.fp == sum(t.withheld for t in turns) > 0
 
 
 def test_replay_offers_the_code_of_the_results_at_a_search_for_code(tmp_path):
@@ -408,5 +408,5 @@ def test_offers_at_need_count_an_offer_still_on_screen():
     turns = [turn("a", 100, "offer"), turn("a", 120, withheld=True), turn("a", 131, withheld=True),
              turn("b", 125, withheld=True), turn("a", 140), turn("a", 150, "other")]
     got = offers_at_need(turns)
-    assert (got["recognised"], got["shown"], got["on_screen"]) == (5, 2, 3)
-    assert got["shown_share"] == 0.4 and got["on_screen_share"] == 0.6
+    assert (got.recognised, got.shown, got.on_screen) == (5, 2, 3)
+    assert got.shown_share == 0.4 and got.on_screen_share == 0.6
