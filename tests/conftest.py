@@ -306,10 +306,11 @@ class WatcherProcess:
                  what="watcher start")
         if self.proc.poll() is not None:
             raise AssertionError(f"watcher exited early: {self._stderr(self.proc.communicate()[1])}")
-        # the sources listen once started (X11's, the bus's), but Wayland's helpers (wl-paste --watch, swayidle)
-        # start in their own time, and a terminal's first line is kept only if its echo state is read in time,
-        # which the watcher's first reading (cold) may not be on a busy machine
-        time.sleep(0.5)
+        # the sources listen once started (X11's, the bus's: a key pressed now is handled at once, the redaction
+        # rules being compiled before the start, watcher/privacy/redact.py `prepare`); Wayland's helpers
+        # (wl-paste --watch, swayidle) start in their own time and say nothing when they are ready
+        if self.env.get("WAYLAND_DISPLAY"):
+            time.sleep(0.5)
 
     def logged(self, text: str) -> int:
         """How many lines of the log hold `text`."""

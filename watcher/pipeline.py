@@ -37,6 +37,7 @@ from proactive.watcher.events import (
     WINDOW,
     RawEvent,
 )
+from proactive.watcher.privacy import redact
 from proactive.watcher.privacy.compose import UNOBSERVED, TextComposer
 from proactive.watcher.privacy.filter import PrivacyFilter
 from proactive.watcher.privacy.terminal_lines import TerminalLines
@@ -198,6 +199,7 @@ class Watcher(TerminalLines):
             self._retain(store)
             self._pause_seen = control.pause_state()
             self._apply_pause(self._pause_seen[0])
+            redact.prepare()  # before the sources start, not at the first title or text (see there)
             self._start_sources()
             self.started.set()
             next_flush = time.monotonic() + self.flush_interval

@@ -95,6 +95,13 @@ def _rule_index() -> _RuleIndex:
                       tuple(i for i, rule in enumerate(rules) if not rule.hints))
 
 
+def prepare() -> None:
+    """Parse and compile the rules now (gitleaks' table and the keyword index: a few hundred milliseconds, more on
+    a busy machine). Why: built at the first text redacted, they held up the events after it, so a terminal's first
+    line after the watcher started had its keys handled late and was hidden as unseen (fail closed)."""
+    _rule_index()
+
+
 def _rules_for(text: str) -> list[tuple[int, Rule]]:
     """(priority, rule) for the rules whose keywords occur in `text` (and those without keywords), in order."""
     index = _rule_index()
