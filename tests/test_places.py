@@ -286,13 +286,13 @@ def test_the_watcher_looks_for_requests_where_they_are_written(xdg: dict[str, Pa
 
     home.logs_dir()  # made once, before (it is in the state folder)
     watcher = Watcher(None, Config(), [])
-    assert watcher._may_have_requests()  # the first look reads them
-    assert not watcher._may_have_requests()
+    assert watcher._requests.changed(None)  # the first look reads them
+    assert not watcher._requests.changed(None)
     (home.data_dir() / "proactive.db-wal").write_bytes(b"")
     (home.logs_dir() / "proactive.log").write_text("a line\n")
-    assert not watcher._may_have_requests()
+    assert not watcher._requests.changed(None)
     control.write_pause(float("inf"))
-    assert watcher._may_have_requests()
+    assert watcher._requests.changed(None)
 
 
 def test_doctor_reports_every_place(xdg: dict[str, Path], monkeypatch: pytest.MonkeyPatch):

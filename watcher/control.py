@@ -406,3 +406,32 @@ def signal_watcher(sig: signal.Signals | None) -> int | None:
         except ProcessLookupError:
             return None
     return pid
+
+
+#: the pause, purge and flush files are read at least this often, changed folder or not
+CONTROL_RECHECK_SECONDS = 2.0
+
+
+class RequestWatch:
+    """Whether the running watcher should read the control files at this flush: their folder (the state folder,
+    which holds nothing else the watcher writes: watcher.home.Places) changed (every request is written by renaming
+    a new file into it), a timed pause is due to end, or CONTROL_RECHECK_SECONDS passed (a change within the file
+    system's timestamp granularity). Why: reading them every half second cost about as much as the rest of a
+    flush. The folder is looked at before the files are read, so a change made after the reading changes what the
+    next look sees."""
+
+    def __init__(self) -> None:
+        self.folder = home.state_dir()
+        self._seen: tuple[int | None, float] = (None, 0.0)  # the folder's mtime, when to read anyway
+
+    def changed(self, pause_until: float | None) -> bool:
+        """`pause_until`: the end of the pause applied now (None: not paused)."""
+        try:
+            stamp: int | None = os.stat(self.folder).st_mtime_ns
+        except OSError:
+            stamp = None
+        now, (seen, recheck) = time.monotonic(), self._seen
+        if stamp == seen and now < recheck and not (pause_until is not None and time.time() >= pause_until):
+            return False
+        self._seen = (stamp, now + CONTROL_RECHECK_SECONDS)
+        return True

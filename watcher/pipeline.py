@@ -14,7 +14,6 @@ import collections
 import contextlib
 import logging
 import math
-import os
 import queue
 import threading
 import time
@@ -25,8 +24,8 @@ from typing import Any
 
 from proactive.watcher import control
 from proactive.watcher.capture.ordering import ServerOrder
-from proactive.watcher.capture.sources import Source, SourceUnavailable
-from proactive.watcher.episodes.builder import Episode, EpisodeBuilder, unstored_episodes
+from proactive.watcher.capture.sources import Source, SourceUnavailable, probe_fix
+from proactive.watcher.episodes.builder import Episode, EpisodeBuilder, recover_episodes
 from proactive.watcher.events import (
     CLIPBOARD,
     FOCUS,
@@ -49,11 +48,9 @@ log = logging.getLogger(__name__)
 
 SCROLL_GESTURE_SECONDS = 1.0
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
-CONTROL_RECHECK_SECONDS = 2.0  # the pause and purge files are read at least this often, changed folder or not
 #: Put on the loop's wake-up queue (SimpleQueue.put is safe in a signal handler, Event.set is not) so that a pause,
 #: a resume, a stop or an event queued while another thread held the pipeline is handled at once.
 _WAKE = object()
-RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
 
 
 @contextlib.contextmanager
@@ -66,12 +63,6 @@ def _unlocked(lock: threading.Lock) -> Iterator[None]:
         lock.acquire()
 
 
-def retention_interval(days: float) -> float:
-    """Seconds between retention passes: hourly, or more often when history is kept for less than a day, so
-    the database never holds much more than what the user asked to keep."""
-    return min(RETENTION_EVERY_SECONDS, days * 86400 / 24) if days > 0 else RETENTION_EVERY_SECONDS
-
-
 @dataclass
 class Stats:
     events_in: int = 0
@@ -81,16 +72,6 @@ class Stats:
     filter_failures: int = 0
     episodes: int = 0
     sources: list[str] = field(default_factory=list)
-
-
-def _fix(source: Any, reason: str = "") -> str:
-    """'; fix: ...' from the source's probe, so the one warning about a missing source says what to do (once: not
-    when the reason already says it)."""
-    try:
-        fix = source.probe().fix
-    except Exception:  # noqa: BLE001  (a probe that fails adds nothing to the warning)
-        return ""
-    return f"; fix: {fix}" if fix and fix not in reason else ""
 
 
 class Watcher(TerminalLines):
@@ -137,8 +118,7 @@ class Watcher(TerminalLines):
         self._stop = threading.Event()
         self._control: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._pause_seen: tuple[float | None, str] = (None, "")  # the pause file's state last applied
-        self._control_dir = home.state_dir()  # where the pause and purge files are written (control.py)
-        self._control_seen: tuple[int | None, float] = (None, 0.0)  # that folder's mtime, when to read anyway
+        self._requests = control.RequestWatch()  # whether the pause, purge and flush files may have changed
         self.started = threading.Event()
         self._flush_asked: list[str] = []  # flush requests (control.py), answered once their batch is written
         self.order = ServerOrder(sources, self._deliver)  # what sources emit into
@@ -177,7 +157,7 @@ class Watcher(TerminalLines):
                 self.stats.sources.append(source.name)
             except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
                 reason = exc if isinstance(exc, SourceUnavailable) else f"{type(exc).__name__}: {exc}"
-                log.warning("source %s unavailable: %s%s", source.name, reason, _fix(source, str(reason)))
+                log.warning("source %s unavailable: %s%s", source.name, reason, probe_fix(source, str(reason)))
         log.info("watcher started with sources: %s", ", ".join(self.stats.sources) or "none")
 
     def _apply_control_requests(self) -> None:
@@ -195,7 +175,7 @@ class Watcher(TerminalLines):
         self._lock.acquire()  # what sources emit while they start waits in the inbox (a source needs no lock)
         self._loop_thread = threading.current_thread()
         try:
-            self._recover(store)
+            recover_episodes(store)
             self._retain(store)
             self._pause_seen = control.pause_state()
             self._apply_pause(self._pause_seen[0])
@@ -203,13 +183,13 @@ class Watcher(TerminalLines):
             self._start_sources()
             self.started.set()
             next_flush = time.monotonic() + self.flush_interval
-            next_retention = time.monotonic() + retention_interval(self.config.retention_days)
+            next_retention = time.monotonic() + purging.retention_interval(self.config.retention_days)
             while not self._stop.is_set():
                 self._wait(self._next_look(next_flush))
                 if self._failure is not None:
                     raise self._failure
                 self._drain()
-                requests = time.monotonic() >= next_flush and self._may_have_requests()
+                requests = time.monotonic() >= next_flush and self._requests.changed(self._pause_seen[0])
                 if requests and control.pause_state() != self._pause_seen:
                     self._control.put("reload")  # the pause file changed: `proactive pause` where no signal exists
                 if not self._control.empty():  # the keys pressed before the request are taken under the old state
@@ -232,7 +212,7 @@ class Watcher(TerminalLines):
                     next_flush = time.monotonic() + self.flush_interval
                 if time.monotonic() >= next_retention:
                     self._retain(store)
-                    next_retention = time.monotonic() + retention_interval(self.config.retention_days)
+                    next_retention = time.monotonic() + purging.retention_interval(self.config.retention_days)
         finally:
             self._lock.release()
             for source in self.sources:
@@ -266,24 +246,6 @@ class Watcher(TerminalLines):
                      self.stats.filter_failures)
             self._lock.release()
         return self.stats
-
-    def _may_have_requests(self) -> bool:
-        """Whether to read the pause and purge files at this flush: their folder (the state folder, which holds
-        nothing else the watcher writes: watcher.home.Places) changed (both are written by renaming a new file
-        into it), a timed pause is due to end, or CONTROL_RECHECK_SECONDS passed (a change within the file
-        system's timestamp granularity). Why: reading both every half second cost about as much as the rest of a
-        flush. The folder is looked at before the files are read, so a change made after the reading changes
-        what the next look sees."""
-        try:
-            stamp: int | None = os.stat(self._control_dir).st_mtime_ns
-        except OSError:
-            stamp = None
-        now, (seen, recheck) = time.monotonic(), self._control_seen
-        until = self._pause_seen[0]
-        if stamp == seen and now < recheck and not (until is not None and time.time() >= until):
-            return False
-        self._control_seen = (stamp, now + CONTROL_RECHECK_SECONDS)
-        return True
 
     def _next_look(self, next_flush: float) -> float:
         """When the loop looks next (monotonic): at the flush time when something waits to be written; else when
@@ -397,14 +359,6 @@ class Watcher(TerminalLines):
         if before is None and self.filter.window and not self.filter.paused:
             # capture goes on in the window that has the focus: a fresh episode starts now
             self._accept(RawEvent("window", WINDOW, dict(self.filter.window)))
-
-    def _recover(self, store: Store) -> None:
-        """Episodes left open by a watcher that was killed are closed now from the stored raw events."""
-        episodes = unstored_episodes(store)
-        if episodes:
-            store.add_episodes(e.row() for e in episodes)
-            log.info("recovered %d episodes from raw events %d to %d", len(episodes), episodes[0].first_raw_id,
-                     episodes[-1].last_raw_id)
 
     def _apply_pause(self, until: float | None) -> None:
         was = self.filter.paused

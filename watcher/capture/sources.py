@@ -99,3 +99,13 @@ class ListenerSource(Source):
 
 class SourceUnavailable(RuntimeError):
     """Raised by `start` when the platform lacks what the source needs (no display, missing library)."""
+
+
+def probe_fix(source: Source, reason: str = "") -> str:
+    """'; fix: ...' from the source's probe, so the one warning about a missing source says what to do (once: not
+    when the reason already says it)."""
+    try:
+        fix = source.probe().fix
+    except Exception:  # noqa: BLE001  (a probe that fails adds nothing to the warning)
+        return ""
+    return f"; fix: {fix}" if fix and fix not in reason else ""

@@ -15,6 +15,7 @@ pressed again and again.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ from proactive.watcher.privacy.filter import PRIVATE_APP, is_terminal
 
 if TYPE_CHECKING:
     from proactive.watcher.store.database import Store
+
+log = logging.getLogger(__name__)
 
 MAX_QUOTE = 100  # characters of typed or copied text quoted in a sentence
 MAX_LINES = 6  # typed lines quoted per episode; more are counted
@@ -193,6 +196,15 @@ def unstored_episodes(store: Store) -> list[Episode]:
     watcher still has open, or those a killed watcher left. The last one is closed here, on its last event,
     however short (it may still be in focus)."""
     return build_episodes(store.iter_events(after_id=store.last_episode_raw_id()))
+
+
+def recover_episodes(store: Store) -> None:
+    """Episodes left open by a watcher that was killed are closed now from the stored raw events (at a start)."""
+    episodes = unstored_episodes(store)
+    if episodes:
+        store.add_episodes(e.row() for e in episodes)
+        log.info("recovered %d episodes from raw events %d to %d", len(episodes), episodes[0].first_raw_id,
+                 episodes[-1].last_raw_id)
 
 
 @dataclass(slots=True)

@@ -37,6 +37,7 @@ ANSWER_GRACE = 5.0
 #: Cache files are SQLite databases with a table `results(key, value, ts)`: `ts` (epoch s, when the entry was
 #: made) lets a purge --before drop what was computed from the purged period. Entries without it are dropped.
 CACHE_TABLE = "results"
+RETENTION_EVERY_SECONDS = 3600.0  # at most; a retention shorter than a day is applied 24 times per retention
 
 
 class PurgeError(RuntimeError):
@@ -194,6 +195,12 @@ def purge(db: Path | str | None, before: float | None, config: home.Config,
         return purge_copies(store, before, activitywatch_unpublish(config), wait=timeout)
     finally:
         store.close()
+
+
+def retention_interval(days: float) -> float:
+    """Seconds between retention passes: hourly, or more often when history is kept for less than a day, so
+    the database never holds much more than what the user asked to keep."""
+    return min(RETENTION_EVERY_SECONDS, days * 86400 / 24) if days > 0 else RETENTION_EVERY_SECONDS
 
 
 def retention_cutoff(days: float) -> float | None:
