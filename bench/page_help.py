@@ -112,14 +112,26 @@ def page_source(pages_dir: Path, needle: str) -> list[str]:
 def why_missing(needle: str, moment: dict[str, Any], offer: Any, result: Any, reader: Any, pages_dir: Path,
                 base: str) -> str:
     """Where an expected line went, in words: the first stage of the path that lost it."""
-    from proactive.assistant.grounding import FILE, QUERY, ground
-    from proactive.assistant.material import live_source
-    from proactive.assistant.page_help import block_language, code_examples, file_language, key_points
-    from proactive.assistant.pages import CODE, PageError
+    from proactive.assistant.page_help import key_points
 
     if needle.startswith(base):
         read = ", ".join(u.rsplit("/", 1)[-1] for u in result.pages) or "none"
         return f"the page {needle.rsplit('/', 1)[-1]} was not among the pages read ({read})"
+    found = _block_read(needle, result, reader, pages_dir, base)
+    if isinstance(found, str):
+        return found
+    page, block = found
+    if offer.action in ("page_code", "page_code_page"):
+        return _why_code(needle, moment, offer, reader, page, block)
+    points = key_points(page)
+    return (f"key points: the sentence is on the page (a {block.kind}) but not among the {len(points)} "
+            f"points chosen")
+
+
+def _block_read(needle: str, result: Any, reader: Any, pages_dir: Path, base: str) -> tuple[Any, Any] | str:
+    """The page read that holds `needle` and its block, or why there is none (in words)."""
+    from proactive.assistant.pages import PageError
+
     sources = page_source(pages_dir, needle)
     if not sources:
         return "no bench page holds it (a moment error)"
@@ -137,28 +149,33 @@ def why_missing(needle: str, moment: dict[str, Any], offer: Any, result: Any, re
     blocks = [b for b in page.blocks if needle in b.text]
     if not blocks:
         return f"extraction: not in the text trafilatura kept of {sources[0]}"
-    block = blocks[0]
-    if offer.action in ("page_code", "page_code_page"):
-        if block.kind != CODE:
-            return f"extraction: kept as a {block.kind}, not as a code block (its line breaks lost)"
-        grounding = ground(moment["context"])
-        file = grounding.first(FILE)
-        primary = offer.objects[0]
-        found = live_source(moment["context"], reader)(primary)
-        query = primary.text if primary.kind == QUERY or not (found and found.query) else found.query
-        pages = list(found.pages) if found else [page]
-        ranked = code_examples(pages, query, file.text if file else None, limit=100)
-        rank = next((i for i, e in enumerate(ranked, 1) if needle in e.code), None)
-        lang = block_language(block)
-        if rank is None:
-            return (f"language: its block reads as {lang or 'unknown'} (markup {block.lang or 'none'}), "
-                    f"not {file_language(file.text if file else None)}, or it is too long/short")
-        better = ", ".join(f"{e.lang or '?'} block '{e.code.splitlines()[0][:40]}' ({e.score})"
-                           for e in ranked[:SHOWN])
-        return f"ranking: its block ranks {rank} of {len(ranked)} for '{query}' (shown: {better})"
-    points = key_points(page)
-    return (f"key points: the sentence is on the page (a {block.kind}) but not among the {len(points)} "
-            f"points chosen")
+    return page, blocks[0]
+
+
+def _why_code(needle: str, moment: dict[str, Any], offer: Any, reader: Any, page: Any, block: Any) -> str:
+    """Why a code line on a page read is not in the code offered: its block's kind, language or rank."""
+    from proactive.assistant.grounding import FILE, QUERY, ground
+    from proactive.assistant.material import live_source
+    from proactive.assistant.page_help import block_language, code_examples, file_language
+    from proactive.assistant.pages import CODE
+
+    if block.kind != CODE:
+        return f"extraction: kept as a {block.kind}, not as a code block (its line breaks lost)"
+    grounding = ground(moment["context"])
+    file = grounding.first(FILE)
+    primary = offer.objects[0]
+    found = live_source(moment["context"], reader)(primary)
+    query = primary.text if primary.kind == QUERY or not (found and found.query) else found.query
+    pages = list(found.pages) if found else [page]
+    ranked = code_examples(pages, query, file.text if file else None, limit=100)
+    rank = next((i for i, e in enumerate(ranked, 1) if needle in e.code), None)
+    lang = block_language(block)
+    if rank is None:
+        return (f"language: its block reads as {lang or 'unknown'} (markup {block.lang or 'none'}), "
+                f"not {file_language(file.text if file else None)}, or it is too long/short")
+    better = ", ".join(f"{e.lang or '?'} block '{e.code.splitlines()[0][:40]}' ({e.score})"
+                       for e in ranked[:SHOWN])
+    return f"ranking: its block ranks {rank} of {len(ranked)} for '{query}' (shown: {better})"
 
 
 def why_not_offered(moment: dict[str, Any], expected: str, reader: Any) -> list[str]:
@@ -223,30 +240,17 @@ def run_moment(moment: dict[str, Any], reader: Any, server: Any, pages_dir: Path
     return row
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--moments", type=Path, default=ROOT / "bench" / "page_moments.json")
-    ap.add_argument("--pages", type=Path, default=ROOT / "bench" / "pages")
-    ap.add_argument("--long", default="python_asyncio_guide.html", help="the ~100 kB page timed on its own")
-    ap.add_argument("--repeat", type=int, default=5, help="times the long page is helped, each way")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("-v", "--verbose", action="store_true", help="print each moment's offer and help text")
-    args = ap.parse_args()
-
+def measure(args: argparse.Namespace, moments_raw: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Every moment helped through a PageReader on the loopback page server (consent on), the long page timed by
+    one reader and by fresh ones, and the requests made with consent "ask" and "off" (which must be none)."""
     from bench.page_server import page_server
-    from proactive.assistant.pages import PageReader, extract
-
-    raw = json.loads(args.moments.read_text(encoding="utf-8"))["moments"]
-    if not raw:
-        sys.exit(f"{args.moments}: no moments")
-    extract("<html><body><article><h1>Warm</h1><p>" + "Warming the extractor up before timing. " * 5
-            + "</p></article></body></html>", "http://127.0.0.1/warm")
+    from proactive.assistant.pages import PageReader
 
     with page_server(args.pages) as server:
         # the engine under another name of the same loopback server: a page on the engine's own host would
         # count as a results page (PageReader.is_results), which no real result page is
         engine = server.url.replace("127.0.0.1", "localhost") + "/search?q={query}"
-        moments = [substitute(m, server.url) for m in raw]
+        moments = [substitute(m, server.url) for m in moments_raw]
         bad = [f"{m['id']}: {w}" for m in moments for w in unrendered(m["context"])]
         if bad:
             sys.exit("moments whose visits are not the watcher's sentences:\n" + "\n".join(bad))
@@ -259,7 +263,6 @@ def main() -> None:
                             if p["url"].endswith("/" + args.long)), None)
         long_times: list[float] = []  # one reader: the first read uncached, then held for the task
         long_cold: list[float] = []  # a fresh reader each time: every read uncached
-        long_size = (args.pages / args.long).stat().st_size if (args.pages / args.long).exists() else 0
         if long_moment is not None:
             reader = PageReader("on", engine=engine)
             for _ in range(args.repeat):
@@ -274,19 +277,25 @@ def main() -> None:
             for m in moments:
                 help_moment(m["context"], PageReader(setting, engine=engine))
             quiet[setting] = len(server.requests) - before
+    return rows, {"long_moment": long_moment, "long_times": long_times, "long_cold": long_cold,
+                  "requests_on": requests_on, "quiet": quiet}
 
+
+def summarize(args: argparse.Namespace, rows: list[dict[str, Any]], measured: dict[str, Any]) -> dict[str, Any]:
+    """The figures of a run: moments offered, right and delivered (per kind too), help times, the long page's
+    times and the requests made under each consent."""
     n = len(rows)
-    offered = sum(r["offered"] for r in rows)
-    right = sum(r["right"] for r in rows)
     delivered = sum(r["delivered"] for r in rows)
     times = [r["seconds"] for r in rows]
     per_kind = {k: {"moments": sum(r["kind"] == k for r in rows),
                     "offered": sum(r["offered"] for r in rows if r["kind"] == k),
                     "right": sum(r["right"] for r in rows if r["kind"] == k),
                     "delivered": sum(r["delivered"] for r in rows if r["kind"] == k)} for k in KINDS}
-    summary = {
-        "moments": n, "offered": offered, "right_action": right, "delivered": delivered,
-        "share_delivered": round(delivered / n, 3), "per_kind": per_kind,
+    long_moment, long_times, long_cold = measured["long_moment"], measured["long_times"], measured["long_cold"]
+    long_size = (args.pages / args.long).stat().st_size if (args.pages / args.long).exists() else 0
+    return {
+        "moments": n, "offered": sum(r["offered"] for r in rows), "right_action": sum(r["right"] for r in rows),
+        "delivered": delivered, "share_delivered": round(delivered / n, 3), "per_kind": per_kind,
         "page_help_s": {"p50": round(percentile(times, 0.5), 3), "p95": round(percentile(times, 0.95), 3),
                         "max": round(max(times), 3)},
         "long_page": {"name": args.long, "bytes": long_size,
@@ -296,51 +305,86 @@ def main() -> None:
                       "p50_s": round(percentile(long_times, 0.5), 3) if long_times else None,
                       "uncached_runs_s": [round(t, 3) for t in long_cold],
                       "uncached_p50_s": round(percentile(long_cold, 0.5), 3) if long_cold else None},
-        "requests_consent_on": requests_on, "requests_consent_ask": quiet["ask"],
-        "requests_consent_off": quiet["off"],
+        "requests_consent_on": measured["requests_on"], "requests_consent_ask": measured["quiet"]["ask"],
+        "requests_consent_off": measured["quiet"]["off"],
         "pages": len(list(args.pages.glob("*.html"))),
     }
+
+
+def print_moments(rows: list[dict[str, Any]], verbose: bool) -> None:
+    """One table row per moment (with its offer and help text when `verbose`)."""
+    print("| moment | kind | expected | offered | right | delivered | ms | pages read |")
+    print("|---|---|---|---|---|---|---:|---|")
+    yes = {True: "yes", False: "no"}
+    for r in rows:
+        print(f"| {r['id']} | {r['kind']} | {r['expect']} | {r['action'] or '—'} | {yes[r['right']]} "
+              f"| {yes[r['delivered']]} | {r['seconds'] * 1000:.0f} | {', '.join(r['pages'])} |")
+        if verbose:
+            shown = (r.get("text") or "").replace("\n", "\n    ")
+            print(f"\n    offer: {r['message']}\n    {shown}\n")
+
+
+def print_summary(summary: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    """The totals, the table per kind, the failures with why, the help times and the requests made."""
+    n, offered, right, delivered = (summary[k] for k in ("moments", "offered", "right_action", "delivered"))
+    print(f"\n{summary['pages']} pages, {n} moments: offered {offered}, right action {right}, "
+          f"delivered {delivered} ({delivered / n:.0%}; target 80%)\n")
+    print("| kind | moments | offered | right action | delivered |")
+    print("|---|---:|---:|---:|---:|")
+    for k, v in summary["per_kind"].items():
+        share = f"{v['delivered'] / v['moments']:.0%}" if v["moments"] else "—"
+        print(f"| {k} | {v['moments']} | {v['offered']} | {v['right']} | {v['delivered']} ({share}) |")
+    failures = [r for r in rows if not r["delivered"] or not r["right"]]
+    print(f"\nFailures ({len(failures)}):")
+    for r in failures:
+        print(f"- {r['id']} ({r['kind']}, offered {r['action'] or 'nothing'}):")
+        for why in r["why"]:
+            print(f"    - {why}")
+    t = summary["page_help_s"]
+    print(f"\npage help (material read + Accept, wall time, uncached reader per moment): "
+          f"p50 {t['p50'] * 1000:.0f} ms, p95 {t['p95'] * 1000:.0f} ms, max {t['max'] * 1000:.0f} ms")
+    lp = summary["long_page"]
+    if lp["runs_s"]:
+        ms = ", ".join(f"{x * 1000:.0f}" for x in lp["runs_s"])
+        cold = ", ".join(f"{x * 1000:.0f}" for x in lp["uncached_runs_s"])
+        print(f"~100 kB page ({lp['name']}, {lp['bytes'] / 1000:.0f} kB, moment {lp['moment']}): "
+              f"one reader, {len(lp['runs_s'])} runs: first (uncached) {lp['uncached_s'] * 1000:.0f} ms, p50 "
+              f"{lp['p50_s'] * 1000:.0f} ms (target 1000 ms; runs {ms} ms); a fresh reader each run: p50 "
+              f"{lp['uncached_p50_s'] * 1000:.0f} ms (runs {cold} ms)")
+
+    print(f"loopback requests with consent on: {summary['requests_consent_on']}")
+    print(f"requests with consent off: {summary['requests_consent_ask']} (web_search = \"ask\"), "
+          f"{summary['requests_consent_off']} (\"off\")")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--moments", type=Path, default=ROOT / "bench" / "page_moments.json")
+    ap.add_argument("--pages", type=Path, default=ROOT / "bench" / "pages")
+    ap.add_argument("--long", default="python_asyncio_guide.html", help="the ~100 kB page timed on its own")
+    ap.add_argument("--repeat", type=int, default=5, help="times the long page is helped, each way")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print each moment's offer and help text")
+    args = ap.parse_args()
+
+    from proactive.assistant.pages import extract
+
+    raw = json.loads(args.moments.read_text(encoding="utf-8"))["moments"]
+    if not raw:
+        sys.exit(f"{args.moments}: no moments")
+    extract("<html><body><article><h1>Warm</h1><p>" + "Warming the extractor up before timing. " * 5
+            + "</p></article></body></html>", "http://127.0.0.1/warm")
+    rows, measured = measure(args, raw)
+    summary = summarize(args, rows, measured)
     if args.json:
         print(json.dumps({**summary, "results": [{k: v for k, v in r.items() if k != "text"} for r in rows]},
                          ensure_ascii=False, indent=1))
     else:
-        print("| moment | kind | expected | offered | right | delivered | ms | pages read |")
-        print("|---|---|---|---|---|---|---:|---|")
-        for r in rows:
-            yes = {True: "yes", False: "no"}
-            print(f"| {r['id']} | {r['kind']} | {r['expect']} | {r['action'] or '—'} | {yes[r['right']]} "
-                  f"| {yes[r['delivered']]} | {r['seconds'] * 1000:.0f} | {', '.join(r['pages'])} |")
-            if args.verbose:
-                shown = (r.get("text") or "").replace("\n", "\n    ")
-                print(f"\n    offer: {r['message']}\n    {shown}\n")
-        print(f"\n{summary['pages']} pages, {n} moments: offered {offered}, right action {right}, "
-              f"delivered {delivered} ({delivered / n:.0%}; target 80%)\n")
-        print("| kind | moments | offered | right action | delivered |")
-        print("|---|---:|---:|---:|---:|")
-        for k, v in per_kind.items():
-            share = f"{v['delivered'] / v['moments']:.0%}" if v["moments"] else "—"
-            print(f"| {k} | {v['moments']} | {v['offered']} | {v['right']} | {v['delivered']} ({share}) |")
-        failures = [r for r in rows if not r["delivered"] or not r["right"]]
-        print(f"\nFailures ({len(failures)}):")
-        for r in failures:
-            print(f"- {r['id']} ({r['kind']}, offered {r['action'] or 'nothing'}):")
-            for why in r["why"]:
-                print(f"    - {why}")
-        t = summary["page_help_s"]
-        print(f"\npage help (material read + Accept, wall time, uncached reader per moment): "
-              f"p50 {t['p50'] * 1000:.0f} ms, p95 {t['p95'] * 1000:.0f} ms, max {t['max'] * 1000:.0f} ms")
-        lp = summary["long_page"]
-        if long_times:
-            ms = ", ".join(f"{x * 1000:.0f}" for x in long_times)
-            cold = ", ".join(f"{x * 1000:.0f}" for x in long_cold)
-            print(f"~100 kB page ({lp['name']}, {lp['bytes'] / 1000:.0f} kB, moment {lp['moment']}): "
-                  f"one reader, {len(long_times)} runs: first (uncached) {lp['uncached_s'] * 1000:.0f} ms, p50 "
-                  f"{lp['p50_s'] * 1000:.0f} ms (target 1000 ms; runs {ms} ms); a fresh reader each run: p50 "
-                  f"{lp['uncached_p50_s'] * 1000:.0f} ms (runs {cold} ms)")
-        print(f"loopback requests with consent on: {requests_on}")
-        print(f"requests with consent off: {quiet['ask']} (web_search = \"ask\"), {quiet['off']} (\"off\")")
-    if quiet["ask"] or quiet["off"]:
-        sys.exit(f"pages were requested without consent: ask {quiet['ask']}, off {quiet['off']}")
+        print_moments(rows, args.verbose)
+        print_summary(summary, rows)
+    if summary["requests_consent_ask"] or summary["requests_consent_off"]:
+        sys.exit(f"pages were requested without consent: ask {summary['requests_consent_ask']}, "
+                 f"off {summary['requests_consent_off']}")
 
 
 if __name__ == "__main__":
