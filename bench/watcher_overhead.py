@@ -23,6 +23,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -151,6 +152,58 @@ def turn_on_accessibility(env: dict[str, str], home: Path, buses: list[subproces
     return env
 
 
+def open_window(session: Any, env: dict[str, str], title: str, into: str) -> subprocess.Popen | None:
+    """The window typed into, focused: an xterm running cat, or the Qt text field of tests/a11y_app.py (returned,
+    so its own CPU is measured too)."""
+    app = None
+    if into == "qt":
+        app = subprocess.Popen([sys.executable, str(ROOT / "tests" / "a11y_app.py"), title], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        session.procs.append(app)
+        assert app.stdout is not None and app.stdout.readline().strip() == "ready"
+        wid = wait_for(lambda: session._find(title), timeout=20, what="the Qt window")
+    else:
+        wid = session.start_xterm(title, command=["cat"])
+    session.activate(wid)
+    return app
+
+
+def accounting(typed: str, text: str, unfinished: str, into: str) -> tuple[str, str, int, int]:
+    """(typed, injected, keystrokes accounted for, keystrokes): the stored text against what was typed, key by
+    key; every character typed, and each Enter (the newlines between lines plus the final one)."""
+    injected = text + unfinished if unfinished else text.rstrip("\n")
+    if into == "qt":  # a single-line field: Enter inserts nothing there, the lines run on
+        injected, typed = injected.replace("\n", ""), typed.replace("\n", "")
+    accounted = sum(1 for a, b in zip(injected, typed, strict=False) if a == b)
+    keystrokes = len(text) + len(unfinished)
+    accounted += keystrokes - len(injected) if typed == injected else 0  # the last Enter, when stripped
+    return typed, injected, accounted, keystrokes
+
+
+def print_table(result: dict[str, Any], idle: dict[str, Any], args: argparse.Namespace) -> None:
+    """The figures as the README's table rows, with the busiest threads and what was injected."""
+    print("| metric | value | target |\n|---|---|---|")
+    where = f"{', accessibility on' if args.a11y else ''}, typing into {'a Qt field' if args.into == 'qt' else 'an xterm'}"
+    print(f"| watcher CPU, % of one core{where} | "
+          f"{result['cpu_percent_of_one_core']} | <= 0.4 |")
+    print(f"| watcher wake-ups per second | {result['wakeups_per_second']} | |")
+    if idle:
+        print(f"| idle: watcher CPU, % of one core | {idle['idle_cpu_percent_of_one_core']} | |")
+        print(f"| idle: watcher wake-ups per second | {idle['idle_wakeups_per_second']} | |")
+        print(f"| idle after a word left unfinished: CPU, % of one core | "
+              f"{idle['idle_cpu_percent_of_one_core_mid_word']} | |")
+        print(f"| idle after a word left unfinished: wake-ups per second | "
+              f"{idle['idle_wakeups_per_second_mid_word']} | |")
+    print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
+    if "app_cpu_percent_of_one_core" in result:
+        print(f"| the Qt application typed into, CPU % of one core | {result['app_cpu_percent_of_one_core']} | |")
+    print(f"| injected keystrokes accounted for, % | {result['keystrokes_accounted_percent']} | 100 |")
+    busy = ", ".join(f"{ms} ms ({woke}/s)" for ms, woke in result["threads"] if ms >= 1)
+    print(f"(threads on a CPU, busiest first, with their wake-ups: {busy})")
+    print(f"({result['keystrokes_injected']} keystrokes ({result['keys_per_second']}/s) and "
+          f"{result['moves_injected']} pointer moves in {result['seconds']} s)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=60.0)
@@ -174,15 +227,7 @@ def main() -> None:
         title = "bench editor"
         if args.a11y:
             env = turn_on_accessibility(env, home, buses)
-        if args.into == "qt":
-            app = subprocess.Popen([sys.executable, str(ROOT / "tests" / "a11y_app.py"), title], env=env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-            session.procs.append(app)
-            assert app.stdout is not None and app.stdout.readline().strip() == "ready"
-            wid = wait_for(lambda: session._find(title), timeout=20, what="the Qt window")
-        else:
-            wid = session.start_xterm(title, command=["cat"])
-        session.activate(wid)
+        app = open_window(session, env, title, args.into)
         watcher = subprocess.Popen([sys.executable, "-m", "proactive.app.cli", "watch", "--no-aw"], env=env, cwd=ROOT,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         log = home / "logs" / "proactive.log"
@@ -195,7 +240,7 @@ def main() -> None:
         stop = threading.Event()
         moves = {"n": 0}
         mthread = threading.Thread(target=lambda: moves.update(n=mover(session.env, args.moves_per_second, stop)))
-        typed_into = psutil.Process(app.pid) if args.into == "qt" else None  # what accessibility costs the app
+        typed_into = psutil.Process(app.pid) if app is not None else None  # what accessibility costs the app
         app0 = typed_into.cpu_times() if typed_into else None
         cpu0, woke0, threads0 = proc.cpu_times(), wakeups(watcher.pid), thread_times(watcher.pid)
         t0 = time.monotonic()
@@ -224,13 +269,8 @@ def main() -> None:
         watcher.send_signal(signal.SIGTERM)
         watcher.wait(timeout=30)
         cpu_s = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
-        typed = rebuild_typed(home / "proactive.db", title)
-        injected = text + unfinished if unfinished else text.rstrip("\n")
-        if args.into == "qt":  # a single-line field: Enter inserts nothing there, the lines run on
-            injected, typed = injected.replace("\n", ""), typed.replace("\n", "")
-        accounted = sum(1 for a, b in zip(injected, typed, strict=False) if a == b)
-        keystrokes = len(text) + len(unfinished)
-        accounted += keystrokes - len(injected) if typed == injected else 0  # the last Enter, when stripped
+        typed, injected, accounted, keystrokes = accounting(rebuild_typed(home / "proactive.db", title), text,
+                                                            unfinished, args.into)
         result = {
             "seconds": round(elapsed, 1),
             "keys_per_second": round(len(text) / elapsed, 1),
@@ -258,27 +298,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
     else:
-        print("| metric | value | target |\n|---|---|---|")
-        where = f"{', accessibility on' if args.a11y else ''}, typing into {'a Qt field' if args.into == 'qt' else 'an xterm'}"
-        print(f"| watcher CPU, % of one core{where} | "
-              f"{result['cpu_percent_of_one_core']} | <= 0.4 |")
-        print(f"| watcher wake-ups per second | {result['wakeups_per_second']} | |")
-        if idle:
-            print(f"| idle: watcher CPU, % of one core | {idle['idle_cpu_percent_of_one_core']} | |")
-            print(f"| idle: watcher wake-ups per second | {idle['idle_wakeups_per_second']} | |")
-            print(f"| idle after a word left unfinished: CPU, % of one core | "
-                  f"{idle['idle_cpu_percent_of_one_core_mid_word']} | |")
-            print(f"| idle after a word left unfinished: wake-ups per second | "
-                  f"{idle['idle_wakeups_per_second_mid_word']} | |")
-        print(f"| watcher peak RSS, MB | {result['peak_rss_mb']} | <= 60 |")
-        if "app_cpu_percent_of_one_core" in result:
-            print(f"| the Qt application typed into, CPU % of one core | {result['app_cpu_percent_of_one_core']} | |")
-        print(f"| injected keystrokes accounted for, % | {result['keystrokes_accounted_percent']} | 100 |")
-        busy = ", ".join(f"{ms} ms ({woke}/s)" for ms, woke in result["threads"] if ms >= 1)
-        print(f"(threads on a CPU, busiest first, with their wake-ups: {busy})")
-        print(f"({result['keystrokes_injected']} keystrokes ({result['keys_per_second']}/s) and "
-              f"{result['moves_injected']} pointer moves in {result['seconds']} s)")
-
+        print_table(result, idle, args)
 
 if __name__ == "__main__":
     main()
