@@ -285,53 +285,62 @@ def slope_per_hour(samples: list[dict[str, Any]], key: str) -> float:
     return 3600 * sum((t - mt) * (y - my) for t, y in zip(ts, ys, strict=True)) / var if var else 0.0
 
 
-def summarize(samples: list[dict[str, Any]], warmup: float, retention_days: float) -> dict[str, Any]:
-    for s in samples:
-        s["size"] = s["db_bytes"] + s["wal_bytes"]
-    mb = 2**20
+MB = 2**20
+
+
+def _mean(rows: list[dict[str, Any]], key: str) -> float:
+    return sum(r[key] for r in rows) / len(rows) if rows else float("nan")
+
+
+def _process_figures(samples: list[dict[str, Any]], start: dict[str, Any]) -> dict[str, Any]:
+    """Memory, CPU, descriptors and threads of the watcher, from `start` (after the warm-up) to the end."""
     first, end = samples[0], samples[-1]
-    start = next((s for s in samples if s["t"] >= warmup), first)
     post = [s for s in samples if s["t"] >= start["t"]]
     hours = (end["t"] - start["t"]) / 3600 or float("nan")
-    # retention deletes only once the first events are older than retention_days: before that the database
-    # holds everything written, so its growth is the bytes an hour of this activity costs. The file's growth,
-    # not the WAL's: the WAL is a journal, emptied into the file at every checkpoint (each retention pass)
-    deleting = next((s for s in samples if s["raw_events"] < s["raw_written"]), None)
-    grow = [s for s in samples if deleting is None or s["t"] < deleting["t"]]
-    third = end["t"] / 3
-    middle = [s for s in samples if third <= s["t"] < 2 * third]
-    last = [s for s in samples if s["t"] >= 2 * third]
-
-    def mean(rows: list[dict[str, Any]], key: str) -> float:
-        return sum(r[key] for r in rows) / len(rows) if rows else float("nan")
-
-    ratio = mean(last, "size") / mean(middle, "size") if middle else float("nan")
-    file_ratio = mean(last, "db_bytes") / mean(middle, "db_bytes") if middle else float("nan")
-    rows_ratio = mean(last, "raw_events") / mean(middle, "raw_events") if middle else float("nan")
     return {
-        "minutes": round(end["t"] / 60, 1),
-        "samples": len(samples),
-        "warmup_minutes": round(start["t"] / 60, 1),
-        "rss_start_mb": round(start["rss"] / mb, 1),
-        "rss_end_mb": round(end["rss"] / mb, 1),
-        "rss_peak_mb": round(max(s["rss"] for s in samples) / mb, 1),
-        "rss_growth_mb_per_hour": round((end["rss"] - start["rss"]) / mb / hours, 2),
-        "rss_slope_mb_per_hour": round(slope_per_hour(post, "rss") / mb, 2),
+        "rss_start_mb": round(start["rss"] / MB, 1),
+        "rss_end_mb": round(end["rss"] / MB, 1),
+        "rss_peak_mb": round(max(s["rss"] for s in samples) / MB, 1),
+        "rss_growth_mb_per_hour": round((end["rss"] - start["rss"]) / MB / hours, 2),
+        "rss_slope_mb_per_hour": round(slope_per_hour(post, "rss") / MB, 2),
         "cpu_percent_of_one_core": round(100 * (end["cpu_s"] - start["cpu_s"]) / (end["t"] - start["t"]), 2),
         "cpu_percent_whole_run": round(100 * (end["cpu_s"] - first["cpu_s"]) / end["t"], 2),
         "fds_start_end": [start["fds"], end["fds"]],
         "threads_start_end": [start["threads"], end["threads"]],
-        "db_mb_per_hour": round(slope_per_hour(grow, "db_bytes") / mb, 2),
+    }
+
+
+def _database_figures(samples: list[dict[str, Any]], deleting: dict[str, Any] | None) -> dict[str, Any]:
+    """The database's growth before retention deletes anything, what was written, and its sizes."""
+    first, end = samples[0], samples[-1]
+    # retention deletes only once the first events are older than retention_days: before that the database
+    # holds everything written, so its growth is the bytes an hour of this activity costs. The file's growth,
+    # not the WAL's: the WAL is a journal, emptied into the file at every checkpoint (each retention pass)
+    grow = [s for s in samples if deleting is None or s["t"] < deleting["t"]]
+    return {
+        "db_mb_per_hour": round(slope_per_hour(grow, "db_bytes") / MB, 2),
         "db_growth_measured_minutes": round((grow[-1]["t"] - first["t"]) / 60, 1),
         "raw_events_written": end["raw_written"],
         "raw_events_per_hour": round(end["raw_written"] / (end["t"] / 3600)),
         "episodes_written": end["episodes_written"],
-        "db_max_mb": round(max(s["size"] for s in samples) / mb, 2),
-        "db_file_max_mb": round(max(s["db_bytes"] for s in samples) / mb, 2),
-        "wal_max_mb": round(max(s["wal_bytes"] for s in samples) / mb, 2),
-        "db_end_mb": round(end["size"] / mb, 2),
-        "db_file_end_mb": round(end["db_bytes"] / mb, 2),
-        "retention_days": retention_days,
+        "db_max_mb": round(max(s["size"] for s in samples) / MB, 2),
+        "db_file_max_mb": round(max(s["db_bytes"] for s in samples) / MB, 2),
+        "wal_max_mb": round(max(s["wal_bytes"] for s in samples) / MB, 2),
+        "db_end_mb": round(end["size"] / MB, 2),
+        "db_file_end_mb": round(end["db_bytes"] / MB, 2),
+    }
+
+
+def _plateau_figures(samples: list[dict[str, Any]], deleting: dict[str, Any] | None) -> dict[str, Any]:
+    """The last third of the run against the middle third: a database that retention keeps level."""
+    end = samples[-1]
+    third = end["t"] / 3
+    middle = [s for s in samples if third <= s["t"] < 2 * third]
+    last = [s for s in samples if s["t"] >= 2 * third]
+    ratio = _mean(last, "size") / _mean(middle, "size") if middle else float("nan")
+    file_ratio = _mean(last, "db_bytes") / _mean(middle, "db_bytes") if middle else float("nan")
+    rows_ratio = _mean(last, "raw_events") / _mean(middle, "raw_events") if middle else float("nan")
+    return {
         "retention_first_deleted_minute": round(deleting["t"] / 60, 1) if deleting else None,
         "size_last_third_over_middle_third": round(ratio, 3),
         "db_file_last_third_over_middle_third": round(file_ratio, 3),
@@ -340,6 +349,18 @@ def summarize(samples: list[dict[str, Any]], warmup: float, retention_days: floa
         "raw_id_restarts": sum(bool(s.get("raw_ids_restarted")) for s in samples),
         "plateaued": bool(deleting is not None and deleting["t"] <= third and file_ratio <= 1.10),
     }
+
+
+def summarize(samples: list[dict[str, Any]], warmup: float, retention_days: float) -> dict[str, Any]:
+    """The soak's figures: the process's, the database's and the plateau's (see each)."""
+    for s in samples:
+        s["size"] = s["db_bytes"] + s["wal_bytes"]
+    first, end = samples[0], samples[-1]
+    start = next((s for s in samples if s["t"] >= warmup), first)
+    deleting = next((s for s in samples if s["raw_events"] < s["raw_written"]), None)
+    return {"minutes": round(end["t"] / 60, 1), "samples": len(samples), "warmup_minutes": round(start["t"] / 60, 1),
+            **_process_figures(samples, start), **_database_figures(samples, deleting),
+            "retention_days": retention_days, **_plateau_figures(samples, deleting)}
 
 
 def stop_watcher(watcher: subprocess.Popen, log: Path, stderr: Path, db: Path) -> dict[str, Any]:
