@@ -275,6 +275,48 @@ def settled(pid: int, url: str) -> Page:
     return wait_for(agree, timeout=30, interval=0.3, what=f"the page {url} read from Firefox's tree")
 
 
+def assert_the_guide(page: Page) -> None:
+    """The guide page as read: its title, headings, code block, paragraph and list items in document order, and
+    neither its form fields nor the other tab's text."""
+    assert page.title == "Sorting arrays of numbers in JavaScript"
+    assert page.browser == "Firefox" and not page.private and not page.truncated
+    assert Block(HEADING, "Sorting arrays of numbers", 1) in page.blocks
+    assert Block(HEADING, "A compare function", 2) in page.blocks
+    assert Block(HEADING, "Things to remember", 3) in page.blocks
+    code = [b for b in page.blocks if b.kind == CODE]
+    assert code == [Block(CODE, 'const scores = [10, 9, 1];\nscores.sort((a, b) => a - b);\n'
+                                '// scores is now [1, 9, 10]\nconsole.log(scores.join(", "));', lang="js")]
+    assert Block(PARA, "By default Array.prototype.sort compares elements as strings, so [10, 9, 1] sorts to "
+                       "[1, 10, 9]. Pass a compare function to sort numbers by value.") in page.blocks
+    assert [b.text for b in page.blocks if b.kind == ITEM] == [
+        "The sort happens in place and returns the same array.", "Use toSorted for a sorted copy.",
+        "The sort is stable since ES2019."]
+    kinds = [b.kind for b in page.blocks]
+    assert kinds.index(HEADING) < kinds.index(CODE) < kinds.index(ITEM)  # document order
+    assert "scores.sort((a, b) => a - b);\n// scores" in page.text
+    for canary in ("FormFieldCanary42", "PasswordCanary77", "Release notes"):  # form fields; the other tab
+        assert canary not in page.text and all(canary not in b.text for b in page.blocks)
+
+
+def assert_the_long_page(pid: int, full: Page) -> None:
+    """The long page: read whole and in its order, the same when read again, and cut by the limits to its
+    beginning."""
+    sections = long_page()[1]
+    started = time.perf_counter()
+    again = read_page(pid)
+    seconds = time.perf_counter() - started
+    print(f"\nread_page on a {len(full.text) // 1000} kB page ({len(full.blocks)} blocks): {seconds:.2f} s")
+    assert again == full and not full.truncated and len(full.text) > 100_000
+    headings = [b.text for b in full.blocks if b.kind == HEADING]
+    assert headings == ["Long reference", *(f"Section {s}" for s in range(1, sections + 1))]
+    assert full.blocks[-1] == Block(PARA, "End of the long reference.")
+    assert Block(CODE, f"function step{sections}(x) {{\n  return x * {sections};\n}}", lang="js") in full.blocks
+    short = read_page(pid, max_chars=20_000)
+    assert short is not None and short.truncated and 10_000 < len(short.text) <= 20_000
+    assert full.text.startswith(short.text)
+    assert short.blocks[:-1] == full.blocks[:len(short.blocks) - 1]
+
+
 @pytest.mark.x11
 @needs_firefox
 def test_reads_the_page_of_the_tab_that_shows(xsession: XSession, a11y: dict[str, str], pages: str,
@@ -286,24 +328,7 @@ def test_reads_the_page_of_the_tab_that_shows(xsession: XSession, a11y: dict[str
 
         # the first tab shows: the guide, not the release notes loaded in the second tab
         page = settled(pid, pages + GUIDE)
-        assert page.title == "Sorting arrays of numbers in JavaScript"
-        assert page.browser == "Firefox" and not page.private and not page.truncated
-        assert Block(HEADING, "Sorting arrays of numbers", 1) in page.blocks
-        assert Block(HEADING, "A compare function", 2) in page.blocks
-        assert Block(HEADING, "Things to remember", 3) in page.blocks
-        code = [b for b in page.blocks if b.kind == CODE]
-        assert code == [Block(CODE, 'const scores = [10, 9, 1];\nscores.sort((a, b) => a - b);\n'
-                                    '// scores is now [1, 9, 10]\nconsole.log(scores.join(", "));', lang="js")]
-        assert Block(PARA, "By default Array.prototype.sort compares elements as strings, so [10, 9, 1] sorts to "
-                           "[1, 10, 9]. Pass a compare function to sort numbers by value.") in page.blocks
-        assert [b.text for b in page.blocks if b.kind == ITEM] == [
-            "The sort happens in place and returns the same array.", "Use toSorted for a sorted copy.",
-            "The sort is stable since ES2019."]
-        kinds = [b.kind for b in page.blocks]
-        assert kinds.index(HEADING) < kinds.index(CODE) < kinds.index(ITEM)  # document order
-        assert "scores.sort((a, b) => a - b);\n// scores" in page.text
-        for canary in ("FormFieldCanary42", "PasswordCanary77", "Release notes"):  # form fields; the other tab
-            assert canary not in page.text and all(canary not in b.text for b in page.blocks)
+        assert_the_guide(page)
         assert read_page(timeout=2.0) == page  # without a pid: the application whose window is active
 
         # the second tab now shows: it is the one read
@@ -317,21 +342,7 @@ def test_reads_the_page_of_the_tab_that_shows(xsession: XSession, a11y: dict[str
 
         # the long page (third tab): read whole, in its order; cut by the limits to its beginning
         xsession.key("ctrl+Next")
-        full = settled(pid, pages + LONG)
-        sections = long_page()[1]
-        started = time.perf_counter()
-        again = read_page(pid)
-        seconds = time.perf_counter() - started
-        print(f"\nread_page on a {len(full.text) // 1000} kB page ({len(full.blocks)} blocks): {seconds:.2f} s")
-        assert again == full and not full.truncated and len(full.text) > 100_000
-        headings = [b.text for b in full.blocks if b.kind == HEADING]
-        assert headings == ["Long reference", *(f"Section {s}" for s in range(1, sections + 1))]
-        assert full.blocks[-1] == Block(PARA, "End of the long reference.")
-        assert Block(CODE, f"function step{sections}(x) {{\n  return x * {sections};\n}}", lang="js") in full.blocks
-        short = read_page(pid, max_chars=20_000)
-        assert short is not None and short.truncated and 10_000 < len(short.text) <= 20_000
-        assert full.text.startswith(short.text)
-        assert short.blocks[:-1] == full.blocks[:len(short.blocks) - 1]
+        assert_the_long_page(pid, settled(pid, pages + LONG))
     finally:
         firefox.stop()
 
