@@ -7,9 +7,44 @@ from __future__ import annotations
 import json
 import shutil
 from datetime import UTC, datetime
+from pathlib import Path
 
 from .conftest import FIXTURES, ROOT, run_cli
 from .replay_support import LABELS, SESSION, TURN_KEYS, WRITING, replay
+
+
+def assert_turns_quoted(rows: list[dict], report: str) -> None:
+    """turns.jsonl's rows (both sessions, the need labels of the labelled one) and every shown task quoted in the
+    report with the events before it."""
+    assert len(rows) == 10 and all(set(r) == TURN_KEYS for r in rows)
+    assert [r["need"] for r in rows if r["session"] == SESSION.name] == [False, False, True, True, False]
+    assert {r["need"] for r in rows if r["session"] == WRITING.name} == {None}  # no labels for that session
+    for r in rows:
+        assert 0.0 <= r["p_need"] <= 1.0 and set(r["scores"]) == set(r["candidates"])
+        assert r["shown"] is None or r["shown"] in r["candidates"]
+    shown = [r for r in rows if r["shown"]]
+    assert shown, "the fixture has moments that need help"
+    assert f"What the person would have seen ({len(shown)} of {len(shown)} shown tasks)" in report
+    for r in shown:
+        assert f"**{r['shown']}**" in report and r["event"] in report
+
+
+def assert_trace_read_back(outdir: Path, rows: list[dict], cache: Path) -> None:
+    """Our run, in the archived-trace format, read back beside the baselines: the same shown tasks, the same need
+    detection and judged outcomes."""
+    [agent] = [p.name for p in (outdir / "traces").iterdir()]
+    assert agent == "fake+gate-default-t0.5"
+    trace = json.loads((outdir / "traces" / agent / SESSION.name).read_text())
+    assert [t["agent_response"] for t in trace] == [[r["shown"]] if r["shown"] else [] for r in rows[:5]]
+    assert [t["observation"] for t in trace] == [o["observation"] for o in json.loads(SESSION.read_text())]
+    again = json.loads(replay(str(SESSION), str(WRITING), "--model", "fake", "--labels", str(LABELS), "--baselines",
+                              str(outdir / "traces"), "--json", "--cache", str(cache)).stdout)
+    back = again["baselines"][agent]
+    # a trace holds the shown offers only: read back, its need detection is ours counting shown offers, and its
+    # judged figures (as proposed) are ours under the live protocol (what was shown)
+    assert back["need"] == again["need_shown"] and back["events"] == 10
+    assert back["paper"] == {k: again["live"][k] for k in back["paper"]} and back["fpr"] == again["live"]["fpr"]
+    assert "need_calibration" not in back and again["need_calibration"]["n"] == 5
 
 
 def test_report_and_baselines(proactive_home, tmp_path):
@@ -31,34 +66,9 @@ def test_report_and_baselines(proactive_home, tmp_path):
     for png in ("confusion.png", "sessions.png", "latency.png", "reliability_need.png"):
         assert (outdir / png).stat().st_size > 1000
     rows = [json.loads(line) for line in (outdir / "turns.jsonl").read_text().splitlines()]
-    assert len(rows) == 10 and all(set(r) == TURN_KEYS for r in rows)
-    assert [r["need"] for r in rows if r["session"] == SESSION.name] == [False, False, True, True, False]
-    assert {r["need"] for r in rows if r["session"] == WRITING.name} == {None}  # no labels for that session
-    for r in rows:
-        assert 0.0 <= r["p_need"] <= 1.0 and set(r["scores"]) == set(r["candidates"])
-        assert r["shown"] is None or r["shown"] in r["candidates"]
-    shown = [r for r in rows if r["shown"]]
-    assert shown, "the fixture has moments that need help"
-    # every shown task is quoted in the report with the events before it
-    assert f"What the person would have seen ({len(shown)} of {len(shown)} shown tasks)" in report
-    for r in shown:
-        assert f"**{r['shown']}**" in report and r["event"] in report
+    assert_turns_quoted(rows, report)
     assert "expected calibration error" in report
-    # our run, in the archived-trace format, read back beside the baselines: the same shown tasks, the same need
-    # detection and judged outcomes
-    [agent] = [p.name for p in (outdir / "traces").iterdir()]
-    assert agent == "fake+gate-default-t0.5"
-    trace = json.loads((outdir / "traces" / agent / SESSION.name).read_text())
-    assert [t["agent_response"] for t in trace] == [[r["shown"]] if r["shown"] else [] for r in rows[:5]]
-    assert [t["observation"] for t in trace] == [o["observation"] for o in json.loads(SESSION.read_text())]
-    again = json.loads(replay(str(SESSION), str(WRITING), "--model", "fake", "--labels", str(LABELS), "--baselines",
-                              str(outdir / "traces"), "--json", "--cache", str(tmp_path / "c.db")).stdout)
-    back = again["baselines"][agent]
-    # a trace holds the shown offers only: read back, its need detection is ours counting shown offers, and its
-    # judged figures (as proposed) are ours under the live protocol (what was shown)
-    assert back["need"] == again["need_shown"] and back["events"] == 10
-    assert back["paper"] == {k: again["live"][k] for k in back["paper"]} and back["fpr"] == again["live"]["fpr"]
-    assert "need_calibration" not in back and again["need_calibration"]["n"] == 5
+    assert_trace_read_back(outdir, rows, tmp_path / "c.db")
     art = ROOT / "test-artifacts"
     art.mkdir(exist_ok=True)
     shutil.copy(outdir / "sessions.png", art / "replay-sessions.png")
