@@ -106,12 +106,7 @@ def test_real_commands_put_each_file_in_its_place(xdg: dict[str, Path]):
         wait_for(lambda: log.exists() and "watcher started" in log.read_text() or proc.poll() is not None,
                  timeout=30, what="watcher start")
         assert proc.poll() is None, proc.communicate()
-        assert (places.runtime / "watcher.pid").read_text() == str(proc.pid)
-        info = json.loads(run_cli("status", "--json").stdout)
-        assert info["watcher"]["pid"] == proc.pid and info["places"]["runtime"] == str(places.runtime)
-        assert info["paths"]["pid"] == str(places.runtime / "watcher.pid")
-        assert info["paths"]["config"] == str(places.config / "config.toml")
-        assert info["paths"]["database"] == str(places.data / "proactive.db")
+        assert_status_names_the_places(places, proc.pid)
         assert run_cli("pause", "--for", "1h").returncode == 0  # signalled, acknowledged
         # without a signal: the watcher sees the state folder change (the folder it watches)
         pause_id = control.write_pause(float("inf"))
@@ -129,6 +124,22 @@ def test_real_commands_put_each_file_in_its_place(xdg: dict[str, Path]):
     assert purged.returncode == 0, purged.stderr
     assert not (places.cache / "replay.db").exists() and log.read_bytes() == b""
 
+    assert_each_file_in_its_place(xdg)
+
+
+def assert_status_names_the_places(places: home.Places, pid: int) -> None:
+    """`status --json` of a running watcher: its pid, and the folders and files where they are."""
+    info = json.loads(run_cli("status", "--json").stdout)
+    assert info["watcher"]["pid"] == pid and info["places"]["runtime"] == str(places.runtime)
+    assert (places.runtime / "watcher.pid").read_text() == str(pid)
+    assert info["paths"]["pid"] == str(places.runtime / "watcher.pid")
+    assert info["paths"]["config"] == str(places.config / "config.toml")
+    assert info["paths"]["database"] == str(places.data / "proactive.db")
+
+
+def assert_each_file_in_its_place(xdg: dict[str, Path]) -> None:
+    """After a watcher ran, paused, resumed and everything was purged: each file in its XDG folder, none
+    elsewhere."""
     assert files(xdg["config"]) == {"proactive/config.toml"}
     assert files(xdg["data"]) <= {"proactive/proactive.db", "proactive/proactive.db-wal", "proactive/proactive.db-shm",
                                   "proactive/proactive.db.lock"}  # the database's own lock lives beside it
