@@ -8,7 +8,7 @@ import json
 import os
 import socket
 import urllib.request
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -42,7 +42,9 @@ def test_watch_reads_web_bucket_and_publishes_episodes(aw_server_url: str, proac
             Event(timestamp=now, duration=5, data={"url": "https://www.google.com/search?q=requests+timeout",
                                                    "title": "requests timeout - Google Search", "audible": False,
                                                    "incognito": False}),
-            Event(timestamp=now.replace(microsecond=0) if now.microsecond else now, duration=0,
+            # earlier than the first, sent after it; still after the reader's start less its poll of slack (0.5 s:
+            # watcher/activitywatch/reader.py `_cutoff`), as `now` is after the watcher started
+            Event(timestamp=now - timedelta(seconds=0.25), duration=0,
                   data={"url": f"https://example.com/callback?access_token={SECRET}", "title": "Callback",
                         "audible": False, "incognito": False}),
             Event(timestamp=now, duration=1, data={"url": "https://secret.example/private", "title": "Private stuff",
