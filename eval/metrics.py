@@ -54,8 +54,21 @@ def judgement(task: Any, accepted: bool | None) -> Judgement:
     return Judgement(normalize_task(task), accepted)
 
 
+class _Cells:
+    """What has confusion counts (`tp`, `fp`, `tn`, `fn` fields): `Counts` and `NeedFigures`."""
+
+    tp: int
+    fp: int
+    tn: int
+    fn: int
+
+    def confusion(self) -> dict[str, int]:
+        """tp, fp, tn, fn as `models.labels.rates` and `clustered_bootstrap` read them."""
+        return {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn}
+
+
 @dataclass(frozen=True)
-class Counts:
+class Counts(_Cells):
     """Confusion counts (a proposal is a positive prediction; the truth is positive where help was wanted) and the
     judgements that failed (`errors`: counted, never scored)."""
 
@@ -64,10 +77,6 @@ class Counts:
     tn: int = 0
     fn: int = 0
     errors: int = 0
-
-    def confusion(self) -> dict[str, int]:
-        """tp, fp, tn, fn as `models.labels.rates` and `clustered_bootstrap` read them."""
-        return {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn}
 
 
 def confusion(judgements: Iterable[Judgement]) -> Counts:
@@ -135,7 +144,7 @@ def need_labels(rows: Iterable[Mapping[str, Any]]) -> dict[str, bool]:
 
 
 @dataclass(frozen=True)
-class NeedFigures:
+class NeedFigures(_Cells):
     """Need detection at the labelled contexts an agent saw: whether it spoke (a positive prediction) against
     whether help was needed (the truth), with precision, recall, F1 and FPR."""
 
@@ -148,9 +157,6 @@ class NeedFigures:
     recall: float
     f1: float
     fpr: float
-
-    def confusion(self) -> dict[str, int]:
-        return {"tp": self.tp, "fp": self.fp, "tn": self.tn, "fn": self.fn}
 
 
 def need_detection(spoke: Mapping[str, bool], labels: Mapping[str, bool]) -> NeedFigures:
