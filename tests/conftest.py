@@ -326,23 +326,36 @@ class WatcherProcess:
         """Waits until the log holds more lines with `text` than `before` (a count `logged` gave earlier)."""
         wait_for(lambda: self.logged(text) > before, timeout=20, what=what)
 
-    def readings(self, begun_after: float) -> list[float]:
+    def echo_log(self) -> str:
+        """What the watcher's log says of the terminal lines it judged (verbose): its echo readings, the lines'
+        ends and what was hidden, for a failing test's message."""
+        if not self.log.exists():
+            return "(no log)"
+        said = ("echo state read", "line ended", "line hidden", "next line is hidden", "changed while it was read")
+        return "\n".join(line for line in self.log.read_text(errors="replace").splitlines()
+                         if any(s in line for s in said))
+
+    def readings(self, begun_after: float) -> list[tuple[float, bool]]:
         """When the watcher read a terminal's echo state for a line whose first key was pressed after
-        `begun_after` (verbose: watcher/privacy/terminal_lines.py `_echo_reading`)."""
+        `begun_after` (verbose: watcher/privacy/terminal_lines.py `_echo_reading`), and whether that reading found
+        keys still queued in the terminal (it then does not say the shell reads the line: `_read_by_shell`)."""
+        from proactive.watcher.privacy.echo_state import QUEUED_NOTE
+
         if not self.log.exists():
             return []
-        found = re.findall(r"echo state read at ([0-9.]+) for the line begun at ([0-9.]+)", self.log.read_text())
-        return [float(at) for at, begun in found if float(begun) > begun_after]
+        found = re.findall(r"echo state read at ([0-9.]+) for the line begun at ([0-9.]+): (.*)", self.log.read_text())
+        return [(float(at), QUEUED_NOTE in why) for at, begun, why in found if float(begun) > begun_after]
 
     def enter_in_time(self, xsession: XSession, text: str) -> None:
-        """Types `text` into the focused terminal, then Enter once the watcher read the terminal's echo state for
-        this line less than ECHO_TRUST_SECONDS before its keys were all sent: the condition under which a line
-        is kept (watcher/privacy/terminal_lines.py `_judge_line`: a reading taken for the line before its Enter, within
-        ECHO_TRUST_SECONDS of its last key). Why: a busy machine, or keys typed faster than anyone types (the
-        keyboard source reads keys at a person's pace a batch at a time), may have the watcher handle a line's
-        keys after a quick Enter; it then hides the line as unseen (fail closed), which is right but is not what
-        such a test is about. When no such reading came (the keys were handled in time and the line's last reading
-        is older), a space and a Backspace (no change to the line) make it read again."""
+        """Types `text` into the focused terminal, then Enter once the watcher has read the terminal's echo state
+        for this line as it keeps a line by (watcher/privacy/terminal_lines.py): a reading less than
+        ECHO_TRUST_SECONDS before its keys were all sent (`_judge_line`), and one at least that found no keys
+        queued in the terminal (`_read_by_shell`: the watcher can see a key before the shell reads it). Why: a
+        busy machine, or keys typed faster than anyone types (the keyboard source reads keys at a person's pace
+        a batch at a time), may have the watcher handle a line's keys after a quick Enter; it then hides the line
+        as unseen (fail closed), which is right but is not what such a test is about. When no such reading came
+        (the line's last reading is older, or every one found keys queued), a space and a Backspace (no change to
+        the line) make it read again."""
         from proactive.watcher.privacy.terminal_lines import ECHO_TRUST_SECONDS
 
         begun = time.time()
@@ -350,13 +363,15 @@ class WatcherProcess:
         for _ in range(20):
             sent = time.time()
             try:
-                wait_for(lambda sent=sent: any(at > sent - ECHO_TRUST_SECONDS + 0.05 for at in self.readings(begun)),
+                wait_for(lambda sent=sent: any(at > sent - ECHO_TRUST_SECONDS + 0.05 for at, _ in self.readings(begun)),
                          timeout=2, interval=0.05, what="the watcher's reading of the line")
-                break
+                if not all(queued for _, queued in self.readings(begun)):
+                    break
             except AssertionError:
-                xsession.key("space", "BackSpace")
+                pass
+            xsession.key("space", "BackSpace")
         else:
-            raise AssertionError(f"the watcher never read the echo state for {text!r}")
+            raise AssertionError(f"the watcher never read the echo state for {text!r} with no keys queued")
         xsession.key("Return")
 
     def flushed(self, timeout: float = 30) -> None:

@@ -231,7 +231,7 @@ def test_secrets_typed_at_echo_off_prompts_are_never_stored(xsession: XSession, 
     for canary in canaries:
         for piece in (canary, canary[:8], canary[-8:]):
             assert piece.encode() not in everything, f"{piece!r} leaked"
-    assert stored_lines() == expected
+    assert stored_lines() == expected, watcher.echo_log()
     assert "./notes.py" in text_out and "enters a password (hidden)" in text_out
 
 

@@ -155,7 +155,7 @@ def test_a_watcher_that_reads_the_keys_late_never_stores_what_a_prompt_hid(xsess
     everything = live + all_bytes(proactive_home) + (out + err + watcher.stdout).encode()
     for canary in canaries:
         assert canary.encode() not in everything, f"{canary!r} leaked"
-    assert stored_lines() == expected
+    assert stored_lines() == expected, watcher.echo_log()
 
 
 @pytest.mark.x11
@@ -183,7 +183,7 @@ def test_a_secret_typed_while_another_process_locks_the_database_is_hidden(xsess
         code, err = watcher.stop()
     assert code == 0, err
     watcher.assert_nowhere("lockedCanary5j2P", b"", err)
-    assert stored_lines() == expected
+    assert stored_lines() == expected, watcher.echo_log()
 
 
 def test_readings_taken_after_a_lines_enter_neither_hide_it_by_echo_nor_make_it_an_answer(

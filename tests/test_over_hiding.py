@@ -426,7 +426,7 @@ def test_root_su_to_a_user_keeps_the_next_line(xsession: XSession, proactive_hom
     finally:
         code, err = watcher.stop()
     assert code == 0, err
-    assert stored_lines() == line.expected
+    assert stored_lines() == line.expected, watcher.echo_log()
 
 
 @pytest.fixture
@@ -483,5 +483,5 @@ def test_git_clone_of_a_url_with_credentials_hides_nothing(xsession: XSession, p
     finally:
         code, err = watcher.stop()
     assert code == 0, err
-    assert stored_lines() == line.expected
+    assert stored_lines() == line.expected, watcher.echo_log()
     assert CLONE_SECRET.encode() not in live + all_bytes(proactive_home) + err.encode()

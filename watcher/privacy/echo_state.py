@@ -117,6 +117,10 @@ class Pty:
     leader: int | None = None
 
 
+#: said in a reading's `why` when keys waited unread (tests/conftest.py waits for a reading without it)
+QUEUED_NOTE = ", keys queued"
+
+
 @dataclass
 class Reading:
     """The mode of a window's terminal at one moment: the mode, whether a line editor reads key by key (raw), and
@@ -352,8 +356,8 @@ class EchoWatch:
         # of the line before (a busy machine), after which another program may read them (sudo's typed-ahead
         # password): such a reading cannot say the shell reads the line being typed (`queued`)
         queued = shell and queued_bytes(pty.path) != 0
-        return Reading(VISIBLE, raw=True, why=f"{pty.path}: {what}", program=",".join(programs), shell=shell,
-                       queued=queued)
+        return Reading(VISIBLE, raw=True, why=f"{pty.path}: {what}{QUEUED_NOTE if queued else ''}",
+                       program=",".join(programs), shell=shell, queued=queued)
 
     def _in_multiplexer(self, pty: Pty, depth: int, pid: int, mux: Judged,
                         unseen: Callable[[str, str], Reading]) -> Reading:

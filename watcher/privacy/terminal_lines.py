@@ -60,6 +60,8 @@ class TerminalLines:
                 if not timed or time.time() - ts <= ECHO_LATE_SECONDS:  # else: the program it started
                     self._echo(reading, enter=True)
                 by_shell = self._read_by_shell(ts)
+                log.debug("line ended at %.3f: %s", ts, "read by the shell's line editor" if by_shell
+                          else "not known to be read by a shell's line editor")
                 self._judge_line(ts)
             elif timed:
                 self.line_last_key = ts
@@ -71,6 +73,8 @@ class TerminalLines:
         if finished is not None and (reading is not None or self.filter.in_terminal()):
             hidden, self.echo_hidden = self.echo_hidden, False
             self.composer.hide_line = "password" if self.filter.asks_password(finished, hidden, by_shell) else None
+            if self.composer.hide_line:  # (never the line in the log: it may hold a secret)
+                log.debug("the next line is hidden unless a shell's line editor reads it: this one may ask a password")
 
     def _read_by_shell(self, t_end: float) -> bool:
         """Whether the terminal line ending at `t_end` went to an interactive shell's own line editor: every echo
