@@ -100,7 +100,6 @@ def test_a_secret_read_in_raw_mode_by_a_script_is_never_stored(xsession: XSessio
     secrets = [f"rawScript{i}Canary{i * 7}Q" for i in range(5)] + ["leaderCanary5Z", "leaderName6Y"]
     watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
-        time.sleep(1)  # the watcher's start beside the hogs
         line("echo before scripts")
         for i in range(5):
             line(f"./ask.sh r{i}")
@@ -169,7 +168,6 @@ def test_sudo_with_pwfeedback_called_by_a_script_after_su(xsession: XSession, pr
     line = Lines(xsession)
     watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
     try:
-        time.sleep(1)  # the watcher's start beside the hogs
         line("echo root here")
         line(f"su - {name}")
         wait_for(lambda: [a for _, _, a in foreground(pty_path)] == [["-bash"]] and at_shell(pty_path),
