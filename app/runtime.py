@@ -1,7 +1,8 @@
 """The running app, wired from a config: the watcher, the assistant, and the tray app or a headless loop.
 
-The CLI's `run` and `tray` only parse their options and call `run()` here; the Qt part is
-`proactive.ui.tray_main`. Everything a person can fix (a bad config value, a model that cannot be loaded, a second
+The CLI's `run` and `tray` only parse their options and call `run()` here. The tray app runs in a process of its
+own, which this one supervises (`tray_supervisor.py`): this process holds the watcher and the assistant, so the
+GUI cannot take capture down. Everything a person can fix (a bad config value, a model that cannot be loaded, a second
 watcher on the same home, no desktop) is raised as `SetupError`, which the CLI prints with exit status 2. This
 package is the top floor: it sees every package, and nothing imports it.
 """
@@ -20,6 +21,7 @@ from proactive.watcher.service import (
     acquire_watcher_locks,
     announce_encryption,
     build_watcher,
+    install_signal_handlers,
     release,
     run_watcher,
     setup_logging,
@@ -91,9 +93,6 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
 
     if not headless:
         check_desktop()
-        # Qt's bindings (shiboken) walk a module dict while they are imported: another thread importing at that
-        # moment aborts the process ("could not initialize part 2"), so they are imported before any thread starts
-        import proactive.ui.tray_main  # noqa: F401
     setup_logging(verbose)
     config = load_config()
     announce_encryption(db, config, say=False)
@@ -120,7 +119,7 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
         if headless:
             run_watcher(db, watcher)
         else:
-            run_tray(db, watcher, assistant, config)
+            run_tray(db, watcher, assistant, config, verbose)
     finally:
         assistant.stop()
         model.close()
@@ -129,14 +128,21 @@ def run(db: str | None, model_spec: str | None, rm_spec: str | None, headless: b
         log.info("assistant stopped: %s", assistant.stats)
 
 
-def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config) -> None:
-    """The tray app (`proactive.ui.tray_main`) in this thread, holding the watcher's locks."""
-    from proactive.ui.tray_main import AlreadyRunning, run_tray_app
+def run_tray(db: str | None, watcher: Any, assistant: Any, config: home.Config, verbose: bool) -> None:
+    """The watcher in this thread (holding its locks, answering the signals), the tray app in its own process,
+    supervised: started again when it dies, and its Quit ends the whole app."""
+    from proactive.assistant.tray_backend import Backend
 
-    locks = acquire_watcher_locks(db)
+    from .tray_supervisor import supervised
+
+    backend = Backend(assistant, watcher, db, config)
+    locks = acquire_watcher_locks(db)  # before the tray starts: a second `run` on this home stops here
     try:
-        run_tray_app(watcher, assistant, Path(db) if db else None, config)
-    except AlreadyRunning as exc:
-        raise SetupError(str(exc)) from None
+        supervisor = supervised(backend, db, verbose, load_config)
+        try:
+            install_signal_handlers(watcher)
+            watcher.run()
+        finally:
+            supervisor.stop()
     finally:
         release(locks)

@@ -186,6 +186,15 @@ def run_pipeline(events: list[RawEvent], source: Source | None = None) -> tuple[
     return raw, episodes
 
 
+def open_tray(assistant, config, watcher=None):
+    """The tray app over an assistant (and a watcher) in this process: the `Backend` that `proactive run`'s tray
+    reaches across its socket (tests/test_tray_process.py runs it so), here called directly."""
+    from proactive.assistant.tray_backend import Backend
+    from proactive.ui.app import TrayApp
+
+    return TrayApp(Backend(assistant, watcher, None, config), None, config)
+
+
 def screenshot(widget, filename: str) -> Path:
     """Save a rendered Qt widget as test-artifacts/PLATFORM/FILENAME (offscreen or xcb: the Qt tests run on
     both) and check the PNG is not empty."""

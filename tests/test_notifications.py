@@ -39,6 +39,7 @@ from proactive.ui.notify import ACTIONS  # noqa: E402
 from proactive.watcher.store.database import Store  # noqa: E402
 from proactive.watcher.store.home import Config  # noqa: E402
 
+from .conftest import open_tray  # noqa: E402
 from .models_support import assistant_replies  # noqa: E402
 from .xsession import XSession, wait_for  # noqa: E402
 
@@ -145,13 +146,12 @@ def wayland(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def make_tray(model_url: str, **settings):
-    from proactive.ui.app import TrayApp
 
     level = Proactivity.parse("high")
     assistant = Assistant(None, Agent(OpenAICompatible(model_url, "m")), Gate(SignalScorer(), level),
                           FeedbackMemory(), TriggerPolicy(level.min_interval_s, min_gap_s=0))
     settings.setdefault("web_search", "off")  # the web-search question (test_ui_app.py) is not what is tested here
-    return TrayApp(assistant, None, None, Config(popup_seconds=30, **settings))
+    return open_tray(assistant, Config(popup_seconds=30, **settings))
 
 
 @pytest.fixture
@@ -198,7 +198,7 @@ def test_accept_in_the_notification_server_stores_accepted_with_latency(qtbot, d
     tray = tray_factory()  # proposals = "auto" on a Wayland session: notifications
     assert tray.notifications is not None
     p = proposal()
-    tray.assistant.on_proposal(p)
+    tray.backend.assistant.on_proposal(p)
     qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
     assert not is_popup(tray.popups[p.id]) and tray.state == "proposal"
     wait_for(lambda: dunst.displayed() == 1, what="the notification on screen")
@@ -209,6 +209,7 @@ def test_accept_in_the_notification_server_stores_accepted_with_latency(qtbot, d
     assert sorted(line.split(" (")[0] for line in menu) == ["#Accept", "#Reject", "#Snooze"], menu
     assert all(f"({TASK})" in line for line in menu), menu
     qtbot.waitUntil(lambda: bool(decisions()), timeout=30000)  # the help ran (model answer, search opened)
+    qtbot.waitUntil(lambda: not tray.helping, timeout=30000)  # the help's result shown
     [(pid, decision, latency)] = decisions()
     assert (pid, decision) == (p.id, "accepted") and 0.6 <= latency < 10
     assert nid is None or any(line.endswith(f"[{nid},accepted]") for line in menu)
@@ -224,7 +225,7 @@ def test_reject_snooze_dismiss_and_timeout_are_stored_as_from_the_popup(qtbot, d
     rejected, snoozed, dismissed, expired = (proposal(f"{TASK} ({n})") for n in range(4))
 
     def show(p: Proposal) -> None:
-        tray.assistant.on_proposal(p)
+        tray.backend.assistant.on_proposal(p)
         qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
         assert not is_popup(tray.popups[p.id])
         wait_for(lambda: dunst.displayed() == 1, what="the notification on screen")
@@ -261,7 +262,7 @@ def test_do_not_disturb_holds_the_proposal_until_it_ends(qtbot, dunst, wayland, 
     tray = tray_factory()
     dunst.ctl("set-paused", "true")
     p = proposal()
-    tray.assistant.on_proposal(p)
+    tray.backend.assistant.on_proposal(p)
     qtbot.wait(1000)
     assert p.id not in tray.popups and tray.notifications.held == [p]  # neither shown nor decided
     assert dunst.ctl("count", "waiting").stdout.strip() == "0" and dunst.displayed() == 0  # never sent
@@ -286,7 +287,7 @@ def test_the_popup_without_a_notification_server(qtbot, tmp_path, wayland, tray_
         assert tray.notifications is not None
         assert "no notification server" in tray.notifications.notifier.problem()
         p = proposal()
-        tray.assistant.on_proposal(p)
+        tray.backend.assistant.on_proposal(p)
         qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
         popup = tray.popups[p.id]
         assert is_popup(popup) and popup.isVisible()
@@ -340,11 +341,12 @@ def test_the_popup_when_the_server_cannot_show_actions(qtbot, bus, wayland, tray
         tray = tray_factory()
         assert tray.notifications.notifier.problem() == "the notification server cannot show actions (buttons)"
         p = proposal()
-        tray.assistant.on_proposal(p)
+        tray.backend.assistant.on_proposal(p)
         qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
         assert is_popup(tray.popups[p.id])
         tray.popups[p.id].accept_button.click()
         qtbot.waitUntil(lambda: bool(decisions()), timeout=30000)
+        qtbot.waitUntil(lambda: not tray.helping, timeout=30000)  # the help's result shown
         assert [(d[0], d[1]) for d in decisions()] == [(p.id, "accepted")]
         tray_factory.close_all()
     finally:

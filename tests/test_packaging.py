@@ -135,6 +135,9 @@ def test_pyinstaller_one_folder_app(tmp_path):
                             env={**os.environ, "PROACTIVE_HOME": str(tmp_path / "home")})
     assert result.returncode == 0, result.stderr
     assert "Usage" in result.stdout and "tray" in result.stdout
+    # the frozen app is also the tray app's process (`proactive run` starts it so)
+    tray = subprocess.run([str(app), "--tray-process", "--help"], capture_output=True, text=True, timeout=120)
+    assert tray.returncode == 0 and "--fd" in tray.stdout, tray.stderr
     # the frozen app finds its bundled model and reward model and answers over a recorded session
     session = ROOT / "tests" / "fixtures" / "session_small.json"
     predict = subprocess.run([str(app), "predict", str(session), "--json"], capture_output=True, text=True,

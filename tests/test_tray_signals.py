@@ -145,14 +145,36 @@ def test_any_application_quit_closes_the_fallback_window():
 def test_the_tray_imports_qt_before_it_starts_any_thread(tmp_path: Path):
     """shiboken walks a module dict while it is imported, so a thread importing at that moment aborts the tray
     ("libshiboken/signature: could not initialize part 2"; it happened when the assistant's thread warmed the
-    diagnoses). The tray must import Qt before its first thread starts. Checked in a fresh process: the first
-    `Thread.start` reports whether Qt is already imported, then ends the process."""
+    diagnoses). The tray's process must import Qt before its first thread starts. Checked in a fresh process
+    running the tray's entry point on one end of a socket pair: the first `Thread.start` reports whether Qt is
+    already imported, then ends the process."""
     probe = textwrap.dedent("""
-        import os, sys, threading
+        import os, socket, sys, threading
         def start(self):
             print("qt imported" if "shiboken6" in sys.modules else "qt not imported", flush=True)
             os._exit(0)
         threading.Thread.start = start
+        ours, theirs = socket.socketpair()
+        from proactive.ui.tray_main import main
+        main(["--fd", str(theirs.detach())])
+    """)
+    env = dict(os.environ, PROACTIVE_HOME=str(tmp_path / "home"), QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert out.stdout.strip() == "qt imported", (out.stdout, out.stderr[-2000:])
+
+
+def test_capture_runs_in_a_process_without_qt(tmp_path: Path):
+    """`proactive tray` runs the watcher and the assistant in a process that never imports Qt (the tray app is a
+    child of its own, tests/test_tray_process.py): checked when the tray's supervisor starts, after the model,
+    the reward model and the watcher were built."""
+    probe = textwrap.dedent("""
+        import os, sys
+        from proactive.app import tray_supervisor
+        def start(self):
+            print("qt imported" if "shiboken6" in sys.modules else "no qt", flush=True)
+            os._exit(0)
+        tray_supervisor.TraySupervisor.start = start
         sys.argv = ["proactive", "tray", "--no-aw", "--rm", "signals", "--model", "fake"]
         from proactive.app.cli import main
         main()
@@ -160,7 +182,7 @@ def test_the_tray_imports_qt_before_it_starts_any_thread(tmp_path: Path):
     env = dict(os.environ, PROACTIVE_HOME=str(tmp_path / "home"), QT_QPA_PLATFORM="offscreen")
     out = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True,
                          timeout=60)
-    assert out.stdout.strip() == "qt imported", (out.stdout, out.stderr[-2000:])
+    assert out.stdout.strip() == "no qt", (out.stdout, out.stderr[-2000:])
 
 
 @pytest.mark.parametrize("limit", ["10m", None], ids=["for-10m", "until-resumed"])

@@ -34,7 +34,7 @@ from proactive.watcher.pipeline import Watcher  # noqa: E402
 from proactive.watcher.store.database import Store  # noqa: E402
 from proactive.watcher.store.home import Config  # noqa: E402
 
-from .conftest import ListSource, screenshot  # noqa: E402
+from .conftest import ListSource, open_tray, screenshot  # noqa: E402
 from .models_support import FIX_TASK, assistant_replies  # noqa: E402
 
 EXPECT_TRAY = os.environ.get("PROACTIVE_TEST_TRAY") == "1"
@@ -48,14 +48,13 @@ def make_assistant(model) -> Assistant:
 
 @pytest.fixture
 def tray(qtbot, proactive_home, default_model, browser):
-    from proactive.ui.app import TrayApp
 
     store = Store()
     store.add_events([RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell"}, ts=1000.0),
                       RawEvent("clipboard", CLIPBOARD, {"text": "TimeoutError: timed out", "length": 23,
                                                         "truncated": False}, ts=1001.0)])
     store.close()
-    app = TrayApp(make_assistant(default_model), None, None, Config(popup_seconds=30, web_search="on"))
+    app = open_tray(make_assistant(default_model), Config(popup_seconds=30, web_search="on"))
     yield app
     app.close()
 
@@ -80,11 +79,10 @@ def popup_text(popup) -> str:
 
 def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted, browser):
     """Watcher pipeline -> episode closes -> assistant thread proposes -> popup -> Accept -> help -> decision."""
-    from proactive.ui.app import TrayApp
 
     scripted.answer_with(assistant_replies())
     assistant = make_assistant(OpenAICompatible(scripted.url, "m"))
-    app = TrayApp(assistant, None, None, Config(popup_seconds=30, web_search="on"))
+    app = open_tray(assistant, Config(popup_seconds=30, web_search="on"))
     source = ListSource([  # the real-input path is test_ui_xvfb.py
         RawEvent("window", WINDOW, {"app": "XTerm", "title": "client.py - shell"}),
         RawEvent("clipboard", CLIPBOARD, {"text": "Traceback (most recent call last):\nTimeoutError: timed out",
@@ -105,6 +103,7 @@ def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted, b
         screenshot(popup, "live-popup.png")
         qtbot.mouseClick(popup.accept_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: bool(decisions()), timeout=30000)
+        qtbot.waitUntil(lambda: not app.helping, timeout=30000)  # the help's result shown
         [(decided_id, decision, latency, result)] = decisions()
         assert (decided_id, decision) == (pid, "accepted") and 0 < latency <= time.monotonic() - started
         stored = json.loads(result)  # a task naming an error: its history, a web search, and the model's answer
@@ -127,7 +126,7 @@ def test_live_loop_proposal_reaches_the_popup(qtbot, proactive_home, scripted, b
 def test_accept_runs_the_help_with_the_default_model(qtbot, tray):
     p = proposal(tray, "Explain the TimeoutError from client.py")
     started = time.monotonic()
-    tray.assistant.on_proposal(p)  # what the assistant thread calls
+    tray.backend.assistant.on_proposal(p)  # what the assistant thread calls
     qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
     popup = tray.popups[p.id]
     assert "Explain the TimeoutError" in popup_text(popup)
@@ -136,6 +135,7 @@ def test_accept_runs_the_help_with_the_default_model(qtbot, tray):
     qtbot.mouseClick(popup.accept_button, Qt.MouseButton.LeftButton)
     assert tray.state == "thinking"  # the help is being produced
     qtbot.waitUntil(lambda: bool(decisions()), timeout=60000)
+    qtbot.waitUntil(lambda: not tray.helping, timeout=30000)  # the help's result shown
     [(pid, decision, latency, result)] = decisions()
     assert (pid, decision) == (p.id, "accepted") and 0 < latency <= time.monotonic() - started
     stored = json.loads(result)  # the built-in model's answer is shown only if grounded; the search always opens
@@ -147,27 +147,27 @@ def test_accept_runs_the_help_with_the_default_model(qtbot, tray):
     from PySide6.QtGui import QGuiApplication
 
     assert QGuiApplication.clipboard().text() == window.text.toPlainText()
-    tray.assistant.on_proposal(p)  # the same proposal again: not shown
+    tray.backend.assistant.on_proposal(p)  # the same proposal again: not shown
     qtbot.wait(200)
     assert p.id not in tray.popups
 
 
 def test_reject_and_timeout_are_stored_and_not_repeated(qtbot, tray):
     rejected = proposal(tray, "Open the requests documentation on timeouts")
-    tray.assistant.on_proposal(rejected)
+    tray.backend.assistant.on_proposal(rejected)
     qtbot.waitUntil(lambda: rejected.id in tray.popups, timeout=5000)
     qtbot.mouseClick(tray.popups[rejected.id].reject_button, Qt.MouseButton.LeftButton)
     tray.popup_timeout_s = 0.3
     ignored = proposal(tray, "Summarise the Stack Overflow answer about retries")
-    tray.assistant.on_proposal(ignored)
+    tray.backend.assistant.on_proposal(ignored)
     qtbot.waitUntil(lambda: len(decisions()) == 2, timeout=5000)
     assert [(d[0], d[1]) for d in decisions()] == [(rejected.id, "rejected"), (ignored.id, "ignored")]
-    memory = tray.assistant.memory
+    memory = tray.backend.assistant.memory
     assert memory.blocked("Open the requests documentation about timeouts") is not None
     assert memory.blocked("Summarise the Stack Overflow answer about retries") is not None
     assert tray.state == "capturing"
     for p in (rejected, ignored):
-        tray.assistant.on_proposal(p)
+        tray.backend.assistant.on_proposal(p)
     qtbot.wait(200)
     assert not tray.popups
 
@@ -175,12 +175,12 @@ def test_reject_and_timeout_are_stored_and_not_repeated(qtbot, tray):
 def test_snoozed_proposal_comes_back_once(qtbot, tray):
     tray.snooze_s = 0.5
     p = proposal(tray, "Write a retry wrapper for client.py")
-    tray.assistant.on_proposal(p)
+    tray.backend.assistant.on_proposal(p)
     qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
     qtbot.mouseClick(tray.popups[p.id].snooze_button, Qt.MouseButton.LeftButton)
     assert p.id not in tray.popups and p.id in tray.snoozed and tray.state == "capturing"
     assert [d[1] for d in decisions()] == ["snoozed"]
-    tray.assistant.on_proposal(p)  # the assistant cannot bring it back early
+    tray.backend.assistant.on_proposal(p)  # the assistant cannot bring it back early
     assert p.id not in tray.popups
     qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)  # the snooze ran out: shown again
     assert "retry wrapper" in popup_text(tray.popups[p.id]) and tray.state == "proposal"
@@ -193,7 +193,7 @@ def test_snoozed_proposal_comes_back_once(qtbot, tray):
 def test_snooze_ending_while_paused_waits_for_resume(qtbot, tray):
     tray.snooze_s = 0.2
     p = proposal(tray, "Write a retry wrapper for client.py")
-    tray.assistant.on_proposal(p)
+    tray.backend.assistant.on_proposal(p)
     qtbot.waitUntil(lambda: p.id in tray.popups, timeout=5000)
     tray.popups[p.id].decide("snoozed")
     tray.pause(None)
@@ -239,9 +239,9 @@ def test_tray_menu_states_and_pause(qtbot, tray):
     tray.pause(0.3)  # a timed pause ends by itself
     assert tray.state == "paused"
     qtbot.waitUntil(lambda: tray.state == "capturing", timeout=3000)
-    tray.bridge.busy.emit(True)  # the assistant's model started generating
+    tray.bridge.busy(True)  # the assistant's model started generating
     assert tray.state == "thinking" and tray.status_action.text() == "Proactive: thinking"
-    tray.bridge.busy.emit(False)
+    tray.bridge.busy(False)
     assert tray.state == "capturing"
     tray.action("History").trigger()
     assert type(tray.windows[-1]).__name__ == "HistoryWindow" and tray.windows[-1].isVisible()
@@ -253,7 +253,7 @@ def test_one_instance(qtbot, tray):
     from proactive.ui.app import AlreadyRunning, TrayApp
 
     with pytest.raises(AlreadyRunning):
-        TrayApp(tray.assistant, None, None)
+        TrayApp(tray.backend, None)
 
 
 def test_settings_apply_live(qtbot, tray):
@@ -262,8 +262,8 @@ def test_settings_apply_live(qtbot, tray):
     config.popup_seconds = 12
     config.snooze_minutes = 2
     tray.apply_settings(config)
-    assert tray.assistant.gate.proactivity.threshold == 0.75
-    assert tray.assistant.trigger.min_interval_s == 300
+    assert tray.backend.assistant.gate.proactivity.threshold == 0.75
+    assert tray.backend.assistant.trigger.min_interval_s == 300
     assert tray.popup_timeout_s == 12 and tray.snooze_s == 120
     tray.open_settings()
     assert type(tray.windows[-1]).__name__ == "SettingsWindow"
@@ -289,7 +289,7 @@ def accept_and_answer(qtbot, app, task: str, button: str | None) -> dict:
     from proactive.ui.consent import ConsentDialog
 
     p = proposal(app, task)
-    app.assistant.on_proposal(p)
+    app.backend.assistant.on_proposal(p)
     qtbot.waitUntil(lambda: p.id in app.popups, timeout=5000)
     qtbot.mouseClick(app.popups[p.id].accept_button, Qt.MouseButton.LeftButton)
     if button is not None:
@@ -301,6 +301,7 @@ def accept_and_answer(qtbot, app, task: str, button: str | None) -> dict:
         qtbot.mouseClick(clicked, Qt.MouseButton.LeftButton)
         assert not dialog.isVisible()
     qtbot.waitUntil(lambda: any(d[0] == p.id for d in decisions()), timeout=30000)
+    qtbot.waitUntil(lambda: not app.helping, timeout=30000)  # the help's result shown
     assert not any(isinstance(w, ConsentDialog) and w.isVisible() for w in app.windows)  # asked at most once
     [result] = [json.loads(d[3]) for d in decisions() if d[0] == p.id]
     assert result["text"] == app.windows[-1].text.toPlainText()  # the result window says what was sent where
@@ -313,7 +314,6 @@ def test_web_search_consent_is_asked_and_remembered(qtbot, proactive_home, scrip
     opens the search and writes web_search = "on" (the next Accept searches without asking); Never writes "off"
     and opens nothing, then or later; Not now opens nothing this time, keeps "ask" and asks again next time.
     The other settings in config.toml stay as they were."""
-    from proactive.ui.app import TrayApp
 
     config_file = proactive_home / "config.toml"
     config_file.write_text('proactivity = "high"\nweb_search = "ask"\n')
@@ -323,7 +323,7 @@ def test_web_search_consent_is_asked_and_remembered(qtbot, proactive_home, scrip
                                                         "truncated": False}, ts=1001.0)])
     store.close()
     scripted.answer_with(assistant_replies())
-    app = TrayApp(make_assistant(OpenAICompatible(scripted.url, "m")), None, None, Config.load())
+    app = open_tray(make_assistant(OpenAICompatible(scripted.url, "m")), Config.load())
     task = "Explain the TimeoutError from client.py"
     try:
         first = accept_and_answer(qtbot, app, task, button)
@@ -355,7 +355,6 @@ def test_a_purge_from_the_tray_closes_the_trays_own_readers(qtbot, proactive_hom
     test_purge.py does): a privacy view on its own cannot purge past it ("another program" holds the database);
     the tray's Privacy view closes the tray's connections first, purges every byte, and the history window and
     the tray's store work again after."""
-    from proactive.ui.app import TrayApp
     from proactive.ui.privacy import PrivacyView
 
     store = Store()
@@ -363,7 +362,7 @@ def test_a_purge_from_the_tray_closes_the_trays_own_readers(qtbot, proactive_hom
                       for i in range(5)])
     store.close()
     config = Config(activitywatch=False)
-    app = TrayApp(make_assistant(OpenAICompatible(scripted.url, "m")), None, None, config)
+    app = open_tray(make_assistant(OpenAICompatible(scripted.url, "m")), config)
     try:
         app.action("History").trigger()
         history = app.windows[-1]
@@ -401,7 +400,6 @@ def test_a_model_server_found_here_is_offered_once_for_answers(qtbot, proactive_
     promise an explanation); "No" writes "off". Either way a second look asks nothing."""
     from PySide6.QtWidgets import QApplication
 
-    from proactive.ui.app import TrayApp
     from proactive.ui.consent import AnswerModelDialog
 
     port = int(llama_server.rsplit(":", 1)[1].split("/")[0])
@@ -412,9 +410,9 @@ def test_a_model_server_found_here_is_offered_once_for_answers(qtbot, proactive_
 
     small = OpenAICompatible(scripted.url, "m")
     small.capable = False  # as the built-in model: no written answers promised
-    app = TrayApp(make_assistant(small), None, None, Config.load())
+    app = open_tray(make_assistant(small), Config.load())
     try:
-        assert not app.assistant.agent.writes
+        assert not app.backend.assistant.agent.writes
         app.look_for_answer_model(ports=((port, "llama-server"),))
         qtbot.waitUntil(lambda: bool(dialogs()), timeout=10000)
         [dialog] = dialogs()
@@ -426,10 +424,10 @@ def test_a_model_server_found_here_is_offered_once_for_answers(qtbot, proactive_
         assert saved.proactivity == "high"
         if button == "Use it":
             assert saved.answer_model.startswith(f"openai:http://127.0.0.1:{port}/v1#")
-            qtbot.waitUntil(lambda: app.assistant.agent.answers is not None, timeout=30000)
-            assert app.assistant.agent.writes
+            qtbot.waitUntil(lambda: app.backend.assistant.agent.answers is not None, timeout=30000)
+            assert app.backend.assistant.agent.writes
         else:
-            assert saved.answer_model == "off" and app.assistant.agent.answers is None
+            assert saved.answer_model == "off" and app.backend.assistant.agent.answers is None
         app.look_for_answer_model(ports=((port, "llama-server"),))  # remembered: not asked again
         qtbot.wait(1500)
         assert not dialogs()
@@ -454,7 +452,6 @@ def test_the_tray_asks_once_to_turn_accessibility_on(qtbot, proactive_home, tmp_
     from PySide6.QtWidgets import QApplication
 
     from bench.wayland_session import _start_atspi, start_private_bus
-    from proactive.ui.app import TrayApp
     from proactive.ui.consent import AccessibilityDialog
     from proactive.watcher.capture.atspi import toolkit_accessibility
 
@@ -470,7 +467,7 @@ def test_the_tray_asks_once_to_turn_accessibility_on(qtbot, proactive_home, tmp_
 
     try:
         assert launcher is not None and toolkit_accessibility() is False
-        app = TrayApp(make_assistant(fake_model), _StoppedWatcher(), None, Config.load())
+        app = open_tray(make_assistant(fake_model), Config.load(), _StoppedWatcher())
         try:
             qtbot.waitUntil(lambda: bool(dialogs()), timeout=5000)
             [dialog] = dialogs()
@@ -482,7 +479,7 @@ def test_the_tray_asks_once_to_turn_accessibility_on(qtbot, proactive_home, tmp_
             assert toolkit_accessibility() is (button == "Turn it on")
         finally:
             app.close()
-        again = TrayApp(make_assistant(fake_model), _StoppedWatcher(), None, Config.load())
+        again = open_tray(make_assistant(fake_model), Config.load(), _StoppedWatcher())
         try:
             qtbot.wait(300)
             assert not dialogs()
@@ -501,12 +498,11 @@ def test_without_an_accessibility_bus_the_tray_says_typing_is_only_counted(qtbot
     says once (in its log, and in Diagnostics) that typing in applications is only counted, with the fix."""
     from PySide6.QtWidgets import QApplication
 
-    from proactive.ui.app import TrayApp
     from proactive.ui.consent import AccessibilityDialog
 
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", f"unix:path={tmp_path / 'no-bus'}")
     caplog.set_level("WARNING", logger="proactive")
-    app = TrayApp(make_assistant(fake_model), _StoppedWatcher(), None, Config.load())
+    app = open_tray(make_assistant(fake_model), Config.load(), _StoppedWatcher())
     try:
         qtbot.wait(200)
         assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, AccessibilityDialog) and w.isVisible()]
@@ -539,10 +535,11 @@ def test_accepting_a_page_offer_gives_the_page_code_with_copy_buttons_and_the_mo
             pid = ProposalLog(store).add(1003.0, None, task, "Want them?", 0.8, {"trigger": "episode"})
             store.close()
             p = Proposal(pid, 1003.0, task, "Want them?", 0.8, "episode", actions={task: "page_code"}, context=context)
-            tray.assistant.on_proposal(p)
+            tray.backend.assistant.on_proposal(p)
             qtbot.waitUntil(lambda p=p: p.id in tray.popups, timeout=5000)
             qtbot.mouseClick(tray.popups[p.id].accept_button, Qt.MouseButton.LeftButton)
             qtbot.waitUntil(lambda p=p: any(d[0] == p.id for d in decisions()), timeout=30000)
+            qtbot.waitUntil(lambda: not tray.helping, timeout=30000)  # the help's result shown
             windows.append(next(w for w in reversed(tray.windows) if isinstance(w, ResultWindow)))
     first, second = windows
     assert [b.text() for b in first.command_buttons] == ["Copy code"] * 3

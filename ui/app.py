@@ -16,8 +16,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-import math
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,12 +37,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from proactive.assistant.accept import Acceptance
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
 from proactive.assistant.help import NOT_NOW, Help
-from proactive.assistant.live import Assistant, Proposal
-from proactive.assistant.pages import PageReader
-from proactive.assistant.proposals import ProposalLog
+from proactive.assistant.live import Proposal
+from proactive.assistant.tray_backend import Backend
+from proactive.assistant.tray_wire import RemoteBackend
 from proactive.ui.questions import OneTimeQuestions
 from proactive.ui.result_window import PULL_COMMAND, ResultWindow
 from proactive.ui.tray_icon import STATE_TEXT, STATES, FallbackWindow, state_icon
@@ -68,19 +65,33 @@ class AlreadyRunning(RuntimeError):
 
 
 class Bridge(QObject):
-    """Carries events from worker threads into the GUI thread (queued connections)."""
+    """Carries events from worker threads into the GUI thread (queued connections). It is the tray's
+    `tray_backend.TrayEvents`: the assistant (in this process or across the wire) tells it what happened."""
 
-    proposal = Signal(object)
-    help_done = Signal(int, object)
+    proposal_made = Signal(object)
+    help_ready = Signal(int, object)
+    question_asked = Signal(int, str)  # an accepted help would search or read pages: may it? (web_search = "ask")
     model_found = Signal(object)  # a capable model found for answers (assistant/answers.py), to offer once
-    model_loaded = Signal(object)  # the answers model the person chose, loaded (or None when it cannot be)
-    busy = Signal(bool)  # the assistant's model started (True) or finished (False) generating
+    busy_changed = Signal(bool)  # the assistant's model started (True) or finished (False) generating
+    assistant_gone = Signal()  # the assistant's process ended: the tray ends too
+
+    def proposal(self, proposal: Proposal) -> None:
+        self.proposal_made.emit(proposal)
+
+    def busy(self, busy: bool) -> None:
+        self.busy_changed.emit(busy)
+
+    def question(self, proposal_id: int, question: str) -> None:
+        self.question_asked.emit(proposal_id, question)
+
+    def help_done(self, proposal_id: int, task: str, result: Help, answers: bool) -> None:
+        self.help_ready.emit(proposal_id, (task, result, answers))
 
 
 class TrayApp(QObject, OneTimeQuestions):
     """The tray icon (or its fallback window), its menu, and the proposal popups with their decisions."""
 
-    def __init__(self, assistant: Assistant, watcher: Any | None, store_path: Path | None,
+    def __init__(self, backend: Backend | RemoteBackend, store_path: Path | None,
                  config: home.Config | None = None):
         super().__init__()
         self.lock = QLockFile(str(home.runtime_dir() / "tray.lock"))
@@ -89,23 +100,17 @@ class TrayApp(QObject, OneTimeQuestions):
             raise AlreadyRunning(f"the tray app is already running for {home.data_dir()}")
         config = config or home.Config()
         self.config = config
-        self.assistant = assistant
-        self.watcher = watcher
+        self.backend = backend
         self.store_path = store_path
-        # the pages read for the person (held for the task, in memory): the assistant's reader, whose cache the
-        # offers filled, or one of the tray's own under the same settings
-        self.pages = assistant.reader or PageReader(config.web_search, tuple(config.never_fetch),
-                                                    config.search_engine)
         self.set_timings(config)
         self.store = Store(store_path)
         self.bridge = Bridge()
-        self.bridge.proposal.connect(self.show_proposal)
-        self.bridge.help_done.connect(self._help_ready)
-        self.bridge.busy.connect(self._model_busy)
+        self.bridge.proposal_made.connect(self.show_proposal)
+        self.bridge.help_ready.connect(self._help_ready)
+        self.bridge.question_asked.connect(self._ask_consent)
+        self.bridge.busy_changed.connect(self._model_busy)
         self.bridge.model_found.connect(self._offer_answer_model)
-        self.bridge.model_loaded.connect(self._answer_model_loaded)
-        assistant.on_proposal = self.bridge.proposal.emit
-        assistant.on_busy = self.bridge.busy.emit
+        self.bridge.assistant_gone.connect(self.quit)
         self.popups: dict[int, Any] = {}
         # proposals as desktop notifications (notify.py): on Wayland, or as the `proposals` setting says; else None
         self.notifications = self._notification_path(config)
@@ -119,6 +124,10 @@ class TrayApp(QObject, OneTimeQuestions):
         self.pause_timer = QTimer(self)
         self.pause_timer.setSingleShot(True)
         self.pause_timer.timeout.connect(self._pause_over)
+        # a pause from elsewhere (`proactive pause`, a signal to the watcher's process) shows within a second
+        self.pause_poll = QTimer(self)
+        self.pause_poll.timeout.connect(self._follow_pause)
+        self.pause_poll.start(1000)
         self.state = ""
         self.icons = {state: state_icon(state) for state in STATES}
         self.pause_controls: list[tuple[str, Any]] = []  # (label, menu action or button): enabled by state
@@ -142,8 +151,9 @@ class TrayApp(QObject, OneTimeQuestions):
         self.answer_timer.timeout.connect(self.look_for_answer_model)
         if self.config.answer_model == "ask":
             self.answer_timer.start(ANSWER_MODEL_DELAY_MS)
-        if self.config.accessibility == "ask" and watcher is not None:
+        if self.config.accessibility == "ask" and backend.captures:
             self.ask_accessibility()
+        backend.connect(self.bridge)  # last: a proposal may come at once (one still unanswered, after a restart)
 
     # -- chrome ----------------------------------------------------------------------------------------------
 
@@ -234,10 +244,7 @@ class TrayApp(QObject, OneTimeQuestions):
 
     def pause(self, seconds: float | None) -> None:
         until = float("inf") if seconds is None else time.time() + seconds
-        if self.watcher is not None:
-            self.watcher.request_pause(until)
-        else:
-            control.write_pause(until)
+        self.backend.pause(until)
         self.paused = True
         if seconds is None:
             self.pause_timer.stop()
@@ -245,27 +252,18 @@ class TrayApp(QObject, OneTimeQuestions):
             self.pause_timer.start(int(seconds * 1000))
         self.refresh_state()
 
-    def pause_signalled(self) -> None:
-        """SIGUSR1: `proactive pause [--for D]` wrote the pause before signalling, so the watcher applies the file
-        as written (a timed pause keeps its end, and the CLI sees its own pause acknowledged) and the tray shows
-        it; with no pause written (the signal sent by hand) capture pauses until resumed."""
-        until = control.read_pause()
-        if until is None or self.watcher is None:
-            self.pause(None if until is None or math.isinf(until) else max(0.0, until - time.time()))
-            return
-        self.watcher.signal_pause()
-        self.paused = True
-        if math.isinf(until):
-            self.pause_timer.stop()
-        else:
-            self.pause_timer.start(int(max(0.0, until - time.time()) * 1000))
-        self.refresh_state()
+    def _follow_pause(self) -> None:
+        """The pause file as the watcher's process applies it (`proactive pause`, `resume`, SIGUSR1/SIGUSR2 to
+        `proactive run`, a timed pause running out): the tray shows what is in force."""
+        paused = control.read_pause() is not None
+        if paused and not self.paused:
+            self.paused = True
+            self.refresh_state()
+        elif not paused and self.paused:
+            self._pause_over()
 
     def resume(self) -> None:
-        if self.watcher is not None:
-            self.watcher.request_resume()
-        else:
-            control.clear_pause()
+        self.backend.resume()
         self._pause_over()
 
     def _pause_over(self) -> None:
@@ -299,15 +297,9 @@ class TrayApp(QObject, OneTimeQuestions):
 
     def apply_settings(self, config: home.Config) -> None:
         """What can change without a restart: proactivity, privacy exclusions, popup timeout and snooze time."""
-        from proactive.assistant.policy import Proactivity
-
-        self.assistant.set_proactivity(Proactivity.parse(config.proactivity))
+        self.backend.apply_settings(config)
         self.set_timings(config)
         self.config = config
-        self.pages.fetch, self.pages.never_fetch = config.web_search, tuple(config.never_fetch)
-        self.pages.engine = config.search_engine
-        if self.watcher is not None:
-            self.watcher.filter.reconfigure(config)
 
     def set_timings(self, config: home.Config) -> None:
         """The popup's timeout and the snooze time (seconds), from the config."""
@@ -318,7 +310,7 @@ class TrayApp(QObject, OneTimeQuestions):
         from .privacy import PrivacyView
 
         window = PrivacyView(self.store_path, config=self.config, readers_closed=self.readers_closed,
-                             deleted=self.assistant.forget_episode)
+                             deleted=self.backend.forget_episode)
         self.windows.append(window)
         window.show()
 
@@ -345,9 +337,10 @@ class TrayApp(QObject, OneTimeQuestions):
 
     def quit(self) -> None:
         """End the app: the Quit entry, and SIGINT/SIGTERM/SIGHUP (`control.install_handlers(stop=tray.quit)`),
-        with or without a system tray. The watcher stops, the event loop ends; `close()` then cleans up."""
-        if self.watcher is not None:
-            self.watcher.stop()
+        with or without a system tray; and the assistant's process ending. The whole app ends (the watcher
+        stops), the event loop ends; `close()` then cleans up."""
+        if not self.closed:
+            self.backend.quit()
         if self.fallback is not None and shiboken6.isValid(self.fallback):
             self.fallback.quitting = True  # it closes instead of minimising
         QApplication.quit()
@@ -356,7 +349,9 @@ class TrayApp(QObject, OneTimeQuestions):
     def close(self) -> None:
         """Leave the screen clean: open popups close (recorded as ignored), windows close, the icon goes."""
         self.closed = True
+        self.backend.connect(None)
         self.answer_timer.stop()
+        self.pause_poll.stop()
         for timer in self.snoozed.values():
             timer.stop()
         popups = list(self.popups.values())
@@ -414,14 +409,13 @@ class TrayApp(QObject, OneTimeQuestions):
         self.refresh_state()
 
     def decided(self, proposal: Proposal, decision: str, latency: float) -> None:
+        """The person answered a popup: the assistant remembers and stores it (Accept: does the help first)."""
         self.popups.pop(proposal.id, None)
-        self.assistant.memory.record(proposal.task or "", decision)
         if decision == ACCEPTED:
-            self._help(proposal, latency)
-        else:
-            ProposalLog(self.store).decide(proposal.id, decision, latency)
-            if decision == SNOOZED:
-                self._snooze(proposal)
+            self.helping += 1
+        self.backend.decided(proposal.id, decision, latency)
+        if decision == SNOOZED:
+            self._snooze(proposal)
         self.refresh_state()
 
     def _snooze(self, proposal: Proposal) -> None:
@@ -438,29 +432,20 @@ class TrayApp(QObject, OneTimeQuestions):
         else:
             self._popup(proposal)
 
-    def _help(self, proposal: Proposal, latency: float) -> None:
-        """Accepting does the work (`assistant.accept`), in a thread (the model may take seconds; the web search
-        opens from there); the decision is stored with what was done. With web_search = "ask" and a help that
-        would search or read pages, the person is asked first (`ui.consent`)."""
-        self.helping += 1
-        accepted = Acceptance.of(self.store, proposal)
-        question = None
-        if self.config.web_search == "ask":
-            question = accepted.question(accepted.material(self.pages, "ask", self.assistant.browser))
-        if question is None:
-            self._start_help(proposal, latency, accepted, self.config.web_search)
-            return
+    def _ask_consent(self, proposal_id: int, question: str) -> None:
+        """An accepted help would search or read pages and web_search = "ask": the person is asked first
+        (`ui.consent`); the answer goes back to the assistant, which then does the help."""
         from .consent import ConsentDialog
 
         dialog = ConsentDialog(question)
-        dialog.answered.connect(lambda answer: self._consented(answer, proposal, latency, accepted))
+        dialog.answered.connect(lambda answer: self._consented(answer, proposal_id))
         self.windows.append(dialog)
         dialog.show()
 
-    def _consented(self, answer: str, proposal: Proposal, latency: float, accepted: Acceptance) -> None:
+    def _consented(self, answer: str, proposal_id: int) -> None:
         """The web-search question answered: "on"/"off" is remembered in config.toml (where it cannot be written,
-        it holds for this run and the log says why), NOT_NOW holds for this task only. Then the help starts.
-        Only web_search changes here: the file's other settings reach the tray through the settings window."""
+        it holds for this run and the log says why), NOT_NOW holds for this task only. Only web_search changes
+        here: the file's other settings reach the tray through the settings window."""
         if answer != NOT_NOW:
             from proactive.watcher.store.home import save_setting
 
@@ -469,31 +454,20 @@ class TrayApp(QObject, OneTimeQuestions):
             except (OSError, ValueError) as exc:
                 log.warning("web_search = %r could not be saved (%s); it holds until the app quits", answer, exc)
             self.config = dataclasses.replace(self.config, web_search=answer)
-            self.pages.fetch = answer
-        self._start_help(proposal, latency, accepted, answer)
+        self.backend.consent(proposal_id, answer)
 
-    def _start_help(self, proposal: Proposal, latency: float, accepted: Acceptance, search: str) -> None:
-        material = accepted.material(self.pages, search, self.assistant.browser)
-
-        def work() -> None:
-            result = accepted.run(self.assistant.agent.answer_model, self.store_path, search, material)
-            self.bridge.help_done.emit(proposal.id, (proposal, latency, accepted, result))
-
-        threading.Thread(target=work, name="help", daemon=True).start()
-
-    def _help_ready(self, proposal_id: int, payload: tuple[Proposal, float, Acceptance, Help]) -> None:
-        proposal, latency, accepted, result = payload
-        self.helping -= 1
-        accepted.record(self.store, latency, result)
-        window = ResultWindow(proposal.task or "", result, self._pull_hint(result))
+    def _help_ready(self, proposal_id: int, payload: tuple[str, Help, bool]) -> None:
+        task, result, answers = payload
+        self.helping = max(0, self.helping - 1)
+        window = ResultWindow(task, result, self._pull_hint(result, answers))
         self.windows.append(window)
         window.show()
         self.refresh_state()
 
-    def _pull_hint(self, result: Help) -> str | None:
-        """Once per home, under the first help from pages while no answers model is chosen: that a capable model
-        is one command away (a marker file remembers it was said)."""
-        if self.assistant.agent.answers is not None or self.config.answer_model != "ask":
+    def _pull_hint(self, result: Help, answers: bool) -> str | None:
+        """Once per home, under the first help from pages while no answers model is chosen (`answers`: the
+        assistant has one): that a capable model is one command away (a marker file remembers it was said)."""
+        if answers or self.config.answer_model != "ask":
             return None
         if not set(result.parts) & {"code", "points", "notes"}:
             return None

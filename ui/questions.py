@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from proactive.assistant import answers
-from proactive.assistant.live import Assistant
 from proactive.models.discovery import PORTS
 from proactive.watcher.store import home
 
@@ -24,13 +23,14 @@ log = logging.getLogger(__name__)
 
 
 class OneTimeQuestions:
-    """Accessibility and the answers model: asked once, remembered both ways."""
+    """Accessibility and the answers model: asked once, remembered both ways. The model is looked for here; the
+    assistant loads the one chosen (`backend.use_answer_model`)."""
 
     config: home.Config
     windows: list[QWidget]
     bridge: Any  # ui.app.Bridge: model_found, model_loaded
     closed: bool
-    assistant: Assistant
+    backend: Any  # assistant.tray_backend.Backend, or tray_wire.RemoteBackend: loads the chosen model
 
     def ask_accessibility(self) -> None:
         """Where an accessibility bus answers but toolkit accessibility is off (so most applications' typing is
@@ -98,7 +98,7 @@ class OneTimeQuestions:
         dialog.show()
 
     def _answer_model_chosen(self, answer: str) -> None:
-        """Remember the answer in config.toml (both ways), then load the chosen model in a thread."""
+        """Remember the answer in config.toml (both ways); the assistant then loads the chosen model."""
         if answer == "ask":
             return  # closed without an answer: asked again at the next start
         from proactive.watcher.store.home import save_setting
@@ -109,20 +109,4 @@ class OneTimeQuestions:
             log.warning("answer_model = %r could not be saved (%s); it holds until the app quits", answer, exc)
         self.config = dataclasses.replace(self.config, answer_model=answer)
         if answer != "off":
-            threading.Thread(target=self._load_answer_model, args=(answer,), name="answer-model-load",
-                             daemon=True).start()
-
-    def _load_answer_model(self, spec: str) -> None:
-        model = answers.load(spec)
-        if self.closed:
-            if model is not None:
-                model.close()
-            return
-        with contextlib.suppress(RuntimeError):  # the tray closed meanwhile: its bridge is gone
-            self.bridge.model_loaded.emit(model)
-
-    def _answer_model_loaded(self, model: Any) -> None:
-        if model is not None:
-            old, self.assistant.agent.answers = self.assistant.agent.answers, model
-            if old is not None:
-                old.close()
+            self.backend.use_answer_model(answer)

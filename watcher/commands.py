@@ -171,6 +171,8 @@ def status(db: str | None, as_json: bool) -> None:
             ("pause", control.pause_path()),
             ("pid", control.pid_path()), ("lock", control.lock_path())]},
         "watcher": {"running": bool(pid), "pid": pid or None},
+        # the tray app, where `proactive run` supervises one (None: headless, `watch`, or nothing running)
+        "tray": control.read_tray_state() if pid else None,
         "capture": capture, "paused": until is not None,
         "paused_until": None if until is None else iso_time(until),
         "database": None, "encryption": None,
@@ -194,6 +196,8 @@ def status(db: str | None, as_json: bool) -> None:
     click.echo("capture: " + {"capturing": "capturing", "paused": f"paused {pause}",
                               "off": "off (no watcher running: start `proactive run` or the tray app)"
                               + (f"; paused {pause} once one starts" if pause else "")}[capture])
+    if info["tray"]:
+        click.echo(f"tray: {tray_text(info['tray'])}")
     if info["database"]:
         click.echo(f"database: {path} ({plural(info['database']['raw_events'], 'raw event')}, "
                    f"{plural(info['database']['episodes'], 'episode')})")
@@ -205,6 +209,17 @@ def status(db: str | None, as_json: bool) -> None:
     click.echo("places:")
     for line in home.place_lines(info["places"]):
         click.echo(line)
+
+
+def tray_text(state: dict[str, Any]) -> str:
+    """The supervised tray app's state in words: running, being restarted, or stopped (capture goes on)."""
+    restarts = state.get("restarts") or 0
+    last = f"; last stopped: {state['last_stop']}" if state.get("last_stop") else ""
+    again = f", restarted {plural(restarts, 'time')}" if restarts else ""
+    return {"running": f"running (pid {state.get('pid')}{again}{last})",
+            "restarting": f"being started again{again}{last}",
+            "stopped": f"stopped and not started again (capture and the assistant go on{again}{last}); restart "
+                       "`proactive run` to bring it back"}.get(str(state.get("state")), str(state.get("state")))
 
 
 @click.group(cls=FullHelpGroup, invoke_without_command=True, no_args_is_help=False)

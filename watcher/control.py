@@ -435,3 +435,31 @@ class RequestWatch:
             return False
         self._seen = (stamp, now + CONTROL_RECHECK_SECONDS)
         return True
+
+
+# -- the tray app's state, as the running app supervises it (app/tray_supervisor.py), for `proactive status` ----
+
+
+def tray_state_path() -> Path:
+    return home.runtime_dir() / "tray.json"
+
+
+def write_tray_state(state: str, pid: int | None = None, restarts: int = 0, last_stop: str | None = None) -> None:
+    """The tray app's state: "running" (its pid), "restarting" or "stopped" (it will not be started again this
+    run), how often it was restarted and why it last stopped."""
+    _replace(tray_state_path(), {"state": state, "pid": pid, "restarts": restarts, "last_stop": last_stop,
+                                 "since": time.time()})
+
+
+def read_tray_state() -> dict | None:
+    """What `write_tray_state` wrote, or None (no tray app supervised: headless, `watch`, or nothing running)."""
+    try:
+        data = json.loads(tray_state_path().read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def clear_tray_state() -> None:
+    with contextlib.suppress(OSError):
+        tray_state_path().unlink()
