@@ -295,3 +295,48 @@ def test_wayland_watch_command_reads_no_text_it_cannot_clear(tmp_path: Path):
     out = subprocess.run(["sh", "-c", WATCH_SCRIPT, "tok"], input=b"TopSecret", env=env, capture_output=True,
                          timeout=10)
     assert out.stdout == b"\0\x1eTtok\x1e\0", out
+
+
+# -- unmarked password-shaped copies (xclip, wl-copy: the way `pass -c` and generators copy) --------------------------
+
+#: passwords a generator or a person makes: random letters and digits, random with symbols, a word with digits
+UNMARKED = ["q7Xk2mPz9LwR4tYb8NcV", "x7#kP!2mQ9&z@L4wTe", "Summer2031!"]
+
+
+def unmarked_then_plain(copy: Callable[[str], None], home: Path, watcher: WatcherProcess) -> None:
+    """Each password copied with no mark, then an ordinary copy; stored: the fact of each password's copy, and
+    the ordinary copies as they are. The passwords are in no file, log or episode."""
+    plain = [f"ordinary copy {i}: python3 -m pytest tests/" for i in range(len(UNMARKED))]
+    try:
+        for i, secret in enumerate(UNMARKED):
+            copy(secret)
+            wait_rows(home, 2 * i + 1, "the password's copy")
+            copy(plain[i])
+            wait_rows(home, 2 * i + 2, "the ordinary copy")
+        watcher.flushed()
+        live = all_bytes(home)
+    finally:
+        code, err = watcher.stop()
+    assert code == 0, err
+    rows = clipboard_rows(home)
+    assert [r.get("private", False) for r in rows] == [True, False] * len(UNMARKED), rows
+    assert [r["text"] for r in rows if not r.get("private")] == plain
+    told = " ".join(e["event"] for e in watcher.episodes())
+    assert told.count("The user copies a secret from ") == len(UNMARKED), told
+    for secret in UNMARKED:
+        watcher.assert_nowhere(secret, live, err)
+
+
+@pytest.mark.x11
+def test_x11_a_password_copied_with_xclip_is_a_secret(xsession: XSession, proactive_home: Path):
+    term = xsession.start_xterm("vault notes", command=["cat"])
+    xsession.activate(term)
+    unmarked_then_plain(xsession.copy, proactive_home, WatcherProcess(proactive_home, xsession.env))
+
+
+def test_wayland_a_password_copied_with_wl_copy_is_a_secret(sway: WaylandSession, proactive_home: Path):
+    sway.start_foot("vault notes")
+    try:
+        unmarked_then_plain(sway.copy, proactive_home, WatcherProcess(proactive_home, sway.env))
+    finally:
+        sway.close()

@@ -51,6 +51,7 @@ from proactive.watcher.privacy.echo_programs import editor_key_lines
 from proactive.watcher.privacy.echo_state import UNSEEN, EchoWatch, Reading
 from proactive.watcher.privacy.password_prompts import answered_in_line_editor, continued, prompt_lines
 from proactive.watcher.privacy.redact import redact
+from proactive.watcher.privacy.secret_shape import secret_copy
 from proactive.watcher.store.home import Config
 
 log = logging.getLogger(__name__)
@@ -376,8 +377,9 @@ class PrivacyFilter:
                 return None
             return replace(event, data={"text": "", "erase": 0, "enter": bool(event.data.get("enter")),
                                         "hidden": "password"})
-        if kind == CLIPBOARD and event.data.get("private"):
-            # marked secret by its owner (clipboard.is_marked_secret): only the fact of the copy, whatever else
+        if kind == CLIPBOARD and (event.data.get("private") or secret_copy(str(event.data.get("text") or ""))):
+            # marked secret by its owner (clipboard.is_marked_secret), or one password-shaped token that no
+            # password manager marked (`pass -c`, a generator, xclip): only the fact of the copy, whatever else
             # a source put beside the mark (and the application it is attributed to)
             data = {"text": "", "length": None, "truncated": False, "private": True}
             if "app" in event.data:

@@ -19,6 +19,7 @@ from proactive.watcher.privacy.secret_checks import (
     mailgun,
     random_token,
 )
+from proactive.watcher.privacy.secret_shape import password_shaped, secret_value
 
 Validator = Callable[[re.Match[str]], bool]
 
@@ -113,10 +114,11 @@ class Rule:
 
 _NOT_MARKER = r"(?!\[REDACTED:[a-z0-9-]+\])"
 # An assigned value: quoted (up to the closing quote or the end of the line: fail closed) or bare (up to whitespace,
-# quotes or `&`; trailing punctuation such as `,` `.` `)` is left in place).
+# quotes or an `&` that starts the next `name=` of a query: a password may hold `&`, and `x&&y` is one word;
+# trailing punctuation such as `,` `.` `)` is left in place).
 _VALUE = (
     r"(?P<q>[\"'`]?)(?P<secret>" + _NOT_MARKER + r"(?:(?<=\")[^\"\n]+|(?<=')[^'\n]+|(?<=`)[^`\n]+"
-    r"|[^\s'\"`&]*[^\s'\"`&,;.)\]}>]))"
+    r"|(?:[^\s'\"`&]|&(?![A-Za-z_][\w.\[\]-]*=))*(?:[^\s'\"`&,;.)\]}>]|&(?=[ \t]|$))))"
 )
 # (a `:` or `=` that is half of `:=`, `=>` or `==` is never the separator: `TOKEN := "[REDACTED:x]"` would
 # otherwise offer `=` as the value)
@@ -191,6 +193,32 @@ _ORACLE_LOGIN = (
 _ORACLE_HINTS = ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman", "dgmgrl", "conn", "jdbc:oracle")
 
 _AUTH_SCHEMES = r"(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|dpop|apikey|aws4-hmac-sha256)"
+
+
+#: credential words: a strong one names its value a secret unless ordinary, a weak one only a password-shaped value
+_STRONG_WORDS = r"pass(?:word|wd|phrase|code|key)?s?|pwd|psk|pin|identified[ \t]+by"
+_WEAK_WORDS = r"(?:api[ _-]?|access[ _-]?|private[ _-]?|secret[ _-]?|license[ _-]?)?keys?|tokens?|secrets?|credentials?"
+_IN_WORDS = (
+    r"(?i)(?<![\w.$/-])(?P<key>(?:[A-Za-z0-9]+[_.-]){0,3}(?:(?P<strong>" + _STRONG_WORDS + r")|" + _WEAK_WORDS
+    + r"))(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|are|=)[ \t]+|[ \t]+)"
+    r"(?P<q>[\"'`]?)(?P<secret>" + _NOT_MARKER + r"(?:(?<=\")[^\"\n]{1,128}|(?<=')[^'\n]{1,128}|(?<=`)[^`\n]{1,128}"
+    r"|(?:[^\s\"'`&]|&(?![A-Za-z_][\w.\[\]-]*=)){0,127}(?:[^\s\"'`&.,;:)\]}>]|&(?=[ \t]|$))))"
+)
+
+
+def _named_value(m: re.Match[str]) -> bool:
+    """The value a credential word names is a secret: any value after a strong word that is not ordinary
+    (`secret_value`), a password-shaped one after a weak word; never a placeholder or a prompt's text. A quoted
+    value of several words after a strong word is one too (a passphrase)."""
+    value = m.group("secret")
+    if not literal(m):
+        return False
+    if m.group("q") and " " in value.strip():
+        return bool(m.group("strong")) and not _PROMPT_LIKE.search(value)
+    return secret_value(value) if m.group("strong") else password_shaped(value)
+
+
+_PROMPT_LIKE = re.compile(r"[:?>]\s*$|%s|\{\}")
 
 
 def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
@@ -407,4 +435,21 @@ RULES: list[Rule] = [
         high_entropy_segment,
         hints=("/",),
     ),
+    # (last: where a vendor's or a generic rule finds the same secret, it gives the label)
+    # A password in words: a credential word, then its value after `:`/`=`, "is"/"was" or a blank, wherever the text
+    # says it (`nmcli dev wifi connect N password X`, a netrc line `login u password X`, "db password is X" typed in
+    # a document, `ALTER USER u IDENTIFIED BY 'X'`, a page titled "Wi-Fi key X"). A strong word (password, passphrase,
+    # PIN, PSK) names a secret unless the value has an ordinary form (a plain word: "password is wrong"); a weak one
+    # (key, token, secret) only a password-shaped value (secret_shape.py).
+    Rule("password", _rx(_IN_WORDS), _named_value, hints=("pass", "pwd", "psk", "pin", "identified", "key", "token",
+                                                             "secret", "credential")),
+    # `-U user%password` (Samba's `net`, `rpcclient`, `smbclient`, `smbmap`, `winexe`...): the part after `%`.
+    Rule("password", _rx(r"(?<![\w-])(?:-U[ \t]*|--user(?:name)?(?:=|[ \t]+))[\"']?[^\s%\"'|;&]+%" + _VALUE), literal,
+         hints=("-u", "--user")),
+    # `wpa_passphrase SSID PASSPHRASE`: the operand after the network's name.
+    Rule("password", _rx(r"\bwpa_passphrase[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&]+)[ \t]+(?![-<>|])" + _VALUE),
+         literal, hints=("wpa_passphrase",)),
+    # a pgpass line, `host:port:database:user:password` (PostgreSQL's ~/.pgpass): the fifth field.
+    Rule("password", _rx(r"(?m)^[ \t]*[^\s:#]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(?P<secret>" + _NOT_MARKER
+                          + r"(?:\\:|[^\s:])+)[ \t]*$"), hints=(":",)),
 ]

@@ -81,7 +81,7 @@ def shannon_entropy(s: str) -> float:
 _LETTER_PIECE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
-def _wordy(s: str) -> bool:
+def wordy(s: str) -> bool:
     """True if `s` splits into word-sized pieces, like `HttpClient2ConnectionManager` or `final_draft_v3`.
 
     Random tokens switch case every two characters or so (mean letter-piece length ~2.1; < 1 in 1,000 random
@@ -100,13 +100,13 @@ def _token_like(s: str) -> bool:
         and any(c.islower() for c in core)
         and any(c.isdigit() for c in core)
         and shannon_entropy(core) >= 4.0
-        and not _wordy(core)
+        and not wordy(core)
     )
 
 
 def _plain_segment(seg: str) -> bool:
     """A path segment that reads like a name: short, single-case (`src`, a hex SHA) or made of words."""
-    return len(seg) < 8 or seg.lower() == seg or seg.upper() == seg or _wordy(seg)
+    return len(seg) < 8 or seg.lower() == seg or seg.upper() == seg or wordy(seg)
 
 
 def high_entropy(m: re.Match[str]) -> bool:
@@ -157,18 +157,18 @@ def secret_start(word: str) -> bool:
     mixed_case = any(c.isupper() for c in word) and any(c.islower() for c in word)
     if len(word) < 8 or not has_alpha or not (has_digit or mixed_case) or word[0] in "/.":
         return False
-    return bool(_HEX_WORD.fullmatch(word)) or not _made_of_words(word)
+    return bool(_HEX_WORD.fullmatch(word)) or not made_of_words(word)
 
 
 _HEX_WORD = re.compile(r"[0-9a-f]{8,}|[0-9A-F]{8,}")
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
 
 
-def _made_of_words(word: str) -> bool:
-    """A code identifier rather than a piece of a random token: long letter pieces (`_wordy`), or pieces that can
+def made_of_words(word: str) -> bool:
+    """A code identifier rather than a piece of a random token: long letter pieces (`wordy`), or pieces that can
     be said (every piece of 2+ letters has a vowel, and they hold half the letters; at most two runs of digits and
     one capital per piece): `getUserById2`, `user_id2`, `sha256sum`, `s3Bucket`. (Random 12-character tokens pass this about one time in six.)"""
-    if _wordy(word):
+    if wordy(word):
         return True
     pieces = _LETTER_PIECE.findall(word)
     long = [p for p in pieces if len(p) >= 2]
@@ -284,6 +284,10 @@ def assigned_value(m: re.Match[str]) -> bool:
         return False
     after = m.string[m.end("secret") : m.end("secret") + 1]
     if m.group("q") == "" and after and after in "'\"`)]" and _CODE_EXPRESSION.fullmatch(value):
+        return False
+    # `if token == TOKEN_END:`: a comparison with a name is code
+    if m.group("q") == "" and re.fullmatch(r"[A-Za-z_][\w.]*:?", value) and re.search(
+            r"[=!]=[ \t]*$", m.string[m.end("key"):m.start("secret")]):
         return False
     # `password=password`, `token=self.token`, `secret=cfg.db.secret`: a variable, not a literal.
     key = m.group("key").lstrip("-")
