@@ -154,13 +154,13 @@ def test_a_program_quitting_while_its_mode_is_read_is_read_again(terminal: Shell
             super().__init__()
             self.how: Callable[[int], None] | None = how
 
-        def _raw(self, pty: Pty, depth: int) -> Reading:
+        def _raw(self, pty: Pty, depth: int, signals: bool = True) -> Reading:
             if self.how is not None:
                 (pid, _, _), = foreground(terminal.path)
                 self.how(pid)
                 self.how = None
                 wait_for(lambda: process_state(pid) == "Z", what="the pager to end")
-            return super()._raw(pty, depth)
+            return super()._raw(pty, depth, signals)
 
     for how, mode in ((lambda pid: terminal.run("q"), VISIBLE), (lambda pid: os.kill(pid, 9), UNSEEN)):
         terminal.run(f"{tmp_path / 'pager'} {tmp_path / 'long.txt'}")

@@ -41,6 +41,13 @@ MULTIPLEXER = "tmux"
 VIM_KEY_COMMAND = re.compile(r"(?:^|[\s|:])X!?\s*(?:$|\|)|\bkey\b|inputsecret")
 #: The typed line (what the keys since the last Enter made) that runs vim's :X: the key is asked twice after it.
 VIM_X_LINE = re.compile(r":\s*X\s*$")  # also after text typed in insert mode ("ihello" Escape ":X")
+#: A typed vim command that reads a secret in vim's own line editor (`inputsecret()`: one line, shown as `*`).
+VIM_SECRET_LINE = re.compile(r":.*\binputsecret\s*\(")
+#: Addresses netrw opens by asking a user name and a password in vim's own line editor (`vim ftp://host/file`,
+#: `:e scp://...`): a vim with one on its command line may ask at any time; a command that opens one asks two lines.
+NETRW_URL = re.compile(r"(?i)\b(?:ftp|sftp|scp|rcp|dav|davs|rsync|fetch|https?)://")
+VIM_NETRW_LINE = re.compile(r"(?i):\s*(?:e|edit|r|read|w|write|sp|split|vs|vsplit|new|vnew|tabe|tabedit|"
+                            r"Nread|Nwrite|Nsource|Explore)!?\s+\S*(?:ftp|sftp|scp|rcp|dav|davs|rsync|fetch)://")
 VIM_CRYPT = b"VimCrypt~"  # the header of a file vim encrypted
 
 
@@ -120,8 +127,9 @@ def interactive_shell(name: str, argv: list[str]) -> bool:
 
 
 def vim_may_ask_key(argv: list[str]) -> bool:
-    """Whether vim's command line may make it ask for an encryption key at any time: -x, recovering a swap file
-    (-r, -L: an encrypted one asks its key), a command (+cmd, -c, --cmd) that runs :X or sets 'key'."""
+    """Whether vim's command line may make it ask for a key or a password at any time: -x, recovering a swap file
+    (-r, -L: an encrypted one asks its key), a command (+cmd, -c, --cmd) that runs :X, sets 'key' or calls
+    inputsecret(), a remote address netrw opens (`vim ftp://host/file` asks a user name and a password)."""
     values = False
     for arg in argv[1:]:
         if values:
@@ -136,6 +144,8 @@ def vim_may_ask_key(argv: list[str]) -> bool:
             if VIM_KEY_COMMAND.search(arg[1:]):
                 return True
         elif arg.startswith("-") and not arg.startswith("--") and ("x" in arg or arg in ("-r", "-L")):
+            return True
+        elif NETRW_URL.match(arg):  # netrw asks the address's user name and password
             return True
     return False
 
@@ -157,11 +167,15 @@ def echoes_locally(name: str, argv: list[str]) -> bool:
 def editor_key_lines(line: str) -> int:
     """How many lines typed after a finished terminal line answer a key prompt that the terminal's state cannot
     show: vim's `:X` asks "Enter encryption key" then "Enter same key again" in its own raw-mode line editor, with
-    vim in the foreground as while it edits. `line` is what the keys since the last Enter made ("ihello" then
-    Escape then ":X"): a line ending in `:X` (capital: `:x` writes and quits) -> 2. For the privacy filter's
+    vim in the foreground as while it edits; `:let p = inputsecret('pw: ')` reads one line shown as `*`; `:e
+    ftp://host/file` makes netrw ask a user name and a password. `line` is what the keys since the last Enter made
+    ("ihello" then Escape then ":X"): a line ending in `:X` (capital: `:x` writes and quits) or opening a remote
+    address -> 2, an `inputsecret(` -> 1. For the privacy filter's
     line-by-line count (`PrivacyFilter.asks_password`); a line answered there is read by a line editor, so the
     count must stand (not be forgotten as a prediction)."""
-    return 2 if VIM_X_LINE.search(line) else 0
+    if VIM_X_LINE.search(line) or VIM_NETRW_LINE.search(line):
+        return 2
+    return 1 if VIM_SECRET_LINE.search(line) else 0
 
 
 

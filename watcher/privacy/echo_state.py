@@ -73,6 +73,7 @@ from dataclasses import dataclass, field
 from proactive.watcher.privacy.echo_programs import (
     MULTIPLEXER,
     REMOTE,
+    REPLS,
     SHELLS,
     VIM_NAMES,
     argv_of,
@@ -317,13 +318,16 @@ class EchoWatch:
         if echo:
             return Reading(VISIBLE, raw=not canonical, why=f"{pty.path}: echo on")
         try:
-            return self._raw(pty, depth)
+            return self._raw(pty, depth, bool(lflag & termios.ISIG))
         except Exception:  # never let a surprise in /proc make a line visible
             log.exception("judging %s's raw mode failed", pty.path)
             return Reading(UNSEEN, raw=True, why=f"{pty.path}: raw mode, judging it failed")
 
-    def _raw(self, pty: Pty, depth: int) -> Reading:
-        """Raw mode with echo off: the program echoes (or not) itself. Who set it? (The module's docstring.)"""
+    def _raw(self, pty: Pty, depth: int, signals: bool = True) -> Reading:
+        """Raw mode with echo off: the program echoes (or not) itself. Who set it? (The module's docstring.)
+        `signals`: the line discipline still turns Ctrl+C into a signal (ISIG), as a REPL's own line editor leaves
+        it (GNU readline, Python's REPL); code the REPL runs that reads the keys itself (prompt_toolkit's
+        `prompt(is_password=True)`, a curses dialog) turns it off: then the REPL is not what reads them."""
         def unseen(why: str, program: str = "") -> Reading:
             return Reading(UNSEEN, raw=True, why=f"{pty.path}: {why}", program=program)
 
@@ -348,6 +352,9 @@ class EchoWatch:
         hidden = _not_echoing(judged)
         if hidden is not None:
             return unseen(*hidden)
+        repl = next((j.name for j in judged.values() if j.name in REPLS), None)
+        if repl is not None and not signals:  # judged by what the terminal shows, not by the program's name
+            return unseen(f"{repl} runs code that reads the keys itself (signals off)", repl)
         programs = sorted({j.name for j in judged.values()})
         shell = all(j.shell for j in judged.values())
         what = ("the shell's line editor" if shell

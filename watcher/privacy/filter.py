@@ -49,9 +49,14 @@ from proactive.watcher.events import (
 )
 from proactive.watcher.privacy.echo_programs import editor_key_lines
 from proactive.watcher.privacy.echo_state import UNSEEN, EchoWatch, Reading
-from proactive.watcher.privacy.password_prompts import answered_in_line_editor, continued, prompt_lines
-from proactive.watcher.privacy.redact import redact
-from proactive.watcher.privacy.secret_shape import secret_copy
+from proactive.watcher.privacy.password_prompts import (
+    answered_in_line_editor,
+    continued,
+    fed_input,
+    prompt_lines,
+)
+from proactive.watcher.privacy.redact import find_secrets, redact
+from proactive.watcher.privacy.secret_shape import redact_shaped, repeated_secrets, secret_copy
 from proactive.watcher.store.home import Config
 
 log = logging.getLogger(__name__)
@@ -66,6 +71,7 @@ PROMPT_TITLE = re.compile(
 #: An answer to a yes/no question (ssh's unknown host) is not the answer to the password prompt that follows.
 CONFIRMATION = re.compile(r"(?i)y|n|yes|no")
 MAX_WINDOWS = 32  # terminal windows whose pending prompts are remembered
+RECENT_LINES = 3  # lines remembered per terminal for the titles that repeat them
 TERMINAL_APPS = {"xterm", "terminal", "konsole", "alacritty", "kitty", "gnome-terminal", "gnome-terminal-server",
                  "tilix", "terminator", "urxvt", "rxvt", "st", "wezterm", "foot", "iterm2", "windowsterminal",
                  "cmd", "powershell", "pwsh", "xfce4-terminal", "lxterminal", "mate-terminal", "qterminal"}
@@ -122,6 +128,12 @@ class PrivacyFilter:
         # editor of its own (`password_prompts.answered_in_line_editor`)
         self.firm: set[tuple[Any, ...]] = set()
         self.continued = ""  # the start of a command line that goes on in the next line (`\`, an open quote)
+        # terminal window -> the delimiter of a here-document that feeds a program taking credentials (`sudo -S
+        # cmd <<EOF`): its lines are hidden until that line (password_prompts.fed_input)
+        self.heredocs: dict[tuple[Any, ...], str] = {}
+        # terminal window -> its last lines as typed (raw, in memory only) and whether each was hidden: a title
+        # that repeats one is judged with it (`_title`)
+        self.recent_lines: dict[tuple[Any, ...], list[tuple[str, bool]]] = {}
         # the accessibility bus said the focused widget is a password field: its application's pid (0: unknown)
         self.password_focus: int | None = None
         self.prompt_pids: dict[int, None] = {}  # terminals (pids) that showed a prompt while not focused
@@ -242,7 +254,15 @@ class PrivacyFilter:
         is read as a command. Any failure hides the next line (fail closed).
         """
         key = self._window_key()
+        self._remember_line(key, line, hidden or bool(self.hidden.get(key)))
         left, firm = self.hidden.get(key, 0), key in self.firm
+        delimiter = self.heredocs.get(key)
+        if delimiter is not None:  # a here-document's lines, hidden up to its delimiter's line (which ends it)
+            if line.strip() == delimiter or not left:
+                del self.heredocs[key]
+                self._set_left(key, 0, firm=False)
+                return False
+            return True
         try:
             if hidden:
                 left, command, self.continued = max(0, left - 1), "", ""
@@ -256,6 +276,12 @@ class PrivacyFilter:
             lines = prompt_lines(command)
             firm = firm or (lines > 0 and answered_in_line_editor(command))
             left = max(left, lines)
+            fed, delimiter = fed_input(command)  # lines typed into a program that takes credentials
+            if delimiter is not None:
+                self.heredocs[key] = delimiter
+                while len(self.heredocs) > MAX_WINDOWS:
+                    del self.heredocs[next(iter(self.heredocs))]
+            left, firm = max(left, fed), firm or delimiter is not None
             if not by_shell and (keyed := editor_key_lines(line)):  # vim's `:X`: its key, asked in vim's own
                 left, firm = max(left, keyed), True  # line editor, which the terminal's state cannot show
         except Exception:
@@ -264,6 +290,20 @@ class PrivacyFilter:
             left, firm = max(left, 1), True
         self._set_left(key, left, firm)
         return left > 0
+
+    def _remember_line(self, key: tuple[Any, ...], line: str, hidden: bool) -> None:
+        """The last RECENT_LINES lines typed in each terminal, for the titles that repeat them."""
+        lines = self.recent_lines.pop(key, [])[-(RECENT_LINES - 1):] + [(line, hidden)]
+        self.recent_lines[key] = lines
+        while len(self.recent_lines) > MAX_WINDOWS:
+            del self.recent_lines[next(iter(self.recent_lines))]
+
+    def _title(self, title: str) -> str:
+        """A window's title as kept: judged with the lines just typed in it (`secret_shape.repeated_secrets`),
+        and without password-shaped words (`secret_shape.redact_shaped`); `_redact_fields` redacts it after."""
+        for line, hidden in self.recent_lines.get(self._window_key(), []):
+            title = repeated_secrets(title, line, hidden, [] if hidden else find_secrets(line))
+        return redact_shaped(title)
 
     def read_by_shell(self) -> bool:
         """The pipeline saw the terminal line that ends now (before its Enter is handed on) read by the shell's own
@@ -350,6 +390,8 @@ class PrivacyFilter:
         data = {k: v for k, v in event.data.items() if k != "pid"}
         if self.password_context:
             data["password_context"] = True
+        if isinstance(data.get("title"), str):
+            data["title"] = self._title(data["title"])
         return replace(event, data=self._redact_fields(data))
 
     def _web_event(self, event: RawEvent) -> RawEvent | None:
@@ -358,7 +400,10 @@ class PrivacyFilter:
         data = event.data
         if data.get("incognito") or self.is_excluded(data.get("browser") or None, None, data.get("title")):
             return None
-        return replace(event, data=self._redact_fields(dict(data)))
+        data = dict(data)
+        if isinstance(data.get("title"), str):
+            data["title"] = redact_shaped(data["title"])
+        return replace(event, data=self._redact_fields(data))
 
     def _content_event(self, event: RawEvent) -> RawEvent | None:
         """What the person typed, copied, pressed or clicked in a window that may be kept: nothing in a password

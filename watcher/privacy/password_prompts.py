@@ -69,6 +69,10 @@ MYSQL = {"mysql", "mariadb", "mysqldump", "mysqladmin", "mysqlimport", "mysqlche
          "mariadb-dump", "mariadb-admin"}
 POSTGRES = {"psql", "pgcli", "pg_dump", "pg_dumpall", "pg_restore", "pg_basebackup", "createdb", "dropdb",
             "createuser", "dropuser", "vacuumdb", "reindexdb", "clusterdb"}
+#: Programs that take their password from a variable given on the command line, and ask nothing then (the
+#: variable's value is redacted on the line)
+PASSWORD_VARIABLES = {**dict.fromkeys(POSTGRES, "PGPASSWORD"), "sshpass": "SSHPASS", "restic": "RESTIC_PASSWORD",
+                      "borg": "BORG_PASSPHRASE"}
 ANSIBLE = {"ansible", "ansible-playbook", "ansible-pull", "ansible-console"}
 GIT_REMOTE_COMMANDS = {"push", "pull", "fetch", "clone", "ls-remote", "submodule"}
 GPG_QUIET = {"-k", "-K", "--list-keys", "--list-secret-keys", "--list-sigs", "--fingerprint", "--version",
@@ -211,10 +215,12 @@ def _command_prompts(words: list[str], fed: bool = False, depth: int = 0, names:
     names = set() if names is None else names
     total = 0
     i = 0
+    given: set[str] = set()  # the variables this command is given (`PGPASSWORD=... psql` asks nothing)
     while i < len(words):
         word = words[i]
         name = _program(word)
         if ASSIGNMENT.fullmatch(word):
+            given.add(word.split("=", 1)[0].rstrip("+"))
             i += 1
         elif name in WRAPPERS:
             letters, longs, positionals = WRAPPERS[name]
@@ -236,7 +242,7 @@ def _command_prompts(words: list[str], fed: bool = False, depth: int = 0, names:
             names.add(name)
             return total + 1 + _line_prompts(remote, depth + 1, names)
         else:
-            lines = _program_prompts(name, words[i + 1:])
+            lines = 0 if PASSWORD_VARIABLES.get(name, "") in given else _program_prompts(name, words[i + 1:])
             if lines:
                 names.add(name)
             return total + lines
@@ -453,3 +459,108 @@ ARGUMENT_RULES: dict[str, Callable[[list[str]], int]] = {
     "gpg": _gpg, "gpg2": _gpg, "curl": _curl, "read": _read, "redis-cli": _redis, "zip": _zip,
     "ssh-keygen": _ssh_keygen, "htpasswd": _htpasswd, "openssl": _openssl,
 }
+
+
+# -- input fed to a program that takes credentials -----------------------------------------------------------------
+# Why: `sudo -S cmd <<'EOF'`, `head -n1 | sudo -S cmd`, `git credential fill`, `chpasswd`: the lines typed next are
+# a password (or credential lines), read with echo on, by the shell's line editor (a here-document's lines) or by
+# a program reading whole lines (head, git): no prompt turns echo off, so the echo state cannot hide them.
+
+#: Lines hidden at most after a command line that feeds the terminal's lines to such a program, until the shell
+#: reads a line again (a here-document: until its delimiter line).
+FED_LINES = MAX_HIDDEN_LINES
+#: A here-document's lines hidden at most before its delimiter comes (a runaway one is not hidden for ever).
+HEREDOC_LINES = 200
+#: Programs that take credentials on their standard input: `sudo -S`, `--stdin`/`--password-stdin` options, key
+#: files read from `-`/`/dev/stdin`, `chpasswd`, `git credential`, `smbpasswd -s`, `htpasswd -i`.
+CREDENTIAL_READER = re.compile(
+    r"^(?:(?:sudo|doas)\b.*\s-[A-Za-z]*S\b|.*\s--(?:password-)?stdin\b|.*\s--passphrase-fd[= ]0\b"
+    r"|.*\s(?:--key-file[= ]-|--vault-password-file[= ]/dev/stdin)(?:\s|$)|.*\s-pass(?:in)?\s+(?:stdin|fd:0)\b"
+    r"|ch(?:g)?passwd\b|git\s+credential(?:-\w+)?\b|git-credential-\w+|smbpasswd\b.*\s-[A-Za-z]*s\b"
+    r"|htpasswd\b.*\s-[A-Za-z]*i\b)")
+#: Database clients: the statements a here-document or a pipe feeds them carry passwords (`ALTER USER ... PASSWORD
+#: '...'`); typed at their own prompt, they are their line editor's lines, judged as such.
+STATEMENT_READER = re.compile(r"^(?:mysql|mariadb|psql|sqlplus|mongosh?|redis-cli|sqlcmd|cqlsh)\b")
+#: Programs that read the terminal when given no file: the left side of `head -n1 | sudo -S cmd`.
+LINE_READERS = {"head", "cat", "tee", "line", "sed", "awk", "tr", "cut", "xargs", "read", "dd", "tail"}
+
+
+def fed_input(line: str) -> tuple[int, str | None]:
+    """How many lines typed after this command line go to a program that takes credentials on its input, and the
+    delimiter of the here-document that carries them (None: until the shell reads a line again). (0, None): none.
+    """
+    tokens = _tokens(line)
+    if not any(t.startswith("<<") and t != "<<<" for t in tokens) and not _reads_credentials(line, tokens):
+        return 0, None
+    commands = [c for c, _ in _commands(line)]
+    read_at = next((k for k, c in enumerate(commands) if _unwrapped(c)[:1] == ["read"]), None)
+    if read_at is not None and any(_reader(c, statements=False) for c in commands[read_at + 1:]):
+        return FED_LINES, None  # `read pw; echo "$pw" | sudo -S cmd`: the line read is the password
+    pipeline: list[tuple[list[str], str | None, bool]] = []  # each command: words, its here-document, fed
+    words: list[str] = []
+    heredoc: str | None = None
+    redirected = False
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token in ("<<", "<<-") and i + 1 < len(tokens):
+            heredoc = tokens[i + 1].lstrip("-") if token == "<<" and tokens[i + 1].startswith("-") else tokens[i + 1]
+            i += 2
+            continue
+        if token and set(token) <= OPERATOR_CHARS:
+            if token in ("|", "|&"):
+                pipeline.append((words, heredoc, redirected))
+            elif set(token) & set(";&()"):
+                found = _fed(pipeline + [(words, heredoc, redirected)])
+                if found[0]:
+                    return found
+                pipeline = []
+            else:
+                redirected = redirected or token.startswith("<")
+                i += 1  # the redirection's target
+            words, heredoc, redirected = ([], None, False) if set(token) & set(";&|()") else (
+                words, heredoc, redirected)
+            i += 1
+            continue
+        words.append(token)
+        i += 1
+    return _fed(pipeline + [(words, heredoc, redirected)])
+
+
+def _reads_credentials(text: str, tokens: list[str]) -> bool:
+    return any(_reader(c) for c, _ in _commands(text)) if tokens else False
+
+
+def _reader(words: list[str], statements: bool = True) -> bool:
+    """A command that takes credentials on its input (`statements`: a database client counts too)."""
+    command = " ".join(_unwrapped(words))
+    return bool(CREDENTIAL_READER.match(command) or statements and STATEMENT_READER.match(command))
+
+
+def _fed(pipeline: list[tuple[list[str], str | None, bool]]) -> tuple[int, str | None]:
+    """One pipeline: a here-document to any of its commands, or the terminal read by its first command, reaching
+    a command that takes credentials."""
+    readers = [k for k, (words, _, _) in enumerate(pipeline) if words and _reader(words)]
+    if not readers:
+        return 0, None
+    for k, (_, heredoc, _) in enumerate(pipeline):
+        if heredoc and k <= readers[-1]:
+            return HEREDOC_LINES, heredoc
+    first, _, redirected = pipeline[0]
+    if redirected:
+        return 0, None
+    if readers[0] == 0:  # `chpasswd`, `git credential fill` read the terminal themselves (a client: its prompt)
+        return (FED_LINES, None) if _reader(first, statements=False) else (0, None)
+    program = _program(_unwrapped(first)[0]) if _unwrapped(first) else ""
+    operands = [w for w in _unwrapped(first)[1:] if not w.startswith("-") and not w.isdigit()]
+    if program in LINE_READERS and not operands:
+        return FED_LINES, None
+    return 0, None
+
+
+def _unwrapped(words: list[str]) -> list[str]:
+    """A command's words from its program on (assignments and wrappers such as `env`, `time` left out)."""
+    i = 0
+    while i < len(words) and (ASSIGNMENT.fullmatch(words[i]) or _program(words[i]) in WRAPPERS):
+        i += 1
+    return words[i:]

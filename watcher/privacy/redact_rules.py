@@ -141,7 +141,6 @@ _STDIN_READER = (
 )
 # What comes right before a password given as a program's option (the value follows).
 _PASSWORD_OPTIONS = [
-    r"\bsshpass\b" + _CMD + r"[ \t]-p[ \t]*",
     r"\b(?:mysql\w*|mariadb[\w-]*)\b" + _CMD + r"[ \t]-p(?=\S)",  # `-p` alone prompts
     # docker, podman, helm registry, oras, az, oc, cf login: `login` a word of its own (not `ssh login@host -p 22`)
     r"(?<![\w@.:/-])login(?=[ \t])" + _CMD + r"[ \t]-p[ \t=]*",
@@ -166,7 +165,7 @@ _PASSWORD_OPTIONS = [
     r"\buser(?:add|mod)\b" + _CMD + r"[ \t]-[DMNUlmor]*p[ \t]+",  # meant as a hash, often typed as the password
     r"\brabbitmqctl\b" + _CMD + r"[ \t](?:add_user|change_password)[ \t]+[^\s|;&]+[ \t]+",  # NAME PASSWORD
 ]
-_PASSWORD_OPTION_HINTS = ("sshpass", "mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
+_PASSWORD_OPTION_HINTS = ("mysql", "mariadb", "login", "mongo", "redis-cli", "openssl", "pass", "ldap",
                           "zip", "smbclient", "curl", "http", "sqlcmd", "bcp", "osql", "7z", "rar", "ssh-keygen",
                           "lftp", "ncftp", "useradd", "usermod", "rabbitmqctl")
 # htpasswd's options, `-C COST` and `-r ROUNDS` with their value (never given back: a value is no operand)
@@ -199,7 +198,7 @@ _AUTH_SCHEMES = r"(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|dpop|a
 _STRONG_WORDS = r"pass(?:word|wd|phrase|code|key)?s?|pwd|psk|pin|identified[ \t]+by"
 _WEAK_WORDS = r"(?:api[ _-]?|access[ _-]?|private[ _-]?|secret[ _-]?|license[ _-]?)?keys?|tokens?|secrets?|credentials?"
 _IN_WORDS = (
-    r"(?i)(?<![\w.$/-])(?P<key>(?:[A-Za-z0-9]+[_.-]){0,3}(?:(?P<strong>" + _STRONG_WORDS + r")|" + _WEAK_WORDS
+    r"(?i)(?:(?<![\w.$/-])|(?<=\\[nrt]))(?P<key>(?:[A-Za-z0-9]+[_.-]){0,3}(?:(?P<strong>" + _STRONG_WORDS + r")|" + _WEAK_WORDS
     + r"))(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|are|=)[ \t]+|[ \t]+)"
     r"(?P<q>[\"'`]?)(?P<secret>" + _NOT_MARKER + r"(?:(?<=\")[^\"\n]{1,128}|(?<=')[^'\n]{1,128}|(?<=`)[^`\n]{1,128}"
     r"|(?:[^\s\"'`&]|&(?![A-Za-z_][\w.\[\]-]*=)){0,127}(?:[^\s\"'`&.,;:)\]}>]|&(?=[ \t]|$))))"
@@ -325,7 +324,7 @@ RULES: list[Rule] = [
     Rule(
         "password",
         _rx(
-            r"(?i)(?<![A-Za-z0-9_.-])(?<!//)(?P<key>-{0,2}(?:[A-Za-z0-9]{1,40}[_.-]){0,6}"
+            r"(?i)(?:(?<![A-Za-z0-9_.-])|(?<=\\[nrt]))(?<!//)(?P<key>-{0,2}(?:[A-Za-z0-9]{1,40}[_.-]){0,6}"
             + _KEYWORDS
             + r")"
             + _SEP
@@ -358,6 +357,10 @@ RULES: list[Rule] = [
     # Options that take a password in one program: `sshpass -p X`, `mysql -pX`, `docker login -p X`, `curl -u me:X`...
     Rule("password", _rx(r"(?:" + "|".join(_PASSWORD_OPTIONS) + r")" + _VALUE), literal,
          hints=_PASSWORD_OPTION_HINTS, every_option=True),
+    # `sshpass -p X cmd ...`: among sshpass's own options only (those of the command it runs are not its own:
+    # `sshpass -p X ssh -p 22 host` keeps the port)
+    Rule("password", _rx(r"\bsshpass(?:[ \t]+-(?:[fdP][ \t]*[^\s|;&]+|[evh]+))*[ \t]+-p[ \t]*" + _VALUE), literal,
+         hints=("sshpass",)),
     # Echoed or here-string'ed into a command that reads a password on its input: `echo X | sudo -S ls`,
     # `printf 'X\n' | docker login --password-stdin`, `sudo -S true <<< X`. Every echoed argument goes.
     Rule(

@@ -163,3 +163,58 @@ def secret_copy(text: str) -> bool:
     clipboard), which no password manager marked: at most "copies a secret" is kept."""
     token = text.strip()
     return bool(token) and "\n" not in token and password_shaped(token)
+
+
+#: the shell's own words, which are commands though no file on PATH is named so
+SHELL_WORDS = frozenset(
+    "alias bg bind break builtin caller case cd command compgen complete continue declare dirs disown do done echo "
+    "elif else enable esac eval exec exit export false fc fg fi for function getopts hash help history if jobs "
+    "kill let local logout mapfile popd printf pushd pwd read readarray readonly return select set shift shopt "
+    "source suspend test then time times trap true type typeset ulimit umask unalias unset until wait while "
+    "abbr funced funcsave end".split())
+
+
+def known_command(word: str) -> bool:
+    """A word the shell would run: a program on PATH, a builtin or keyword, a path, an assignment."""
+    import shutil
+
+    return (word in SHELL_WORDS or word[:1] in "./~$-" or "=" in word
+            or shutil.which(word) is not None)
+
+
+def typed_secret(line: str, asked: bool) -> bool:
+    """A terminal line that is a password typed where nothing asked for it: one word that is no command, shaped
+    like a password; or, right after a command that can ask for credentials (`asked`: root's `sudo ls` asks
+    nothing, so the password typed next reaches the shell), any such word that is not an ordinary one
+    (`secret_value`: `hunter2` too). People type passwords into the wrong place; the shell's "command not found"
+    is no reason to keep them."""
+    words = line.split()
+    if len(words) != 1 or known_command(words[0]):
+        return False
+    return password_shaped(words[0]) or asked and secret_value(words[0])
+
+
+_TITLE_TOKEN = re.compile(r"[^\s|—–·»«]+")
+
+
+def redact_shaped(text: str) -> str:
+    """A title with each password-shaped word replaced by `[REDACTED:password]` (a page or window titled with a
+    Wi-Fi key or a generated password; no credential word needs to name it in a title)."""
+    return _TITLE_TOKEN.sub(lambda m: "[REDACTED:password]" if password_shaped(m.group()) else m.group(), text)
+
+
+def repeated_secrets(title: str, line: str, hidden: bool, secrets: list[tuple[str, int, int]]) -> str:
+    """A terminal's title judged with the typed line it repeats (a shell that shows `$BASH_COMMAND` titles the
+    window `echo PW` for the line `echo PW | sudo -S true`): the line hidden, any run of it (6+ characters, or
+    the whole line) in the title goes; else each secret the line's redaction found (`secrets`: its spans, from
+    `redact.find_secrets(line)`) goes from the title too, with its kind."""
+    if hidden:
+        text = line.strip()
+        if text and (len(text) >= 6 or text == title.strip()) and text in title:
+            return title.replace(text, "[REDACTED:password]")
+        return title
+    for kind, start, end in secrets:
+        secret = line[start:end].strip()
+        if len(secret) >= 3 and secret in title:
+            title = title.replace(secret, f"[REDACTED:{kind}]")
+    return title

@@ -16,6 +16,7 @@ from proactive.watcher.events import KEY_BATCH_SECONDS
 from proactive.watcher.privacy.compose import TextComposer
 from proactive.watcher.privacy.echo_state import UNSEEN, VISIBLE, Reading
 from proactive.watcher.privacy.filter import PrivacyFilter
+from proactive.watcher.privacy.secret_shape import typed_secret
 
 log = logging.getLogger("proactive.watcher.pipeline")  # the tests wait on these debug lines under that name
 
@@ -68,7 +69,13 @@ class TerminalLines:
                 if time.time() - ts > KEY_BATCH_SECONDS + ECHO_LATE_SECONDS:
                     self.composer.hold = True
         if by_shell and self.filter.read_by_shell() and self.composer.hide_line == "password":
-            self.composer.hide_line = None  # no prompt consumed the line: the prediction that hid it never came
+            # no prompt consumed the line: the prediction that hid it never came; unless the line is one word that
+            # is no command, as a password typed for a prompt that did not come (root's `sudo ls`) is
+            if not typed_secret("".join(self.composer.line), asked=True):
+                self.composer.hide_line = None
+        elif enter and reading is not None and not self.composer.hide_line and typed_secret(
+                "".join(self.composer.line), asked=False):
+            self.composer.hide_line = "password"  # a password typed at the shell where nothing asked for it
         finished = self.composer.key(ts, char, key)
         if finished is not None and (reading is not None or self.filter.in_terminal()):
             hidden, self.echo_hidden = self.echo_hidden, False
