@@ -5,7 +5,7 @@ other way, how many generated passwords' copies are taken for secrets.
 The corpus is built on this machine from text no person typed as a secret: Python's standard library source
 (code lines), man pages' command examples and synopses (commands), this repository's commit subjects and its docs
 (prose), its commit ids, UUIDs, the installed distributions' `name==version`, paths under /usr, and, when
-`../shared` is there, ProactiveBench's event sentences. A line changed is printed with its kind, so each false
+`../shared/data` is there, ProactiveBench's event sentences. A line changed is printed with its kind, so each false
 alarm can be read. `--write-fixture` writes the stratified sample the tests keep (tests/fixtures/ordinary_text.txt).
 
     .venv/bin/python bench/over_redaction.py [--json] [--show N] [--write-fixture]
@@ -68,7 +68,9 @@ def prose_lines(rng: random.Random) -> list[str]:
     log = subprocess.run(["git", "log", "--format=%s"], cwd=ROOT, capture_output=True, text=True).stdout
     lines = [line for line in log.splitlines() if line.strip()]
     for doc in [ROOT / "ARCHITECTURE.md", *sorted((ROOT / "docs").glob("*.md"))]:
-        lines += [line.strip() for line in doc.read_text().splitlines() if len(line.strip()) > 20]
+        # (not the lines naming the team's folder beside the checkout: the tests' copy must not point outside it)
+        lines += [line.strip() for line in doc.read_text().splitlines()
+                  if len(line.strip()) > 20 and "shared/data" not in line]
     if SHARED.exists():
         for session in sorted((SHARED / "sessions").glob("*.json")):
             lines += [turn["observation"]["event"] for turn in json.loads(session.read_text())]

@@ -23,6 +23,7 @@ from proactive.watcher.privacy.redact import redact
 from proactive.watcher.privacy.secret_shape import typed_secret
 
 from .conftest import WatcherProcess, XSession, all_bytes, wait_for
+from .raw_mode_support import foreground
 from .test_hidden_input import HIDDEN_LINE, Lines, at_shell, lflag
 from .test_over_hiding import XTERM, enter, terminal_filter
 from .test_raw_mode_watched import alice, assert_never_stored, assert_run, live_everything
@@ -195,9 +196,8 @@ def test_secrets_fed_to_programs_and_typed_where_nothing_asked(xsession: XSessio
 @pytest.mark.x11
 def test_a_title_repeating_the_typed_line_is_redacted_with_it(xsession: XSession, proactive_home: Path,
                                                               tmp_path: Path, alice: tuple[str, str, Path]) -> None:
-    """The shell titles the window with each command it runs (`$BASH_COMMAND`): `echo PW | sudo -S -k true`
-    titles it `echo PW`, which is redacted as the line is; a password typed where nothing asked leaves no title
-    with it either."""
+    """The shell titles the window with the start of each line it runs: `echo PW | sudo -S -k true` titles it
+    `echo PW`, which is redacted as the line is (the title alone says nothing of sudo)."""
     import sqlite3
 
     name, _password, _home = alice
@@ -209,7 +209,8 @@ def test_a_title_repeating_the_typed_line_is_redacted_with_it(xsession: XSession
     try:
         line(f"su - {name}")
         wait_shell(pty)
-        line("trap 'printf \"\\033]0;%s\\007\" \"$BASH_COMMAND\"' DEBUG", stored=None)
+        # the window titled with the start of the line being run (its first two words), as some prompts do
+        line("trap 'printf \"\\033]0;%s\\007\" \"$(history 1 | awk \"{print \\$2, \\$3}\")\"' DEBUG")
         for secret in secrets:
             line(f"echo {secret} | sudo -S -k true", stored="echo [REDACTED:password] | sudo -S -k true")
             wait_shell(pty)
@@ -225,7 +226,8 @@ def test_a_title_repeating_the_typed_line_is_redacted_with_it(xsession: XSession
         titles = [t or "" for (t,) in db.execute("SELECT title FROM raw_events WHERE kind = 'window' ORDER BY id")]
     finally:
         db.close()
-    assert any("echo [REDACTED:password]" in t for t in titles), titles  # the shell did title the window
+    assert titles.count("echo [REDACTED:password]") >= 2, titles  # the shell did title the window so
+    assert f"{name}@" in " ".join(titles), titles  # its prompt's "user@host: ~" title is no password
     assert_run(watcher, stopped, live, secrets, line.expected, proactive_home)
 
 
@@ -277,3 +279,43 @@ def test_programs_that_hide_input_themselves_inside_allowlisted_ones(xsession: X
     assert_never_stored(live_everything(watcher, live, err), secrets)
     kept = stored_lines()
     assert "x = 6 * 7" in kept and "print(len(p))" in kept and "echo after vim" in kept, kept
+
+
+@pytest.mark.x11
+@pytest.mark.parametrize("terminal", TERMINALS)
+def test_a_second_terminal_is_kept_while_sudo_waits_in_the_first(xsession: XSession, proactive_home: Path,
+                                                                 tmp_path: Path, alice: tuple[str, str, Path],
+                                                                 terminal: str) -> None:
+    """alice's sudo waits at its prompt in one terminal; the person works in a second one meanwhile: those lines
+    are kept, and the password typed on coming back to the first is hidden."""
+    name, password, _home = alice
+    first_dir, second_dir = tmp_path / "first", tmp_path / "second"
+    first_dir.mkdir()
+    second_dir.mkdir()
+    first = terminal_shell(xsession, first_dir, terminal, "first shell")
+    first_wid = xsession.active()
+    line = Lines(xsession)
+    watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
+    line.watcher = watcher
+    try:
+        line(f"su - {name}")
+        wait_shell(first)
+        line(f"echo {name} here")
+        line("sudo -k true")
+        wait_for(lambda: "sudo" in [n for _, n, _ in foreground(first)] and lflag(first)[0] is False, timeout=20,
+                 what="sudo's prompt")  # (pwfeedback: sudo reads in raw mode, showing a `*` per key)
+        time.sleep(0.3)
+        terminal_shell(xsession, second_dir, terminal, "second shell")
+        line("echo in the second terminal")
+        line("ls -la")
+        assert first_wid is not None
+        xsession.activate(first_wid)
+        time.sleep(0.3)
+        line(password, stored=HIDDEN_LINE)
+        wait_shell(first)
+        line("echo back in the first")
+        watcher.flushed()
+        live = all_bytes(proactive_home)
+    finally:
+        stopped = watcher.stop()
+    assert_run(watcher, stopped, live, [password], line.expected, proactive_home)

@@ -407,6 +407,8 @@ class Watcher(TerminalLines):
         self._end_line(event.ts)
         self._flush_scroll()
         self._accept(event)
+        if event.kind == WINDOW:
+            self._focus_changed()
 
     def _bus_types_here(self) -> bool:
         """Whether the focused window's text comes from the accessibility bus rather than its keys: its process is

@@ -21,7 +21,7 @@ _ORDINARY = re.compile(
     r"""(?x)
       [~.]?/\S*                                   # a path
     | [A-Za-z][A-Za-z0-9+.-]*://[^\s:@/]*(?:/\S*)?  # a URL with no user:password@ (that rule is redaction's)
-    | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                # an e-mail address, user@host
+    | [\w.+-]+@[\w-]+(?:\.[\w-]+)*(?::\S*)?        # an e-mail address, user@host, user@host:path
     | [+-]?\d[\d,._]*(?:[eE][+-]?\d+)?%?         # a number
     | v?\d+(?:\.\w+)+(?:[-+~]\w+(?:\.\w+)*)*        # a version: 1.2.3, v2.0.0-rc1, 3.11.7+deb12u1
     | \d{4}-\d\d-\d\d(?:[T\ ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?  # a date or a time stamp

@@ -83,6 +83,13 @@ class TerminalLines:
             if self.composer.hide_line:  # (never the line in the log: it may hold a secret)
                 log.debug("the next line is hidden unless a shell's line editor reads it: this one may ask a password")
 
+    def _focus_changed(self) -> None:
+        """Another window has the focus: the next line is hidden as the filter says for that window (its terminal
+        may still owe answers to a prompt), not as the window left said: a command that asks in one terminal
+        hides nothing typed in another meanwhile (the filter keeps each terminal's count)."""
+        if not self.composer.line and not self.composer.sent:
+            self.composer.hide_line = "password" if self.filter.hides_typing() else None
+
     def _read_by_shell(self, t_end: float) -> bool:
         """Whether the terminal line ending at `t_end` went to an interactive shell's own line editor: every echo
         reading applied to it (those taken before it ended: `_apply_reads`) showed the shell's line editor reading
