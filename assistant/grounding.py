@@ -488,9 +488,9 @@ def said_errors(sentence: str) -> list[str]:
     return out
 
 
-#: our own sentence for a copied text that has no error word ("The user copies 'cp: -r not specified; omitting
-#: directory 'photos'' from the terminal.")
-COPIED_TEXT = re.compile(r"\bcopies '(?P<text>.+?)' from the terminal\.(?= The user\b|$)")
+#: our own sentence for a copied (or selected) text that has no error word ("The user copies 'cp: -r not
+#: specified; omitting directory 'photos'' from the terminal.", "The user selects '…' in the terminal.")
+COPIED_TEXT = re.compile(r"\b(?:copies|selects) '(?P<text>.+?)' (?:from|in) the terminal\.(?= The user\b|$)")
 
 
 def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:

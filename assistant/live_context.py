@@ -12,6 +12,7 @@ the privacy view (`forget_episode`).
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 
@@ -22,6 +23,8 @@ from proactive.watcher.store.database import Store
 
 from .sentence_patterns import RECENT
 
+#: an episode that says a copy, or a text selected with the mouse (the PRIMARY selection: stored as a copy)
+COPY_SAID = re.compile(r"copies|selects")
 COPIES_PER_EPISODE = 4  # the last texts copied in an episode read in full (its sentences quote only the ends)
 PAGES_IN_CONTEXT = 200  # the last pages visited that the context carries
 
@@ -39,7 +42,7 @@ def assemble(spans: Sequence[Episode], copies: Callable[[int, int], list[str]],
     visited in it (`visits`: raw id, url, title; the material of page help)."""
     obs = [observation_at(s.start, s.event) for s in spans]
     for o, s in list(zip(obs, spans, strict=True))[-RECENT:]:
-        if "copies" in o["event"]:
+        if COPY_SAID.search(o["event"]):
             found = copies(s.first_raw_id, s.last_raw_id)
             if found:
                 o["copies"] = found

@@ -45,9 +45,13 @@ class XSession:
             raise AssertionError(f"xdotool {' '.join(args)} failed: {out.stderr.strip()}")
         return out.stdout.strip()
 
-    def start_xterm(self, title: str, program: str = "xterm", command: list[str] | None = None) -> str:
-        """Start a real xterm (or a renamed copy of it) with a fixed title; returns its window id once mapped."""
+    def start_xterm(self, title: str, program: str = "xterm", command: list[str] | None = None,
+                    resources: tuple[str, ...] = ()) -> str:
+        """Start a real xterm (or a renamed copy of it) with a fixed title (and X `resources`, each one
+        "XTerm*name: value"); returns its window id once mapped."""
         args = [program, "-xrm", "XTerm*allowTitleOps: false", "-T", title, "-geometry", "80x24"]
+        for resource in resources:
+            args += ["-xrm", resource]
         if command:
             args += ["-e", *command]
         proc = subprocess.Popen(args, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -92,16 +96,17 @@ class XSession:
     def key(self, *keys: str) -> None:
         self.xdotool("key", "--delay", "50", *keys)
 
-    def copy(self, text: str) -> None:
-        """Put text on the CLIPBOARD like an application would (xclip stays alive as the owner); returns once the
-        copy is made, in the server's order: xclip's first process exits before the one it forks owns the
-        selection (measured: 4 times in 40), so what the test does next could come before the copy."""
-        before = self.selection_owner("CLIPBOARD")
-        proc = subprocess.Popen(["xclip", "-selection", "clipboard", "-i"], env=self.env, stdin=subprocess.PIPE,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def copy(self, text: str, selection: str = "CLIPBOARD") -> None:
+        """Put text on the CLIPBOARD (or another `selection`: PRIMARY) like an application would (xclip stays alive
+        as the owner); returns once the copy is made, in the server's order: xclip's first process exits before
+        the one it forks owns the selection (measured: 4 times in 40), so what the test does next could come
+        before the copy."""
+        before = self.selection_owner(selection)
+        proc = subprocess.Popen(["xclip", "-selection", selection.lower(), "-i"], env=self.env,
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         proc.communicate(text.encode(), timeout=10)
-        wait_for(lambda: self.selection_owner("CLIPBOARD") not in (None, before), timeout=10, interval=0.01,
-                 what=f"xclip to own the clipboard with {text[:30]!r}")
+        wait_for(lambda: self.selection_owner(selection) not in (None, before), timeout=10, interval=0.01,
+                 what=f"xclip to own {selection} with {text[:30]!r}")
 
     def selection_owner(self, selection: str) -> int | None:
         """The window that owns `selection` (an X selection's name) on this server, or None."""

@@ -1,7 +1,8 @@
 """A clipboard owner for the tests, as a password manager is one: a Qt application (KeePassXC is one) that puts
 text on the clipboard, marked secret or not, and keeps it until it is stopped.
 
-Run as `python tests/clipboard_owner.py [--window TITLE]` with QT_QPA_PLATFORM=xcb or wayland. It prints
+Run as `python tests/clipboard_owner.py [--window TITLE] [--primary]` with QT_QPA_PLATFORM=xcb or wayland
+(--primary: the PRIMARY selection, as text selected with the mouse, instead of the clipboard). It prints
 "owner ready", then reads one JSON object a line on stdin, {"text": ..., "secret": true|false}: it offers the text
 (text/plain, UTF8_STRING...) and, when secret, also the mark password managers add, the format
 `x-kde-passwordManagerHint` holding "secret" (as KeePassXC does), then prints "copied". A line may also hold a list
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, QSocketNotifier, QTimer
-from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtGui import QClipboard, QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel
 
 HINT = "x-kde-passwordManagerHint"
@@ -39,10 +40,12 @@ class KeyWindow(QLabel):
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--window", help="show a window with this title, and copy only while it is active")
+    parser.add_argument("--primary", action="store_true", help="set the PRIMARY selection, not the clipboard")
     args = parser.parse_args()
     app = QApplication(sys.argv[:1])
     app.setApplicationName("clipboard-owner")
     window: KeyWindow | None = None
+    mode = QClipboard.Mode.Selection if args.primary else QClipboard.Mode.Clipboard
     pending: list[dict] = []
 
     def read() -> None:
@@ -69,7 +72,7 @@ def main() -> int:
         data.setText(order["text"])
         if order.get("secret"):
             data.setData(HINT, b"secret")
-        QGuiApplication.clipboard().setMimeData(data)
+        QGuiApplication.clipboard().setMimeData(data, mode)
 
     notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
     notifier.setEnabled(False)

@@ -29,11 +29,14 @@ HINT = "x-kde-passwordManagerHint"
 class Owner:
     """tests/clipboard_owner.py running: a Qt application that owns the clipboard, as a password manager does."""
 
-    def __init__(self, env: dict[str, str], window: str | None = None, press: Callable[[], None] | None = None):
+    def __init__(self, env: dict[str, str], window: str | None = None, press: Callable[[], None] | None = None,
+                 primary: bool = False):
         """`window` and `press` on Wayland: the owner shows a window and copies when `press()` presses a key in it
-        (a client sets the selection only with the serial of its own input), as a copy shortcut does."""
+        (a client sets the selection only with the serial of its own input), as a copy shortcut does. `primary`:
+        it sets the PRIMARY selection (text selected with the mouse) instead of the clipboard."""
         self.press = press
-        self.proc = subprocess.Popen([sys.executable, str(OWNER), *(["--window", window] if window else [])],
+        self.proc = subprocess.Popen([sys.executable, str(OWNER), *(["--window", window] if window else []),
+                                      *(["--primary"] if primary else [])],
                                      env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, start_new_session=True)
         self.expect("owner ready")
@@ -102,8 +105,9 @@ def test_the_marks_of_a_secret_on_every_platform():
 
 # -- X11 ------------------------------------------------------------------------------------------------------------
 
-def x11_targets(env: dict[str, str]) -> list[str]:
-    out = subprocess.run(["xclip", "-selection", "clipboard", "-o", "-t", "TARGETS"], env=env, capture_output=True,
+def x11_targets(env: dict[str, str], selection: str = "clipboard") -> list[str]:
+    """The formats the owner of `selection` (clipboard, primary) offers."""
+    out = subprocess.run(["xclip", "-selection", selection, "-o", "-t", "TARGETS"], env=env, capture_output=True,
                          text=True, timeout=10)
     return out.stdout.split()
 

@@ -112,12 +112,13 @@ class ScrollData(TypedDict, total=False):
 
 
 class ClipboardData(TypedDict, total=False):
-    """Text copied (clipboard.py, wl_clipboard.py), cut to a maximum length."""
+    """Text copied, or selected with the mouse (clipboard.py, wl_clipboard.py), cut to a maximum length."""
 
     text: Required[str]
     length: int | None  # of the whole copy; None when not read (too large, or a secret)
     truncated: bool
     private: bool  # a password manager's copy: not read at all
+    selection: Literal["primary"]  # the PRIMARY selection (text selected, not copied); absent for a copy
     app: str | None  # the pipeline: the focused window's application, which a copy is attributed to
 
 

@@ -7,7 +7,9 @@ control characters and a random token of this run, so one long-lived reader thre
 without a process of ours per copy. Only the first `max_chars` characters are kept (the rest is counted and
 dropped as it streams), as `clipboard.clip_event` does on X11. The selection present when capture starts is
 not a copy the person made now, and is skipped. Copies of images or files (no text type) and a cleared clipboard
-run nothing (checked on sway).
+run nothing (checked on sway). Text selected with the mouse (the PRIMARY selection, which data-control offers
+from its version 2: sway has it) is watched the same way by a second `wl-paste --primary --watch`, its types
+listed with `--primary` too; a compositor without it makes that wl-paste exit at once, which the log says once.
 
 An offer marked secret by a password manager (the MIME type `x-kde-passwordManagerHint`, as KeePassXC sets; see
 `clipboard.is_marked_secret`) is never passed on: its text is discarded unread by the shell command and the copy
@@ -27,20 +29,27 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import select
 import shutil
 import subprocess
 import threading
 import time
-from typing import IO
 
-from proactive.watcher.capture.clipboard import PASSWORD_HINT, X11Clipboard, clip_event, secret_event
+from proactive.watcher.capture.clipboard import (
+    PASSWORD_HINT,
+    PRIMARY_SETTLE_SECONDS,
+    OneCopy,
+    X11Clipboard,
+    clip_event,
+    secret_event,
+)
 from proactive.watcher.capture.sources import Probe, Source, SourceUnavailable
 from proactive.watcher.capture.wayland import stop_helper
-from proactive.watcher.events import Emit
+from proactive.watcher.events import Emit, RawEvent
 
 log = logging.getLogger(__name__)
 
-CAPTURES = "copied text"
+CAPTURES = "copied and selected text"
 FIX_INSTALL = "install wl-clipboard (apt install wl-clipboard)"
 FIX_PROTOCOL = ("none here: copies are not captured, as this compositor offers no data-control protocol "
                 "(wlroots compositors such as sway and Hyprland, and KDE Plasma, have it)")
@@ -50,7 +59,8 @@ FIX_XWAYLAND = ("start the GNOME session with Xwayland (GNOME's default; a sessi
 BYTES_PER_CHAR = 4
 
 
-#: Run by wl-paste for each copy, its text on stdin, this run's token as $0. `marked` answers 0 (marked secret:
+#: Run by wl-paste for each copy, its text on stdin, this run's token as $0 (and $1 "--primary" for the PRIMARY
+#: selection, so the types listed are its own). `marked` answers 0 (marked secret:
 #: wl-clipboard's own CLIPBOARD_STATE, or the hint among the types listed), 1 (not marked) or 2 (the types could
 #: not be listed). A marked copy prints only the delimiter with "S"; one that cannot be checked prints an empty copy
 #: (nothing is said of it); any other prints its text then the delimiter with "T", or with "S" when the mark shows
@@ -58,10 +68,11 @@ BYTES_PER_CHAR = 4
 #: A cleared selection (CLIPBOARD_STATE nil or clear, wl-clipboard 2.2) prints nothing.
 WATCH_SCRIPT = """\
 case "$CLIPBOARD_STATE" in nil|clear) exit 0;; esac
+which=$1
 mark() { printf '\\000\\036%s%s\\036\\000' "$1" "$0"; }
 marked() {
   [ "$CLIPBOARD_STATE" = sensitive ] && return 0
-  types=$(wl-paste --list-types 2>/dev/null) || return 2
+  types=$(wl-paste $which --list-types 2>/dev/null) || return 2
   printf '%s\\n' "$types" | grep -qixF 'HINT' && return 0
   return 1
 }
@@ -76,10 +87,12 @@ fi
 """.replace("HINT", PASSWORD_HINT)
 
 
-def watch_command(token: str) -> list[str]:
-    """wl-paste in watch mode, running `WATCH_SCRIPT` per copy: a copy marked secret prints only the delimiter with
-    a "S" (secret) mark, anything else its text then the delimiter with "T"."""
-    return ["wl-paste", "--no-newline", "--type", "text", "--watch", "sh", "-c", WATCH_SCRIPT, token]
+def watch_command(token: str, primary: bool = False) -> list[str]:
+    """wl-paste in watch mode (of the PRIMARY selection with `primary`), running `WATCH_SCRIPT` per copy: a copy
+    marked secret prints only the delimiter with a "S" (secret) mark, anything else its text then the delimiter
+    with "T"."""
+    which = ["--primary"] if primary else []
+    return ["wl-paste", *which, "--no-newline", "--type", "text", "--watch", "sh", "-c", WATCH_SCRIPT, token, *which]
 
 
 class Framer:
@@ -121,16 +134,19 @@ class Framer:
 
 
 class WlClipboard(Source):
-    """Text copies on Wayland through `wl-paste --watch`. Tested on headless sway."""
+    """Text copies (the clipboard) and text selected with the mouse (the PRIMARY selection, where the compositor's
+    data-control offers it: sway does) on Wayland, each through its own `wl-paste --watch`. A selection is told
+    once it has held still `PRIMARY_SETTLE_SECONDS` (a client may set it again as a drag goes on), with
+    `"selection": "primary"` in its data; select-then-copy is told once (`OneCopy`). Tested on headless sway."""
 
     name = "clipboard"
     captures = CAPTURES
 
     def __init__(self, max_chars: int = 2000) -> None:
         self.max_chars = max_chars
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._thread: threading.Thread | None = None
+        self._watchers: list[tuple[subprocess.Popen[bytes], threading.Thread]] = []
         self._stop = threading.Event()
+        self._one_copy = OneCopy()
 
     def probe(self) -> Probe:
         from proactive.watcher.capture.wayland import DATA_CONTROL, has_protocol
@@ -151,25 +167,40 @@ class WlClipboard(Source):
         ok, detail = has_protocol(DATA_CONTROL)
         if not ok:
             raise SourceUnavailable(detail)  # the pipeline's warning adds the probe's fix
-        try:  # what is on the clipboard now: wl-paste --watch reports it first, and that is not a new copy
-            types = subprocess.run(["wl-paste", "--list-types"], capture_output=True, timeout=5).stdout.decode(
-                "utf-8", "replace").split()
+        for primary in (False, True):
+            self._watch(emit, primary)
+
+    def _watch(self, emit: Emit, primary: bool) -> None:
+        """Starts `wl-paste --watch` on the clipboard (or PRIMARY) and the thread that reads what it prints."""
+        which = ["--primary"] if primary else []
+        try:  # what is on the selection now: wl-paste --watch reports it first, and that is not a new copy
+            types = subprocess.run(["wl-paste", *which, "--list-types"], capture_output=True,
+                                   timeout=5).stdout.decode("utf-8", "replace").split()
         except (OSError, subprocess.TimeoutExpired):
             types = []
         initial = any(t.startswith("text/") or t in ("UTF8_STRING", "STRING", "TEXT") for t in types)
         token = secrets.token_hex(8)
-        self._proc = subprocess.Popen(watch_command(token), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, start_new_session=True)
-        self._thread = threading.Thread(target=self._read, args=(self._proc, emit, token, initial),
-                                        name="wl-clipboard", daemon=True)
-        self._thread.start()
+        proc = subprocess.Popen(watch_command(token, primary), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+        thread = threading.Thread(target=self._read, args=(proc, emit, token, initial, primary),
+                                  name="wl-primary" if primary else "wl-clipboard", daemon=True)
+        self._watchers.append((proc, thread))
+        thread.start()
 
-    def _read(self, proc: subprocess.Popen[bytes], emit: Emit, token: str, skip_first: bool) -> None:
+    def _read(self, proc: subprocess.Popen[bytes], emit: Emit, token: str, skip_first: bool,
+              primary: bool) -> None:
+        """Tells each copy wl-paste prints; a PRIMARY selection only once no other has followed it for
+        `PRIMARY_SETTLE_SECONDS` (until then it is held, and a newer one replaces it)."""
         framer = Framer(token, self.max_chars * BYTES_PER_CHAR)
         started = time.monotonic()
-        out: IO[bytes] = proc.stdout  # type: ignore[assignment]
+        out = proc.stdout.fileno()  # type: ignore[union-attr]  # (piped)
+        held: RawEvent | None = None
         while True:
-            chunk = out.read1(65536)  # type: ignore[attr-defined]
+            if held is not None and not select.select([out], [], [], PRIMARY_SETTLE_SECONDS)[0]:
+                self._tell(emit, held)
+                held = None
+                continue
+            chunk = os.read(out, 65536)
             if not chunk:
                 break
             for kept, total, secret in framer.feed(chunk):
@@ -178,22 +209,32 @@ class WlClipboard(Source):
                     continue
                 skip_first = False
                 if secret:  # its text (read only as far as the mark shown after it) is let go unread
-                    emit(secret_event(self.name))
-                    continue
-                text = kept.decode("utf-8", "ignore")
-                event = clip_event(text, self.max_chars, self.name)
-                if total > len(kept):
-                    event.data.update(length=None, truncated=True)
-                emit(event)
+                    event = secret_event(self.name)
+                else:
+                    event = clip_event(kept.decode("utf-8", "ignore"), self.max_chars, self.name)
+                    if total > len(kept):
+                        event.data.update(length=None, truncated=True)
+                if primary:
+                    event.data["selection"] = "primary"
+                    held = event
+                else:
+                    self._tell(emit, event)
+        if held is not None and not self._stop.is_set():
+            self._tell(emit, held)
         if not self._stop.is_set():
             err = proc.stderr.read().decode("utf-8", "replace").strip() if proc.stderr else ""
-            log.warning("clipboard capture stopped: wl-paste exited (%s)%s", proc.poll(), f": {err}" if err else "")
+            log.warning("%s capture stopped: wl-paste exited (%s)%s", "primary selection" if primary else "clipboard",
+                        proc.poll(), f": {err}" if err else "")
+
+    def _tell(self, emit: Emit, event: RawEvent) -> None:
+        if self._one_copy.is_new(event):
+            emit(event)
 
     def stop(self) -> None:
         self._stop.set()
-        proc, self._proc = self._proc, None
-        thread, self._thread = self._thread, None
-        stop_helper(proc, thread)
+        watchers, self._watchers = self._watchers, []
+        for proc, thread in watchers:
+            stop_helper(proc, thread)
 
 
 class XwaylandClipboard(X11Clipboard):

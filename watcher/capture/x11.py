@@ -95,11 +95,15 @@ class XEventThread:
 
     The thread sleeps in select() on the display and on a pipe with no timeout: `stop()` and `sync()` write to the
     pipe. An idle desktop costs no wake-up at all (a timeout to notice `stop()` would cost two a second per
-    source)."""
+    source). A source that must act a while after an event (the clipboard's PRIMARY selection, read once it
+    settles) gives `tick`: called in the thread before each sleep, it does what is due and returns the seconds
+    until it wants to be called again, or None to sleep until the next event."""
 
-    def __init__(self, display: Any, handle: Callable[[Any], None], name: str):
+    def __init__(self, display: Any, handle: Callable[[Any], None], name: str,
+                 tick: Callable[[], float | None] | None = None):
         self.display = display
         self.handle = handle
+        self.tick = tick
         self._stop = threading.Event()
         self._wake_r, self._wake_w = os.pipe()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
@@ -114,9 +118,10 @@ class XEventThread:
 
         try:
             while not self._stop.is_set():
+                wait = self._tick()
                 # events python-xlib has already read (with a reply) are pending without the socket being readable
                 if not self.display.pending_events() and self._wake_r in select.select([self.display, self._wake_r],
-                                                                                       [], [])[0]:
+                                                                                       [], [], wait)[0]:
                     os.read(self._wake_r, 64)  # before `asked` is read: a request after this leaves its byte
                 if self._stop.is_set():
                     break
@@ -144,6 +149,18 @@ class XEventThread:
             except Exception:
                 pass
             os.close(self._wake_r)
+
+    def _tick(self) -> float | None:
+        """The source's timed work (`tick`), and how long the thread may then sleep (None: until an event)."""
+        import Xlib.error
+
+        if self.tick is None:
+            return None
+        try:
+            return self.tick()
+        except Xlib.error.XError as exc:  # a window vanished under us: routine
+            log.debug("X error in %s: %s", self._thread.name, exc)
+            return None
 
     def sync(self, timeout: float) -> None:
         """Returns once every event the server had sent this connection when called has been handled (or after

@@ -461,28 +461,10 @@ def _sentence(item: _Item, where: str, terminal: bool) -> str:
 
 
 def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
-    """A copy, a page, an idle period or a pause as a sentence; None when there is nothing to say (an empty
-    copy)."""
+    """A copy, a selection, a page, an idle period or a pause as a sentence; None when there is nothing to say (an
+    empty copy)."""
     if kind == CLIPBOARD:
-        if data.get("private"):  # its owner marked it a secret (a password manager): never read
-            return f"The user copies a secret from {where}."
-        text = data.get("text") or ""
-        if not text.strip():
-            return f"The user copies a large piece of content from {where}." if data.get("truncated") else None
-        lines = [ln for ln in text.splitlines() if ln.strip()] or [text]
-        if ERROR_HINT.search(text):
-            # a traceback names its error on its last line, and other tools end with what is left to choose
-            # ("available binaries: migrate, server"): quoted too, unless it only says where a log is
-            last = lines[-1].strip()
-            ends = len(lines) > 1 and not LOG_POINTER.search(last)
-            ending = f" and ending '{quote_ends(last)}'" if ends else ""
-            saying = "".join(f", saying '{quote_ends(line)}'"
-                             for line in key_lines(lines[1:-1] if ends else lines[1:], lines[0]))
-            return (f"The user copies an error message starting '{quote_ends(lines[0])}'{saying}{ending} "
-                    f"from {where}.")
-        # a terminal's line is a message, whose cause or next step is often at its end ("… Run 'systemctl
-        # daemon-reload' to reload units."): its start and end, as an error's lines
-        return f"The user copies '{quote_ends(text) if where == 'the terminal' else quote(text, 80)}' from {where}."
+        return _copy_sentence(data, where)
     if kind == WEB:
         return web_sentence(data)
     if kind == IDLE:
@@ -492,6 +474,31 @@ def _item_sentence(kind: str, data: dict[str, Any], where: str) -> str | None:
     if kind == CONTROL:
         return "Capture is paused by the user." if data.get("state") == "paused" else "Capture resumes."
     return None
+
+
+def _copy_sentence(data: dict[str, Any], where: str) -> str | None:
+    """A copy ("The user copies '…' from the terminal.") or a text selected with the mouse, the PRIMARY selection
+    ("The user selects '…' in the terminal."): the same words for what it holds, an error quoted by its lines."""
+    act = "selects" if data.get("selection") == "primary" else "copies"
+    at = f"in {where}" if act == "selects" else f"from {where}"
+    if data.get("private"):  # its owner marked it a secret (a password manager), or it is one: never read
+        return f"The user {act} a secret {at}."
+    text = data.get("text") or ""
+    if not text.strip():
+        return f"The user {act} a large piece of content {at}." if data.get("truncated") else None
+    lines = [ln for ln in text.splitlines() if ln.strip()] or [text]
+    if ERROR_HINT.search(text):
+        # a traceback names its error on its last line, and other tools end with what is left to choose
+        # ("available binaries: migrate, server"): quoted too, unless it only says where a log is
+        last = lines[-1].strip()
+        ends = len(lines) > 1 and not LOG_POINTER.search(last)
+        ending = f" and ending '{quote_ends(last)}'" if ends else ""
+        saying = "".join(f", saying '{quote_ends(line)}'"
+                         for line in key_lines(lines[1:-1] if ends else lines[1:], lines[0]))
+        return f"The user {act} an error message starting '{quote_ends(lines[0])}'{saying}{ending} {at}."
+    # a terminal's line is a message, whose cause or next step is often at its end ("… Run 'systemctl
+    # daemon-reload' to reload units."): its start and end, as an error's lines
+    return f"The user {act} '{quote_ends(text) if where == 'the terminal' else quote(text, 80)}' {at}."
 
 
 def web_sentence(data: dict[str, Any]) -> str:

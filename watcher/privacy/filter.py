@@ -425,10 +425,12 @@ class PrivacyFilter:
         if kind == CLIPBOARD and (event.data.get("private") or secret_copy(str(event.data.get("text") or ""))):
             # marked secret by its owner (clipboard.is_marked_secret), or one password-shaped token that no
             # password manager marked (`pass -c`, a generator, xclip): only the fact of the copy, whatever else
-            # a source put beside the mark (and the application it is attributed to)
+            # a source put beside the mark (and the application it is attributed to, and whether it was the
+            # PRIMARY selection: a secret selected with the mouse is one all the same)
             data = {"text": "", "length": None, "truncated": False, "private": True}
-            if "app" in event.data:
-                data["app"] = event.data["app"]
+            for kept in ("app", "selection"):
+                if kept in event.data:
+                    data[kept] = event.data[kept]
             return replace(event, data=self._redact_fields(data))
         if kind in (TEXT, CLIPBOARD, HOTKEY, CLICK, SCROLL):
             return replace(event, data=self._redact_fields(dict(event.data)))
