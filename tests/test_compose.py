@@ -144,7 +144,7 @@ def test_the_watchers_loop_sleeps_to_its_next_look_while_the_typed_text_waits_fo
     typed(w.composer, "git comm", start - 0.8)  # keys 0.7 s ago to now
     next_flush = time.monotonic() + 0.5
     assert w._next_look(next_flush) == next_flush  # its first key is due 0.1 s from now: the flush time caps it
-    w.composer.tick(start + 10)  # "git " flushed, "comm" waits for its end
+    w._tick(start + 10)  # "git " flushed, "comm" waits for its end
     assert [e.data["text"] for e in w.batch] == ["git "] and w.composer.due() is None
     w.batch.clear()  # written
     assert w._next_look(next_flush) == next_flush + 0.5  # the look for requests

@@ -1,7 +1,7 @@
-"""The watcher: capture sources -> privacy filter (+ text composer) -> store -> episodes.
+"""The watcher: capture sources -> order -> privacy (one stage: watcher/privacy/stage.py) -> batch -> store -> episodes.
 
 Sources run in their own threads and emit events into one queue, in order. The pipeline's state (the privacy
-filter, the text composer, the scroll accumulator, the batch of events to write and the episode builder) is used
+stage, the batch of events to write and the episode builder) is used
 under one lock, by one thread at a time: the source thread that emitted, which handles the queue at once when
 no other thread is at it, or the loop's thread (the caller's, normally the main thread so that signals are handled
 promptly), which handles what was queued while the lock was held and commits batches every `flush_interval`
@@ -26,27 +26,17 @@ from proactive.watcher import control
 from proactive.watcher.capture.ordering import ServerOrder
 from proactive.watcher.capture.sources import Source, SourceUnavailable, probe_fix
 from proactive.watcher.episodes.builder import Episode, EpisodeBuilder, recover_episodes
-from proactive.watcher.events import (
-    CLIPBOARD,
-    FOCUS,
-    KEY,
-    PROMPT,
-    SCROLL,
-    TYPED,
-    WINDOW,
-    RawEvent,
-)
+from proactive.watcher.events import RawEvent
 from proactive.watcher.privacy import redact
-from proactive.watcher.privacy.compose import UNOBSERVED, TextComposer
+from proactive.watcher.privacy.compose import TextComposer
 from proactive.watcher.privacy.filter import PrivacyFilter
-from proactive.watcher.privacy.terminal_lines import TerminalLines
+from proactive.watcher.privacy.stage import PrivacyStage
 from proactive.watcher.store import home, purging
 from proactive.watcher.store.database import Store, StoreError
 from proactive.watcher.store.home import Config
 
 log = logging.getLogger(__name__)
 
-SCROLL_GESTURE_SECONDS = 1.0
 FULL_RETRY_SECONDS = 5.0  # a full disk is tried again this often
 #: Put on the loop's wake-up queue (SimpleQueue.put is safe in a signal handler, Event.set is not) so that a pause,
 #: a resume, a stop or an event queued while another thread held the pipeline is handled at once.
@@ -74,7 +64,7 @@ class Stats:
     sources: list[str] = field(default_factory=list)
 
 
-class Watcher(TerminalLines):
+class Watcher:
     """Runs capture until `stop()`. What it writes is handed forward to whoever acts on it (the assistant: its
     triggers and its context), so nobody reads it back from the database: `on_episode` gets each episode once
     it is stored (with its id), `on_events` each batch written (with the raw events' ids) and the episode still
@@ -91,7 +81,6 @@ class Watcher(TerminalLines):
         self.store_path = store_path
         self.config = config
         self.sources = sources
-        self._typists = [s for s in sources if type(s).types_in is not Source.types_in]  # may answer yes
         self.flush_interval = flush_interval
         self.on_episode = on_episode
         self.on_events = on_events
@@ -103,14 +92,10 @@ class Watcher(TerminalLines):
         self._wake: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._failure: BaseException | None = None  # raised by a source's thread's handling: the loop raises it
         self._loop_thread: threading.Thread | None = None  # the thread running `run`
-        self.filter = PrivacyFilter(config)
-        self.composer = TextComposer(self._accept)
-        self._lines_init()
-        self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
-        self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where it types
+        # what may be kept of what the sources emit; the sources that may say a window's text is theirs
+        self.privacy = PrivacyStage(config, [s for s in sources if type(s).types_in is not Source.types_in])
         self.builder = EpisodeBuilder()
         self.batch: list[RawEvent] = []
-        self.scroll: dict[str, Any] | None = None
         self.unsaved_episodes: list[Episode] = []  # closed while the database was locked or full
         self.store_trouble: str | None = None  # "locked" or "full" while writes fail; see _write
         self.retry_at = 0.0
@@ -122,6 +107,15 @@ class Watcher(TerminalLines):
         self.started = threading.Event()
         self._flush_asked: list[str] = []  # flush requests (control.py), answered once their batch is written
         self.order = ServerOrder(sources, self._deliver)  # what sources emit into
+
+    @property
+    def filter(self) -> PrivacyFilter:
+        """The privacy stage's filter: what the focused window is, and live settings (`reconfigure`)."""
+        return self.privacy.filter
+
+    @property
+    def composer(self) -> TextComposer:
+        return self.privacy.composer
 
     # -- control (safe from signal handlers and other threads) -------------------------------------------------
 
@@ -153,7 +147,7 @@ class Watcher(TerminalLines):
         for source in self.sources:
             try:
                 source.start(self.order)
-                self.key_logger = self.key_logger or source.gives_keys
+                self.privacy.key_logger = self.privacy.key_logger or source.gives_keys
                 self.stats.sources.append(source.name)
             except Exception as exc:  # noqa: BLE001  (one source that cannot start must not stop capture)
                 reason = exc if isinstance(exc, SourceUnavailable) else f"{type(exc).__name__}: {exc}"
@@ -224,8 +218,7 @@ class Watcher(TerminalLines):
             self._drain()
             for taken in self.order.release(everything=True):
                 self._take(taken)
-            self._end_line(time.time())
-            self._flush_scroll()
+            self._keep(self.privacy.flush(time.time()))
             self.retry_at = 0.0  # a last attempt, whatever the back-off says
             self._write(store)
             last = self.builder.close(time.time())
@@ -251,16 +244,16 @@ class Watcher(TerminalLines):
         """When the loop looks next (monotonic): at the flush time when something waits to be written; else when
         the typed text or the scroll gesture held in memory is due to be flushed (the composer's and the scroll's
         pause), and an interval after the flush time at the latest (a look for pause and purge requests).
-        An event put in an empty batch by a source's thread wakes the loop (`_accept`). Why: while someone types,
+        An event put in an empty batch by a source's thread wakes the loop (`_keep`). Why: while someone types,
         the text is held in memory between its flushes, and a look every half second for it was most of the
         loop's CPU; and a look for requests sooner than the typed text's pause (a second) woke the loop twice for
         each flush of it (bench/watcher_overhead.py), where it now wakes once, when the text is due."""
         if self.batch or self.unsaved_episodes:
             return next_flush
         look = next_flush + self.flush_interval
-        for due in (self.composer.due(), self.scroll["last"] + SCROLL_GESTURE_SECONDS if self.scroll else None):
-            if due is not None:
-                look = min(look, time.monotonic() + due - time.time())
+        due = self.privacy.due()
+        if due is not None:
+            look = min(look, time.monotonic() + due - time.time())
         return max(look, next_flush)
 
     def _wait(self, until: float) -> None:
@@ -337,13 +330,11 @@ class Watcher(TerminalLines):
         before = request.get("before")
         try:
             if before is None:  # everything: drop, unsaved, what this process holds
-                dropped = len(self.batch) + (self.scroll is not None) + self.composer.discard()
-                dropped += self.builder.current is not None
-                self.batch, self.scroll, self.builder = [], None, EpisodeBuilder()
+                dropped = len(self.batch) + self.privacy.discard() + (self.builder.current is not None)
+                self.batch, self.builder = [], EpisodeBuilder()
             else:  # a period in the past: save what is pending, so the purge below sees all of it
                 dropped = 0
-                self._end_line(time.time())
-                self._flush_scroll()
+                self._keep(self.privacy.flush(time.time()))
                 self._write(store, let_go=False)  # nothing comes in between the write and the purge
             report = purging.purge_copies(store, before, self.unpublish, wait=control.reader_wait(request))
         except Exception as exc:  # answered, never silent: the command that asked reports it
@@ -356,22 +347,13 @@ class Watcher(TerminalLines):
         report.by_watcher, report.memory_items = True, dropped
         self._forget(before)  # before the answer: once the command returns, no copy in memory is left either
         control.answer_purge(request["id"], {"applied": True, "report": report.as_dict()})
-        if before is None and self.filter.window and not self.filter.paused:
-            # capture goes on in the window that has the focus: a fresh episode starts now
-            self._accept(RawEvent("window", WINDOW, dict(self.filter.window)))
+        if before is None:  # capture goes on in the window that has the focus: a fresh episode starts now
+            self._keep(self.privacy.focus_again())
 
     def _apply_pause(self, until: float | None) -> None:
-        was = self.filter.paused
-        if until is not None and not was:
-            self._end_line(time.time())
-            self._flush_scroll()
-            self._accept(self.filter.pause(until))
-        elif until is None and was:
-            self._accept(self.filter.resume())
-            if self.filter.window:  # the focus may have changed while paused: start a fresh episode
-                self._accept(RawEvent("window", WINDOW, dict(self.filter.window)))
-        elif until is not None:
-            self.filter.paused_until = until
+        """A pause (until `until`; math.inf: until resumed) or, None, the resume: the privacy stage applies it
+        (the focus may have changed while paused: a resume starts a fresh episode)."""
+        self._keep(self.privacy.resume() if until is None else self.privacy.pause(until))
 
     def _handle(self, event: RawEvent) -> None:
         for taken in self.order.admit(event):  # in the X server's order (ordering.py)
@@ -379,123 +361,21 @@ class Watcher(TerminalLines):
 
     def _take(self, event: RawEvent) -> None:
         self.stats.events_in += 1
-        if event.kind == KEY:
-            if self._typists and self._bus_types_here():
-                return  # the accessibility bus gives this window's text, each piece with the field that took it
-            if self.filter.accepts_keys():
-                if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
-                    self.composer.flush()
-                    self.composer.source, self.typed_object = "keyboard", None
-                if not self.filter.in_terminal():
-                    # a GUI application whose fields nothing describes (no accessibility bus, or an application
-                    # not on it): nothing shows the field is not a password field, so only the fact of typing is
-                    # kept, never the text (a terminal's keys are judged by its echo state instead)
-                    self.composer.hide_line = self.composer.hide_line or UNOBSERVED
-                self._key(event.ts, event.data.get("char"), event.data.get("key"), event.xtime is not None)
-            else:
-                self.filter.dropped += 1
-            return
-        if event.kind in (FOCUS, TYPED, PROMPT):
-            self._accessibility(event)
-            return
-        if event.kind == SCROLL:
-            self._add_scroll(event)
-            return
-        if event.kind == CLIPBOARD and self.filter.window:
-            event.data.setdefault("app", self.filter.window.get("app"))  # copies are attributed to the focus
-        # any other event ends the text being typed and the scroll gesture, in this order
-        self._end_line(event.ts)
-        self._flush_scroll()
-        self._accept(event)
-        if event.kind == WINDOW:
-            self._focus_changed()
+        self._keep(self.privacy.take(event))
 
-    def _bus_types_here(self) -> bool:
-        """Whether the focused window's text comes from the accessibility bus rather than its keys: its process is
-        an application on the bus (AtspiSource.types_in) and not a terminal emulator (a terminal's bus text is
-        its output; the person's typing there is keys). Why: a key reaches us at once, the focus event saying
-        "password field" may come after it on a busy machine; the bus's text names the field that took it."""
-        pid = self.filter.window.get("pid") if self.filter.window else None
-        # (the terminal first: it is cached, where a process not on the bus is asked of the registry each second)
-        return bool(pid) and not self.filter.in_terminal() and any(s.types_in(pid) for s in self._typists)
-
-    def _accessibility(self, event: RawEvent) -> None:
-        """FOCUS, TYPED and PROMPT events from the accessibility bus (watcher/capture/atspi.py), never stored: the focused
-        widget's role goes to the filter; typed text is fed to the composer like keys (inserted characters, then
-        Backspace for deleted ones), unless the filter refuses it (a password field, an unknown role); a terminal's
-        password prompt hides the line typed next there. Any failure drops the event (fail closed)."""
-        try:
-            if event.kind == FOCUS:
-                if self.composer.source != "atspi":  # keys: the focus is all we know of where they go
-                    self._end_line(event.ts)  # what was typed in the widget left is kept
-                # typed text from the bus ends where another object's text begins (below), not at a focus
-                # event, which may arrive before the last characters of the field left
-                self.filter.focus(event.data)
-            elif event.kind == PROMPT:
-                if self.filter.prompt_shown(event.data):
-                    log.debug("a password prompt is shown in the focused terminal: its next line is hidden")
-                    self.composer.hide_line = "password"
-            else:
-                self._typed(event)
-        except Exception:
-            self.filter.failures += 1
-            log.exception("an accessibility event could not be applied; dropped")
-
-    def _typed(self, event: RawEvent) -> None:
-        """A TYPED event: text inserted or deleted in one accessible object. A field's text ends where another
-        object's text begins (even a password field's, which is dropped), so it never continues another field's
-        line, and coming back to a field starts a new line."""
-        emitter = event.data.get("object")
-        window_pid = self.filter.window.get("pid") if self.filter.window else None
-        if self.key_logger and event.data.get("pid") != window_pid:
-            return  # not typed in the focused window (a program filling a field): keys give that window's text
-        if emitter != self.typed_object or self.composer.source != "atspi":
-            if self.composer.source == "keyboard" and self.key_logger:
-                # keys typed here before its application was seen on the bus: its own text of them follows, and
-                # those keys were judged by a focus event that may have been late (fail closed: dropped)
-                self.composer.discard()
-            else:
-                self.composer.flush(field_end=True)
-            self.typed_object, self.composer.source = emitter, "atspi"
-        if not self.filter.accepts_typed(event.data):
-            self.filter.dropped += 1
-            return
-        for char in (event.data.get("text") or "").replace("\r\n", "\n"):
-            if char in "\r\n":
-                self._key(event.ts, None, "enter")
-            elif char == "\t" or char.isprintable():
-                self._key(event.ts, char if char != "\t" else None, "tab" if char == "\t" else None)
-        for _ in range(min(int(event.data.get("erase") or 0), 10000)):
-            self._key(event.ts, None, "backspace")
-
-    def _accept(self, event: RawEvent) -> None:
-        if self.store_trouble == "full":  # capture is paused until the disk has space again
-            self.stats.dropped_full += 1
-            return
-        clean = self.filter.clean(event)
-        if clean is not None:
+    def _keep(self, events: list[RawEvent]) -> None:
+        """What the privacy stage let through, into the batch to write (dropped while the disk is full: capture
+        is paused until it has space again)."""
+        for event in events:
+            if self.store_trouble == "full":
+                self.stats.dropped_full += 1
+                continue
             if not self.batch and threading.current_thread() is not self._loop_thread:
                 self._wake.put(_WAKE)  # the loop may sleep past the flush time (_next_look)
-            self.batch.append(clean)
-
-    def _add_scroll(self, event: RawEvent) -> None:
-        if self.scroll is None:
-            self.scroll = {"ts": event.ts, "dx": 0, "dy": 0, "count": 0, "last": event.ts}
-        self.scroll["dx"] += int(event.data.get("dx") or 0)
-        self.scroll["dy"] += int(event.data.get("dy") or 0)
-        self.scroll["count"] += 1
-        self.scroll["last"] = event.ts
-
-    def _flush_scroll(self) -> None:
-        if self.scroll is not None:
-            s, self.scroll = self.scroll, None
-            self._accept(RawEvent("mouse", SCROLL, {"dx": s["dx"], "dy": s["dy"], "count": s["count"]}, ts=s["ts"]))
+            self.batch.append(event)
 
     def _tick(self, now: float) -> None:
-        if self.filter.accepts_keys():
-            self.composer.tick(now)
-        if self.scroll is not None and now - self.scroll["last"] >= SCROLL_GESTURE_SECONDS:
-            self._flush_scroll()
+        self._keep(self.privacy.tick(now))
 
     def _write(self, store: Store, let_go: bool = True) -> None:
         """Commit the batch (and any episodes a lock or a full disk held back). A lock is waited out (SQLite's

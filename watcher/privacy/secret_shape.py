@@ -21,7 +21,6 @@ _ORDINARY = re.compile(
     r"""(?x)
       [~.]?/\S*                                   # a path
     | [A-Za-z][A-Za-z0-9+.-]*://[^\s:@/]*(?:/\S*)?  # a URL with no user:password@ (that rule is redaction's)
-    | [\w.+-]+@[\w-]+(?:\.[\w-]+)*(?::\S*)?        # an e-mail address, user@host, user@host:path
     | [+-]?\d[\d,._]*(?:[eE][+-]?\d+)?%?         # a number
     | v?\d+(?:\.\w+)+(?:[-+~]\w+(?:\.\w+)*)*        # a version: 1.2.3, v2.0.0-rc1, 3.11.7+deb12u1
     | \d{4}-\d\d-\d\d(?:[T\ ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?  # a date or a time stamp
@@ -51,6 +50,9 @@ def _ordinary_form(token: str) -> bool:
     sigil = re.fullmatch(r"[$%@]\{?([A-Za-z_][\w.]*)\}?", token)  # a variable, a format field, a decorator
     if sigil:
         return ordinary(sigil.group(1))
+    address = re.fullmatch(r"([\w.+-]+)@([\w-]+(?:\.[\w-]+)*)(?::\S*)?", token)  # user@host[:path], e-mail
+    if address:  # ordinary unless a part of it looks generated (a password with an `@` in it)
+        return not any(_random_look(p) for p in re.split(r"[._+-]+", f"{address.group(1)}.{address.group(2)}"))
     return bool(_ORDINARY.fullmatch(token) or _WORD.fullmatch(token) or _CODE.search(token))
 
 

@@ -1,6 +1,6 @@
 """A terminal line's privacy, judged from its terminal's echo state while it is typed (`TerminalLines`).
 
-A mixin of the watcher's pipeline (watcher/pipeline.py), kept apart because it is the one place that decides,
+A mixin of the privacy stage (watcher/privacy/stage.py), kept apart because it is the one place that decides,
 key by key, whether the line being typed in a terminal may be kept: the echo state is read at the first key, at
 Enter and every ECHO_READ_SECONDS between (echo_state.py), each reading is applied only to the keys pressed
 before it was taken, and a line whose state was not read in time is hidden as unseen (fail closed).
