@@ -29,6 +29,7 @@ from proactive.assistant.tray_backend import Backend
 from proactive.assistant.tray_wire import Line, serve
 from proactive.ui.tray_main import ALREADY_RUNNING, TRAY_PROCESS_ARG
 from proactive.watcher import control
+from proactive.watcher.privacy.filter import own_process
 from proactive.watcher.store import home
 
 log = logging.getLogger(__name__)
@@ -148,6 +149,7 @@ class TraySupervisor:
         finally:
             theirs.close()
         self.child = child
+        own_process(child.pid)  # its windows are ours, not the person's work: the watcher keeps nothing of them
         relay = threading.Thread(target=self._relay, args=(child, tail), name="tray-log", daemon=True)
         relay.start()
         control.write_tray_state("running", child.pid, self.restarts, last_stop)
@@ -166,6 +168,7 @@ class TraySupervisor:
             child.kill()
             returncode = child.wait()
         relay.join(timeout=5)
+        own_process(child.pid, own=False)
         return outcome, returncode, last_words(tail)
 
     def _relay(self, child: subprocess.Popen[str], tail: collections.deque[str]) -> None:

@@ -23,7 +23,7 @@ from proactive.watcher.store import home
 from proactive.watcher.store.database import Store
 
 from .accept import Acceptance
-from .feedback import ACCEPTED, SNOOZED
+from .feedback import ACCEPTED, IGNORED, REJECTED, SNOOZED
 from .help import NOT_NOW, Help
 from .live import Assistant, Proposal
 from .pages import PageReader
@@ -31,6 +31,9 @@ from .policy import Proactivity
 from .proposals import ProposalLog
 
 log = logging.getLogger(__name__)
+
+#: decisions that end an offer: a popup timing out afterwards (`ignored`) does not replace them
+FINAL = (ACCEPTED, REJECTED)
 
 
 class TrayEvents(Protocol):
@@ -136,12 +139,16 @@ class Backend:
         if decision == ACCEPTED:
             self.accept(proposal_id, latency)
             return
-        self.assistant.memory.record(proposal.task or "", decision)
-        if decision != SNOOZED:
-            with self.lock:
-                self.offers.pop(proposal_id, None)
         with self.store() as store:
-            ProposalLog(store).decide(proposal_id, decision, latency)
+            proposals = ProposalLog(store)
+            row = proposals.get(proposal_id)
+            if decision == IGNORED and row is not None and row.get("decision") in FINAL:
+                return  # answered elsewhere meanwhile (`proactive decide`): the popup's timeout says nothing more
+            self.assistant.memory.record(proposal.task or "", decision)
+            if decision != SNOOZED:
+                with self.lock:
+                    self.offers.pop(proposal_id, None)
+            proposals.decide(proposal_id, decision, latency)
 
     def accept(self, proposal_id: int, latency: float) -> None:
         """Accept does the work (`assistant.accept`) in a thread (the model may take seconds; a web search opens

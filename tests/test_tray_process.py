@@ -36,6 +36,7 @@ from proactive.assistant.tray_wire import Line, RemoteBackend, serve
 from proactive.assistant.trigger import TriggerPolicy
 from proactive.models.signals import SignalScorer
 from proactive.watcher import control
+from proactive.watcher.events import WINDOW, RawEvent
 from proactive.watcher.store.database import Store
 from proactive.watcher.store.home import Config
 
@@ -268,3 +269,45 @@ def test_a_bad_line_on_the_wire_is_skipped(proactive_home, fake_model, caplog):
     assert outcome == ["quit"]
     said = " ".join(r.getMessage() for r in caplog.records)
     assert "not JSON" in said and "without an op" in said and "'decided' failed" in said
+
+
+def test_the_tray_s_windows_are_not_captured(proactive_home: Path, fake_model, monkeypatch):
+    """The tray's process is registered as ours while it runs (its windows, the accessibility question, History,
+    are not the person's work: the watcher keeps nothing of them) and forgotten when it ends."""
+    from proactive.app import tray_supervisor
+    from proactive.watcher.privacy.filter import PrivacyFilter, is_own_window
+
+    monkeypatch.setattr(tray_supervisor, "tray_command", lambda fd, db, verbose: [
+        sys.executable, "-c", "import time; time.sleep(60)"])
+    backend = Backend(_assistant(fake_model), None, None, Config())
+    supervisor = tray_supervisor.TraySupervisor(backend, None, False, Config)
+    supervisor.start()
+    try:
+        wait_for(lambda: supervisor.child is not None and (control.read_tray_state() or {}).get("state") == "running",
+                 timeout=20, what="the tray's process")
+        pid = supervisor.child.pid
+        assert is_own_window(pid)
+        f = PrivacyFilter(Config())
+        assert f.clean(RawEvent("window", WINDOW, {"app": "proactive", "title": "Proactive: accessibility",
+                                                   "pid": pid, "process": "python3"})) is None
+    finally:
+        supervisor.stop()
+    assert not is_own_window(pid)
+
+
+def test_a_popup_timing_out_after_a_decision_taken_elsewhere_changes_nothing(proactive_home, fake_model):
+    """Accepted with `proactive decide` while the tray's popup was up: the popup's timeout (ignored) is not
+    stored over it, nor told to the feedback memory."""
+    backend = Backend(_assistant(fake_model), None, None, Config())
+    remote, heard, server, outcome, _ = connected(backend)
+    p = stored_proposal("Explain the TimeoutError")
+    backend.assistant.on_proposal(p)
+    heard.wait("proposal")
+    store = Store()
+    ProposalLog(store).decide(p.id, "accepted", 3.0)  # what `proactive decide ID accepted` stores
+    store.close()
+    remote.decided(p.id, "ignored", 30.0)
+    remote.quit()
+    server.join(timeout=10)
+    assert [d[1] for d in decisions()] == ["accepted"]
+    assert backend.assistant.memory.blocked(p.task) is None  # no "ignored" cooling-off either

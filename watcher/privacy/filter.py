@@ -82,12 +82,25 @@ def is_terminal(app: str | None, process: str | None = None) -> bool:
     return any((n or "").lower().removesuffix(".exe") in TERMINAL_APPS for n in (app, process))
 
 
+#: processes of ours that show windows besides this one: the tray app's own process, which `proactive run` starts
+#: and supervises (app/tray_supervisor.py registers it with `own_process`)
+_OWN_PROCESSES: set[int] = set()
+
+
+def own_process(pid: int, own: bool = True) -> None:
+    """Say that `pid` is (or, `own` False, no longer is) a process of ours whose windows are not the person's work."""
+    if own:
+        _OWN_PROCESSES.add(pid)
+    else:
+        _OWN_PROCESSES.discard(pid)
+
+
 def is_own_window(pid: Any) -> bool:
-    """Whether a window belongs to this process: the tray app runs the watcher in its own process, so its
-    history, settings and popup windows have our pid. Why the pid and not the titles ("Proactive: history"):
-    another application may show the same title, and a title can change. Why not our child processes too: the
+    """Whether a window belongs to us: this process, or the tray app's process that runs beside the watcher (its
+    history, settings, popup and question windows). Why the pid and not the titles ("Proactive: history"):
+    another application may show the same title, and a title can change. Why not every child process: the
     browser the help opens (`webbrowser`) may be one, and the person's own browsing must still be captured."""
-    return isinstance(pid, int) and not isinstance(pid, bool) and pid == os.getpid()
+    return isinstance(pid, int) and not isinstance(pid, bool) and (pid == os.getpid() or pid in _OWN_PROCESSES)
 
 
 # -- the accessibility bus: roles and terminal prompts ------------------------------------------------------------
