@@ -319,3 +319,88 @@ def test_a_second_terminal_is_kept_while_sudo_waits_in_the_first(xsession: XSess
     finally:
         stopped = watcher.stop()
     assert_run(watcher, stopped, live, [password], line.expected, proactive_home)
+
+
+EDITABLE_PAGE = """<!doctype html><html><head><title>Team notes</title></head><body>
+<h1>Team notes</h1><div id="notes" contenteditable="true" style="min-height:200px;border:1px solid #888">
+</div></body></html>"""
+
+
+@pytest.mark.x11
+def test_firefox_address_bar_and_an_editable_page_keep_no_password(xsession: XSession, proactive_home: Path,
+                                                                   tmp_path: Path, monkeypatch) -> None:
+    """Firefox ESR on the accessibility bus: an address typed with `?password=X&next=...` (X holding an `&`), and
+    "db password is Y" typed into a `contenteditable` field of a loopback page. Neither password is stored
+    anywhere; the page's visit and the words around the passwords are."""
+    import shutil as shutil_
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    from threading import Thread
+
+    from .test_browser_page import (
+        Firefox,
+        a11y as a11y_fixture,  # noqa: F401 - the fixture's code, started below
+        firefox_window,
+    )
+
+    if shutil_.which("firefox-esr") is None:
+        pytest.fail("firefox-esr is not installed: packaging/setup.sh test installs it")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "notes.html").write_text(EDITABLE_PAGE)
+    (site / "login").write_text("<html><head><title>Signed in</title></head><body>ok</body></html>")
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
+    Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    from proactive.watcher.capture.atspi import set_toolkit_accessibility
+
+    from .test_atspi_x11 import A11ySession
+
+    session = A11ySession(tmp_path / "a11y", xsession.env).start()
+    url_secret, typed_secret_ = "Tr0ub4dor&3xQ9", "Hunter7Canary22"
+    firefox = None
+    watcher = None
+    try:
+        monkeypatch.delenv("AT_SPI_BUS_ADDRESS", raising=False)
+        monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session.env["DBUS_SESSION_BUS_ADDRESS"])
+        monkeypatch.setenv("XDG_RUNTIME_DIR", session.env["XDG_RUNTIME_DIR"])
+        assert set_toolkit_accessibility(True) == ""
+        firefox = Firefox(session.env, tmp_path / "firefox", base + "notes.html")
+        firefox_window(xsession, firefox)
+        time.sleep(3.0)  # the page loaded and on the bus
+        watcher = WatcherProcess(proactive_home, session.env)
+        time.sleep(1.0)
+        xsession.key("ctrl+l")
+        time.sleep(0.5)
+        xsession.type(f"{base}login?user=bob&password={url_secret}&next=/home", delay_ms=30)
+        xsession.key("Return")
+        time.sleep(2.0)
+        xsession.key("alt+Left")  # back to the notes
+        time.sleep(2.0)
+        xsession.key("Tab")  # into the editable field
+        time.sleep(0.5)
+        xsession.xdotool("mousemove", "300", "300", "click", "1")
+        time.sleep(0.5)
+        xsession.type(f"the db password is {typed_secret_} for now", delay_ms=30)
+        xsession.key("Return")
+        time.sleep(2.0)
+        watcher.flushed()
+        live = all_bytes(proactive_home)
+    finally:
+        if watcher is not None:
+            code, err = watcher.stop()
+        if firefox is not None:
+            firefox.stop()
+        session.stop()
+        server.shutdown()
+        server.server_close()
+    assert code == 0, err
+    for secret in (url_secret, typed_secret_):
+        watcher.assert_nowhere(secret, live, err)
+    told = " ".join(e["event"] for e in watcher.episodes())
+    assert "password=[REDACTED:password]&next=/home" in told, told  # the address was typed and kept, redacted
