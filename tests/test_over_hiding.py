@@ -74,8 +74,10 @@ def test_what_a_command_line_says_it_prompts(line: str, lines: int) -> None:
 @pytest.mark.parametrize("line, in_editor", [
     ("read -ers -p 'Token: ' t", True),  # bash's read -e: readline, raw mode, the shell itself reads the answer
     ("bash -c 'read -s x'", True),
-    ("redis-cli --askpass", True),  # linenoise's masked input, in raw mode
-    ("mysql -u root -p", True),
+    # a client's own prompt: once the shell's line editor reads a line, the client has exited (its prompt, if it
+    # came, was answered: linenoise's masked input is unseen, mysql's echo-off prompt hidden)
+    ("redis-cli --askpass", False),
+    ("mysql -u root -p", False),
     ("su - alice", False),  # su asks with echo off and line input: a line editor's line answered it not
     ("sudo ls", False),
     ("git pull", False),

@@ -8,8 +8,6 @@ import re
 import shlex
 from collections.abc import Callable
 
-from proactive.watcher.privacy.echo_programs import LOCAL_ECHO, REPLS
-
 # -- which terminal command lines prompt for a password ---------------------------------------------------------
 # Why a recogniser and not a regex on the start of the line: `cd /tmp && sudo ls`, `env X=1 git push` and
 # `time docker login` prompt just the same. The line is split the way a shell would (quotes, `&&`, `||`, `;`, `|`,
@@ -85,12 +83,12 @@ ASSIGNMENT = re.compile(r"[A-Za-z_]\w*\+?=.*", re.S)
 SUBSTITUTION = re.compile(r"\$\(|`")
 OPERATOR_CHARS = set(";&|()<>\n")
 SECRET_WORD = re.compile(r"(?i)pass|\bpin\b|token|secret|user ?name|login")
-#: Prompters that may read their answer in a line editor (raw mode, the answer echoed, masked or not shown by the
-#: program itself), as a shell's line editor reads a command: the shell's own `read` (bash's `read -e -s` is
-#: readline in raw mode, in the interactive shell itself; fish's `read --silent`; zsh's `vared`), clients with a
-#: line editor of their own (redis-cli's `--askpass`, mysql, psql), and what the echo state takes for programs
-#: echoing in raw mode (watcher/privacy/echo_state.py). That a line editor read a line does not show their prompt never came.
-LINE_EDITOR_PROMPTERS = frozenset({"read", "vared", "redis-cli", "mysql", "mariadb", "psql"}) | LOCAL_ECHO | REPLS
+#: Prompters that may read their answer in the interactive shell's own line editor: the shell's `read` (bash's
+#: `read -e -s` is readline in raw mode, in the interactive shell itself; fish's `read --silent`; zsh's `vared`).
+#: That the shell's line editor read a line does not show their prompt never came. Any other program's prompt, read
+#: in its own line editor or with echo off, has been left once the shell's line editor reads a line: the program
+#: exited, and a prediction of its prompt that never came ends there (`PrivacyFilter.read_by_shell`).
+LINE_EDITOR_PROMPTERS = frozenset({"read", "vared"})
 #: `read`'s options that take a value (bash: -a -d -i -n -N -p -t -u; fish: -P -R -c -n -d; zsh: -k -u -d -t)
 READ_VALUES = "adiknNptuPRc"
 
