@@ -286,38 +286,14 @@ def copied(text: str) -> RawEvent:
 
 @pytest.fixture
 def watched(proactive_home):
-    """The real pipeline (`Watcher`) handing each batch and episode to a real `Assistant` (the fake model ranks
-    the grounded offers, the shipped reward and need model gate them at medium: 90 s between offers), as
-    `proactive run` wires them; the test emits the events one at a time (`Hand`) and the offers shown are
-    collected."""
-    import threading
-
-    from proactive.models.fake import FakeModel
-    from proactive.models.reward import load_default
-    from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.store.home import Config
-
+    """A real assistant fed by the real pipeline (`assistant_watching`); the test emits the events one at a time
+    (`Hand`)."""
+    from .conftest import assistant_watching
     from .test_live_context import Hand
 
-    shown: list = []
-    p = Proactivity.parse("medium")
-    assistant = Assistant(None, Agent(FakeModel()), Gate(load_default(), p), FeedbackMemory(),
-                          TriggerPolicy(p.min_interval_s, min_gap_s=0), on_proposal=shown.append)
     hand = Hand()
-    watcher = Watcher(None, Config(), [hand], flush_interval=0.05, on_episode=assistant.on_episode,
-                      on_events=assistant.on_events)
-    thread = threading.Thread(target=watcher.run)
-    thread.start()
-    assert watcher.started.wait(10)
-    store = Store()
-    try:
+    with assistant_watching(hand) as (assistant, store, shown):
         yield assistant, hand, store, shown
-    finally:
-        if assistant._thread.is_alive():
-            assistant.stop()
-        watcher.stop()
-        thread.join(10)
-        store.close()
 
 
 def emitted(hand, event: RawEvent) -> float:
