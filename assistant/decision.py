@@ -7,6 +7,10 @@ the memory holds back left out, then the gate's pick among what the memory allow
 two halves, `need_first` and `choose`, around its batched generations), so replay scores the sequence that
 ships. What differs stays with the caller: where the prediction comes from (the agent, or replay's cache of it),
 and what happens after (live stores the decision and shows it; replay judges it).
+
+A moment inside the interval between offers (`trigger.Pace`) is decided too: after need, only a new error (one
+the moment's episode shows that no offer inside the interval was about: a copied, selected or shown error, a
+failing command) goes on to the agent; anything else is silent, "too soon", with no generation.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from proactive.models.base import Observation
 
 from .agent import Prediction
 from .feedback import FeedbackMemory
+from .grounding import ERROR, ground
 from .policy import Gate, GateDecision
+from .trigger import Pace
 
 #: makes the agent's prediction for this moment; its argument tells the offers the memory holds back now
 Predict = Callable[[Callable[[str], bool]], Prediction]
@@ -60,6 +66,23 @@ class Decision:
         return data
 
 
+def silent(reason: str, need: float = 0.0, latency_s: float = 0.0) -> Decision:
+    """A silent decision taken before any generation, for `reason` (as stored: the history says why)."""
+    return Decision(GateDecision(None, None, 1.0 - need, {}, reason, need), need, None, [], latency_s)
+
+
+def moment_errors(context: Sequence[Observation]) -> set[str]:
+    """The errors (lower case) the last observation shows: copied or selected, on the terminal's screen, or a
+    command the shell would not know. What makes a moment strong, and what an offer made at it is about."""
+    grounded = ground(context)
+    return {o.text.lower() for o in grounded.of(ERROR) if o.index == grounded.n_events - 1}
+
+
+def new_error(context: Sequence[Observation], pace: Pace) -> bool:
+    """Whether the moment shows an error no offer inside the running interval was about."""
+    return bool(moment_errors(context) - pace.offered)
+
+
 def need_first(gate: Gate, context: Sequence[Observation]) -> tuple[float, GateDecision | None]:
     """P(need), and the silent decision taken before generating when help is not needed (None: generate)."""
     need = gate.need(context)
@@ -76,12 +99,15 @@ def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], p
 
 
 def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], now: float,
-           predict: Predict) -> Decision:
-    """The whole decision at `now` (the memory's clock: wall time live, the events' own times in replay)."""
+           predict: Predict, pace: Pace | None = None) -> Decision:
+    """The whole decision at `now` (the memory's clock: wall time live, the events' own times in replay); `pace`:
+    a moment inside the interval between offers, where only a new error is offered."""
     started = time.perf_counter()
     need, early = need_first(gate, context)
     if early is not None:
         return Decision(early, need, None, [], time.perf_counter() - started)
+    if pace is not None and not new_error(context, pace):
+        return silent(pace.reason, need, time.perf_counter() - started)
     prediction = predict(lambda task: memory.blocked(task, now) is not None)
     picked, held = choose(gate, memory, context, prediction, need, now)
     return Decision(picked, need, prediction, held, time.perf_counter() - started)

@@ -23,7 +23,7 @@ from proactive.watcher.store.database import Store
 
 from .agent import Agent, Prediction
 from .candidates import HEADLINES
-from .decision import Decision, decide
+from .decision import Decision, decide, moment_errors, silent
 from .feedback import IGNORED, FeedbackMemory
 from .live_context import LiveContext, stored_context
 from .material import BrowserPage, Source, live_source
@@ -32,7 +32,7 @@ from .policy import Gate, Proactivity
 from .proposals import ProposalLog
 from .recall import history_before, recalled
 from .screen import ScreenReader, with_screen
-from .trigger import TriggerPolicy
+from .trigger import Pace, TriggerPolicy
 
 log = logging.getLogger(__name__)
 
@@ -174,8 +174,9 @@ class Assistant:
                 elif e.kind == CONTROL:
                     self.trigger.set_paused(e.data.get("state") == "paused")
             self.trigger.activity_seen(sum(1 for e in events if e.kind not in (IDLE, CONTROL, WINDOW)), now)
-            if any(is_moment(e) for e in events):
-                self.trigger.moment_seen(now)
+            for rid, event in stored:
+                if is_moment(event):
+                    self.trigger.moment_seen(now, rid)
         self._wake.set()
 
     def forget(self, before: float | None) -> None:
@@ -242,23 +243,35 @@ class Assistant:
             self._synced = max(self._synced, ts + 1e-6)
 
     def step(self, store: Store, now: float | None = None) -> Proposal | None:
-        """Run the agent if the trigger says so; returns the decision made (shown or silent), or None."""
+        """Run the agent if the trigger says so; returns the decision made (shown or silent), or None. A moment is
+        decided on its own context (the episodes up to the one it happened in), and silent when that comes too
+        late: the person has moved to another window since, and an offer would be about what they left."""
         now = time.time() if now is None else now
         self.sync_decisions(store)
         observations, episode_id, key = self.context(store)
         with self._lock:
-            reason = self.trigger.due(now, key) if observations else None
-            if reason is None:
-                return None
-            self.trigger.ran(now, key)
-        return self.think(store, observations, episode_id, reason, now, key)
+            due = self.trigger.due(now, key) if observations else None
+        if due is None:
+            return None
+        late = None
+        if due.moment is not None:
+            observations, episode_id, key = self.live.recent(store, self.context_episodes, upto=due.moment)
+            if due.at is not None and now - due.at > self.trigger.late_s and self.live.moved_since(due.moment):
+                late = f"too late: decided {now - due.at:.0f} s after it, when you had moved to another window"
+        with self._lock:
+            self.trigger.ran(now, key, due.moment)
+        return self.think(store, observations, episode_id, due.reason, now, key, pace=due.pace, late=late)
 
     def material(self, observations: list[Observation]) -> Source | None:
         """The pages that can be read for this context's objects, under the reader's consent."""
         return live_source(observations, self.reader, self.browser) if self.reader is not None else None
 
     def think(self, store: Store, observations: list[Observation], episode_id: int | None, reason: str,
-              now: float, key: int | None = None) -> Proposal:
+              now: float, key: int | None = None, pace: Pace | None = None, late: str | None = None) -> Proposal:
+        """Decide (`decision.decide`) on `observations` and store the decision; `pace`: a moment inside the
+        interval between offers; `late`: why a moment's decision comes too late (it is then silent, so said)."""
+        if late is not None:
+            return self._record(store, observations, episode_id, reason, now, key, silent(late))
         observations = with_screen(observations, self.screen)
         before = history_before(observations)
         material = self.material(observations)
@@ -274,7 +287,12 @@ class Assistant:
                 if self.on_busy is not None:
                     self.on_busy(False)
 
-        decision = decide(self.gate, self.memory, observations, now, predict)
+        decision = decide(self.gate, self.memory, observations, now, predict, pace)
+        return self._record(store, observations, episode_id, reason, now, key, decision)
+
+    def _record(self, store: Store, observations: list[Observation], episode_id: int | None, reason: str,
+                now: float, key: int | None, decision: Decision) -> Proposal:
+        """The decision stored as a proposal row (shown or silent), counted, and a shown one handed on."""
         if decision.prediction is None:  # scored before generating: a silent decision costs no generation
             self.stats["skipped_before_generation"] += 1
         else:
@@ -297,7 +315,7 @@ class Assistant:
             return proposal
         self.stats["shown"] += 1
         with self._lock:
-            self.trigger.proposed(now)
+            self.trigger.proposed(now, moment_errors(observations))
         if self.record_shown_as_ignored:
             self.memory.record(decision.task, IGNORED, now)
         if self.on_proposal is not None:

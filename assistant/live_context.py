@@ -150,17 +150,15 @@ class LiveContext:
                 self._open = tail[-1]
             self._trim()
 
-    def recent(self, store: Store, n: int) -> tuple[list[Observation], int | None, int]:
+    def recent(self, store: Store, n: int, upto: int | None = None) -> tuple[list[Observation], int | None, int]:
         """The last `n` observations (closed episodes plus the one still open), the last closed episode's id and
-        the newest raw event id (the context's identity)."""
+        the newest raw event id (the context's identity). `upto`, a moment's raw event id: the context of that
+        moment, the episodes up to the one it happened in (as that one stands now), without those after it."""
         if not self._primed:
             self.prime(store)
         with self._lock:
-            closed = self._closed[-n:]
-            open_episode = self._open
-            if open_episode is not None and closed and open_episode.first_raw_id <= closed[-1].last_raw_id:
-                open_episode = None  # it closed since (its stored copy is the last closed one)
-            spans: list[Episode] = [*closed, *([open_episode] if open_episode is not None else [])][-n:]
+            spans = [s for s in self._spans() if upto is None or s.first_raw_id <= upto][-n:]
+            closed = [s for s in spans if s is not self._open]
             copies, pages = list(self._copies), [(rid, url, title) for rid, _, url, title in self._pages]
         newest = spans[-1].last_raw_id if spans else 0
         episode_id = next((e.id for e in reversed(closed) if e.id is not None), None)  # the last one stored
@@ -170,7 +168,22 @@ class LiveContext:
 
         return assemble(spans, copied, pages[-PAGES_IN_CONTEXT:]), episode_id, newest
 
+    def moved_since(self, raw_id: int) -> bool:
+        """Whether the person is in another episode than the one raw event `raw_id` happened in (a later one)."""
+        with self._lock:
+            spans = self._spans()
+        return bool(spans) and spans[-1].first_raw_id > raw_id
+
     # -- under the lock ----------------------------------------------------------------------------------------
+
+    def _spans(self) -> list[Episode]:
+        """The episodes held, oldest first: the closed ones, then the open one unless it closed since (its stored
+        copy is then the last closed one)."""
+        open_episode = self._open
+        if open_episode is not None and self._closed and open_episode.first_raw_id <= self._closed[-1].last_raw_id:
+            open_episode = None
+        return [*self._closed, *([open_episode] if open_episode is not None else [])]
+
 
     def _take(self, stored: Iterable[tuple[int, RawEvent]]) -> None:
         for rid, event in stored:

@@ -1,21 +1,54 @@
 """When to think: the trigger policy of the live loop.
 
 Inference costs CPU and every proposal interrupts, so the model runs only at meaningful moments:
-- a moment that may call for help by itself: something copied, a line entered (a command run, a search made), a
-  page visited; it is looked at `settle_s` after it (the rest of it lands first: the copied text written, the
-  page's title), so an offer about a copied error is ready within seconds with no further input;
+- a moment that may call for help by itself: something copied or selected, a line entered (a command run, a
+  search made), a page visited; it is looked at `settle_s` after it (the rest of it lands first: the copied text
+  written, the page's title), so an offer about a copied error is ready within seconds with no further input;
 - an episode closes (the user moved to another window), with the app change noted;
-- a burst of activity (`burst_events` or more events) followed by a pause of `pause_s` seconds;
-and never while the user is idle or capture is paused, never when the context is the same as at the last
-inference, never less than `min_gap_s` after the last inference, and never sooner than the proactivity level's
-minimum interval after the last proposal shown. Pure logic over timestamps: table-driven tests drive it.
+- a burst of activity (`burst_events` or more events) followed by a pause of `pause_s` seconds.
+
+Every moment is decided, each once, in the order they came (one decision covers the moments of its context):
+never dropped, so each leaves its row, shown or silent with its reason. The proactivity level's minimum interval
+between two offers limits the weak triggers (an episode closed, a burst): inside it they are dropped. It never
+swallows a moment: a moment inside it is decided with the interval's `Pace`, which lets only a new error through
+(`decision.decide`) and says "too soon" for the rest. Nothing runs while the user is idle or capture is paused,
+a weak trigger not on the same context as the last inference, and nothing less than `min_gap_s` after the last
+inference (a trigger then waits). Pure logic over timestamps: table-driven tests drive it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 EPISODE, APP_CHANGE, BURST, MOMENT = "episode", "app-change", "burst-pause", "moment"
+
+
+@dataclass(frozen=True)
+class Pace:
+    """The interval between offers, running at a moment: `since_offer_s` since the last offer shown, of
+    `interval_s`; `offered` the errors the offers inside it were about (lower case), which are not new."""
+
+    since_offer_s: float
+    interval_s: float
+    offered: frozenset[str] = frozenset()
+
+    @property
+    def reason(self) -> str:
+        """Why a moment inside the interval is silent, as stored (the history's Why column says it as is)."""
+        return (f"too soon after the last offer ({self.since_offer_s:.0f} s ago; one every "
+                f"{self.interval_s:.0f} s at most, unless about a new error)")
+
+
+@dataclass(frozen=True)
+class Due:
+    """Why the agent runs now; for a moment, which one: its raw event id (its context is the episodes up to the
+    one it happened in), when it happened, and the interval between offers if it is still running."""
+
+    reason: str
+    moment: int | None = None
+    at: float | None = None
+    pace: Pace | None = None
 
 
 @dataclass
@@ -25,17 +58,18 @@ class TriggerPolicy:
     burst_events: int = 5
     pause_s: float = 3.0
     settle_s: float = 1.0  # a moment (copy, Enter, page) is looked at this long after it
-    moment_wait_s: float = 4.0  # how long a moment waits for its events to reach the database
+    late_s: float = 5.0  # a moment decided later than this, once the person has moved on, is too late
 
     def __post_init__(self) -> None:
         self.pending: str | None = None
-        self.moment_at: float | None = None
+        self.moments: list[tuple[float, int]] = []  # (time, raw id) of the moments not decided yet, oldest first
         self.activity = 0
         self.last_activity = 0.0
         self.idle = False
         self.paused = False
         self.last_inference = -1e18
         self.last_proposal = -1e18
+        self.offered: set[str] = set()  # what the offers inside the running interval were about
         self.last_key: object = None
 
     # -- what happened ---------------------------------------------------------------------------------------
@@ -44,9 +78,10 @@ class TriggerPolicy:
         if self.pending != APP_CHANGE:
             self.pending = APP_CHANGE if app_changed else EPISODE
 
-    def moment_seen(self, now: float) -> None:
-        """Something that may call for help by itself happened at `now` (a copy, a line entered, a page)."""
-        self.moment_at = now
+    def moment_seen(self, now: float, raw_id: int) -> None:
+        """Something that may call for help by itself happened at `now` (a copy, a line entered, a page): the
+        raw event `raw_id`."""
+        self.moments.append((now, raw_id))
         self.idle = False
 
     def activity_seen(self, n_events: int, now: float) -> None:
@@ -63,39 +98,53 @@ class TriggerPolicy:
 
     # -- decision --------------------------------------------------------------------------------------------
 
-    def due(self, now: float, context_key: object) -> str | None:
-        """The reason to run the agent now, or None."""
+    def due(self, now: float, context_key: object) -> Due | None:
+        """The reason to run the agent now, or None. A moment comes first: while one settles, the weak triggers
+        wait for it (its decision covers them)."""
+        if self.idle or self.paused:
+            self._clear()
+            self.moments.clear()
+            return None
+        if self.moments:
+            at, raw_id = self.moments[0]
+            if now - at < self.settle_s or now - self.last_inference < self.min_gap_s:
+                return None  # it settles, or the last inference was a moment ago: it runs shortly
+            return Due(MOMENT, raw_id, at, self.pace(now))
         reason = self.pending
-        if reason is None and self.moment_at is not None and now - self.moment_at >= self.settle_s:
-            reason = MOMENT
         if reason is None and self.activity >= self.burst_events and now - self.last_activity >= self.pause_s:
             reason = BURST
         if reason is None:
             return None
-        if self.idle or self.paused:
-            self._clear()
-            return None
         if now - self.last_inference < self.min_gap_s:
             return None  # keep it pending: it may run a moment later
-        if now - self.last_proposal < self.min_interval_s:
-            self._clear()
+        if self.pace(now) is not None or context_key == self.last_key:
+            self._clear()  # a weak trigger inside the interval between offers, or nothing new: dropped
             return None
-        if context_key == self.last_key:
-            if reason == MOMENT and self.moment_at is not None and now - self.moment_at < self.moment_wait_s:
-                return None  # its events are not in the database yet: look again in a moment
-            self._clear()
-            return None
-        return reason
+        return Due(reason)
 
-    def ran(self, now: float, context_key: object) -> None:
+    def pace(self, now: float) -> Pace | None:
+        """The interval between offers as it stands at `now`, None once it has run out."""
+        since = now - self.last_proposal
+        return Pace(since, self.min_interval_s, frozenset(self.offered)) if since < self.min_interval_s else None
+
+    def ran(self, now: float, context_key: object, moment: int | None = None) -> None:
+        """The agent ran at `now` on the context `context_key` (its newest raw event id, live), for `moment` (its
+        raw id) if it was one: that moment and those in its context are decided."""
         self.last_inference = now
         self.last_key = context_key
         self._clear()
+        covered = max([k for k in (context_key, moment) if isinstance(k, int)], default=None)
+        if covered is not None:
+            self.moments = [m for m in self.moments if m[1] > covered]
 
-    def proposed(self, now: float) -> None:
+    def proposed(self, now: float, about: Iterable[str] = ()) -> None:
+        """An offer was shown at `now` about the errors `about` (lower case): they are not new until the interval
+        between offers has run out."""
+        if self.pace(now) is None:
+            self.offered.clear()
+        self.offered.update(about)
         self.last_proposal = now
 
     def _clear(self) -> None:
         self.pending = None
-        self.moment_at = None
         self.activity = 0

@@ -29,13 +29,13 @@ from typing import Any
 import sqlite_utils
 
 from proactive.assistant.agent import Agent, Prediction, normalize_task
-from proactive.assistant.decision import Decision, choose, decide, need_first
+from proactive.assistant.decision import Decision, choose, decide, moment_errors, need_first
 from proactive.assistant.feedback import IGNORED, FeedbackMemory
 from proactive.assistant.material import replay_source
 from proactive.assistant.need import need_for
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.prompt import PROMPT_VERSION
-from proactive.assistant.trigger import TriggerPolicy
+from proactive.assistant.trigger import EPISODE, Due, TriggerPolicy
 from proactive.models import registry
 from proactive.models.base import ModelError, Observation
 from proactive.models.judge import JudgeFailure
@@ -334,23 +334,27 @@ class Replayer:
             self.cache.put(key, result)
         return result
 
-    def live_due(self, turn: Turn) -> bool:
-        """With `as_live`, whether the live trigger would run the assistant at this turn (each recorded event is
-        an episode closing; never within the level's minimum interval after an offer shown, nor within the
-        trigger's minimum gap after the last run); every turn otherwise (the paper's protocol)."""
+    def live_due(self, turn: Turn, context: list[Observation]) -> Due | None:
+        """With `as_live`, whether the live trigger would run the assistant at this turn, and how (each recorded
+        event is an episode closing, dropped within the level's minimum interval after an offer shown; one that
+        shows an error is a moment too, as a copied error is live, decided inside the interval with its `Pace`;
+        nothing within the trigger's minimum gap after the last run); every turn otherwise (the paper's
+        protocol). None: not run."""
         if self.trigger is None:
-            return True
+            return Due(EPISODE)
         now = turn_seconds(turn)
         self.trigger.episode_closed(app_changed=False)
-        if self.trigger.due(now, turn.index) is None:
-            return False
-        self.trigger.ran(now, turn.index)
-        return True
+        if moment_errors(context):
+            self.trigger.moment_seen(now, turn.index)
+        due = self.trigger.due(now, turn.index)
+        if due is not None:
+            self.trigger.ran(now, turn.index, due.moment)
+        return due
 
-    def decide(self, turn: Turn, context: list[Observation]) -> None:
+    def decide(self, turn: Turn, context: list[Observation], due: Due | None = None) -> None:
         """The live decision path (decision.decide) on the events' own clock: need first, the agent's candidates
-        without what the memory holds back, the gate's pick. Without a gate the first candidate is shown (the
-        paper's setting)."""
+        without what the memory holds back, the gate's pick (`due`: the live trigger's, as live). Without a gate
+        the first candidate is shown (the paper's setting)."""
         if self.gate is None:
             self._show_first(turn, self.predict(context))
             return
@@ -362,7 +366,7 @@ class Replayer:
             return as_prediction(raw)
 
         try:
-            decided = decide(self.gate, self.memory, context, now, predict)
+            decided = decide(self.gate, self.memory, context, now, predict, due.pace if due is not None else None)
         except (JudgeFailure, ModelError) as exc:  # an LLM gate that did not answer: silent, counted
             turn.errors.append(f"gate: {str(exc)[:200]}")
             return
@@ -374,17 +378,20 @@ class Replayer:
         observations = load_session(path)
         self._agent = None
         self.memory = FeedbackMemory()
-        self.trigger = TriggerPolicy(self.gate.proactivity.min_interval_s) if self.as_live and self.gate else None
+        # a recorded event is looked at when it happened (live, a moment settles a second: its events land)
+        self.trigger = (TriggerPolicy(self.gate.proactivity.min_interval_s, settle_s=0.0)
+                        if self.as_live and self.gate else None)
         if self.concurrent and self.trigger is None:
             return self._session_parallel(path.name, observations, advance)
         turns = []
         for i, obs in enumerate(observations):
             context = observations[: i + 1]
             turn = Turn(path.name, i, obs["time"], obs["event"])
-            if self.live_due(turn):
-                self.decide(turn, context)
+            due = self.live_due(turn, context)
+            if due is not None:
+                self.decide(turn, context, due)
                 if self.trigger is not None and turn.shown is not None:
-                    self.trigger.proposed(turn_seconds(turn))
+                    self.trigger.proposed(turn_seconds(turn), moment_errors(context))
             judge_turn(turn, context, self.judge)
             turns.append(turn)
             advance()

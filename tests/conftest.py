@@ -15,7 +15,7 @@ import time
 import webbrowser
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -24,6 +24,7 @@ from proactive.watcher.events import RawEvent
 
 if TYPE_CHECKING:
     from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.store.database import Store
 from tests.aw_server_fixture import aw_dirs, aw_server_url  # noqa: F401  (fixtures shared by the aw tests)
 from tests.models_support import default_model, fake_model, llama_server, scripted  # noqa: F401  (model fixtures)
 from tests.shell_pty import ShellPty, shell_pty
@@ -185,6 +186,45 @@ def run_pipeline(events: list[RawEvent], source: Source | None = None) -> tuple[
     raw, episodes = repr([e.data for _, e in store.iter_events()]), repr(store.episodes())
     store.close()
     return raw, episodes
+
+
+@contextlib.contextmanager
+def assistant_watching(source: Source) -> Iterator[tuple[Any, Store, list]]:
+    """The real pipeline (`Watcher`, storing in PROACTIVE_HOME's database) handing each batch and episode to a real
+    `Assistant`, as `proactive run` wires them: the fake model ranks the grounded offers, the shipped reward and
+    need model gate them at medium (90 s between offers), no minimum gap between steps. Yields the assistant, a
+    store for its steps and the offers it showed; the watcher (and the assistant's thread, if started) stop after."""
+    import threading
+
+    from proactive.assistant.agent import Agent
+    from proactive.assistant.feedback import FeedbackMemory
+    from proactive.assistant.live import Assistant
+    from proactive.assistant.policy import Gate, Proactivity
+    from proactive.assistant.trigger import TriggerPolicy
+    from proactive.models.fake import FakeModel
+    from proactive.models.reward import load_default
+    from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.store.database import Store
+    from proactive.watcher.store.home import Config
+
+    shown: list = []
+    p = Proactivity.parse("medium")
+    assistant = Assistant(None, Agent(FakeModel()), Gate(load_default(), p), FeedbackMemory(),
+                          TriggerPolicy(p.min_interval_s, min_gap_s=0), on_proposal=shown.append)
+    watcher = Watcher(None, Config(), [source], flush_interval=0.05, on_episode=assistant.on_episode,
+                      on_events=assistant.on_events)
+    thread = threading.Thread(target=watcher.run)
+    thread.start()
+    assert watcher.started.wait(10)
+    store = Store()
+    try:
+        yield assistant, store, shown
+    finally:
+        if assistant._thread.is_alive():
+            assistant.stop()
+        watcher.stop()
+        thread.join(10)
+        store.close()
 
 
 def open_tray(assistant, config, watcher=None):

@@ -61,7 +61,8 @@ def test_live_and_replay_decide_the_same(proactive_home, tmp_path, session, leng
 
 def test_as_live_keeps_the_levels_interval_and_holds_back_an_unanswered_repeat(tmp_path):
     """Every turn (the paper's protocol) against the live timing on the events' own clock: after an offer is
-    shown the assistant does not run again within the level's minimum interval (30 s at level 1), and an offer
+    shown the assistant does not run again within the level's minimum interval (30 s at level 1) but for a new
+    error, which is offered at once; the same error copied again inside it is silent, too soon; and an offer
     shown and not answered is not shown again."""
     from proactive.assistant.feedback import similar
     from proactive.eval.replay import Replayer
@@ -73,8 +74,14 @@ def test_as_live_keeps_the_levels_interval_and_holds_back_an_unanswered_repeat(t
     every = Replayer("fake", load_model, 1, gate, judge, cache).session(session)
     live = Replayer("fake", load_model, 1, gate, judge, cache, as_live=True).session(session)
     assert all(t.p_need is not None for t in every)
-    shown_at = [turn_seconds(t) for t in live if t.shown]
-    assert shown_at and all(b - a >= gate.proactivity.min_interval_s for a, b in zip(shown_at, shown_at[1:], strict=False))
+    shown = [t for t in live if t.shown]
+    interval = gate.proactivity.min_interval_s
+    assert shown and all(turn_seconds(b) - turn_seconds(a) >= interval or "copies an error" in b.event
+                         for a, b in zip(shown, shown[1:], strict=False))
+    assert any("copies an error" in t.event for t in shown)  # the new error, at once inside the interval
+    again = live[5]  # the same error copied again, inside the interval of the offer about it
+    assert "again" in again.event and again.p_need is not None and again.shown is None
+    shown_at = [turn_seconds(t) for t in shown]
     skipped = [t for t in live if t.p_need is None]  # the trigger did not run the assistant
     assert skipped and all(any(0 <= turn_seconds(t) - s < gate.proactivity.min_interval_s for s in shown_at)
                            for t in skipped)

@@ -271,3 +271,118 @@ def test_a_copied_error_and_a_command_alone_are_decided_within_seconds_with_no_f
     finally:
         code, err = run.stop(signal.SIGTERM)
     assert code == 0, err
+
+
+# -- every moment decided at once, on its own context --------------------------------------------------------------
+
+ERRORS = ["Traceback (most recent call last):\n  File \"client.py\", line 3\nModuleNotFoundError: No module named 'numpyy'",
+          "Traceback (most recent call last):\n  File \"client.py\", line 9\nTimeoutError: timed out",
+          "Traceback (most recent call last):\n  File \"client.py\", line 14\nKeyError: 'user'"]
+
+
+def copied(text: str) -> RawEvent:
+    return RawEvent("clipboard", CLIPBOARD, {"text": text, "length": len(text), "truncated": False})
+
+
+@pytest.fixture
+def watched(proactive_home):
+    """A real assistant fed by the real pipeline (`assistant_watching`); the test emits the events one at a time
+    (`Hand`)."""
+    from .conftest import assistant_watching
+    from .test_live_context import Hand
+
+    hand = Hand()
+    with assistant_watching(hand) as (assistant, store, shown):
+        yield assistant, hand, store, shown
+
+
+def emitted(hand, event: RawEvent) -> float:
+    """Emits `event` and waits until the watcher has written it (and handed it on); returns when it was emitted."""
+    from proactive.watcher import control
+
+    at = time.time()
+    hand.emit(event)
+    assert control.wait_flushed(control.request_flush(), 10), "the watcher did not write"
+    return at
+
+
+def rows(store: Store) -> list[dict]:
+    from proactive.assistant.proposals import ProposalLog
+
+    return ProposalLog(store).all()
+
+
+def test_three_errors_copied_inside_the_interval_each_get_an_offer_at_once(watched):
+    """Within 90 s of an offer (the interval between offers at medium), each new error copied is offered within
+    5 s of its copy, by the assistant's own thread, with no further input; each is about its own error."""
+    assistant, hand, store, shown = watched
+    assistant.trigger.min_gap_s = 2.0  # as `proactive run` has it
+    assistant.start()
+    emitted(hand, RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell", "process": "xterm"}))
+    for i, error in enumerate(ERRORS):
+        at = emitted(hand, copied(error))
+        wait_for(lambda i=i: len(shown) > i, timeout=10, what=f"an offer about error {i + 1}")
+        assert shown[i].ts - at < 5, (i, shown[i].ts - at)
+        assert ("numpyy", "TimeoutError", "KeyError")[i] in shown[i].task, shown[i]
+    assert shown[-1].ts - shown[0].ts < assistant.trigger.min_interval_s
+    assert [r["task"] for r in rows(store)] == [p.task for p in shown]  # each moment its one row
+
+
+@pytest.mark.parametrize(
+    "then, expected",
+    [
+        (copied(ERRORS[1]), "offer"),  # a new error: offered at once
+        (copied(ERRORS[0]), "too soon"),  # the same error again: not new
+        (RawEvent("keyboard", TEXT, {"text": "ls", "erase": 0, "enter": True}), "too soon"),  # a command, no error
+        # a failing command: its error read from the terminal's screen (assistant/screen.py)
+        (RawEvent("keyboard", TEXT, {"text": "python client.py", "erase": 0, "enter": True}), "offer"),
+    ],
+    ids=["new-error", "same-error", "command", "failing-command"],
+)
+def test_moments_inside_the_interval_are_decided_and_rowed(watched, then, expected):
+    """After an offer about a copied error, the next moment inside the interval is decided a second after it and
+    leaves its row: offered when it shows a new error (copied, or printed by the command just entered), silent
+    with the interval in its reason otherwise. The Why column says that reason."""
+    from proactive.ui.history import why
+
+    assistant, hand, store, shown = watched
+    assistant.screen = lambda command: ERRORS[2] if command == "python client.py" else None
+    emitted(hand, RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell", "process": "xterm"}))
+    first = assistant.step(store, now=emitted(hand, copied(ERRORS[0])) + 1.5)
+    assert first is not None and first.task is not None and shown == [first]
+    proposal = assistant.step(store, now=emitted(hand, then) + 1.5)
+    assert proposal is not None and proposal.trigger == "moment"
+    row = rows(store)[-1]
+    assert row["id"] == proposal.id
+    if expected == "offer":
+        assert proposal.task is not None and shown == [first, proposal], proposal.decision
+    else:
+        assert proposal.task is None and shown == [first]
+        assert row["data"]["gate"].startswith("too soon after the last offer (") and "90 s" in row["data"]["gate"]
+        assert why(None, row["data"]).startswith("quiet: too soon after the last offer")
+        assert assistant.stats["inferences"] == 1  # no generation for it
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_a_moment_is_decided_on_its_own_context_and_silent_once_left(watched, late):
+    """An error copied, then a switch to the browser: decided on time, the offer is made on the moment's own
+    context (the terminal's episode last, not the browser's); decided late (the worker was busy), the person has
+    left that context, and the moment is silent with that reason, not offered."""
+    from proactive.ui.history import why
+
+    assistant, hand, store, shown = watched
+    emitted(hand, RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell", "process": "xterm"}))
+    at = emitted(hand, copied(ERRORS[1]))
+    emitted(hand, RawEvent("window", WINDOW, {"app": "Firefox", "title": "New Tab", "process": "firefox"}))
+    proposal = assistant.step(store, now=at + (12 if late else 1.5))
+    assert proposal is not None and proposal.trigger == "moment"
+    assert "XTerm" not in str(assistant.context(store)[0][-1]) and "Firefox" in str(assistant.context(store)[0])
+    assert "TimeoutError" in proposal.context[-1]["event"]  # the moment's context ends with its own episode
+    if late:
+        assert proposal.task is None and shown == []
+        reason = rows(store)[-1]["data"]["gate"]
+        assert reason.startswith("too late: decided 12 s after it, when you had moved to another window"), reason
+        assert why(None, rows(store)[-1]["data"]) == f"quiet: {reason}"
+    else:
+        assert proposal.task is not None and "TimeoutError" in proposal.task and shown == [proposal]
+    assert assistant.step(store, now=at + 30) is None  # decided once: nothing left to decide

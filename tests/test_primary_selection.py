@@ -125,45 +125,20 @@ def decided(home: Path, data: dict) -> tuple[object, object, list]:
     pipeline (`Watcher`) writing to `home`'s database and handing each batch and episode to the `Assistant`,
     whose trigger sees the moment; the shipped reward and need model gate it, the fake model ranks. Returns the
     proposal, the grounding and the context it was made from."""
-    import threading
-
-    from proactive.assistant.agent import Agent
-    from proactive.assistant.feedback import FeedbackMemory
     from proactive.assistant.grounding import ground
-    from proactive.assistant.live import Assistant
-    from proactive.assistant.policy import Gate, Proactivity
-    from proactive.assistant.trigger import TriggerPolicy
-    from proactive.models.fake import FakeModel
-    from proactive.models.reward import load_default
     from proactive.watcher import control
-    from proactive.watcher.pipeline import Watcher
-    from proactive.watcher.store.database import Store
-    from proactive.watcher.store.home import Config
 
-    from .conftest import ListSource
+    from .conftest import ListSource, assistant_watching
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PROACTIVE_HOME", str(home))
-        p = Proactivity.parse("medium")
-        assistant = Assistant(None, Agent(FakeModel()), Gate(load_default(), p), FeedbackMemory(),
-                              TriggerPolicy(p.min_interval_s, min_gap_s=0))
         source = ListSource([RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell", "process": "xterm"}),
                              RawEvent("clipboard", CLIPBOARD, data)])
-        watcher = Watcher(None, Config(), [source], flush_interval=0.05, on_episode=assistant.on_episode,
-                          on_events=assistant.on_events)
-        thread = threading.Thread(target=watcher.run)
-        thread.start()
-        assert watcher.started.wait(10)
-        store = Store()
-        try:
+        with assistant_watching(source) as (assistant, store, _):
             assert control.wait_flushed(control.request_flush(), 10), "the watcher did not write"
             proposal = assistant.step(store, now=time.time() + 2)  # the moment settled (trigger.settle_s)
             context, _, _ = assistant.context(store)
             return proposal, ground(context), context
-        finally:
-            watcher.stop()
-            thread.join(10)
-            store.close()
 
 
 def test_a_selected_error_grounds_the_same_offer_as_a_copied_one(tmp_path: Path):

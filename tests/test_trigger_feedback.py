@@ -20,7 +20,7 @@ def run_script(script: list[tuple]) -> list[str | None]:
         elif action == "activity":
             policy.activity_seen(arg, t)
         elif action == "moment":
-            policy.moment_seen(t)
+            policy.moment_seen(t, arg)
         elif action == "idle":
             policy.set_idle(arg)
         elif action == "paused":
@@ -28,10 +28,10 @@ def run_script(script: list[tuple]) -> list[str | None]:
         elif action == "proposed":
             policy.proposed(t)
         elif action == "due":
-            reason = policy.due(t, arg)
-            answers.append(reason)
-            if reason:
-                policy.ran(t, arg)
+            due = policy.due(t, arg)
+            answers.append(None if due is None else due.reason)
+            if due is not None:
+                policy.ran(t, arg, due.moment)
     return answers
 
 
@@ -51,22 +51,60 @@ def run_script(script: list[tuple]) -> list[str | None]:
         ([(0, "proposed", None), (1, "episode", False), (30, "due", "k1"), (61, "episode", False),
           (70, "due", "k2")], [None, EPISODE]),  # minimum interval after a proposal
         ([(0, "episode", False), (0, "idle", True), (0, "activity", 1), (1, "due", "k1")], [EPISODE]),  # back
-        # a moment (a copy, a line entered, a page): looked at a second later, with no further input
-        ([(0, "activity", 1), (0, "moment", None), (0.5, "due", "k1"), (1.0, "due", "k1")], [None, MOMENT]),
-        # its events not in the database yet (the same context): it waits for them, a few seconds at most
-        ([(0, "moment", None), (1, "due", "k0"), (2, "moment", None), (3, "due", "k0"), (3.5, "due", "k1")],
-         [MOMENT, None, MOMENT]),
-        ([(0, "moment", None), (1, "due", "k0"), (2, "moment", None), (3, "due", "k0"), (7, "due", "k0"),
-          (8, "due", "k1")], [MOMENT, None, None, None]),
-        ([(0, "proposed", None), (10, "moment", None), (12, "due", "k1")], [None]),  # min interval holds
-        ([(0, "moment", None), (0, "paused", True), (2, "due", "k1")], [None]),  # paused
+        # a moment (a copy, a line entered, a page; its raw id): looked at a second later, with no further input
+        ([(0, "activity", 1), (0, "moment", 1), (0.5, "due", 1), (1.0, "due", 1)], [None, MOMENT]),
+        # inside the interval between offers a moment is still decided (its Pace: test_moments_inside_the_interval)
+        ([(0, "proposed", None), (10, "moment", 1), (12, "due", 1)], [MOMENT]),
+        ([(0, "moment", 1), (0, "paused", True), (2, "due", 1)], [None]),  # paused
+        # every moment in its turn: the second happened in a later context than the first's (raw id 3)
+        ([(0, "moment", 1), (0.2, "moment", 5), (1, "due", 3), (3, "due", 5), (6, "due", 5)], [MOMENT, MOMENT, None]),
+        # two moments in one context: one decision covers both
+        ([(0, "moment", 1), (0.5, "moment", 2), (1, "due", 2), (4, "due", 2)], [MOMENT, None]),
+        # a window switch while a moment settles waits for it, and its decision covers the switch
+        ([(0, "moment", 1), (0.2, "episode", True), (0.5, "due", 2), (1, "due", 2), (4, "due", 2)],
+         [None, MOMENT, None]),
+        # a moment a second after the last run waits for the minimum gap, then runs
+        ([(0, "episode", False), (0, "due", 1), (0.5, "moment", 3), (1.5, "due", 3), (2.5, "due", 3)],
+         [EPISODE, None, MOMENT]),
+        # weak triggers inside the interval are dropped, not kept for later
+        ([(0, "proposed", None), (5, "activity", 6), (9, "due", 1), (20, "episode", True), (21, "due", 2),
+          (61, "due", 2)], [None, None, None]),
     ],
     ids=["episode", "app-change", "nothing", "burst-pause", "small-burst", "idle", "paused", "unchanged",
-         "min-gap", "min-interval", "activity-ends-idle", "moment", "moment-waits-for-its-events",
-         "moment-gives-up", "moment-min-interval", "moment-paused"],
+         "min-gap", "min-interval", "activity-ends-idle", "moment", "moment-inside-the-interval", "moment-paused",
+         "every-moment-in-turn", "one-decision-covers-a-context", "a-switch-waits-for-the-moment",
+         "moment-after-the-gap", "weak-inside-the-interval-dropped"],
 )
 def test_trigger_policy(script, expected):
     assert run_script(script) == expected
+
+
+@pytest.mark.parametrize(
+    "offers, moment_at, expected",
+    [
+        ([], 100, None),  # no offer yet: no interval running
+        ([(0, {"timeouterror: timed out"})], 30, (30, {"timeouterror: timed out"})),
+        ([(0, {"timeouterror: timed out"})], 61, None),  # the interval has run out
+        # an offer inside the interval adds what it was about, and starts the interval again
+        ([(0, {"a"}), (20, {"b"})], 70, (50, {"a", "b"})),
+        ([(0, {"a"}), (70, {"b"})], 100, (30, {"b"})),  # one after the interval forgets the earlier errors
+    ],
+    ids=["none", "inside", "run-out", "accumulates", "starts-again"],
+)
+def test_moments_inside_the_interval(offers, moment_at, expected):
+    """A moment inside the interval between offers is held as a moment (never dropped), decided with the
+    interval's Pace: how long since the last offer and which errors the offers inside it were about."""
+    policy = TriggerPolicy(min_interval_s=60, min_gap_s=2)
+    for t, about in offers:
+        policy.proposed(t, about)
+    policy.moment_seen(moment_at, 7)
+    due = policy.due(moment_at + 1, 7)
+    assert due is not None and (due.reason, due.moment, due.at) == (MOMENT, 7, moment_at)
+    pace = due.pace
+    assert (None if pace is None else (round(pace.since_offer_s), set(pace.offered))) == (
+        None if expected is None else (expected[0] + 1, expected[1]))
+    if pace is not None:
+        assert pace.interval_s == 60 and "too soon after the last offer" in pace.reason
 
 
 @pytest.mark.parametrize(

@@ -172,6 +172,56 @@ def test_reject_and_timeout_are_stored_and_not_repeated(qtbot, tray):
     assert not tray.popups
 
 
+def test_a_newer_offer_replaces_the_unanswered_one(qtbot, tray):
+    """One offer on screen at a time: a newer one (a new error, at once) takes the place of one still unanswered,
+    which is stored as ignored (History: not answered) and held back by the memory."""
+    older = proposal(tray, "Explain the TimeoutError from client.py")
+    tray.backend.assistant.on_proposal(older)
+    qtbot.waitUntil(lambda: older.id in tray.popups, timeout=5000)
+    shown = tray.popups[older.id]
+    newer = proposal(tray, "Give the next step for the error 'KeyError: user'")
+    tray.backend.assistant.on_proposal(newer)
+    qtbot.waitUntil(lambda: newer.id in tray.popups, timeout=5000)
+    assert list(tray.popups) == [newer.id] and not shown.isVisible()
+    assert "KeyError" in popup_text(tray.popups[newer.id]) and tray.state == "proposal"
+    assert [(d[0], d[1]) for d in decisions()] == [(older.id, "ignored")]
+    assert older.id not in tray.backend.offers and newer.id in tray.backend.offers
+    assert tray.backend.assistant.memory.blocked(older.task) is not None
+
+
+def test_an_offer_not_answered_is_taken_from_history(qtbot, tray):
+    """An offer made by the assistant whose popup timed out stays in History as "not answered"; its Accept there
+    runs the same Accept, through the tray's backend, on the offer's own stored moment (the copied TimeoutError),
+    and stores an accepted decision with what the help did; the row then says accepted."""
+    assistant = tray.backend.assistant
+    tray.popup_timeout_s = 0.3
+    store = Store()
+    try:
+        assistant.trigger.episode_closed(app_changed=True)
+        made = assistant.step(store, now=time.time())
+    finally:
+        store.close()
+    assert made is not None and made.task is not None and "TimeoutError" in made.task, made.decision
+    qtbot.waitUntil(lambda: [d[1] for d in decisions()] == ["ignored"], timeout=5000)  # the popup timed out
+    history = tray.open_history()
+    history.outcome_filter.setCurrentText("Not answered")
+    assert history.table.rowCount() == 1 and history.table.item(0, 4).text() == "not answered"
+    assert history.accept_button.isVisible() and not history.accept_button.isEnabled()
+    history.table.selectRow(0)
+    assert history.accept_button.isEnabled()
+    screenshot(history, "history-not-answered.png")
+    qtbot.mouseClick(history.accept_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(decisions()) == 2, timeout=60000)
+    qtbot.waitUntil(lambda: not tray.helping, timeout=30000)  # the help's result shown
+    pid, decision, _, result = decisions()[-1]
+    assert (pid, decision) == (made.id, "accepted")
+    done = json.loads(result)
+    assert "search" in done["parts"] and "TimeoutError" in done["url"] + done["text"], done
+    assert tray.windows[-1].text.toPlainText() == done["text"]
+    history.outcome_filter.setCurrentText("Accepted")
+    qtbot.waitUntil(lambda: history.table.rowCount() == 1, timeout=5000)  # it follows the database
+
+
 def test_snoozed_proposal_comes_back_once(qtbot, tray):
     tray.snooze_s = 0.5
     p = proposal(tray, "Write a retry wrapper for client.py")

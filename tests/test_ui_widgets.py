@@ -143,7 +143,7 @@ def test_history_table_filters_and_context(qtbot, history_store: Store) -> None:
     # newest first
     assert [table.item(r, 1).text() for r in range(3)] == ["(silent)", "(silent)", "Commit your work"]
     assert [table.item(r, 4).text() for r in range(7)] == [
-        "silent", "silent", "shown", "snoozed", "ignored", "rejected", "accepted"]
+        "silent", "silent", "shown", "snoozed", "not answered", "rejected", "accepted"]
     # in words: the chance as a percentage (its header explains it), the trigger as what the person did
     assert table.item(6, 2).text() == "91%" and table.item(6, 3).text() == "you switched applications"
     assert "accept" in table.horizontalHeaderItem(2).toolTip()
@@ -151,10 +151,10 @@ def test_history_table_filters_and_context(qtbot, history_store: Store) -> None:
     screenshot(window, "history")
 
     counts = {}
-    for name in ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent"):
+    for name in ("All", "Shown", "Accepted", "Rejected", "Not answered", "Silent"):
         window.outcome_filter.setCurrentText(name)
         counts[name] = table.rowCount()
-    assert counts == {"All": 7, "Shown": 5, "Accepted": 1, "Rejected": 1, "Ignored": 1, "Silent": 2}
+    assert counts == {"All": 7, "Shown": 5, "Accepted": 1, "Rejected": 1, "Not answered": 1, "Silent": 2}
 
     window.outcome_filter.setCurrentText("Shown")
     window.text_filter.setText("sqlite")

@@ -6,9 +6,11 @@ working: a proposal being generated or accepted help being produced), proposal w
 exists (GNOME without the extension, bare Xvfb, the offscreen platform) a small always-available window offers
 the same actions.
 
-Each proposal is shown once. Accept, Reject and the timeout (ignored) are final; Snooze stores a `snoozed`
+Each proposal is shown once, one at a time: a newer one replaces an offer still unanswered on screen (that one is
+recorded as ignored: not answered). Accept, Reject and Snooze are final on screen; Snooze stores a `snoozed`
 decision and shows the same proposal again after the configured snooze time (or at resume, if capture is
-paused then), where it is answered like the first time.
+paused then), where it is answered like the first time. An offer not answered (the timeout, or replaced) can still
+be taken from the history window (`accept_later`): the same Accept, on the offer's own stored moment.
 """
 
 from __future__ import annotations
@@ -278,7 +280,7 @@ class TrayApp(QObject, OneTimeQuestions):
     def open_history(self) -> Any:
         from .history import HistoryWindow
 
-        window = HistoryWindow(self.store_path)
+        window = HistoryWindow(self.store_path, accept=self.accept_later)
         self.windows.append(window)
         window.show()
         return window
@@ -374,11 +376,21 @@ class TrayApp(QObject, OneTimeQuestions):
     # -- proposals -------------------------------------------------------------------------------------------
 
     def show_proposal(self, proposal: Proposal) -> None:
-        """A proposal from the assistant: show it once, and record what the user does with it."""
+        """A proposal from the assistant: show it once, in place of any still unanswered (the newer moment is the
+        one the person is at), and record what the user does with it."""
         if proposal.task is None or proposal.id in self.shown_ids:
             return
         self.shown_ids.add(proposal.id)
+        for replaced in list(self.popups.values()):
+            replaced.close()  # recorded as ignored (not answered): History can still take it
         self._popup(proposal)
+
+    def accept_later(self, proposal_id: int, latency: float) -> None:
+        """Accept, from the history window, an offer that was not answered: the same Accept as the popup's, done
+        by the assistant's backend on the offer's own stored moment; its result window opens when done."""
+        self.helping += 1
+        self.backend.accept(proposal_id, latency)
+        self.refresh_state()
 
     def _notification_path(self, config: home.Config) -> Any:
         """The notification path (`notify.Notifications`) when the `proposals` setting wants it here and a session

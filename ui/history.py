@@ -5,11 +5,16 @@ silence, what triggered it, how each offer was answered, and the activity it was
 episodes), so a bad offer can be understood rather than just dismissed. The window only reads the database:
 the store's proposals with their latest decision (`Store.proposals`) and the episodes before each. The Why
 column answers "why is it quiet?" for every silent moment (the tray's "Why quiet?" opens the window on them).
+An offer nobody answered (its popup timed out, or a newer one replaced it: stored as ignored, shown as "not
+answered") can still be taken: Accept runs the same Accept as the popup's, through `accept` (the tray's backend,
+in the assistant's process), on the moment the offer was made at.
 """
 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,19 +28,25 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from proactive.assistant.feedback import IGNORED
 from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.store.database import Store
 
 from .follow import DatabaseFollower
 
 SHOWN, SILENT = "shown", "silent"
-FILTERS = ("All", "Shown", "Accepted", "Rejected", "Ignored", "Silent")
+#: each filter's outcome; "Shown" keeps every offer the person saw, whatever the answer
+FILTERS = {"All": None, "Shown": None, "Accepted": "accepted", "Rejected": "rejected", "Not answered": IGNORED,
+           "Silent": SILENT}
+#: an outcome in the person's words where the stored word is not theirs
+OUTCOME_WORDS = {IGNORED: "not answered"}
 COLUMNS = ("Time", "Task", "Chance it helps", "When", "Outcome", "Why")
 #: what each column means, as its header's tooltip
 COLUMN_TIPS = {
@@ -64,15 +75,21 @@ class HistoryRow:
     def cells(self) -> tuple[str, ...]:
         return (datetime.fromtimestamp(self.ts).strftime("%Y-%m-%d %H:%M:%S"), self.task or "(silent)",
                 "" if self.score is None else f"{self.score:.0%}", TRIGGER_WORDS.get(self.trigger, self.trigger),
-                self.outcome, self.why)
+                OUTCOME_WORDS.get(self.outcome, self.outcome), self.why)
 
     def matches(self, outcome_filter: str, text: str) -> bool:
         """"Shown" keeps every proposal the user saw, whatever the answer; the others match one outcome."""
         if outcome_filter == "Shown" and self.task is None:
             return False
-        if outcome_filter not in ("All", "Shown") and self.outcome != outcome_filter.lower():
+        wanted = FILTERS.get(outcome_filter)
+        if wanted is not None and self.outcome != wanted:
             return False
         return not text or any(text.lower() in cell.lower() for cell in self.cells())
+
+    @property
+    def acceptable(self) -> bool:
+        """An offer nobody answered: it can still be accepted here."""
+        return self.task is not None and self.outcome == IGNORED
 
 
 def why(task: str | None, data: dict[str, Any]) -> str:
@@ -109,15 +126,19 @@ def _trigger(data: dict[str, Any]) -> str:
 class HistoryWindow(QWidget):
     """Table of proposals, newest first, with an outcome filter, a text filter and the selected row's context."""
 
-    def __init__(self, store_path: Path | None = None, parent: QWidget | None = None):
+    def __init__(self, store_path: Path | None = None, parent: QWidget | None = None,
+                 accept: Callable[[int, float], None] | None = None):
+        """`accept(proposal id, seconds since the offer)`: the tray's Accept for an offer not answered (None: the
+        window only shows)."""
         super().__init__(parent)
         self.setWindowTitle("Proactive: history")
+        self.accept = accept
         # one connection for the window's life (the window may be hidden and shown again from the tray)
         self.store = Store(store_path)
         self.rows: list[HistoryRow] = []
 
         self.outcome_filter = QComboBox()
-        self.outcome_filter.addItems(FILTERS)
+        self.outcome_filter.addItems(list(FILTERS))
         self.text_filter = QLineEdit()
         self.text_filter.setPlaceholderText("Filter (task, trigger, outcome...)")
         self.text_filter.setClearButtonEnabled(True)
@@ -144,10 +165,16 @@ class HistoryWindow(QWidget):
         self.context_view.setReadOnly(True)
         self.context_view.setPlaceholderText("Select a row to see what you were doing before it.")
         self.context_view.setMaximumHeight(140)
+        self.accept_button = QPushButton("Accept")
+        self.accept_button.setToolTip("Take this offer now: it was not answered when it was shown.")
+        self.accept_button.setEnabled(False)
+        self.accept_button.setVisible(accept is not None)
+        self.accept_button.clicked.connect(self.accept_selected)
 
         filters = QHBoxLayout()
         filters.addWidget(self.outcome_filter)
         filters.addWidget(self.text_filter, 1)
+        filters.addWidget(self.accept_button)
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
@@ -203,7 +230,7 @@ class HistoryWindow(QWidget):
         self.table.blockSignals(False)
         again = next((r for r, row in enumerate(visible) if selected is not None and row.id == selected.id), None)
         if again is None:
-            self.context_view.clear()
+            self.show_context()  # nothing selected: no context, no Accept
         else:
             self.table.selectRow(again)
 
@@ -214,9 +241,19 @@ class HistoryWindow(QWidget):
         pid = items[0].data(Qt.ItemDataRole.UserRole)
         return next((row for row in self.rows if row.id == pid), None)
 
-    def show_context(self) -> None:
-        """The last episodes the assistant could see when it decided (those started by the proposal's time)."""
+    def accept_selected(self) -> None:
+        """Accept the selected offer that was not answered (its row then says accepted, once the help is done)."""
         row = self.selected_row()
+        if row is None or not row.acceptable or self.accept is None:
+            return
+        self.accept_button.setEnabled(False)
+        self.accept(row.id, max(0.0, time.time() - row.ts))
+
+    def show_context(self) -> None:
+        """The last episodes the assistant could see when it decided (those started by the proposal's time); Accept
+        is offered for an offer not answered."""
+        row = self.selected_row()
+        self.accept_button.setEnabled(row is not None and row.acceptable)
         if row is None:
             self.context_view.clear()
             return
