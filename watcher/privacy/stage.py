@@ -193,7 +193,7 @@ class PrivacyStage(TerminalLines):
         pid = self.filter.window.get("pid")
         step = self.vim.key(pid, char, name)
         if step.end:
-            self._end_line(event.ts)
+            self._end_line(event.ts, field_end=True)
         if step.drop:  # the command line typed is not kept (it is said, or it was cancelled)
             self.composer.discard()
             self.line_last_key = None
