@@ -20,23 +20,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from proactive.watcher.capture.sources import Source
-from proactive.watcher.events import (
-    CLICK,
-    CLIPBOARD,
-    FOCUS,
-    HOTKEY,
-    KEY,
-    PROMPT,
-    SCROLL,
-    TYPED,
-    WINDOW,
-    RawEvent,
-)
+from proactive.watcher.events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
 from proactive.watcher.privacy.compose import UNOBSERVED, TextComposer
-from proactive.watcher.privacy.editor_keys import LEAVE_KEYS, QUITS, VimModes, is_vim
 from proactive.watcher.privacy.filter import PrivacyFilter
 from proactive.watcher.privacy.terminal_lines import TerminalLines
-from proactive.watcher.privacy.typed_keys import LINE_BREAKS, Key, KeyMatch, by_shape
 from proactive.watcher.store.home import Config
 
 log = logging.getLogger("proactive.watcher.pipeline")  # the tests wait on these debug lines under that name
@@ -55,9 +42,7 @@ class PrivacyStage(TerminalLines):
         self._lines_init()
         self.typists = list(typists)
         self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
-        self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where keys made it
-        self.keys = KeyMatch()  # keys typed where the bus gives the text, waiting for the changes they made
-        self.vim = VimModes()  # vim's mode in each terminal that runs it: only insert mode's keys are text
+        self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where it types
         self.scroll: dict[str, Any] | None = None
 
     # -- the interface ----------------------------------------------------------------------------------------
@@ -73,10 +58,6 @@ class PrivacyStage(TerminalLines):
         else:
             if event.kind == CLIPBOARD and self.filter.window:
                 event.data.setdefault("app", self.filter.window.get("app"))  # copies are attributed to the focus
-            if event.kind in (CLICK, WINDOW):
-                self.keys.forget()  # keys still waiting went to what was clicked away from
-            elif event.kind == HOTKEY and event.data.get("combo") in LEAVE_KEYS and self.filter.window:
-                self.vim.leave(self.filter.window.get("pid"))
             # any other event ends the text being typed and the scroll gesture, in this order
             self._end_line(event.ts)
             self._flush_scroll()
@@ -149,19 +130,11 @@ class PrivacyStage(TerminalLines):
         return out
 
     def _take_key(self, event: RawEvent) -> None:
-        char, name = event.data.get("char"), event.data.get("key")
         if self.typists and self._bus_types_here():
-            # the accessibility bus says which field took this window's keys: they wait for its text changes
-            if name != "esc" and self.filter.accepts_keys():
-                for key in self.keys.key(event.ts, char, name):
-                    self._bus_enter(key)
-            return
+            return  # the accessibility bus gives this window's text, each piece with the field that took it
         if not self.filter.accepts_keys():
             self.filter.dropped += 1
             return
-        in_vim = self.filter.in_terminal() and self._in_vim()
-        if name == "esc" and not in_vim:
-            return  # Escape edits no line; it only tells vim's modes
         if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
             self.composer.flush()
             self.composer.source, self.typed_object = "keyboard", None
@@ -170,41 +143,7 @@ class PrivacyStage(TerminalLines):
             # it): nothing shows the field is not a password field, so only the fact of typing is kept, never the
             # text (a terminal's keys are judged by its echo state instead)
             self.composer.hide_line = self.composer.hide_line or UNOBSERVED
-        if in_vim:
-            self._vim_key(event, char, name)
-        else:
-            self._key(event.ts, char, name, event.xtime is not None)
-
-    def _in_vim(self) -> bool:
-        """Whether the focused terminal's foreground program is vim, by its echo reading (the one taken for the
-        line being typed while it is fresh). A terminal that no longer runs it forgets its mode."""
-        pid = self.filter.window.get("pid")
-        cached, until, reading = self._echo_cache
-        if cached != pid or reading is None or time.monotonic() >= until:
-            reading = self.filter.echo_reading()
-        if reading is not None and is_vim(reading.program):
-            return True
-        self.vim.forget(pid)
-        return False
-
-    def _vim_key(self, event: RawEvent, char: str | None, name: str | None) -> None:
-        """A key sent to vim (watcher/privacy/editor_keys.py): text in insert mode, a command line of its own, a
-        save or quit said as what it does, nothing in normal mode."""
-        pid = self.filter.window.get("pid")
-        step = self.vim.key(pid, char, name)
-        if step.end:
-            self._end_line(event.ts, field_end=True)
-        if step.drop:  # the command line typed is not kept (it is said, or it was cancelled)
-            self.composer.discard()
-            self.line_last_key = None
-        if step.says:
-            self._emit(RawEvent("keyboard", HOTKEY, {"combo": step.says}, ts=event.ts))
-            if step.says in QUITS:
-                self.vim.forget(pid)
-        if step.text:
-            self._key(event.ts, char, name, event.xtime is not None)
-            if self.vim.modes.get(pid) == "command":
-                self.composer.hold = True  # a command line is judged whole, at its Enter: no piece before
+        self._key(event.ts, event.data.get("char"), event.data.get("key"), event.xtime is not None)
 
     def _bus_types_here(self) -> bool:
         """Whether the focused window's text comes from the accessibility bus rather than its keys: its process is
@@ -222,7 +161,6 @@ class PrivacyStage(TerminalLines):
         terminal's password prompt hides the line typed next there. Any failure drops the event (fail closed)."""
         try:
             if event.kind == FOCUS:
-                self.keys.forget()  # keys waiting went to the widget left, never to the one focused now
                 if self.composer.source != "atspi":  # keys: the focus is all we know of where they go
                     self._end_line(event.ts)  # what was typed in the widget left is kept
                 # typed text from the bus ends where another object's text begins (below), not at a focus
@@ -239,18 +177,13 @@ class PrivacyStage(TerminalLines):
             log.exception("an accessibility event could not be applied; dropped")
 
     def _typed(self, event: RawEvent) -> None:
-        """A TYPED event: text inserted or deleted in one accessible object, kept as far as the person typed it
-        (watcher/privacy/typed_keys.py: the keys that made it, or its shape where keys are not known). A field's
-        text ends where another object's typed text begins (even a password field's, which is dropped), so it
-        never continues another field's line, and coming back to a field starts a new line; a change nobody
-        typed (a completion, a page loading, a program's output) ends nothing."""
+        """A TYPED event: text inserted or deleted in one accessible object. A field's text ends where another
+        object's text begins (even a password field's, which is dropped), so it never continues another field's
+        line, and coming back to a field starts a new line."""
         emitter = event.data.get("object")
         window_pid = self.filter.window.get("pid") if self.filter.window else None
         if self.key_logger and event.data.get("pid") != window_pid:
             return  # not typed in the focused window (a program filling a field): keys give that window's text
-        keys = self._typed_keys(event)
-        if not keys:
-            return
         if emitter != self.typed_object or self.composer.source != "atspi":
             if self.composer.source == "keyboard" and self.key_logger:
                 # keys typed here before its application was seen on the bus: its own text of them follows, and
@@ -262,25 +195,13 @@ class PrivacyStage(TerminalLines):
         if not self.filter.accepts_typed(event.data):
             self.filter.dropped += 1
             return
-        for key in keys:
-            self._key(event.ts, key.char, key.name)
-
-    def _typed_keys(self, event: RawEvent) -> list[Key]:
-        """The keys a TYPED event shows typed: matched to the keys pressed where they are known (X11), else the
-        inserted text one key could make (Wayland), and a deletion as that many Backspaces."""
-        text, erase = event.data.get("text") or "", min(int(event.data.get("erase") or 0), 10000)
-        if self.key_logger:
-            return self.keys.insertion(text, event.ts) if text else self.keys.deletion(event.ts) if erase else []
-        keys = [Key(event.ts, None, "enter") if c in LINE_BREAKS else Key(event.ts, None, "tab") if c == "\t"
-                else Key(event.ts, c) for c in by_shape(text) if c.isprintable() or c in LINE_BREAKS or c == "\t"]
-        return keys + [Key(event.ts, None, "backspace")] * erase
-
-    def _bus_enter(self, key: Key) -> None:
-        """An Enter no key waits before, in a window whose text the bus gives: it ends the field's line now, since
-        a single-line field (an address bar) inserts nothing for it; the line break a multi-line one inserts then
-        ends nothing more (`KeyMatch.entered`)."""
-        if self.composer.source == "atspi" and (self.composer.line or self.composer.sent):
-            self._key(key.ts, None, "enter")
+        for char in (event.data.get("text") or "").replace("\r\n", "\n"):
+            if char in "\r\n":
+                self._key(event.ts, None, "enter")
+            elif char == "\t" or char.isprintable():
+                self._key(event.ts, char if char != "\t" else None, "tab" if char == "\t" else None)
+        for _ in range(min(int(event.data.get("erase") or 0), 10000)):
+            self._key(event.ts, None, "backspace")
 
     def _add_scroll(self, event: RawEvent) -> None:
         if self.scroll is None:

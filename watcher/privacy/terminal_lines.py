@@ -142,13 +142,12 @@ class TerminalLines:
         if ended:
             self.line_applied = len(reads)
 
-    def _end_line(self, t_end: float, field_end: bool = False) -> None:
+    def _end_line(self, t_end: float) -> None:
         """The line being typed ends, by an event of time `t_end` (another key's, a focus change's, now for a
-        pause or a stop): judged (`_judge_line`), then flushed; `field_end`: the episode shows it as a line of its
-        own (vim's Escape: what is typed next is not its continuation)."""
+        pause or a stop): judged (`_judge_line`), then flushed."""
         self._apply_reads(t_end, ended=True)
         self._judge_line(t_end)
-        self.composer.flush(field_end=field_end)
+        self.composer.flush()
 
     def _judge_line(self, t_end: float) -> None:
         """The terminal line being typed ends at `t_end` (when its Enter, or what else ended it, happened): it is
