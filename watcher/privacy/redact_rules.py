@@ -194,12 +194,16 @@ _ORACLE_HINTS = ("sqlplus", "sqlldr", "sqlcl", "expdp", "impdp", "rman", "dgmgrl
 _AUTH_SCHEMES = r"(?:basic|bearer|token|digest|negotiate|ntlm|hoba|mutual|dpop|apikey|aws4-hmac-sha256)"
 
 
-#: credential words: a strong one names its value a secret unless ordinary, a weak one only a password-shaped value
-_STRONG_WORDS = r"pass(?:word|wd|phrase|code|key)?s?|pwd|psk|pin|identified[ \t]+by"
+#: credential words: a strong one names its value a secret unless ordinary, a weak one only a password-shaped value.
+#: "password" cut short or mistyped counts too (`passwor`, `pasword`, `passowrd`): typing read a key at a time
+#: loses or swaps a letter (a busy machine, a browser's field that merges its changes), and a person's typo is
+#: still the word.
+_STRONG_WORDS = (r"pass(?:w(?:o(?:r(?:d)?)?)?|wd|phrase|code|key|owrd|wrod|wrd)?s?|pasw(?:o(?:r(?:d)?)?)?|paswd"
+                 r"|pwd|psk|pin|identified[ \t]+by")
 _WEAK_WORDS = r"(?:api[ _-]?|access[ _-]?|private[ _-]?|secret[ _-]?|license[ _-]?)?keys?|tokens?|secrets?|credentials?"
 _IN_WORDS = (
     r"(?i)(?:(?<![\w.$/-])|(?<=\\[nrt]))(?P<key>(?:[A-Za-z0-9]+[_.-]){0,3}(?:(?P<strong>" + _STRONG_WORDS + r")|" + _WEAK_WORDS
-    + r"))(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|are|=)[ \t]+|[ \t]+)"
+    + r"))(?![\w-])(?:[ \t]*[:=][ \t]*|[ \t]+(?:[a-z]{1,3}|=)[ \t]+|[ \t]+)"
     r"(?P<q>[\"'`]?)(?P<secret>" + _NOT_MARKER + r"(?:(?<=\")[^\"\n]{1,128}|(?<=')[^'\n]{1,128}|(?<=`)[^`\n]{1,128}"
     r"|(?:[^\s\"'`&]|&(?![A-Za-z_][\w.\[\]-]*=)){0,127}(?:[^\s\"'`&.,;:)\]}>]|&(?=[ \t]|$))))"
 )
@@ -439,12 +443,13 @@ RULES: list[Rule] = [
         hints=("/",),
     ),
     # (last: where a vendor's or a generic rule finds the same secret, it gives the label)
-    # A password in words: a credential word, then its value after `:`/`=`, "is"/"was" or a blank, wherever the text
+    # A password in words: a credential word, then its value after `:`/`=`, a short word ("is", "was", "for") or a
+    # blank, wherever the text
     # says it (`nmcli dev wifi connect N password X`, a netrc line `login u password X`, "db password is X" typed in
     # a document, `ALTER USER u IDENTIFIED BY 'X'`, a page titled "Wi-Fi key X"). A strong word (password, passphrase,
     # PIN, PSK) names a secret unless the value has an ordinary form (a plain word: "password is wrong"); a weak one
     # (key, token, secret) only a password-shaped value (secret_shape.py).
-    Rule("password", _rx(_IN_WORDS), _named_value, hints=("pass", "pwd", "psk", "pin", "identified", "key", "token",
+    Rule("password", _rx(_IN_WORDS), _named_value, hints=("pass", "pasw", "pwd", "psk", "pin", "identified", "key", "token",
                                                              "secret", "credential")),
     # `-U user%password` (Samba's `net`, `rpcclient`, `smbclient`, `smbmap`, `winexe`...): the part after `%`.
     Rule("password", _rx(r"(?<![\w-])(?:-U[ \t]*|--user(?:name)?(?:=|[ \t]+))[\"']?[^\s%\"'|;&]+%" + _VALUE), literal,
