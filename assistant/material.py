@@ -63,11 +63,13 @@ def _pages_of(context: Sequence[Observation]) -> list[tuple[int, str, str]]:
     return out
 
 
-def _query_index(context: Sequence[Observation], query: str, first: bool = False) -> int:
-    """The observation where the search for `query` was made (its last mention; `first`: its first), or -1."""
+def _query_index(context: Sequence[Observation], query: str) -> int:
+    """The observation where the search for `query` was made (its last mention), or -1."""
     q = norm(query)
-    order = range(len(context)) if first else range(len(context) - 1, -1, -1)
-    return next((i for i in order if q and q in norm(str(context[i].get("event", "")))), -1)
+    for i in range(len(context) - 1, -1, -1):
+        if q and q in norm(str(context[i].get("event", ""))):
+            return i
+    return -1
 
 
 def _title_matches(title: str, page_text: str) -> bool:
@@ -143,18 +145,18 @@ def live_source(context: Sequence[Observation], reader: PageReader,
 
 
 def replay_source(context: Sequence[Observation]) -> Source:
-    """A recorded session's material: a page or a search in it is what live use with the default consent ("ask")
-    would read (the browser shows the page; the pages opened from a search are read after the consent
-    question), so it counts as deliverable, its count unknown. A search from which no page was opened is none, as
-    live (`live_source`). Pages are read in replay only with `--fetch`."""
+    """A recorded session's material, as live use with web search allowed and an engine that answers would have
+    it (the consent under which an offer at a search is made live: `live_source`): a page in it is what the
+    browser shows, a search's results or the pages opened from it are read on Accept, so it counts as
+    deliverable, its count unknown. Pages are read in replay only with `--fetch`."""
 
     def source(obj: Obj) -> Material | None:
         if obj.kind == PAGE and not is_url(obj.text):
             return Material((), (obj.text,), "", "the page you opened")
         if obj.kind == QUERY:
-            start = _query_index(context, obj.text, first=True)  # a result clicked names the search again
+            start = _query_index(context, obj.text)
             opened = any(OPENED.search(str(o.get("event", ""))) for o in context[start + 1:]) if start >= 0 else False
-            return Material((), (obj.text,), obj.text, "the pages you opened") if opened else None
+            return Material((), (obj.text,), obj.text, "the pages you opened" if opened else "the top results")
         return None
 
     return source

@@ -18,7 +18,7 @@ from proactive.assistant.feedback import FeedbackMemory
 from proactive.assistant.grounding import ground
 from proactive.assistant.help import consent_question, do_task
 from proactive.assistant.live import Assistant, Proposal, offer_context, recent_context
-from proactive.assistant.material import Material, live_source, replay_source
+from proactive.assistant.material import live_source, replay_source
 from proactive.assistant.page_help import block_language, code_examples, key_points, notes
 from proactive.assistant.pages import CODE, HEADING, PageError, PageReader, extract, refusal
 from proactive.assistant.policy import Gate, Proactivity
@@ -259,17 +259,11 @@ def test_the_page_the_browser_shows_is_read_without_the_network():
 
 
 def test_replay_counts_pages_as_live_would_read_them():
-    """As live with the default consent ("ask"): a search alone is no material (its results would be read only
-    after the question, and may not be had); the pages opened from it are, once the person turns back."""
     context = [{"time": "1", "event": "The user starts working on a file 'CheckName.rb' in Visual Studio Code."},
                {"time": "2", "event": "The user searches on Google for 'How to capitalize person name in ruby?'."}]
-    assert candidates.build(ground(context), writes=False, material=replay_source(context)) == []
-    context += [{"time": "3", "event": "The user clicks on a Google search result for 'How to capitalize person "
-                                       "name in ruby?'."},
-                {"time": "4", "event": "The user returns to Visual Studio Code and edits 'CheckName.rb'."}]
     offers = candidates.build(ground(context), writes=False, material=replay_source(context))
-    assert offers[0].message == ("Want code examples for 'How to capitalize person name in ruby?' from the pages "
-                                 "you opened, for CheckName.rb?")
+    assert offers[0].message == ("Want code examples for 'How to capitalize person name in ruby?' from the top "
+                                 "results, for CheckName.rb?")
     assert candidates.build(ground(context), writes=False) == []  # no material: silent, as before
 
 
@@ -345,11 +339,7 @@ def test_help_from_a_page_opened_from_a_search_already_helped_on_is_not_offered_
     held back too. A page opened from another search, or with no search before it, is still offered."""
     agent = Agent(fake_model)
     context = _after_search(query, page)
-
-    def results(obj):  # web search on, an engine that answers: the search's results can be had
-        return Material((), (obj.text,), obj.text, "the top results") if obj.kind == "query" else None
-
-    first = agent.predict(context[:2], material=results)
+    first = agent.predict(context[:2], material=replay_source(context[:2]))
     about_search = [t for t in first.candidates if query in t]
     assert about_search, first.candidates
     unheld = agent.predict(context, material=replay_source(context))
@@ -383,8 +373,6 @@ def test_replay_fetch_reads_pages_only_when_asked(tmp_path, proactive_home):
                                                   "typing and clicking 'Enter'."}},
         {"observation": {"time": "1020", "event": "The user clicks on a Google search result for 'capitalize name "
                                                   "ruby'."}},
-        {"observation": {"time": "1030", "event": "The user returns to Visual Studio Code and edits "
-                                                  "'CheckName.rb'."}},
     ]))
     with page_server(PAGES) as server:
         Path(proactive_home, "config.toml").write_text(f'search_engine = "{server.url}/search?q={{query}}"\n')
