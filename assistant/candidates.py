@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .command_lines import KNOWN_BY_HEART, known_here, program_name, split_commands
 from .diagnose import Diagnosis, Situation, diagnose
-from .diagnose.command_docs import command_doc, program_of
+from .diagnose.command_docs import command_doc, program_of, program_word
+from .diagnose.shell_errors import SHELL_WORDS
 from .page_help import code_examples, key_points, query_language
 
 if TYPE_CHECKING:
@@ -225,9 +227,61 @@ def manual_answers(grounding: Grounding) -> bool:
 
 
 def situation(error: Obj, grounding: Grounding) -> Situation:
-    """The error as diagnose() reads it, with the command and the file around it when the context names them."""
+    """The error as diagnose() reads it, with the command line (whole: a compound line's commands together) and
+    the file around it when the context names them."""
     command, file = grounding.first(COMMAND), grounding.first(FILE)
-    return Situation(error.detail or error.text, command.text if command else None, file.text if file else None)
+    return Situation(error.detail or error.text, (command.detail or command.text) if command else None,
+                     file.text if file else None)
+
+
+def _names(name: str, text: str) -> bool:
+    """Whether `text` names the program `name` as a word ('rsync exclude folder' names rsync)."""
+    return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text, re.I) is not None
+
+
+def failed(command: Obj, grounding: Grounding) -> bool:
+    """Whether an error was seen after the command (copied, selected, shown by the terminal, or the shell's
+    "command not found"). Of a compound line's commands, the one the error names failed; when it names none,
+    the line's last command."""
+    errors = [e.detail or e.text for e in grounding.of(ERROR) if e.index >= command.index]
+    if not errors:
+        return False
+    name = program_name(command.text) or ""
+    if any(_names(name, e) for e in errors):
+        return True
+    parts = split_commands(command.detail) if command.detail else [command.text]
+    others = {program_name(p) for p in parts} - {name, None}
+    return parts[-1] == command.text and not any(_names(o, e) for o in others for e in errors if o)
+
+
+#: programs that show another program's documentation: `man rsync` looks rsync up
+DOC_READERS = frozenset({"man", "info", "tldr", "whatis", "apropos", "help"})
+
+
+def looked_up(name: str, grounding: Grounding) -> bool:
+    """Whether the person looked the program up: a search or a page that names it, its manual or `--help` read
+    in the terminal."""
+    for o in grounding.objects:
+        if o.kind in (QUERY, PAGE) and _names(name, o.text):
+            return True
+        if o.kind == COMMAND:
+            words = o.text.split()
+            reader = program_name(o.text) in DOC_READERS and name in words[1:]
+            if reader or (program_name(o.text) == name and ("--help" in words or "-h" in words)):
+                return True
+    return False
+
+
+def command_in_question(command: Obj, grounding: Grounding) -> bool:
+    """Whether a command may want an offer about it (its manual, what it does): it failed (`failed`), this
+    machine does not know it (`command_lines.known_here`), or the person looked it up (`looked_up`). A command
+    on PATH that ran without an error nobody looked up wants nothing (`echo step 4`, `make`); nor, whatever was
+    seen, a shell builtin or a command known by heart (`cd`, `ls`, `vim notes.md`): their failures get the
+    error's own offers."""
+    word, name = program_word(command.text), program_name(command.text)
+    if word is None or name is None or name in SHELL_WORDS or name in KNOWN_BY_HEART:
+        return False
+    return failed(command, grounding) or not known_here(word) or looked_up(name, grounding)
 
 
 def offerable(obj: Obj) -> bool:
@@ -345,6 +399,8 @@ def _specific(action: Action, primary: Obj, secondary: list[Obj | None], groundi
         return from_pages(action, primary, secondary, material, parts, grounding), None
     if on_screen(action, primary, grounding):
         return False, None  # about the page on their screen: it repeats it (whatever the help)
+    if primary.kind == COMMAND and not command_in_question(primary, grounding):
+        return False, None
     if action.id == "fix_error":
         found = diagnose(situation(primary, grounding))
         if found is not None:

@@ -1,7 +1,9 @@
 """Feedback memory: what the user did with recent proposals, so the assistant learns within the day.
 
 - A task similar to one the user rejected (or ignored) is not proposed again during a cooling-off period.
-- A task similar to one the user accepted is not proposed again (it was done).
+- A task similar to one the user accepted is not proposed again (it was done), when its Accept gave something
+  (`help.gave`): help that gave nothing (no page could be read, a failure) is not help given, and an offer that
+  can give it (once the person has read a page) is still made.
 - Recent decisions are also written into the prompt, so the model sees what was unwelcome.
 Similarity is word overlap (Jaccard on content words, Chinese by pairs of characters) or near-identical text:
 cheap, deterministic, and good enough for "the same offer in other words" from a small model. Offers that quote
@@ -33,6 +35,7 @@ class Decision:
     task: str
     decision: str
     ts: float
+    gave: bool = True  # an accepted one: whether its Accept gave something (else it holds nothing back)
 
 
 CJK = re.compile(r"[\u3400-\u9fff]+")
@@ -85,10 +88,11 @@ class FeedbackMemory:
         self.prompt_items = prompt_items
         self.decisions: list[Decision] = []
 
-    def record(self, task: str, decision: str, ts: float | None = None) -> None:
+    def record(self, task: str, decision: str, ts: float | None = None, gave: bool = True) -> None:
+        """A decision on `task`; `gave`: for an accepted one, whether its Accept gave something."""
         if decision not in DECISIONS:
             raise ValueError(f"unknown decision {decision!r}")
-        self.decisions.append(Decision(task, decision, time.time() if ts is None else ts))
+        self.decisions.append(Decision(task, decision, time.time() if ts is None else ts, gave))
         horizon = max(self.cooldown.values())
         now = self.decisions[-1].ts
         self.decisions = [d for d in self.decisions if now - d.ts <= horizon]
@@ -97,7 +101,7 @@ class FeedbackMemory:
         """The earlier decision that forbids proposing `task` now, if any."""
         now = time.time() if now is None else now
         for d in reversed(self.decisions):
-            if now - d.ts < self.cooldown[d.decision] and similar(task, d.task):
+            if d.gave and now - d.ts < self.cooldown[d.decision] and similar(task, d.task):
                 return d
         return None
 

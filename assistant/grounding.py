@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from proactive.watcher.episodes.error_lines import quoted_in
 
+from .command_lines import editor_lines, split_commands
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -205,13 +206,15 @@ class Reading:
     typed: set[str]  # the quoted pieces the sentence says were typed
     terminal: bool
     searching: bool
+    #: the typed lines (by their opening quote) that an editor running in the terminal read, not the shell
+    edited: set[int] = field(default_factory=set)
     found: list[Obj] = field(default_factory=list)
     urls: list[str] = field(default_factory=list)
 
-    def add(self, kind: str, text: str) -> None:
+    def add(self, kind: str, text: str, detail: str = "") -> None:
         text = _clean(text)
         if len(text) >= 2 and all((o.kind, o.text.lower()) != (kind, text.lower()) for o in self.found):
-            self.found.append(Obj(kind, text, self.index))
+            self.found.append(Obj(kind, text, self.index, detail))
 
     def has(self, kind: str) -> bool:
         return any(o.kind == kind for o in self.found)
@@ -273,12 +276,19 @@ def _quoted_file(r: Reading, q: Quote) -> tuple[str, str] | None:
 
 
 def _typed(r: Reading, q: Quote) -> tuple[str, str] | None:
-    """Typed text is raw keystrokes (often pinyin), not a name the person chose to read: a command run in a
-    terminal, or a phrase written elsewhere (a topic)."""
+    """Typed text is raw keystrokes (often pinyin), not a name the person chose to read: the commands of a line
+    run in a terminal (each simple command of a compound line on its own, with the whole line as its detail), a
+    line typed into an editor running there (nothing: `:wq` is no command), or a phrase written elsewhere (a
+    topic)."""
     if q.text not in r.typed:
         return None
     if r.terminal and re.search(r"presses Enter|and Enter|回车", q.after, re.I):
-        return COMMAND, q.text
+        if q.start in r.edited:
+            return SKIP
+        parts = split_commands(q.text)
+        for part in parts:
+            r.add(COMMAND, part, q.text if len(parts) > 1 else "")
+        return SKIP
     if not r.terminal and is_phrase(q.text):
         return TOPIC, q.text
     return SKIP
@@ -366,12 +376,13 @@ SENTENCE_RULES: tuple[Callable[[Reading], None], ...] = (_quoted, _addresses, _f
                                                           _unquoted_error)
 
 
-def extract(sentence: str, index: int) -> list[Obj]:
-    """The objects one event sentence names, in the order found."""
+def extract(sentence: str, index: int, edited: set[int] | None = None) -> list[Obj]:
+    """The objects one event sentence names, in the order found; `edited`: the typed lines an editor in the
+    terminal read (`command_lines.editor_lines`)."""
     quotes = _quotes(sentence)
     typed = {text for start, text in quotes if TYPED.search(sentence[max(0, start - 40):start])}
     reading = Reading(sentence, index, quotes, typed, bool(TERMINAL.search(sentence)),
-                      bool(SEARCH_WORD.search(sentence)))
+                      bool(SEARCH_WORD.search(sentence)), edited or set())
     for rule in SENTENCE_RULES:
         rule(reading)
     return reading.found
@@ -522,8 +533,10 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     latest: dict[tuple[str, str], Obj] = {}
     first: dict[tuple[str, str], int] = {}
     per_event: list[list[Obj]] = []
+    editor: str | None = None  # an editor running in the terminal (its lines are not commands)
     for i in range(start, len(events)):
-        objs = _with_copies(extract(events[i], i), context[i], i)
+        edited, editor = editor_lines(events[i], editor)
+        objs = _with_copies(extract(events[i], i, edited), context[i], i)
         per_event.append(objs)
         for o in objs:
             key = (o.kind, o.text.lower())

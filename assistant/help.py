@@ -119,6 +119,11 @@ class Help:
     kept: str | None = None
 
     @property
+    def gave(self) -> bool:
+        """Whether this help gave the person something (`gave`)."""
+        return gave(self.parts, self.history)
+
+    @property
     def kind(self) -> str:
         """The main part: the model's answer when shown, else the first help produced."""
         return ANSWER if self.answer else self.parts[0]
@@ -143,6 +148,19 @@ class Help:
             if self.answer and self.answer not in self.kept:  # written from the pages: not kept either
                 data["answer"] = None
         return data
+
+
+#: the parts of a help that give something whenever they are produced: a fix's steps, the pages' code, key points
+#: or notes, this machine's documentation, a model's answer shown, a web search opened (a history part is also
+#: produced when the history holds nothing: it gives only its earlier times)
+GIVING = frozenset({FIX, *PAGE_HELP, DOCS, ANSWER, SEARCH})
+
+
+def gave(parts: Sequence[str], history: Sequence[str]) -> bool:
+    """Whether a help with these parts and earlier times gave the person something: not a failure, not "no page
+    could be read", not an empty history. The feedback memory holds an accepted offer back only then
+    (`feedback.FeedbackMemory.record`): help that gave nothing is not help given."""
+    return bool(GIVING.intersection(parts)) or bool(history)
 
 
 def search_url(query: str) -> str:
@@ -355,7 +373,9 @@ def page_help(kind: str, subject: Obj, grounding: Grounding, found: Material | N
         points = key_points(page, topic=f"{query} {topic.text if topic else ''}")
         if points:
             lines.append(f"Key points of '{page.title or page.url}' ({page.url}):\n" + "\n".join(f"- {p}" for p in points))
-    return lines or [f"The pages read for '{short(subject)}' have no text to take points from."], [], links
+    if not lines:  # read, but nothing to give: no part of the help (`gave`)
+        return [f"The pages read for '{short(subject)}' have no text to take points from."], [], ()
+    return lines, [], links
 
 
 @dataclass

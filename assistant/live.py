@@ -25,6 +25,7 @@ from .agent import Agent, Prediction
 from .candidates import HEADLINES
 from .decision import Decision, decide, moment_errors, silent
 from .feedback import IGNORED, FeedbackMemory
+from .help import gave
 from .live_context import LiveContext, stored_context
 from .material import BrowserPage, Source, live_source
 from .pages import PageReader
@@ -237,9 +238,11 @@ class Assistant:
         return self.live.recent(store, self.context_episodes)
 
     def sync_decisions(self, store: Store) -> None:
-        """Bring decisions taken elsewhere (the tray, `proactive decide`) into the feedback memory."""
-        for task, decision, ts in ProposalLog(store).recent_decisions(since=self._synced):
-            self.memory.record(task, decision, ts)
+        """Bring decisions taken elsewhere (the tray, `proactive decide`) into the feedback memory, an accepted one
+        with whether its help gave something (accepted without doing it: the person had what they needed)."""
+        for task, decision, ts, result in ProposalLog(store).recent_decisions(since=self._synced):
+            given = result is None or gave(result.get("parts") or (), result.get("history") or ())
+            self.memory.record(task, decision, ts, gave=given)
             self._synced = max(self._synced, ts + 1e-6)
 
     def step(self, store: Store, now: float | None = None) -> Proposal | None:

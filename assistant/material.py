@@ -1,11 +1,13 @@
 """Which pages are the material for help at a moment, and whether they can be had.
 
-An offer from the pages the person read is made only when the pages can be read: the one open now in the browser
+An offer from the pages the person read is made only when the pages can be had: the one open now in the browser
 (read from what the browser shows, no network), the pages visited since the search the offer is about (their
 addresses come with the observations, as `pages`, from ActivityWatch's web watcher), or, at a search moment with
-web search allowed, the top results. With `web_search = "ask"` nothing is fetched before the person says yes:
-the offer is still made (Accept asks first, once), but it cannot count what it will give. With "off" only what
-the browser shows is material.
+web search allowed, the top results, read then (an engine that does not answer gives no material). With
+`web_search = "ask"` nothing is fetched before the person says yes: an offer about pages the person visited is
+still made (Accept asks first, once) though it cannot count what it will give; a bare search is no material then
+(nothing says its results could be read: an Accept would read nothing), so its offer comes once the person has
+read a page. With "off" only what the browser shows is material.
 
 `Material.pages` holds what was read; `pending` says what Accept will read after asking. A `Source` answers for
 one object of the grounding; `live_source` builds one for a live context, `replay_source` for a recorded session
@@ -137,17 +139,16 @@ def live_source(context: Sequence[Observation], reader: PageReader,
                 except PageError:
                     return None
                 return Material(found, (), obj.text, "the top results") if found else None
-            if reader.fetch == ASK:
-                return Material((), (obj.text,), obj.text, "the top results")
         return None
 
     return source
 
 
 def replay_source(context: Sequence[Observation]) -> Source:
-    """A recorded session's material: a page or a search in it is what live use would read (the browser shows
-    the page; a search's results, or the pages opened from it, are read after the consent question), so it counts
-    as deliverable, its count unknown. Pages are read in replay only with `--fetch`."""
+    """A recorded session's material, as live use with web search allowed and an engine that answers would have
+    it (the consent under which an offer at a search is made live: `live_source`): a page in it is what the
+    browser shows, a search's results or the pages opened from it are read on Accept, so it counts as
+    deliverable, its count unknown. Pages are read in replay only with `--fetch`."""
 
     def source(obj: Obj) -> Material | None:
         if obj.kind == PAGE and not is_url(obj.text):

@@ -82,8 +82,10 @@ class ProposalLog:
         assert cur.lastrowid is not None  # an INSERT just ran: the cursor has its row's id
         return cur.lastrowid
 
-    def recent_decisions(self, since: float) -> list[tuple[str, str, float]]:
-        """(task, decision, ts) of decisions taken since `since`, oldest first."""
-        return [tuple(r) for r in self.store.db.execute(
-            "SELECT p.task, d.decision, d.ts FROM decisions d JOIN proposals p ON p.id = d.proposal_id "
-            "WHERE d.ts >= ? AND p.task IS NOT NULL ORDER BY d.ts, d.id", [since])]
+    def recent_decisions(self, since: float) -> list[tuple[str, str, float, dict[str, Any] | None]]:
+        """(task, decision, ts, result) of decisions taken since `since`, oldest first; `result`: what accepting
+        did (`help.Help.record`), None when nothing was done (not accepted, or accepted without its help)."""
+        rows = self.store.db.execute(
+            "SELECT p.task, d.decision, d.ts, d.result FROM decisions d JOIN proposals p ON p.id = d.proposal_id "
+            "WHERE d.ts >= ? AND p.task IS NOT NULL ORDER BY d.ts, d.id", [since])
+        return [(task, decision, ts, _json_object(result) if result else None) for task, decision, ts, result in rows]

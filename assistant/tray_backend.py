@@ -160,7 +160,6 @@ class Backend:
             return
         with self.lock:
             self.offers.pop(proposal_id, None)
-        self.assistant.memory.record(proposal.task or "", ACCEPTED)
         with self.store() as store:
             accepted = Acceptance.of(store, proposal)
         if self.config.web_search == "ask":
@@ -187,6 +186,8 @@ class Backend:
 
         def work() -> None:
             result = accepted.run(self.assistant.agent.answer_model, self.store_path, search, material)
+            # held back like an accepted one only when it gave something (an offer that can is made later)
+            self.assistant.memory.record(accepted.task, ACCEPTED, gave=result.gave)
             try:
                 with self.store() as store:
                     accepted.record(store, latency, result)

@@ -293,7 +293,7 @@ def test_at_an_error_with_a_known_step_the_command_s_output_offer_gives_way(comm
     ("python3 app.py", "KeyError: 'user_id'", False),
     ("git push", "fatal: unable to access 'https://example.org/repo.git/': Could not resolve host: example.org",
      False),
-    ("ls --colr", "ls: unrecognized option '--colr'", True),  # how the program was called: its manual answers
+    ("grep --colr x", "grep: unrecognized option '--colr'", True),  # how it was called: its manual answers
     ("tar -xz archive", "tar: Old option 'z' requires an argument.", True),
     ("git stats", "git: 'stats' is not a git command. See 'git --help'.", True),
 ])
@@ -308,7 +308,10 @@ def test_at_an_error_the_manual_is_offered_only_when_it_answers_it(command, erro
     offered = [c.action for c in candidates.build(ground(context), writes=False)]
     assert ("command_docs" in offered) == manual, offered
     alone = [c.action for c in candidates.build(ground(context[:1]), writes=False)]
-    assert "command_docs" in alone  # no error: the manual may help
+    assert "command_docs" not in alone  # no error, nobody looked it up: the command ran as the person meant
+    searched = [{"time": "0", "event": f"The user searches on Google for '{command.split()[0]} options' in Firefox."},
+                context[0]]
+    assert "command_docs" in [c.action for c in candidates.build(ground(searched), writes=False)]
 
 
 def test_a_typed_command_that_quotes_its_own_arguments_is_read_whole():

@@ -372,18 +372,21 @@ def test_a_copy_without_an_error_word_is_an_error_when_a_next_step_is_known(copi
     assert not any(c.action == "fix_error" for c in plain)
 
 
-@pytest.mark.parametrize("typed, offer_has, help_has", [
-    ("git rebase -i HEAD~3", "git rebase (Reapply commits", ["git-rebase: Reapply commits", "man git-rebase"]),
-    ("sudo tar xzf backup.tgz", "tar (", ["tar: ", "man tar"]),
+@pytest.mark.parametrize("searched, typed, offer_has, help_has", [
+    ("git rebase squash commits", "git rebase -i HEAD~3", "git rebase (Reapply commits",
+     ["git-rebase: Reapply commits", "man git-rebase"]),
+    ("tar extract tgz", "sudo tar xzf backup.tgz", "tar (", ["tar: ", "man tar"]),
 ])
-def test_a_command_gets_what_its_manual_says(proactive_home, typed, offer_has, help_has):
-    """Local documentation (man-db's whatis): the offer names the manual's summary, Accept shows it."""
+def test_a_command_looked_up_gets_what_its_manual_says(proactive_home, searched, typed, offer_has, help_has):
+    """Local documentation (man-db's whatis): for a command the person looked up, the offer names the manual's
+    summary, Accept shows it."""
     import shutil
 
     if shutil.which("man") is None:
         pytest.fail("man-db is needed: install it with packaging/setup.sh test")
     Store().close()
-    context = [{"time": "1", "event": f"The user types '{typed}' and presses Enter in the terminal."}]
+    context = [{"time": "0", "event": f"The user searches on Google for '{searched}' in Firefox."},
+               {"time": "1", "event": f"The user types '{typed}' and presses Enter in the terminal."}]
     [offer] = [c for c in build(ground(context), writes=False) if c.action == "command_docs"]
     assert offer_has in offer.message, offer.message
     result = do_task(None, context, offer.task, offer.action)

@@ -90,10 +90,9 @@ WRAPPERS = frozenset({"sudo", "doas", "env", "time", "nice", "nohup", "exec", "c
                       "watch", "timeout", "strace", "stdbuf"})
 
 
-def program_of(line: str) -> tuple[str, str | None] | None:
-    """The program a command line runs and its subcommand when it has a man page of its own (`git commit` ->
-    ("git", "git-commit")), past wrappers (sudo, env VAR=x, time...) and their options; None when none."""
-    import os
+def _from_program(line: str) -> list[str]:
+    """The words of a command line from the program it runs on, past wrappers (sudo, env VAR=x, time...) and
+    their options; [] when it names no program."""
     import shlex
 
     try:
@@ -103,7 +102,20 @@ def program_of(line: str) -> tuple[str, str | None] | None:
     while words and (words[0] in WRAPPERS or "=" in words[0] or words[0].startswith("-")
                      or (words[0].isdigit() and len(words) > 1)):
         words.pop(0)
-    if not words or not re.fullmatch(r"[\w.+/-]+", words[0]):
+    return words if words and re.fullmatch(r"[\w.+/-]+", words[0]) else []
+
+
+def program_word(line: str) -> str | None:
+    """The program a command line runs, as typed (a path stays a path); None when it names none."""
+    words = _from_program(line)
+    return words[0] if words else None
+
+
+def program_of(line: str) -> tuple[str, str | None] | None:
+    """The program a command line runs and its subcommand when it has a man page of its own (`git commit` ->
+    ("git", "git-commit")), past wrappers and their options; None when none."""
+    words = _from_program(line)
+    if not words:
         return None
     program = os.path.basename(words[0])
     sub = next((w for w in words[1:3] if re.fullmatch(r"[a-z][a-z-]+", w)), None)
