@@ -342,8 +342,7 @@ def page_help(kind: str, subject: Obj, grounding: Grounding, found: Material | N
         return [f"No page about '{short(subject)}' could be read."], [], ()
     if not found.pages:
         what = ", ".join(found.pending[:3])
-        return [f"Nothing was read: reading pages for you needs your yes (web_search = \"on\" in config.toml, or "
-                f"Always at the question). It would read: {what}."], [], ()
+        return [f"Nothing was read: {found.unlock}. It would read: {what}."], [], ()
     links = tuple(p.url for p in found.pages)
     query = subject.text if subject.kind == QUERY else found.query or subject.text
     if kind == CODE:

@@ -42,6 +42,9 @@ class Material:
     pending: tuple[str, ...] = ()
     query: str = ""  # the search whose results are (or would be) read
     where: str = "the page you opened"  # how an offer names them
+    #: what would let the pending pages be read, as help that read nothing says it: live, the person's consent;
+    #: in replay (`replay_source`), the command's own switch, which no config setting replaces
+    unlock: str = 'reading pages for you needs your yes (web_search = "on" in config.toml, or Always at the question)'
 
     @property
     def known(self) -> bool:
@@ -144,6 +147,9 @@ def live_source(context: Sequence[Observation], reader: PageReader,
     return source
 
 
+REPLAY_UNLOCK = "proactive replay reads pages only with --fetch (beside --accept)"
+
+
 def replay_source(context: Sequence[Observation]) -> Source:
     """A recorded session's material, as live use with web search allowed and an engine that answers would have
     it (the consent under which an offer at a search is made live: `live_source`): a page in it is what the
@@ -152,11 +158,12 @@ def replay_source(context: Sequence[Observation]) -> Source:
 
     def source(obj: Obj) -> Material | None:
         if obj.kind == PAGE and not is_url(obj.text):
-            return Material((), (obj.text,), "", "the page you opened")
+            return Material((), (obj.text,), "", "the page you opened", REPLAY_UNLOCK)
         if obj.kind == QUERY:
             start = _query_index(context, obj.text)
             opened = any(OPENED.search(str(o.get("event", ""))) for o in context[start + 1:]) if start >= 0 else False
-            return Material((), (obj.text,), obj.text, "the pages you opened" if opened else "the top results")
+            return Material((), (obj.text,), obj.text, "the pages you opened" if opened else "the top results",
+                            REPLAY_UNLOCK)
         return None
 
     return source

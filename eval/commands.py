@@ -19,7 +19,6 @@ from proactive.watcher.command_line import (
     FullHelpGroup,
     db_option,
     fail,
-    load_config,
     open_store,
     out_file,
     out_folder,
@@ -28,6 +27,7 @@ from proactive.watcher.command_line import (
     require_subcommand,
 )
 from proactive.watcher.episodes.wording import plural
+from proactive.watcher.service import SetupError
 from proactive.watcher.store import home
 
 
@@ -111,8 +111,12 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
 @click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True, help="Candidate tasks per turn.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per turn.")
 def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
-    """Run the agent over a recorded ProactiveBench-format session: at turn i it sees observations 0..i."""
+    """Run the agent alone over a recorded ProactiveBench-format session: at turn i it sees observations 0..i.
+
+    Its candidates are those of `proactive replay SESSION --no-gate` with the same --model and --k (the first is
+    what replay shows); no gate, no judge, no cache, and config.toml is not read."""
     from proactive.assistant.agent import Agent
+    from proactive.eval.replay import agent_prediction
     from proactive.eval.sessions import SessionError, load_session
 
     try:
@@ -123,7 +127,7 @@ def predict(session: str, model_spec: str, k: int, as_json: bool) -> None:
     proposals = failures = 0
     with progress_bar(len(observations), "predicting") as advance:
         for i, obs in enumerate(observations):
-            prediction = agent.predict(observations[: i + 1])
+            prediction = agent_prediction(agent, observations[: i + 1])
             proposals += bool(prediction.candidates)
             failures += len(prediction.errors)
             if as_json:
@@ -142,7 +146,6 @@ rm_alias = FullHelpGroup("rm", commands=reward.commands, callback=reward.callbac
 
 
 @click.command()
-@reads_config
 @click.argument("sessions", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--labels", type=click.Path(dir_okay=False), help="Reward-format labels: need detection vs humans.")
 @model_option
@@ -152,7 +155,8 @@ rm_alias = FullHelpGroup("rm", commands=reward.commands, callback=reward.callbac
               help="Who judges: default (shipped reward model), signals, llm:MODEL, or a file.")
 @click.option("--k", type=click.IntRange(1, 3), default=1, show_default=True,
               help="Candidate tasks per turn (pred@k).")
-@click.option("--proactivity", help="Gate threshold level (default: config, medium).")
+@click.option("--proactivity", default="medium", show_default=True,
+              help="Gate threshold level: low, medium, high or a number in [0, 1] (config.toml is not read).")
 @click.option("--baselines", type=click.Path(file_okay=False, exists=True),
               help="Archived traces: DIR/<model>/<session>.json (e.g. an earlier run's OUT/traces).")
 @click.option("--out", type=click.Path(file_okay=False),
@@ -166,9 +170,10 @@ rm_alias = FullHelpGroup("rm", commands=reward.commands, callback=reward.callbac
               help="Accept every shown offer and write what the help produced to OUT/help.jsonl (needs --out); a "
                    "web search is recorded as its URL, no browser is opened and nothing is sent.")
 @click.option("--fetch", is_flag=True,
-              help="With --accept, read the pages page offers are about (network: config.toml's search_engine "
-                   "and the result pages it links to; never sites in never_fetch). Off by default: page help then "
-                   "says it read nothing.")
+              help="With --accept, read the pages page offers are about (network: --search-engine and the "
+                   "result pages it links to). Off by default: page help then says it read nothing.")
+@click.option("--search-engine", default=home.DEFAULT_SEARCH_ENGINE, show_default=True,
+              help="With --fetch, the results page read for a search ({query} stands for the search).")
 @click.option("--as-live", is_flag=True,
               help="The live trigger's timing as well, on the events' own clock: the assistant runs as each event "
                    "closes an episode, never within the proactivity level's minimum interval after an offer shown "
@@ -176,11 +181,14 @@ rm_alias = FullHelpGroup("rm", commands=reward.commands, callback=reward.callbac
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
            judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
-           cache_path: str | None, parallel: int, accept: bool, fetch: bool, as_live: bool, as_json: bool) -> None:
+           cache_path: str | None, parallel: int, accept: bool, fetch: bool, search_engine: str, as_live: bool,
+           as_json: bool) -> None:
     """Replay recorded sessions through agent + gate, judge every prediction, report the metrics.
 
     Need first, as live: at a turn where the gate's P(need) is below the threshold nothing is generated. An offer
-    shown and not answered counts as ignored, as live: the feedback memory holds it back for a while."""
+    shown and not answered counts as ignored, as live: the feedback memory holds it back for a while. Every
+    setting comes from these options and their defaults, never from config.toml, so a run gives the same figures
+    on any machine; the report's header lists them."""
     from proactive.eval import harness
     from proactive.eval.replay import Judge, Replayer, cached_gate
     from proactive.models.base import ModelError
@@ -191,6 +199,8 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
         fail("--accept writes OUT/help.jsonl: give --out DIR")
     if fetch and not accept:
         fail("--fetch reads pages when accepting offers: give --accept too")
+    if "{query}" not in search_engine or not search_engine.startswith(("http://", "https://")):
+        fail(f"--search-engine: {search_engine}: must be an http(s) address with {{query}} for the search")
     if as_live and no_gate:
         fail("--as-live: the live timing needs the gate (it holds offers back after one is shown); drop --no-gate")
     out_path = out_folder("--out", out) if out else None
@@ -199,23 +209,28 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     paths = [Path(s) for s in sessions]
     observed, found = _sessions_and_baselines(paths, baselines)
     label_map = _labels_of(labels, observed) if labels else None
-    config = load_config()
+    try:
+        level = setup.proactivity(proactivity, home.Config())
+    except SetupError as exc:
+        fail(str(exc))
     cache = _cache(cache_path)
-    gate = None if no_gate else cached_gate(load_scorer(rm_spec), setup.proactivity(proactivity, config), cache)
+    gate = None if no_gate else cached_gate(load_scorer(rm_spec), level, cache)
     judge = Judge(load_scorer(judge_spec, "--judge"), cache)
     try:
         replayer = Replayer(model_spec, load_predictor, k, gate, judge, cache, parallel=parallel, as_live=as_live)
     except (ModelError, OSError) as exc:
         fail(f"--model: {model_spec}: {exc}")
     total = sum(len(observed[p]) for p in paths)
+    settings = harness.settings(model_spec, k, None if no_gate else rm_spec, None if no_gate else proactivity,
+                                judge_spec, as_live, search_engine if fetch else None)
     result = harness.run(paths, total, replayer, gate, judge, cache, model_spec, rm_spec, judge_spec, found,
                          label_map, progress_bar, command=shlex.join(["proactive", *sys.argv[1:]]),
-                         labels_path=Path(labels) if labels else None)
+                         labels_path=Path(labels) if labels else None, settings=settings)
     if out_path is not None:
         try:
             harness.write(result, out_path, label_map)
             if accept:
-                result.notes.append(f"help: {_accept_all(result, replayer, paths, out_path, fetch, config)}")
+                result.notes.append(f"help: {_accept_all(result, replayer, paths, out_path, search_engine if fetch else None)}")
         except OSError as exc:
             fail(f"--out: {out}: cannot write ({exc.strerror or exc}); the model calls are cached, so a rerun "
                  "is quick")
@@ -272,9 +287,9 @@ def _cache(cache_path: str | None) -> Any:
         fail(f"--cache: {path}: not a usable cache database ({exc})")
 
 
-def _accept_all(result: Any, replayer: Any, paths: list[Path], out_path: Path, fetch: bool,
-                config: home.Config) -> str:
-    """--accept: every shown offer accepted, what the help produced written to OUT/help.jsonl."""
+def _accept_all(result: Any, replayer: Any, paths: list[Path], out_path: Path, search_engine: str | None) -> str:
+    """--accept: every shown offer accepted, what the help produced written to OUT/help.jsonl; `search_engine`
+    (--fetch) is where pages are looked for, None: nothing is read."""
     from proactive.assistant.pages import PageReader
     from proactive.eval import harness
     from proactive.models.base import ModelError
@@ -283,7 +298,7 @@ def _accept_all(result: Any, replayer: Any, paths: list[Path], out_path: Path, f
         model = replayer.model()
     except (ModelError, OSError) as exc:
         fail(f"--model: {replayer.model_spec}: {exc}")
-    reader = PageReader("on", tuple(config.never_fetch), config.search_engine) if fetch else None
+    reader = PageReader("on", (), search_engine) if search_engine else None
     return str(harness.accept_all(result.turns, paths, model, out_path, progress_bar, reader=reader))
 
 

@@ -19,7 +19,7 @@ from proactive.assistant.policy import Gate
 
 from .assessment import Progress, no_progress
 from .metrics import Summary, definitions, summarize
-from .provenance import provenance
+from .provenance import provenance, settings_line
 from .replay import Baselines, Cache, Judge, Replayer, agent_name, judge_trace, save_run
 from .turns import Turn
 
@@ -35,17 +35,32 @@ class ReplayRun:
     header: dict[str, Any] = field(default_factory=dict)  # provenance.provenance(): version, command, inputs
 
 
+def settings(model_spec: str, k: int, rm_spec: str | None, proactivity: str | None, judge_spec: str,
+             as_live: bool, search_engine: str | None) -> dict[str, Any]:
+    """Every setting that changes a replay's figures, as the report's header lists them: a figure quoted with
+    these (and the inputs' digests) can be reproduced on any machine. `rm_spec` and `proactivity` are None
+    without a gate; `search_engine` None when no page is fetched."""
+    return {"model": model_spec, "k": k, "gate": rm_spec or "none (the first candidate is shown)",
+            "proactivity": proactivity, "judge": judge_spec,
+            "timing": "as live (--as-live)" if as_live else "every turn (the paper's protocol)",
+            "fetch": search_engine or "off"}
+
+
 def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, judge: Judge, cache: Cache, model_spec: str,
         rm_spec: str, judge_spec: str, baselines: Baselines | None, labels: dict[str, bool] | None,
-        progress: Progress = no_progress, command: str = "", labels_path: Path | None = None) -> ReplayRun:
+        progress: Progress = no_progress, command: str = "", labels_path: Path | None = None,
+        settings: dict[str, Any] | None = None) -> ReplayRun:
     """Replay `paths` (`total` turns in all) and judge `baselines` with the same judge (the models left out
-    because a trace could not be read are named in the notes and the summary)."""
+    because a trace could not be read are named in the notes and the summary). `settings` (`settings()`) go into
+    the header."""
     baselines = baselines or Baselines()
     started = time.time()
     notes = [f"model: {model_spec}, k={replayer.k}", f"judge: {judge.name}",
              "gate: none (raw first candidate)" if gate is None else
              f"gate: {gate.scorer.name}, need first: P(need) >= {gate.proactivity.threshold} or nothing is "
              "generated"]
+    if settings:
+        notes.insert(0, settings_line(settings).removeprefix("- "))
     if gate is not None and judge_spec == rm_spec:
         notes.append("WARNING: the judge is the gate's own reward model, so judged metrics are circular (it "
                      "accepts what it let through); need detection against human labels is the headline.")
@@ -71,7 +86,7 @@ def run(paths: list[Path], total: int, replayer: Replayer, gate: Gate | None, ju
     if baselines.failed:
         summary["baselines_failed"] = dict(baselines.failed)
     header = provenance(command, started, paths, labels_path,
-                        {name: [t.path for t in traces] for name, traces in baselines.traces.items()})
+                        {name: [t.path for t in traces] for name, traces in baselines.traces.items()}, settings)
     summary["run"] = header
     summary["definitions"] = definitions()  # what each reported figure is (metrics.JUDGED, metrics.NEED)
     return ReplayRun(summary, results, notes, turns, ours,

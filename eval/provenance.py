@@ -49,10 +49,12 @@ def digest(paths: Iterable[Path]) -> str:
 
 
 def provenance(command: str, started: float, sessions: Sequence[Path], labels: Path | None,
-               baselines: dict[str, Sequence[Path]]) -> dict[str, Any]:
-    """The report's header: version, commit, command, start (ISO 8601, UTC), duration so far, and the inputs'
-    digests (each session file; the labels; each archived model's traces together)."""
+               baselines: dict[str, Sequence[Path]], settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report's header: version, commit, command, start (ISO 8601, UTC), duration so far, every setting that
+    changes a figure, and the inputs' digests (each session file; the labels; each archived model's traces
+    together)."""
     return {
+        "settings": dict(settings or {}),
         "version": version(),
         "commit": commit(),
         "command": command,
@@ -66,12 +68,19 @@ def provenance(command: str, started: float, sessions: Sequence[Path], labels: P
     }
 
 
+def settings_line(settings: dict[str, Any]) -> str:
+    """The settings that change a figure, in one line (none of them read from config.toml)."""
+    return "- settings: " + ", ".join(f"{name} {value}" for name, value in settings.items()
+                                      if value is not None)
+
+
 def header_lines(info: dict[str, Any]) -> list[str]:
     """The header as Markdown list items."""
     inputs = info["inputs"]
     lines = [f"- version: {DISTRIBUTION} {info['version']}, commit {info['commit'] or 'unknown (not a git checkout)'}",
              f"- command: `{info['command']}`",
              f"- started {info['started']}, took {info['duration_s']} s",
+             *([settings_line(info["settings"])] if info.get("settings") else []),
              "- inputs (sha256, first 16 hex digits): " + ", ".join(
                  f"{Path(p).name} {h}" for p, h in inputs["sessions"].items())]
     if inputs["labels"]:

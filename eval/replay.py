@@ -184,6 +184,14 @@ def usable(prediction: Prediction, model: Any, k: int) -> bool:
     return len(prediction.errors) < (k if getattr(model, "capable", True) else 1)
 
 
+def agent_prediction(agent: Agent, context: list[Observation], held_back: Callable[[str], bool] | None = None,
+                     recalls: Callable[[Any], bool] | None = None) -> Prediction:
+    """The agent's candidates at the last event of a recorded `context`, as `replay` and `predict` both ask for
+    them: a page or a search in the session is material as live use would read it (material.py), so the two
+    commands offer the same tasks on the same session."""
+    return agent.predict(context, held_back=held_back, recalls=recalls, material=replay_source(context))
+
+
 class Replayer:
     """Our agent (and gate) over recorded sessions. `parallel` > 1 sends a server's generations for one session
     concurrently (`--model openai:...`: a vLLM or llama-server deployment at its throughput); the in-process
@@ -250,8 +258,7 @@ class Replayer:
         """The agent's prediction as a cache value, and whether it is worth keeping. Runs in a worker thread
         when parallel: it touches the model only, never the cache."""
         try:
-            # a page or a search in a recorded session is material as live use would read it (material.py)
-            p = agent.predict(context, held_back=held_back, recalls=recalls, material=replay_source(context))
+            p = agent_prediction(agent, context, held_back, recalls)
         except ModelError as exc:  # e.g. the server is down: nothing came back, nothing is kept
             return {"candidates": [], "preference": {}, "latency_s": None, "errors": [str(exc)[:200]]}, False
         result = {"candidates": p.candidates, "preference": p.preference, "latency_s": p.latency_s,

@@ -247,8 +247,7 @@ BAD_KINDS = ("fifo", "binary", "directory", "unknown-key", "bad-type")
 #: every command that reads config.toml (its settings, or the store, which reads its `encryption`)
 READERS = {"watch": ["watch", "--no-aw"], "run": ["run", "--headless", "--no-aw"], "tray": ["tray", "--no-aw"],
            "decide": ["decide", "1", "accepted"], "purge": ["purge", "--all", "--yes"], "status": ["status"],
-           "episodes": ["episodes"], "export": ["export", "--out", "{tmp}/rows.jsonl"], "annotate": ["annotate"],
-           "replay": ["replay", "{tmp}/session.json"]}
+           "episodes": ["episodes"], "export": ["export", "--out", "{tmp}/rows.jsonl"], "annotate": ["annotate"]}
 
 
 def no_desktop() -> dict[str, str]:

@@ -375,14 +375,17 @@ def test_replay_fetch_reads_pages_only_when_asked(tmp_path, proactive_home):
                                                   "ruby'."}},
     ]))
     with page_server(PAGES) as server:
-        Path(proactive_home, "config.toml").write_text(f'search_engine = "{server.url}/search?q={{query}}"\n')
+        # replay reads no config.toml: the engine is an option, and its help names --fetch as the switch
+        Path(proactive_home, "config.toml").write_text('web_search = "on"\n')
         base = ["replay", str(session), "--model", "default", "--proactivity", "high", "--accept",
-                "--cache", str(tmp_path / "c.db")]
+                "--cache", str(tmp_path / "c.db"), "--search-engine", f"{server.url}/search?q={{query}}"]
         quiet = CliRunner().invoke(cli, [*base, "--out", str(tmp_path / "a")])
         assert quiet.exit_code == 0, quiet.output
         assert server.requests == []
         rows = [json.loads(x) for x in (tmp_path / "a" / "help.jsonl").read_text().splitlines()]
-        assert rows and all("Nothing was read" in r["help"]["text"] for r in rows if r["task"].startswith("Show code"))
+        unread = [r["help"]["text"] for r in rows if r["task"].startswith("Show code")]
+        assert unread and all("Nothing was read: proactive replay reads pages only with --fetch" in t
+                              and "config.toml" not in t for t in unread), unread
         fetched = CliRunner().invoke(cli, [*base, "--out", str(tmp_path / "b"), "--fetch"])
         assert fetched.exit_code == 0, fetched.output
         rows = [json.loads(x) for x in (tmp_path / "b" / "help.jsonl").read_text().splitlines()]
