@@ -146,7 +146,11 @@ rm_alias = FullHelpGroup("rm", commands=reward.commands, callback=reward.callbac
 
 
 @click.command()
-@click.argument("sessions", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("sessions", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--proactivebench", "checkout", type=click.Path(file_okay=False),
+              help="A checkout of github.com/thunlp/ProactiveAgent: its sessions (SESSIONS are then file names in "
+                   "dataset/test_data; none: all), its labels and its archived traces, unless --labels or "
+                   "--baselines say otherwise.")
 @click.option("--labels", type=click.Path(dir_okay=False), help="Reward-format labels: need detection vs humans.")
 @model_option
 @click.option("--rm", "rm_spec", default="default", show_default=True, help="Reward model of the gate.")
@@ -179,7 +183,7 @@ rm_alias = FullHelpGroup("rm", commands=reward.commands, callback=reward.callbac
                    "closes an episode, never within the proactivity level's minimum interval after an offer shown "
                    "(default: every turn, the paper's protocol). Not with --no-gate.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
+def replay(sessions: tuple[str, ...], checkout: str | None, labels: str | None, model_spec: str, rm_spec: str, no_gate: bool,
            judge_spec: str, k: int, proactivity: str | None, baselines: str | None, out: str | None,
            cache_path: str | None, parallel: int, accept: bool, fetch: bool, search_engine: str, as_live: bool,
            as_json: bool) -> None:
@@ -206,7 +210,14 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     out_path = out_folder("--out", out) if out else None
     if cache_path:
         out_file("--cache", cache_path)
-    paths = [Path(s) for s in sessions]
+    if checkout:
+        bench = _checkout(checkout, sessions)
+        paths, labels, baselines = bench.sessions, labels or str(bench.labels), baselines or str(bench.traces)
+    elif not sessions:
+        fail("replay: give session files, or --proactivebench CHECKOUT (a checkout of "
+             "github.com/thunlp/ProactiveAgent)")
+    else:
+        paths = [Path(s) for s in sessions]
     observed, found = _sessions_and_baselines(paths, baselines)
     label_map = _labels_of(labels, observed) if labels else None
     try:
@@ -242,6 +253,18 @@ def replay(sessions: tuple[str, ...], labels: str | None, model_spec: str, rm_sp
     need = [*need_rows(result.results), ""] if labels else []  # the headline first: no judge involved
     for line in [*result.notes, "", *need, *summary_rows(result.results, result.ours)]:
         click.echo(line)
+
+
+def _checkout(checkout: str, names: tuple[str, ...]) -> Any:
+    """--proactivebench: the sessions, labels and traces of a ProactiveAgent checkout (one line when a part is
+    missing); the zipped traces are unpacked once into the cache folder."""
+    from proactive.eval.proactivebench import open_checkout
+    from proactive.eval.sessions import SessionError
+
+    try:
+        return open_checkout(Path(checkout), names, home.cache_dir() / "proactivebench-traces")
+    except SessionError as exc:
+        fail(f"--proactivebench: {exc}")
 
 
 def _sessions_and_baselines(paths: list[Path], baselines: str | None) -> tuple[dict[Path, Any], Any]:

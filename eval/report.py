@@ -37,34 +37,50 @@ def cell(metric: Metric, summary: Summary, protocol: str = "paper") -> str:
     return f"{fmt(value)} [{fmt(ci[0])}, {fmt(ci[1])}]" if ci else fmt(value)
 
 
+def in_sample(summary: Summary) -> bool:
+    """Whether a row's figures were scored on sessions its gate was trained on (so they are not a measure of new
+    sessions)."""
+    return (summary.scored_on or "").startswith("in-sample")
+
+
+def row_name(name: str, summary: Summary) -> str:
+    """A row's name, marked when its figures are in-sample."""
+    return f"{name} (in-sample)" if in_sample(summary) else name
+
+
 def summary_rows(results: Mapping[str, Summary], ours: str | None = None) -> list[str]:
     """The judged metrics (`metrics.JUDGED`), one row per model and protocol: ours (the row named `ours`; None:
-    every row is ours) under both, each labelled; an archived model's predictions as it proposed them (the
-    paper's)."""
+    every row is ours) under both, each labelled, marked when in-sample; an archived model's predictions as it
+    proposed them (the paper's)."""
     header = "| model | protocol | " + " | ".join(m.name for m in JUDGED) + " |"
     lines = [header, "|---" * (header.count("|") - 1) + "|"]
     for name, s in results.items():
         protocols = ["paper", *(["live"] if ours is None or name == ours else [])]
         for protocol in protocols:
-            lines.append(f"| {name} | {protocol} | " + " | ".join(cell(m, s, protocol) for m in JUDGED) + " |")
+            lines.append(f"| {row_name(name, s)} | {protocol} | " + " | ".join(cell(m, s, protocol) for m in JUDGED)
+                         + " |")
     return lines
+
+
+#: what the held-out row was scored on, and why its count of contexts differs from the other rows'
+HELD_OUT_SCORED_ON = ("held out by session (the need model alone, as its artefact records): all its training "
+                      "contexts, synthetic ones included, so the count differs")
 
 
 def need_rows(results: Mapping[str, Summary]) -> list[str]:
     """Need detection against the human labels (the headline: no judge involved; `metrics.NEED`), each figure
     with its 95% interval from resampling whole sessions (`need_ci`), and what each row's figures were scored
-    on."""
+    on. Where ours is in-sample, the held-out figure its artefact records comes first: it is the fair one."""
     lines = ["| model | scored on | " + " | ".join(m.name for m in NEED) + " |", "|---" * (2 + len(NEED)) + "|"]
     for name, s in results.items():
         if s.need is None:
             continue
-        scored = s.scored_on or "archived predictions"
-        lines.append(f"| {name} | {scored} | " + " | ".join(cell(m, s) for m in NEED) + " |")
         held = s.held_out
-        if held:  # the fair figure beside an in-sample one (recorded in the gate's artefact)
-            lines.append(f"| {name}, held out | sessions left out of training, one at a time (the need model "
-                         f"alone, recorded in its artefact) | {held.get('contexts') or '-'} | "
+        if held:  # the fair figure first, then the in-sample one it stands for
+            lines.append(f"| {name}, held out | {HELD_OUT_SCORED_ON} | {held.get('contexts') or '-'} | "
                          + " | ".join(fmt(held[m.key]) for m in NEED if m.interval) + " |")
+        scored = s.scored_on or "archived predictions"
+        lines.append(f"| {row_name(name, s)} | {scored} | " + " | ".join(cell(m, s) for m in NEED) + " |")
     return lines
 
 
@@ -93,8 +109,8 @@ def write_report(out: Path, ours_name: str, turns: Sequence[Turn], results: Mapp
                   "Whether the agent spoke where the annotators said help was needed; no judge involved. In "
                   "brackets: 95% intervals, resampling whole sessions 1,000 times (seed 0; none for one session). "
                   "*in-sample*: the gate was trained on these sessions' labels, so the figure is not a measure of "
-                  "new sessions; the *held out* row beside it is the fair figure (also bench/need_cv.py, in the "
-                  "README).", "", *need_rows(results), "", COUNTS, ""]
+                  "new sessions; the *held out* row above it is the fair figure (bench/need_cv.py measures it on "
+                  "the replayed sessions alone; docs/research.md).", "", *need_rows(results), "", COUNTS, ""]
     lines += ["", "## Judged by the reward model, both protocols", "", DEFINITIONS, "", *summary_rows(results, ours_name), ""]
     per = {name: summarize(ts, labels) for name, ts in by_session(turns).items()}
     lines += ["## Per session (ours)", "", *summary_rows(per), ""]
@@ -166,7 +182,7 @@ def reliability_plot(path: Path, curves: Mapping[str, Mapping[str, Any]], title:
     ax.set_title(title)
     ax.legend(fontsize=7, loc="upper left")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")  # nothing drawn outside the axes (a legend, a label) is cut
     plt.close(fig)
     return path
 
@@ -184,7 +200,7 @@ def _pyplot() -> Any:
 
 def _save(fig: Any, plt: Any, path: Path) -> str:
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")  # nothing drawn outside the axes (a legend, a label) is cut
     plt.close(fig)
     return path.name
 
@@ -239,8 +255,9 @@ def _latency_plot(plt: Any, path: Path, turns: Sequence[Turn]) -> str:
     for q, style in ((0.5, "--"), (0.95, ":")):
         value = percentile(latencies, q)
         ax.axvline(value, color="black", linestyle=style, linewidth=1, label=f"p{round(q * 100)} {value:.3g} s")
-    ax.set_xlabel("seconds per decision (ours: the need-first gate, and the model only where help looked needed)")
-    ax.set_title(f"Time to decide, {len(latencies)} decisions")
+    ax.set_xlabel("seconds per decision")
+    ax.set_title(f"Time to decide, {len(latencies)} decisions\n(the need-first gate; the model only where help "
+                 "looked needed)", fontsize=9)
     ax.legend(fontsize=8)
     return _save(fig, plt, path)
 
@@ -260,14 +277,21 @@ def _agents_plot(plt: Any, path: Path, ours_name: str, results: Mapping[str, Sum
                         yerr=[[f1_value - ci["f1"][0]], [ci["f1"][1] - f1_value]], fmt="none", ecolor=colour,
                         alpha=0.9 if mine else 0.35, linewidth=1.5 if mine else 1)
             shown += [ci["f1"][0], ci["f1"][1]]
-        in_sample = (r.scored_on or "").startswith("in-sample")
-        ax.scatter([fpr_value], [f1_value], s=140 if mine else 35, color=colour, zorder=3,
-                   marker="*" if mine else "o", label=f"{name} (in-sample)" if mine and in_sample else name)
         held = r.held_out if mine and need else None
-        if held:  # the fair figure beside it, drawn hollow
-            ax.scatter([held["fpr"]], [held["f1"]], s=140, facecolors="none", edgecolors=colour, zorder=3,
-                       marker="*", label=f"{name}, held out")
-            shown.append(held["f1"])
+        if held:  # the fair figure: a filled star, and ours in-sample hollow, each named by its own label
+            ax.scatter([held["fpr"]], [held["f1"]], s=160, color=colour, zorder=4, marker="*",
+                       label=f"{name}, held out")
+            ax.scatter([fpr_value], [f1_value], s=110, facecolors="none", edgecolors=colour, zorder=3,
+                       marker="D", label=row_name(name, r))
+            # the two are often a few hundredths apart: labels pulled apart so neither hides the other
+            for (x, y), text, dy in (((held["fpr"], held["f1"]), "held out", 14),
+                                     ((fpr_value, f1_value), "in-sample", -16)):
+                ax.annotate(text, (x, y), xytext=(12, dy), textcoords="offset points", fontsize=7, color=colour,
+                            arrowprops={"arrowstyle": "-", "color": colour, "linewidth": 0.6})
+            shown += [held["f1"], f1_value]
+            continue
+        ax.scatter([fpr_value], [f1_value], s=140 if mine else 35, color=colour, zorder=3,
+                   marker="*" if mine else "o", label=row_name(name, r))
         shown.append(f1_value)
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(max(0.0, min(shown) - 0.05), min(1.0, max(shown) + 0.05))
