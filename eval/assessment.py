@@ -19,6 +19,7 @@ from proactive.assistant.agent import normalize_task
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.models.base import ModelError
 from proactive.models.judge import JudgeFailure
+from proactive.models.labels import context_key
 from proactive.models.reward_data import need_contexts
 from proactive.models.scorer import Scorer
 
@@ -67,13 +68,34 @@ def need_calibration(scorer: Scorer, rows: list[dict[str, Any]], progress: Progr
     return {**calibration(probs, labels), "failures": failures, "source": source}
 
 
+def trained_on(scorer: Scorer) -> str | None:
+    """What a trained reward model learned from, as its artefact records it (None for one that was not trained:
+    the hand-written scorer, an LLM judge)."""
+    meta = getattr(scorer, "meta", None) or {}
+    if "training_rows" not in meta:
+        return None
+    synthetic = meta.get("training_synthetic_rows")
+    return (f"{meta['training_rows']} human rows over {len(meta.get('training_contexts') or ())} contexts"
+            + (f" (+{synthetic} derived rejections)" if synthetic else "")
+            + f", data sha256 {meta.get('training_data_sha256', '?')}")
+
+
+def in_sample_contexts(scorer: Scorer, rows: list[dict[str, Any]]) -> int:
+    """How many of the evaluated rows' distinct contexts the reward model was trained on: evaluated on them, its
+    agreement is in-sample, not a measure of new data."""
+    trained = set((getattr(scorer, "meta", None) or {}).get("training_contexts") or ())
+    return len(trained & {context_key(r["obs"]) for r in rows if r.get("obs")})
+
+
 def assess(scorer: Scorer, rows: list[dict[str, Any]], progress: Progress = no_progress,
            plot_folder: Path | None = None) -> dict[str, Any]:
     """Agreement and calibration of `scorer` on reward rows; with `plot_folder`, also reliability.png there."""
     probs, failures, seconds = score_rows(scorer, rows, progress)
     predicted = [not row["valid"] if p is None else p >= 0.5 for row, p in zip(rows, probs, strict=True)]
     result = agreement(rows, predicted)  # a failure counts as a disagreement
-    result.update({"seconds_per_item": seconds, "failures": failures, "rm": scorer.name})
+    result.update({"seconds_per_item": seconds, "failures": failures, "rm": scorer.name,
+                   "trained_on": trained_on(scorer), "in_sample": in_sample_contexts(scorer, rows),
+                   "contexts": len({context_key(r["obs"]) for r in rows if r.get("obs")})})
     task_rows = [(p, bool(r["valid"])) for r, p in zip(rows, probs, strict=True)
                  if p is not None and normalize_task(r["pred_task"]) is not None]
     result["calibration"] = {"need": need_calibration(scorer, rows, progress),

@@ -97,9 +97,10 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
     result = assess(load_scorer(rm_spec), rows, progress_bar, Path(out) if out else None)
     if as_json:
         click.echo(json.dumps({k: result[k] for k in ("n", "accuracy", "precision", "recall", "f1", "agreement",
-                                                      "seconds_per_item", "failures", "rm", "calibration")}))
+                                                      "seconds_per_item", "failures", "rm", "trained_on", "in_sample",
+                                                      "contexts", "calibration")}))
         return
-    for line in assessment_lines(result, data):
+    for line in assessment_lines(result, data, rm_spec):
         click.echo(line)
     if out:
         click.echo(f"reliability plot: {result['calibration']['plot']}")

@@ -317,15 +317,21 @@ def _confusion(plt: Any, path: Path, grid: list[list[int]], columns: list[str], 
     return _save(fig, plt, path)
 
 
-def assessment_lines(result: dict[str, Any], data: str) -> list[str]:
-    """`proactive reward eval`'s report as text lines: agreement with the labels of `data`, per category, speed,
-    failures, and the calibration of P(need) and P(accept) with their reliability curves."""
-    lines = [f"reward model {result['rm']} on {result['n']} rows of {data}",
-             f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "
-             f"recall {result['recall']:.3f}  F1 {result['f1']:.3f}",
-             "agreement  " + "  ".join(f"{c} {'-' if v is None else f'{v:.2f}'} (n={result['category_counts'][c]})"
-                                       for c, v in result["agreement"].items()),
-             f"{result['seconds_per_item'] * 1000:.2f} ms per item, {result['failures']} failures"]
+def assessment_lines(result: dict[str, Any], data: str, spec: str | None = None) -> list[str]:
+    """`proactive reward eval`'s report as text lines: the model (`spec`, as the person named it), what it was
+    trained on and a warning when that includes the evaluated contexts, agreement with the labels of `data`, per
+    category, speed, failures, and the calibration of P(need) and P(accept) with their reliability curves."""
+    lines = [f"reward model {spec or result['rm']}: evaluated on {result['n']} rows of {data}",
+             f"trained on: {result['trained_on'] or 'nothing (not a trained model)'}"]
+    if result["in_sample"]:
+        lines.append(f"WARNING: in-sample: the model was trained on {result['in_sample']} of the "
+                     f"{result['contexts']} contexts evaluated here, so these figures overstate how it does on new "
+                     "data")
+    lines += [f"accuracy {result['accuracy']:.3f}  precision {result['precision']:.3f}  "
+              f"recall {result['recall']:.3f}  F1 {result['f1']:.3f}",
+              "agreement  " + "  ".join(f"{c} {'-' if v is None else f'{v:.2f}'} (n={result['category_counts'][c]})"
+                                        for c, v in result["agreement"].items()),
+              f"{result['seconds_per_item'] * 1000:.2f} ms per item, {result['failures']} failures"]
     need, accept = result["calibration"]["need"], result["calibration"]["accept"]
     lines.append(f"calibration ({need['bins']} equal-width bins; ECE = |observed - predicted| per bin, weighted by "
                  "its share of the items):")

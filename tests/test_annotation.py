@@ -513,3 +513,61 @@ def test_not_judged_differs_from_no_and_the_save_name_follows_the_session(qtbot,
     assert path.parent == proactive_home / "annotations" and path.name == f"{FIXTURE.stem}-jo.json"
     window.open_session(ARCHIVED)
     assert window.default_save_path().name == f"{ARCHIVED.stem}-jo.json"
+
+
+def test_reopening_right_after_save_asks_nothing(qtbot, proactive_home: Path, answers) -> None:
+    """Marks saved to a file are not offered back as unsaved when the session is opened again (the autosave is
+    gone with the save); an autosave whose marks a file in the folder holds anyway is named, not offered."""
+    first = AnnotationWindow(load_observations(ARCHIVED), annotator="ida", session_name=ARCHIVED.name)
+    qtbot.addWidget(first)
+    first._set_need(True)
+    first.autosave()
+    assert first.autosave_path().exists()
+    first.save(first.default_save_path())
+    assert not first.autosave_path().exists()
+    assert first.close() and answers.asked == []
+    again = AnnotationWindow(load_observations(ARCHIVED), annotator="ida", session_name=ARCHIVED.name)
+    qtbot.addWidget(again)
+    assert answers.asked == []
+
+    # an autosave left identical to a saved file (saved by an earlier version, or copied): named, not offered
+    Annotations.load(first.default_save_path()).save(again.autosave_path())
+    third = AnnotationWindow(load_observations(ARCHIVED), annotator="ida", session_name=ARCHIVED.name)
+    qtbot.addWidget(third)
+    assert answers.asked == []
+    assert str(first.default_save_path()) in third.status_label.text()
+    screenshot(third, "reopened_after_save")
+
+
+def test_load_save_and_export_open_in_the_annotations_folder(qtbot, proactive_home: Path, monkeypatch,
+                                                            answers) -> None:
+    """The three file dialogs start in one folder, the data folder's annotations/, with names for the session;
+    Load asks nothing when no mark is left (a mark set and cleared, a name typed)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    started: dict[str, str] = {}
+
+    def dialog(kind: str):
+        def ask(parent, title, where, filters=""):
+            started[title] = where
+            return "", ""
+        return ask
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog("open"))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog("save"))
+    window = AnnotationWindow([], annotator="jo")
+    qtbot.addWidget(window)
+    window.open_session(ARCHIVED)
+    window.show()
+    window._set_need(True)
+    window._set_need(False)
+    window.annotations.mark_need("jo", 0, None)  # cleared: nothing marked, though "jo" is now known
+    assert not window.unsaved
+    for button in (window.load_button, window.save_button, window.export_button):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert answers.asked == []  # Load did not ask to save
+    folder = proactive_home / "annotations"
+    assert started == {"Load annotations": str(folder),
+                       "Save annotations": str(folder / "session_archived_forms-jo.json"),
+                       "Export reward labels": str(folder / "session_archived_forms-labels.jsonl")}
+    assert folder.is_dir()

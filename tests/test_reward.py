@@ -147,3 +147,26 @@ def test_read_reward_rows_derives_missing_fields(tmp_path):
     assert [r["category"] for r in rows] == ["Correct-Detection (CD)", "False-Alarm (FA)", "Missed-Need (MN)",
                                              "Correct-Rejection (CR)"]
     assert rows[2]["pred_task"] is None and all(r["session"] == str(path) for r in rows)
+
+
+def test_reward_eval_says_what_the_model_learned_from_and_warns_in_sample(proactive_home, tmp_path):
+    """`reward eval` names the evaluated file as evaluation data and the training data as the artefact records
+    it; evaluated on contexts it was trained on, it says the figures are in-sample."""
+    from .conftest import run_cli
+
+    rm = tmp_path / "rm.json"
+    assert run_cli("reward", "train", "--data", str(FIXTURES / "reward_small.jsonl"), "--out", str(rm)).returncode == 0
+    meta = json.loads(rm.read_text())
+    held = run_cli("reward", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", str(rm))
+    assert held.returncode == 0, held.stderr
+    first, trained = held.stdout.splitlines()[:2]
+    assert first == f"reward model {rm}: evaluated on 7 rows of {FIXTURES / 'labels_small.jsonl'}"
+    assert trained.startswith(f"trained on: {meta['training_rows']} human rows over "
+                              f"{len(meta['training_contexts'])} contexts")
+    own = run_cli("reward", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--rm", str(rm), "--json")
+    summary = json.loads(own.stdout)
+    assert summary["in_sample"] == summary["contexts"] == len(meta["training_contexts"])
+    text = run_cli("reward", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--rm", str(rm)).stdout
+    assert f"WARNING: in-sample: the model was trained on {summary['contexts']} of the {summary['contexts']} " in text
+    signals = run_cli("reward", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", "signals").stdout
+    assert "trained on: nothing (not a trained model)" in signals and "in-sample" not in signals

@@ -226,7 +226,11 @@ class AnnotationWindow(QWidget):
 
     # ---------------------------------------------------------------------------------------------- state
     def _state(self) -> dict[str, object]:
-        return self.annotations.to_json()
+        """The annotations as saved, without annotators who marked nothing: typing a name is no work to save."""
+        state = self.annotations.to_json()
+        state["annotators"] = {name: marks for name, marks in state["annotators"].items()
+                               if marks["need"] or marks["tasks"]}
+        return state
 
     @property
     def unsaved(self) -> bool:
@@ -241,14 +245,35 @@ class AnnotationWindow(QWidget):
     def _stem(self) -> str:
         return "".join(c if c.isalnum() or c in "-_." else "_" for c in Path(self.session_name).stem) or "session"
 
+    @staticmethod
+    def folder() -> Path:
+        """Where annotation files are opened from and written to (Load, Save and Export start here): the
+        annotations folder in the data folder, beside the autosaves."""
+        return home.data_dir() / "annotations"
+
     def autosave_path(self) -> Path:
-        return home.data_dir() / "annotations" / f"autosave-{self._stem()}.json"
+        return self.folder() / f"autosave-{self._stem()}.json"
+
+    def saved_copy(self, kept: Annotations) -> Path | None:
+        """An annotations file in the folder holding exactly the marks of `kept` (an autosave whose work was saved
+        after all), or None."""
+        marks = kept.to_json()["annotators"]
+        for path in sorted(self.folder().glob("*.json")):
+            if path.name.startswith("autosave-"):
+                continue
+            try:
+                saved = Annotations.load(path)
+            except (SessionError, OSError):
+                continue
+            if saved.observations == kept.observations and saved.to_json()["annotators"] == marks:
+                return path
+        return None
 
     def default_save_path(self) -> Path:
         """Where "Save annotations…" proposes to write: named for the session (and the annotator), in the
         annotations folder, so one session's file never overwrites another's."""
         who = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.annotator)
-        return home.data_dir() / "annotations" / f"{self._stem()}{'-' + who if who else ''}.json"
+        return self.folder() / f"{self._stem()}{'-' + who if who else ''}.json"
 
     def offer_autosave(self) -> bool:
         """A session opened again while its autosave holds marks for the same events (work not saved to a file
@@ -262,6 +287,11 @@ class AnnotationWindow(QWidget):
             return False
         if kept.observations != self.observations or not kept.marks() or kept.to_json()["annotators"] == \
                 self.annotations.to_json()["annotators"]:
+            return False
+        saved = self.saved_copy(kept)
+        if saved is not None:  # nothing was lost: say where the marks are instead of offering them back
+            self.status_label.setText(f"Your marks of {self.session_name} are saved in {saved}: Load annotations… "
+                                      "opens them.")
             return False
         stamp = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         who = ", ".join(kept.annotators)
@@ -488,10 +518,13 @@ class AnnotationWindow(QWidget):
         self.refresh()
 
     def save(self, path: Path | str) -> None:
+        """Write the annotations to `path`; the autosave, whose work is now in a file, is removed, so reopening the
+        session does not offer it back."""
         self._record_current()
         self.annotations.save(path)
         self.saved_state, self.saved_path = self._state(), Path(path)
         self._autosave.stop()
+        self.autosave_path().unlink(missing_ok=True)
 
     def export(self, path: Path | str) -> int:
         """Write the majority labels as reward-format JSONL; returns the number of rows."""
@@ -528,17 +561,26 @@ class AnnotationWindow(QWidget):
     def _load_dialog(self) -> None:
         if not self.may_leave("opening another"):
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Load annotations", "", "Annotations (*.json);;All (*)")
+        self.folder().mkdir(parents=True, exist_ok=True, mode=0o700)  # the dialog opens in it
+        path, _ = QFileDialog.getOpenFileName(self, "Load annotations", str(self.folder()),
+                                              "Annotations (*.json);;All (*)")
         if path:
             self._ask("load_annotations", path)
 
+    def default_export_path(self) -> Path:
+        """Where "Export reward labels…" proposes to write: beside the annotations, named for the session."""
+        return self.folder() / f"{self._stem()}-labels.jsonl"
+
     def _save_dialog(self) -> None:
+        self.folder().mkdir(parents=True, exist_ok=True, mode=0o700)  # the dialog opens in it
         path, _ = QFileDialog.getSaveFileName(self, "Save annotations", str(self.default_save_path()),
                                               "JSON (*.json)")
         if path:
             self._ask("save", path)
 
     def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export reward labels", "labels.jsonl", "JSONL (*.jsonl)")
+        self.folder().mkdir(parents=True, exist_ok=True, mode=0o700)
+        path, _ = QFileDialog.getSaveFileName(self, "Export reward labels", str(self.default_export_path()),
+                                              "JSONL (*.jsonl)")
         if path:
             self._ask("export", path)
