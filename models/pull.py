@@ -262,8 +262,13 @@ def _failure(exc: Exception, entry: CuratedModel, hub: str, dest_dir: Path | Non
     where = f"{entry.repo}/{entry.filename} at revision {entry.revision}"
 
     def network(why: BaseException | None) -> PullError:
-        return PullError(f"cannot download {entry.filename} from {hub} (HF_ENDPOINT): {_first_line(why)}; check the "
-                         "connection or HF_ENDPOINT, or set HF_HUB_OFFLINE=1 to use only the files already here")
+        # advice for someone who wants the file: how to reach a hub, or how to bring the file in by hand
+        folder = f" into {dest_dir}" if dest_dir is not None else " into the models folder (`proactive status`)"
+        return PullError(f"cannot download {entry.filename} from {hub} (HF_ENDPOINT): {_first_line(why)}; to get it, "
+                         "check that this machine reaches the hub (a proxy goes in HTTPS_PROXY) or set HF_ENDPOINT to "
+                         f"a mirror it reaches, or download {hub.rstrip('/')}/{entry.repo}/resolve/{entry.revision}/"
+                         f"{entry.filename} elsewhere, copy it{folder} and run `HF_HUB_OFFLINE=1 proactive models "
+                         f"pull {entry.name}`")
 
     if isinstance(exc, errors.GatedRepoError):
         return PullError(f"{hub} asks you to accept the licence of {entry.repo} first: open its page, then log in "

@@ -85,14 +85,25 @@ python_env() {
     fi
 }
 
+# the command lives in the checkout's .venv, which is not on PATH: say where it is and how to have it there
+where_the_command_is() {
+    if [ "$(command -v proactive 2>/dev/null)" = "$ROOT/.venv/bin/proactive" ]; then
+        return 0
+    fi
+    echo "setup: the proactive command is $ROOT/.venv/bin/proactive; to run it as \`proactive\`:" \
+         "ln -s $ROOT/.venv/bin/proactive ~/.local/bin/proactive (with ~/.local/bin on PATH)" >&2
+}
+
 case "$MODE" in
     install)
         need_apt "${APT_RUN[@]}"
         python_env local
+        where_the_command_is
         ;;
     run)
         need_apt "${APT_RUN[@]}"
         python_env local
+        where_the_command_is
         # what a person at this machine expects: the tray app on a desktop, one JSON line per proposal without one
         if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
             exec "$ROOT/.venv/bin/proactive" tray "$@"

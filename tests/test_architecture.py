@@ -374,3 +374,42 @@ def test_the_docs_pages_are_linked_from_the_readme_and_their_links_exist():
     broken = [f"{rel(page)} -> {target}" for page in pages for target in sorted(local_links(page))
               if target.startswith("../") or not (ROOT / target).exists()]
     assert broken == []
+
+
+PACKAGES_ON_DISK = ("watcher", "models", "assistant", "eval", "ui", "app")
+
+
+def named_paths(text: str) -> set[str]:
+    """The module paths and dotted names a document quotes in backticks: `a/b.py`, `b.py`, `pkg.module.Name`."""
+    found = set()
+    for quoted in re.findall(r"`([^`\s]+)`", text):
+        quoted = quoted.rstrip(".,:;")
+        dotted = r"(proactive\.)?(" + "|".join(PACKAGES_ON_DISK) + r")(\.\w+)+"
+        if quoted.endswith(".py") or re.fullmatch(dotted, quoted):
+            found.add(quoted)
+    return found
+
+
+def resolves(name: str) -> bool:
+    """A quoted path exists (a bare `x.py`: somewhere in the packages); a dotted name is a module, or a name
+    defined in the module before it."""
+    if name.endswith(".py"):
+        return (ROOT / name).exists() if "/" in name else any(
+            p.name == name for package in (*PACKAGES_ON_DISK, "tests", "bench", "tools", "packaging")
+            for p in (ROOT / package).rglob(name))
+    parts = name.removeprefix("proactive.").split(".")
+    for cut in range(len(parts), 0, -1):
+        base = ROOT.joinpath(*parts[:cut])
+        module = base.with_suffix(".py") if not base.is_dir() else base / "__init__.py"
+        if module.exists():
+            rest = parts[cut:]
+            return not rest or re.search(rf"^(class|def) {rest[0]}\b|^{rest[0]}\b.*=|^    def {rest[-1]}\b",
+                                         module.read_text(encoding="utf-8"), re.M) is not None
+    return False
+
+
+def test_every_module_architecture_names_exists():
+    """ARCHITECTURE.md describes the code as it is: every module path and dotted name it quotes exists."""
+    missing = sorted(n for n in named_paths((ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8"))
+                     if not resolves(n))
+    assert not missing, f"ARCHITECTURE.md names what does not exist: {missing}"

@@ -185,7 +185,7 @@ def test_rm_eval_reports_calibration(proactive_home, tmp_path):
     out = run_cli("reward", "eval", "--data", str(FIXTURES / "reward_small.jsonl"), "--json", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    assert set(result) == legacy | {"calibration"}
+    assert set(result) == legacy | {"calibration", "trained_on", "in_sample", "contexts"}
     need, accept = result["calibration"]["need"], result["calibration"]["accept"]
     rows = [json.loads(line) for line in (FIXTURES / "reward_small.jsonl").read_text().splitlines()]
     assert need["n"] == len({json.dumps(r["obs"], sort_keys=True) for r in rows})  # one per distinct context
