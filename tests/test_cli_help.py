@@ -115,51 +115,46 @@ def test_the_readme_example_commands_parse():
 FIXTURES = README.parent / "tests" / "fixtures"
 
 
-def test_the_documented_commands_over_the_shared_data_run_as_written(tmp_path: Path, proactive_home: Path,
-                                                                     monkeypatch):
-    """The commands the README and docs/ give over the shared ProactiveBench data (paths beside a checkout,
-    `../...`) run exactly as written, in a checkout beside a miniature of that data laid out as the replay line
-    names it, made from the test fixtures: a session, labels, archived traces of two agents and one trace that
-    cannot be read (the `{"Operation": "browser.search"}` entry that once made the replay line exit 2). The
-    replay line finishes, names the broken baseline and writes its report."""
-    import glob
+def test_the_documented_commands_over_a_proactivebench_checkout_run_as_written(tmp_path: Path, proactive_home: Path,
+                                                                             monkeypatch):
+    """The commands the README and docs/ give over a checkout of ProactiveBench's repository (`--proactivebench
+    ProactiveAgent`) run exactly as written, beside a miniature checkout laid out as that repository is, made
+    from the test fixtures: the sessions the line names, labels, zipped archived traces of two agents and one
+    trace that cannot be read (the `{"Operation": "browser.search"}` entry that once made the replay line exit
+    2). The replay line finishes, names the broken baseline and writes its report."""
     import json
     import shutil
+    import zipfile
 
     from .conftest import run_cli
 
-    work = tmp_path / "checkout"
-    work.mkdir()
     text = "\n".join(page.read_text(encoding="utf-8") for page in (README, *DOCS))
     documented = sorted({c for c in re.findall(r"`(proactive [^`]+)`", text) + code_lines(README, *DOCS)
-                         if c.startswith("proactive ") and " ../" in c})
-    replay = [shlex.split(c) for c in documented if c.startswith("proactive replay") and "--baselines" in c]
+                         if c.startswith("proactive ") and "--proactivebench ProactiveAgent" in c})
+    replay = [shlex.split(c) for c in documented if c.startswith("proactive replay") and "--out" in c]
     assert replay, documented
     words = replay[0]
-    sessions = work / Path(words[2]).parent
-    labels = work / words[words.index("--labels") + 1]
-    traces = work / words[words.index("--baselines") + 1]
-    sessions.mkdir(parents=True)
-    labels.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(FIXTURES / "reward_small.jsonl", labels)
-    shutil.copytree(FIXTURES / "baselines", traces)
-
-    def first_turns(source: Path, dest: Path) -> None:
-        """The first two turns only: the built-in model's time per turn is the model tests' business."""
-        dest.write_text(json.dumps(json.loads(source.read_text(encoding="utf-8"))[:2]), encoding="utf-8")
-
-    first_turns(FIXTURES / "session_small.json", sessions / "session_small.json")
-    for trace in traces.glob("*/session_small.json"):
-        first_turns(trace, trace)
-    broken = traces / "broken-agent"
-    broken.mkdir()
-    (broken / "session_small.json").write_text(
-        '[{"observation": {"time": "1", "event": "e"}, "agent_response": [{"Operation": "browser.search"}]}]')
-    monkeypatch.chdir(work)  # where the globs are expanded, as a shell in the checkout would
+    names = [w for w in words if w.endswith(".json")]
+    checkout = tmp_path / "ProactiveAgent"
+    (checkout / "dataset" / "test_data").mkdir(parents=True)
+    (checkout / "dataset" / "reward_data").mkdir(parents=True)
+    (checkout / "eval").mkdir()
+    shutil.copy(FIXTURES / "reward_small.jsonl", checkout / "dataset" / "reward_data" / "train_data.jsonl")
+    # the first two turns only: the built-in model's time per turn is the model tests' business
+    session = json.dumps(json.loads((FIXTURES / "session_small.json").read_text(encoding="utf-8"))[:2])
+    traces = {model: json.dumps(json.loads((FIXTURES / "baselines" / model / "session_small.json")
+                                           .read_text(encoding="utf-8"))[:2])
+              for model in ("always-silent", "always-speaks")}
+    with zipfile.ZipFile(checkout / "eval" / "traces.zip", "w") as z:
+        for name in names:
+            (checkout / "dataset" / "test_data" / name).write_text(session, encoding="utf-8")
+            for model, trace in traces.items():
+                z.writestr(f"eval/traces_new/{model}/{name}", trace)
+        z.writestr(f"eval/traces_new/broken-agent/{names[0]}", '[{"observation": {"time": "1", "event": "e"}, '
+                   '"agent_response": [{"Operation": "browser.search"}]}]')
+    monkeypatch.chdir(tmp_path)  # where the checkout is, as a shell beside it would
     for command in documented:
-        args = [arg for word in shlex.split(command)[1:]
-                for arg in (sorted(glob.glob(word)) if "*" in word else [word])]
-        result = run_cli(*args, cwd=work)
+        result = run_cli(*shlex.split(command)[1:], cwd=tmp_path)
         assert result.returncode == 0, (command, result.stderr[-2000:])
-    report = (work / words[words.index("--out") + 1] / "report.md").read_text(encoding="utf-8")
+    report = (tmp_path / words[words.index("--out") + 1] / "report.md").read_text(encoding="utf-8")
     assert "broken-agent" in report and "always-speaks" in report
