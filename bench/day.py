@@ -1,9 +1,12 @@
 """A working day, run live: how good the product is as a person meets it, every moment labelled by its script.
 
 Under Xvfb + openbox + trayer (a system tray), with a private session bus and the AT-SPI bus (what a desktop
-session has; toolkit accessibility left at its default, unasked) and a private PROACTIVE_HOME, `proactive run
+session has; toolkit accessibility off, as a desktop starts) and a private PROACTIVE_HOME, `proactive run
 --model default` runs as a person starts it: the tray app in its supervised child process, default settings (no
-config file). A day from bench/days/NAME.json is then acted out at a person's pace with real programs: bash in
+config file). The person answers the tray's first question as most would, before opening any program: "Turn it
+on" for the desktop's accessibility support (without it Firefox and Qt say nothing of their text: typing there
+is only counted, and the page read is not material for help); `--no-answers` leaves the question unanswered.
+A day from bench/days/NAME.json is then acted out at a person's pace with real programs: bash in
 xterm and in lxterminal (a VTE terminal), vim in an xterm, Firefox ESR reading pages of bench/pages/ from a
 loopback server (bench/page_server.py, which also answers searches), a Qt text editor (bench/qt_editor.py),
 copies (xclip, as a terminal's selection would own the clipboard), window switches, idle, `proactive pause` /
@@ -78,6 +81,7 @@ IDLE_S = 120.0  # the default idle_seconds
 KEY_DELAY_MS = 110  # about 9 keys a second: a person typing steadily
 TYPED = re.compile(r"The user types '(.*?)'(?: and presses Enter)? in ")
 WITHHELD = re.compile(r"The user types \d+ characters? in .*\(not recorded|The user types a line that is not recorded")
+ACCESSIBILITY_TITLE = "Proactive: accessibility"  # the tray's question (ui/consent.py AccessibilityDialog)
 ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b|Traceback \(most recent call last\)|tray .*(stopped|died|exit)")
 
 FIREFOX_PREFS = {
@@ -532,7 +536,18 @@ def log_problems(home: Path) -> list[str]:
 
 
 # ---- running it
-def run_day(name: str, speed: float) -> dict[str, Any]:
+def answer_accessibility(session: XSession, config: Path) -> None:
+    """The person answers the tray's accessibility question with its default button ("Turn it on"), as the
+    tray asks it at the first start on a desktop where it is off; checked by the answer landing in config.toml."""
+    wid = wait_for(lambda: session._find(ACCESSIBILITY_TITLE), timeout=60, interval=0.5,
+                   what="the tray's accessibility question")
+    session.activate(wid)
+    session.key("Return")
+    wait_for(lambda: config.exists() and 'accessibility = "on"' in config.read_text(), timeout=30,
+             what="the accessibility answer in config.toml")
+
+
+def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
     spec = json.loads((DAYS / f"{name}.json").read_text())
     session, stop_x = start_x()
     home = Path(tempfile.mkdtemp(prefix=f"proactive-day-{name}-"))
@@ -564,6 +579,8 @@ def run_day(name: str, speed: float) -> dict[str, Any]:
             log = home / "proactive" / "logs" / "proactive.log"
             wait_for(lambda: log.exists() and "watcher started" in log.read_text(), timeout=120, what="the watcher")
             time.sleep(8.0)  # the built-in model loads in the background, as after a login
+            if answers:
+                answer_accessibility(session, home / "proactive" / "config.toml")
             watcher = Watcher(home / "proactive" / "proactive.db", env, clock, psutil.Process(proc.pid))
             watcher.start()
             day = Day(spec, session, env, work, server, speed, clock, home)
@@ -608,7 +625,7 @@ def run_day(name: str, speed: float) -> dict[str, Any]:
     figures = offer_figures(watcher.offers, day.moments, script_s)
     episodes = stored_quotes(home / "proactive" / "proactive.db")
     return {
-        "day": name, "speed": speed, "script_minutes": round(script_s / 60, 1), "wall_minutes": round(wall / 60, 1),
+        "day": name, "speed": speed, "accessibility_answered": answers, "script_minutes": round(script_s / 60, 1), "wall_minutes": round(wall / 60, 1),
         "home": str(home),
         **{k: v for k, v in figures.items() if k not in ("per_moment", "unattributed_offers")},
         "silent_decisions": watcher.silent,
@@ -663,8 +680,10 @@ def main() -> None:
     ap.add_argument("--speed", type=float, default=1.0, help="divide waits (reading, idle) by this")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", type=Path, help="also write the full report (JSON) here")
+    ap.add_argument("--no-answers", action="store_true",
+                    help="leave the tray's accessibility question unanswered (typing in Firefox and Qt only counted)")
     args = ap.parse_args()
-    result = run_day(args.day, max(args.speed, 1.0))
+    result = run_day(args.day, max(args.speed, 1.0), answers=not args.no_answers)
     if args.out:
         args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False))
     if args.json:
