@@ -3,7 +3,8 @@
 - A task similar to one the user rejected (or ignored) is not proposed again during a cooling-off period.
 - A task similar to one the user accepted is not proposed again (it was done), when its Accept gave something
   (`help.gave`): help that gave nothing (no page could be read, a failure) is not help given, and an offer that
-  can give it (once the person has read a page) is still made.
+  can give it (once the person has read a page) is still made; the very same offer is not made again within the
+  ignore cooldown (its Accept would give nothing again).
 - Recent decisions are also written into the prompt, so the model sees what was unwelcome.
 Similarity is word overlap (Jaccard on content words, Chinese by pairs of characters) or near-identical text:
 cheap, deterministic, and good enough for "the same offer in other words" from a small model. Offers that quote
@@ -80,6 +81,11 @@ def similar(a: str, b: str, threshold: float = 0.5) -> bool:
     return _alike(a, b, threshold)
 
 
+def _same(a: str, b: str) -> bool:
+    """The same offer, word for word (case and spacing aside)."""
+    return " ".join(a.lower().split()) == " ".join(b.lower().split())
+
+
 class FeedbackMemory:
     def __init__(self, reject_cooldown_s: float = 1800.0, ignore_cooldown_s: float = 600.0,
                  accept_memory_s: float = 86400.0, prompt_items: int = 5):
@@ -101,8 +107,12 @@ class FeedbackMemory:
         """The earlier decision that forbids proposing `task` now, if any."""
         now = time.time() if now is None else now
         for d in reversed(self.decisions):
-            if d.gave and now - d.ts < self.cooldown[d.decision] and similar(task, d.task):
+            if now - d.ts >= self.cooldown[d.decision]:
+                continue
+            if d.gave and similar(task, d.task):
                 return d
+            if not d.gave and now - d.ts < self.cooldown[IGNORED] and _same(task, d.task):
+                return d  # the very offer whose Accept just gave nothing: it would give nothing again
         return None
 
     def allowed(self, candidates: list[str], now: float | None = None) -> list[str]:

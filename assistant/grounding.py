@@ -526,6 +526,32 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
     return out
 
 
+def _named_at(obj: Obj, sentence: str) -> int:
+    """Where the sentence last names an object (-1: not found as written, e.g. a line read from the copy)."""
+    low = sentence.lower()
+    for text in (obj.text, obj.text[:40], *(obj.detail.strip().splitlines()[-1:] if obj.detail else ())):
+        at = low.rfind(text.lower().strip())
+        if text.strip() and at >= 0:
+            return at
+    return -1
+
+
+def _errors_latest_first(objects: list[Obj], events: Sequence[str]) -> list[Obj]:
+    """The errors of one event ordered by where its sentence names them, the latest first: an episode in one
+    terminal holds a whole shell session (a Makefile's error, its fix, then a link error), and the rules that find
+    errors do not return them in the order they happened; the offer is about the error the person just met."""
+    out = list(objects)
+    for index in {o.index for o in out if o.kind == ERROR}:
+        slots = [i for i, o in enumerate(out) if o.kind == ERROR and o.index == index]
+        if len(slots) < 2 or not 0 <= index < len(events):
+            continue
+        errors = [out[i] for i in slots]
+        ranked = sorted(errors, key=lambda o: -_named_at(o, events[index]))  # stable: those not found last
+        for i, o in zip(slots, ranked, strict=True):
+            out[i] = o
+    return out
+
+
 def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     """Objects of the last `window` events (latest mention first) and the activity of the last one."""
     events = [_event(o) for o in context]
@@ -546,10 +572,13 @@ def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     # latest mention first; within one event (a long episode in one window holds a whole shell session) the one
     # named later in it is the more recent
     objects = [o for _, o in sorted(enumerate(latest.values()), key=lambda p: (-p[1].index, -p[0]))]
+    objects = _errors_latest_first(objects, events)
     last = events[-1] if events else ""
     activity = classify(last, per_event[-1] if per_event else [], events[-RECENT:]) if events else NOISE
     # what the person saw: the episodes, the whole texts they copied and the errors their terminal showed (an offer
     # may quote a copy's error line)
     copied = [c for o in context[start:] if isinstance(o, dict) for c in [*(o.get("copies") or ()),
                                                                           *(o.get("screen") or ())]]
-    return Grounding(objects, activity, len(events), " ".join([*events, *copied]))
+    # and what the shell said about a command it would not know (`_with_mistyped`): an offer quotes it
+    said = [o.detail for o in objects if o.kind == ERROR and o.detail and o.detail not in copied]
+    return Grounding(objects, activity, len(events), " ".join([*events, *copied, *said]))

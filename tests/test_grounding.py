@@ -415,3 +415,64 @@ def test_a_copied_error_s_own_next_step_survives_its_sentence(copied: str, step:
     error = next(o for o in g.objects if o.kind == "error")
     found = diagnose(situation(error, g))
     assert found is not None and any(step in (s.command or "") for s in found.steps), (sentence, found)
+
+
+def terminal_episode(*steps: tuple[str, str]) -> list[dict]:
+    """One terminal episode as the live path gives it: the watcher's sentence and the whole texts copied."""
+    from proactive.watcher.episodes.builder import EpisodeBuilder
+    from proactive.watcher.events import CLIPBOARD, TEXT, WINDOW, RawEvent
+
+    builder, ts = EpisodeBuilder(), 1_700_000_000.0
+    events = [RawEvent("window", WINDOW, {"app": "XTerm", "title": "build", "process": "xterm"}, ts=ts)]
+    copies = []
+    for kind, text in steps:
+        ts += 3
+        if kind == "type":
+            events.append(RawEvent("keyboard", TEXT, {"text": text, "enter": True}, ts=ts))
+        else:
+            copies.append(text)
+            events.append(RawEvent("clipboard", CLIPBOARD, {"text": text, "length": len(text), "truncated": False},
+                                   ts=ts))
+    for raw_id, event in enumerate(events, 1):
+        builder.add(raw_id, event)
+    episode = builder.close(ts + 8)
+    assert episode is not None
+    return [{"time": str(episode.row()["start"]), "event": episode.row()["event"], "copies": copies}]
+
+
+LINK = ("cc -o app main.c\n/usr/bin/ld: /tmp/ccAbc.o: in function `main':\nmain.c:(.text+0x2d): undefined reference "
+        "to `sqrt'\ncollect2: error: ld returned 1 exit status\nmake: *** [Makefile:2: app] Error 1\n")
+FLASK = ("Traceback (most recent call last):\n  File \"/srv/app.py\", line 1, in <module>\n    import flask\n"
+         "ModuleNotFoundError: No module named 'flask'\n")
+NPM = ("npm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/left-padd - Not found\n")
+
+
+@pytest.mark.parametrize("steps, latest", [
+    ([("type", "make"), ("copy", "Makefile:2: *** missing separator.  Stop.\n"),
+      ("type", "sed -i 's/^    /\\t/' Makefile"), ("type", "make"), ("copy", LINK)], "-lm"),
+    ([("type", "make"), ("copy", LINK), ("type", "python3 app.py"), ("copy", FLASK)], "flask"),
+    ([("type", "python3 app.py"), ("copy", FLASK), ("type", "npm install left-padd"), ("copy", NPM)], "E404"),
+])
+def test_of_two_errors_in_one_episode_the_later_comes_first(steps, latest):
+    """One episode in one terminal holds a whole shell session: the error the person just met is the one an offer
+    is about, whatever rule found each."""
+    g = ground(terminal_episode(*steps))
+    assert len(g.of("error")) >= 2, [e.text for e in g.of("error")]
+    offers = [c for c in build(g, writes=False) if c.action == "fix_error" or c.action.startswith("explain_error")]
+    assert offers and latest in offers[0].task + " " + offers[0].message, [c.task for c in offers]
+
+
+@pytest.mark.parametrize("typo, program", [("gti log --oneline", "git"), ("pyhton3 stats.py", "python3"),
+                                           ("gerp -rn TODO .", "grep")])
+def test_a_mistyped_command_after_earlier_errors_gets_its_offer(typo, program):
+    """What the shell said about a command it would not know is an error the offer may quote, also when the
+    context's earlier episodes hold other errors."""
+    g = ground(obs(
+        "The user switches to the terminal ('shell'). The user types 'python3 totals.py' and presses Enter in the "
+        "terminal. The user copies an error message starting 'Traceback (most recent call last):' and ending "
+        "'NameError: name 'totl' is not defined' from the terminal.",
+        "The user switches to totals.py - vim.",
+        f"The user switches to the terminal ('shell'). The user types '{typo}' and presses Enter in the terminal."))
+    grounded = [c for c in build(g, writes=False) if rejection(c.grounded_text, g) is None]
+    assert grounded and f"'{program}'" in grounded[0].task and typo.split()[0] in grounded[0].task, \
+        [(c.task, rejection(c.grounded_text, g)) for c in build(g, writes=False)]

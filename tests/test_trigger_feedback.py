@@ -189,3 +189,16 @@ def test_gate_scores_silence_before_generation():
     gate = Gate(SignalScorer(), Proactivity.parse("medium"))
     assert gate.worth_generating(CALM_CONTEXT) is not None  # silent without generating anything
     assert gate.worth_generating(ERROR_CONTEXT) is None
+
+
+def test_the_very_offer_whose_accept_gave_nothing_is_not_made_again_soon():
+    """An Accept that gave nothing holds back nothing else (an offer that can give is still made), but the same
+    offer again would give nothing again: it waits out the ignore cooldown."""
+    memory = FeedbackMemory(ignore_cooldown_s=600.0)
+    task = "Explain the error 'fatal: No configured push destination.' and suggest a fix"
+    memory.record(task, ACCEPTED, ts=1000.0, gave=False)
+    assert memory.blocked(task, now=1165.0) is not None
+    assert memory.blocked("  " + task.upper(), now=1165.0) is not None  # case and spacing aside
+    assert memory.blocked(task, now=1601.0) is None
+    other = "Give the next step for the error 'fatal: No configured push destination.': the commands that add a remote"
+    assert memory.blocked(other, now=1165.0) is None
