@@ -22,6 +22,7 @@ from difflib import SequenceMatcher
 
 from proactive.models.signals import words
 
+from .person_model import PersonModel, Situation
 from .sentence_patterns import QUOTED
 
 ACCEPTED, REJECTED, IGNORED, SNOOZED = "accepted", "rejected", "ignored", "snoozed"
@@ -87,12 +88,23 @@ class FeedbackMemory:
                          ACCEPTED: accept_memory_s}
         self.prompt_items = prompt_items
         self.decisions: list[Decision] = []
+        #: what is learned about the person (`person_model`), from the decisions on the offers shown
+        self.person = PersonModel()
+        #: the offers shown and not yet decided: their shared P(accept) and situation, for the person model
+        self.shown: dict[str, tuple[float, Situation]] = {}
+
+    def offered(self, task: str, shared: float, situation: Situation) -> None:
+        """An offer shown (`decision.decide`): the person model learns from the first decision recorded on it."""
+        self.shown[task] = (shared, situation)
 
     def record(self, task: str, decision: str, ts: float | None = None, gave: bool = True) -> None:
         """A decision on `task`; `gave`: for an accepted one, whether its Accept gave something."""
         if decision not in DECISIONS:
             raise ValueError(f"unknown decision {decision!r}")
         self.decisions.append(Decision(task, decision, time.time() if ts is None else ts, gave))
+        offer = self.shown.pop(task, None)
+        if offer is not None:
+            self.person.learn(*offer, decision, self.decisions[-1].ts)
         horizon = max(self.cooldown.values())
         now = self.decisions[-1].ts
         self.decisions = [d for d in self.decisions if now - d.ts <= horizon]
