@@ -15,6 +15,7 @@ failing command) goes on to the agent; anything else is silent, "too soon", with
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -103,11 +104,14 @@ def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], p
     person = memory.person
     situations = {c: Situation.of(context, c, prediction.actions.get(c)) for c in prediction.candidates} \
         if person.trusted or person.muted else {}
-    allowed = [c for c in memory.allowed(prediction.candidates, now)
-               if c not in situations or situations[c].kind not in person.muted]
+    muted = [c for c in prediction.candidates if c in situations and situations[c].kind in person.muted]
+    allowed = [c for c in memory.allowed(prediction.candidates, now) if c not in muted]
     held = list(prediction.held_back) + [c for c in prediction.candidates if c not in allowed]
     picked = gate.decide(context, allowed, prediction.preference, need=need)
     if picked.task is None:
+        if muted and not allowed:  # nothing left but kinds the person said "Not this kind" to: "Why quiet?" says so
+            why = person.why_quiet(situations[muted[0]].kind, now)
+            picked = dataclasses.replace(picked, reason=f"learned: {why}")
         return picked, held
     shared = picked.scores.get(picked.task, 0.5)
     situation = situations.get(picked.task) or Situation.of(context, picked.task, prediction.actions.get(picked.task))

@@ -43,6 +43,7 @@ from .grounding import ground
 
 ACCEPTED, REJECTED, SNOOZED, IGNORED = "accepted", "rejected", "snoozed", "ignored"
 TIMED_OUT, FEWER = "timed out", "fewer"
+NOT_THIS_KIND = "not this kind"  # the popup's and History's answer: stored as FEWER, with the offer's kind muted
 #: how each outcome counts, as (offer wanted, weight): a snooze says "not now" more than "not this", an ignored or
 #: timed-out offer is a weak no, "Fewer like this" a strong one
 OUTCOMES: dict[str, tuple[bool, float]] = {

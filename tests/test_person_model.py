@@ -173,3 +173,119 @@ def test_reward_personal_command(proactive_home, tmp_path):
     assert failed.returncode == 2 and f"{bad}:2:" in failed.stderr and len(failed.stderr.strip().splitlines()) == 1
     none = run_cli("reward", "personal", data, "--session", "nowhere.json")
     assert none.returncode == 2 and "--session" in none.stderr
+
+
+# -- the person's data: in the store, across restarts, purge and retention, headless ----------------------------
+
+
+def _shown_and_decided(proactive_home, fake_model, headless: bool = False):
+    """A real assistant's step on a copied traceback (test_live's scenario): the offer it shows and stores."""
+    from proactive.assistant.agent import Agent
+    from proactive.assistant.live import Assistant
+    from proactive.assistant.trigger import TriggerPolicy
+    from proactive.models.signals import SignalScorer
+    from proactive.watcher.store.database import Store
+
+    from .test_live import scenario
+
+    store = Store()
+    scenario(store, 1000.0)
+    level = Proactivity.parse("high")
+    assistant = Assistant(None, Agent(fake_model), Gate(SignalScorer(), level), FeedbackMemory(),
+                          TriggerPolicy(level.min_interval_s, min_gap_s=0), record_shown_as_ignored=headless)
+    assistant.trigger.episode_closed(app_changed=True)
+    shown = assistant.step(store, now=2000.0)
+    assert shown is not None and shown.task is not None
+    return store, assistant, shown
+
+
+def _restarted(fake_model):
+    """A new assistant process's memory, loaded from the store as `Assistant._run` does at start."""
+    from proactive.assistant.agent import Agent
+    from proactive.assistant.live import Assistant
+    from proactive.assistant.trigger import TriggerPolicy
+    from proactive.models.signals import SignalScorer
+
+    level = Proactivity.parse("high")
+    assistant = Assistant(None, Agent(fake_model), Gate(SignalScorer(), level), FeedbackMemory(),
+                          TriggerPolicy(level.min_interval_s))
+    assistant.load_person()
+    return assistant.memory.person
+
+
+def test_what_was_learned_survives_a_restart_through_the_store_and_purge_removes_it(proactive_home, fake_model):
+    from proactive.assistant import person_store
+    from proactive.assistant.proposals import ProposalLog
+    from proactive.watcher.store.home import Config
+    from proactive.watcher.store.purging import purge
+
+    store, assistant, shown = _shown_and_decided(proactive_home, fake_model)
+    kind = kind_of(shown.task, shown.actions.get(shown.task))
+    assert json.loads(store.db.execute("SELECT data FROM proposals WHERE id = ?", [shown.id]).fetchone()[0])[
+        person_store.SITUATION]["kind"] == kind  # the situation it was shown in, stored with it
+    ProposalLog(store).decide(shown.id, REJECTED)
+    assistant.sync_decisions(store)  # what the running assistant does with a decision taken elsewhere
+    assistant.memory.person.mute("A draft paragraph")
+    person_store.save_muted(store, assistant.memory.person.muted)
+    store.close()
+    assert assistant.memory.person.tallies[kind].turned_down == 1
+
+    again = _restarted(fake_model)
+    assert again.describe() == assistant.memory.person.describe()
+    assert again.to_json() == assistant.memory.person.to_json()  # the same numbers, not only the same words
+    assert again.muted == {"A draft paragraph"}
+
+    purge(None, None, Config(), timeout=5)  # `proactive purge --all` with no watcher running
+    assistant.forget(None)  # what the running watcher tells the assistant after a purge
+    assert not assistant.memory.person.tallies and not assistant.memory.person.muted
+    after = _restarted(fake_model)
+    assert not after.tallies and not after.muted
+    assert after.describe() == ["Nothing learned yet: offers are made as for everyone."]
+
+
+def test_retention_forgets_what_was_learned_from_the_decisions_it_deletes(proactive_home, fake_model):
+    from proactive.assistant.proposals import ProposalLog
+
+    store, assistant, shown = _shown_and_decided(proactive_home, fake_model)
+    kind = kind_of(shown.task, shown.actions.get(shown.task))
+    newer = ProposalLog(store).add(5000.0, None, shown.task, "", 0.7, json.loads(store.db.execute(
+        "SELECT data FROM proposals WHERE id = ?", [shown.id]).fetchone()[0]))
+    ProposalLog(store).decide(shown.id, REJECTED, ts=2001.0)
+    ProposalLog(store).decide(newer, ACCEPTED, ts=5001.0)
+    assistant.load_person(store)
+    assert (assistant.memory.person.tallies[kind].shown, assistant.memory.person.tallies[kind].taken) == (2, 1)
+    store.purge(before=3000.0)  # what retention does to the database
+    store.close()
+    assistant.forget(3000.0)
+    tally = assistant.memory.person.tallies[kind]
+    assert (tally.shown, tally.taken, tally.turned_down) == (1, 1, 0)  # only the kept decision is learned from
+
+
+def test_headless_learns_from_the_final_decision_not_the_provisional_ignore(proactive_home, fake_model):
+    from .conftest import run_cli
+
+    store, assistant, shown = _shown_and_decided(proactive_home, fake_model, headless=True)
+    kind = kind_of(shown.task, shown.actions.get(shown.task))
+    assert assistant.memory.blocked(shown.task, 2001.0) is not None  # held back as ignored meanwhile
+    assert kind not in assistant.memory.person.tallies  # but nothing learned from nobody's answer
+    out = run_cli("decide", str(shown.id), "accepted", "--no-help")
+    assert out.returncode == 0, out.stderr
+    assistant.sync_decisions(store)
+    tally = assistant.memory.person.tallies[kind]
+    assert (tally.shown, tally.taken) == (1, 1)
+    assert _restarted(fake_model).tallies[kind].taken == 1  # the same after a restart
+    store.close()
+
+
+def test_decide_takes_fewer(proactive_home, fake_model):
+    from .conftest import run_cli
+
+    store, assistant, shown = _shown_and_decided(proactive_home, fake_model, headless=True)
+    out = run_cli("decide", str(shown.id), "fewer")
+    assert out.returncode == 0 and f"proposal {shown.id}: fewer" in out.stdout, out.stderr
+    assistant.sync_decisions(store)
+    store.close()
+    kind = kind_of(shown.task, shown.actions.get(shown.task))
+    assert assistant.memory.person.tallies[kind].turned_down == 1
+    again = run_cli("decide", str(shown.id), "accepted")
+    assert again.returncode == 2 and "already fewer" in again.stderr  # final, like a rejection
