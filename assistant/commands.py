@@ -45,12 +45,13 @@ model_option = click.option("--model", "model_spec", default="default", show_def
 @reads_config
 @db_option
 @click.argument("proposal_id", type=int)
-@click.argument("decision", type=click.Choice(["accepted", "rejected", "ignored", "snoozed"]))
+@click.argument("decision", type=click.Choice(["accepted", "rejected", "fewer", "ignored", "snoozed"]))
 @click.option("--no-help", "no_help", is_flag=True, help="Accept without doing the task (no search, no recall).")
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object: {"proposal","decision","task","result"} (result: what accepting did, or null).')
 def decide(db: str | None, proposal_id: int, decision: str, no_help: bool, as_json: bool) -> None:
-    """Record your decision on a proposal (headless use); the running assistant learns from it at once.
+    """Record your decision on a proposal (headless use); the running assistant learns from it at once
+    (`fewer`: rejected, and offers of its kind made less often).
     Accepting does the task as the tray does (a web search, your earlier encounters with the same thing) and
     prints what was done."""
     from proactive.assistant.accept import Acceptance

@@ -15,6 +15,7 @@ failing command) goes on to the agent; anything else is silent, "too soon", with
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from proactive.models.base import Observation
 from .agent import Prediction
 from .feedback import FeedbackMemory
 from .grounding import ERROR, ground
+from .person_model import PersonModel, Situation, application
 from .policy import Gate, GateDecision
 from .trigger import Pace
 
@@ -83,19 +85,42 @@ def new_error(context: Sequence[Observation], pace: Pace) -> bool:
     return bool(moment_errors(context) - pace.offered)
 
 
-def need_first(gate: Gate, context: Sequence[Observation]) -> tuple[float, GateDecision | None]:
-    """P(need), and the silent decision taken before generating when help is not needed (None: generate)."""
+def need_first(gate: Gate, context: Sequence[Observation],
+               person: PersonModel | None = None) -> tuple[float, GateDecision | None]:
+    """P(need) (for the person, once what was learned is trusted: `PersonModel.need`), and the silent decision
+    taken before generating when help is not needed (None: generate)."""
     need = gate.need(context)
+    if person is not None and person.trusted:
+        need = round(person.need(need, ground(context).activity, application(context)), 6)
     return need, gate.worth_generating(context, need=need)
 
 
 def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], prediction: Prediction,
            need: float, now: float) -> tuple[GateDecision, list[str]]:
     """The gate's pick among the candidates the memory allows at `now`, and every candidate held back (by the
-    agent before ranking, and by the memory here)."""
-    allowed = memory.allowed(prediction.candidates, now)
+    agent before ranking, by the memory here, and a kind the person said "Not this kind" to). The pick is then
+    weighed for the person (`PersonModel.shows`: expected cost, once what was learned is trusted); a shown one is
+    remembered, so the person model learns from the decision on it."""
+    person = memory.person
+    situations = {c: Situation.of(context, c, prediction.actions.get(c)) for c in prediction.candidates} \
+        if person.trusted or person.muted else {}
+    muted = [c for c in prediction.candidates if c in situations and situations[c].kind in person.muted]
+    allowed = [c for c in memory.allowed(prediction.candidates, now) if c not in muted]
     held = list(prediction.held_back) + [c for c in prediction.candidates if c not in allowed]
-    return gate.decide(context, allowed, prediction.preference, need=need), held
+    picked = gate.decide(context, allowed, prediction.preference, need=need)
+    if picked.task is None:
+        if muted and not allowed:  # nothing left but kinds the person said "Not this kind" to: "Why quiet?" says so
+            why = person.why_quiet(situations[muted[0]].kind, now)
+            picked = dataclasses.replace(picked, reason=f"learned: {why}")
+        return picked, held
+    shared = picked.scores.get(picked.task, 0.5)
+    situation = situations.get(picked.task) or Situation.of(context, picked.task, prediction.actions.get(picked.task))
+    if person.trusted and not person.shows(person.p_accept(shared, situation), gate.proactivity.threshold):
+        why = person.why_quiet(situation.kind, now) or f"offers of the kind '{situation.kind}' are taken less often"
+        return (GateDecision(None, None, picked.silence_score, picked.scores, f"learned: {why}", picked.p_need),
+                held + [picked.task])
+    memory.offered(picked.task, shared, situation)
+    return picked, held
 
 
 def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], now: float,
@@ -103,7 +128,7 @@ def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], n
     """The whole decision at `now` (the memory's clock: wall time live, the events' own times in replay); `pace`:
     a moment inside the interval between offers, where only a new error is offered."""
     started = time.perf_counter()
-    need, early = need_first(gate, context)
+    need, early = need_first(gate, context, memory.person)
     if early is not None:
         return Decision(early, need, None, [], time.perf_counter() - started)
     if pace is not None and not new_error(context, pace):

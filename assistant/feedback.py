@@ -23,12 +23,16 @@ from difflib import SequenceMatcher
 
 from proactive.models.signals import words
 
+from .person_model import FEWER, PersonModel, Situation
 from .sentence_patterns import QUOTED
 
 ACCEPTED, REJECTED, IGNORED, SNOOZED = "accepted", "rejected", "ignored", "snoozed"
-#: decisions after which a proposal is never shown or decided again (a snoozed one comes back)
-FINAL = frozenset({ACCEPTED, REJECTED, IGNORED})
-DECISIONS = (ACCEPTED, REJECTED, IGNORED, SNOOZED)
+#: decisions after which a proposal is never shown or decided again (a snoozed one comes back); FEWER ("Fewer like
+#: this", from person_model) is a rejection the person model weighs more, and "Not this kind" is stored as it, with
+#: the kind muted (`person_store.save_muted`)
+FINAL = frozenset({ACCEPTED, REJECTED, IGNORED, FEWER})
+DECISIONS = (ACCEPTED, REJECTED, IGNORED, SNOOZED, FEWER)
+SHOWN_KEPT = 200  # offers shown and not decided yet, remembered for the person model (headless: often never)
 
 
 @dataclass
@@ -89,16 +93,43 @@ def _same(a: str, b: str) -> bool:
 class FeedbackMemory:
     def __init__(self, reject_cooldown_s: float = 1800.0, ignore_cooldown_s: float = 600.0,
                  accept_memory_s: float = 86400.0, prompt_items: int = 5):
-        self.cooldown = {REJECTED: reject_cooldown_s, IGNORED: ignore_cooldown_s, SNOOZED: ignore_cooldown_s,
-                         ACCEPTED: accept_memory_s}
+        self.cooldown = {REJECTED: reject_cooldown_s, FEWER: reject_cooldown_s, IGNORED: ignore_cooldown_s,
+                         SNOOZED: ignore_cooldown_s, ACCEPTED: accept_memory_s}
         self.prompt_items = prompt_items
         self.decisions: list[Decision] = []
+        #: what is learned about the person (`person_model`), from the decisions on the offers shown
+        self.person = PersonModel()
+        #: the offers shown and not yet decided: their shared P(accept) and situation, for the person model
+        self.shown: dict[str, tuple[float, Situation]] = {}
 
-    def record(self, task: str, decision: str, ts: float | None = None, gave: bool = True) -> None:
-        """A decision on `task`; `gave`: for an accepted one, whether its Accept gave something."""
+    def offered(self, task: str, shared: float, situation: Situation) -> None:
+        """An offer shown (`decision.decide`): the person model learns from the first decision recorded on it."""
+        self.shown[task] = (shared, situation)
+        for old in list(self.shown)[:-SHOWN_KEPT]:
+            del self.shown[old]
+
+    def relearn(self, person: PersonModel) -> None:
+        """What is learned about the person replaced: loaded from the store at start, rebuilt from the decisions
+        kept (a decision replaced, retention). Its explore chance is kept."""
+        person.explore = self.person.explore
+        self.person = person
+
+    def forget_person(self) -> None:
+        """Forget what was learned (Reset, a full purge), and the offers shown before: not learned from either."""
+        self.person.reset()
+        self.shown.clear()
+
+    def record(self, task: str, decision: str, ts: float | None = None, gave: bool = True,
+               learn: bool = True) -> None:
+        """A decision on `task`; `gave`: for an accepted one, whether its Accept gave something. `learn` False: a
+        provisional decision (headless, an offer shown is ignored until `proactive decide` says otherwise) holds
+        the offer back like any, and the person model waits for the final one."""
         if decision not in DECISIONS:
             raise ValueError(f"unknown decision {decision!r}")
         self.decisions.append(Decision(task, decision, time.time() if ts is None else ts, gave))
+        offer = self.shown.pop(task, None) if learn else None
+        if offer is not None:
+            self.person.learn(*offer, decision, self.decisions[-1].ts)
         horizon = max(self.cooldown.values())
         now = self.decisions[-1].ts
         self.decisions = [d for d in self.decisions if now - d.ts <= horizon]

@@ -21,6 +21,7 @@ from proactive.watcher.episodes.builder import Episode
 from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, TEXT, WEB, WINDOW, RawEvent
 from proactive.watcher.store.database import Store
 
+from . import person_store
 from .agent import Agent, Prediction
 from .candidates import HEADLINES
 from .decision import Decision, decide, moment_errors, silent
@@ -181,8 +182,24 @@ class Assistant:
         self._wake.set()
 
     def forget(self, before: float | None) -> None:
-        """A purge or retention removed everything before `before` (None: everything) from the database."""
+        """A purge or retention removed everything before `before` (None: everything) from the database: the
+        context forgets it, and what was learned from the decisions removed is forgotten (rebuilt from the
+        decisions kept; after a full purge, nothing)."""
         self.live.forget(before)
+        if before is None:
+            self.memory.forget_person()
+        else:
+            self.load_person()
+
+    def load_person(self, store: Store | None = None) -> None:
+        """What was learned about the person, from the store (`person_store.load`): at start, and after
+        retention removed decisions it was learned from."""
+        own = store or Store(self.store_path)
+        try:
+            self.memory.relearn(person_store.load(own))
+        finally:
+            if store is None:
+                own.close()
 
     def forget_episode(self, episode_id: int) -> None:
         """An episode deleted (the tray's privacy view)."""
@@ -211,6 +228,10 @@ class Assistant:
         except Exception:
             log.exception("the assistant cannot open the database; it stops, capture goes on")
             return
+        try:
+            self.load_person(store)
+        except Exception:  # noqa: BLE001 - offers are made as for everyone until it can be read
+            log.exception("what was learned about the person could not be read")
         try:
             from .diagnose import warm
 
@@ -302,6 +323,9 @@ class Assistant:
             self.stats["errors"] += len(decision.prediction.errors)
         data: dict[str, Any] = {"trigger": reason, "context_events": len(observations), **decision.to_json(),
                                 "scorer": self.gate.scorer.name, "at": [episode_id, key]}
+        offer = self.memory.shown.get(decision.task) if decision.task is not None else None
+        if offer is not None:  # what the person model learns from the decision on it, after a restart too
+            data[person_store.SITUATION] = person_store.situation_data(*offer)
         response = decision.message
         score = decision.gate.score
         proposal_id = ProposalLog(store).add(now, episode_id, decision.task, response, score, data)
@@ -319,8 +343,8 @@ class Assistant:
         self.stats["shown"] += 1
         with self._lock:
             self.trigger.proposed(now, moment_errors(observations))
-        if self.record_shown_as_ignored:
-            self.memory.record(decision.task, IGNORED, now)
+        if self.record_shown_as_ignored:  # provisional: the person model learns from `proactive decide`'s answer
+            self.memory.record(decision.task, IGNORED, now, learn=False)
         if self.on_proposal is not None:
             self.on_proposal(proposal)
         return proposal

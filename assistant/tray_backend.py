@@ -2,8 +2,8 @@
 
 Why a seam here: the tray app runs in a process of its own (`proactive run` supervises it, app/tray_supervisor.py),
 so that a crash of the GUI toolkit cannot take capture down. Everything the tray did to the assistant and the
-watcher is one of `Backend`'s requests (a decision, an Accept and its consent, pause, resume, settings, an episode
-deleted, the answers model, quit), and everything the assistant tells the tray is one of `TrayEvents`' calls (a
+watcher is one of `Backend`'s requests (a decision, "Not this kind", an Accept and its consent, pause, resume,
+settings, what was learned reset, an episode deleted, the answers model, quit), and everything the assistant tells the tray is one of `TrayEvents`' calls (a
 proposal, busy, a consent question, a help done). The same `Backend` serves a tray in this process (the tests'
 pytest-qt trays) and one across the wire (`tray_wire.serve`): each request is written once.
 """
@@ -22,18 +22,20 @@ from typing import Any, Protocol
 from proactive.watcher.store import home
 from proactive.watcher.store.database import Store
 
+from . import person_store
 from .accept import Acceptance
 from .feedback import ACCEPTED, IGNORED, REJECTED, SNOOZED
 from .help import NOT_NOW, Help
 from .live import Assistant, Proposal
 from .pages import PageReader
+from .person_model import FEWER, kind_of
 from .policy import Proactivity
 from .proposals import ProposalLog
 
 log = logging.getLogger(__name__)
 
 #: decisions that end an offer: a popup timing out afterwards (`ignored`) does not replace them
-FINAL = (ACCEPTED, REJECTED)
+FINAL = (ACCEPTED, REJECTED, FEWER)
 
 
 class TrayEvents(Protocol):
@@ -55,6 +57,7 @@ class _Pending:
 
     accepted: Acceptance
     latency: float
+    earlier: str | None  # the decision it replaces (an offer not answered, taken from History), or None
 
 
 class Backend:
@@ -130,8 +133,10 @@ class Backend:
     # -- the tray's requests -----------------------------------------------------------------------------------
 
     def decided(self, proposal_id: int, decision: str, latency: float) -> None:
-        """Reject, ignore (the popup's timeout) or snooze: remembered by the feedback memory and stored. Accept
-        is `accept`, which stores the decision with what the help did."""
+        """Reject, "Fewer like this", ignore (the popup's timeout) or snooze: remembered by the feedback memory
+        and stored. Accept is `accept`, which stores the decision with what the help did. A decision that replaces
+        an earlier one (History's "Fewer like this" after a timeout) replaces what the person model learned from
+        it too (`_replaced`)."""
         proposal = self.offer(proposal_id)
         if proposal is None:
             log.warning("a decision on proposal %s, which is not in the store", proposal_id)
@@ -149,6 +154,33 @@ class Backend:
                 with self.lock:
                     self.offers.pop(proposal_id, None)
             proposals.decide(proposal_id, decision, latency)
+            self._replaced(store, row.get("decision") if row is not None else None, decision)
+
+    def _replaced(self, store: Store, earlier: str | None, decision: str) -> None:
+        """A decision stored over an earlier, different one on the same offer: the person model, which learned
+        from the first, is rebuilt from the latest decisions (`person_store.load`)."""
+        if earlier is not None and earlier != decision:
+            self.assistant.load_person(store)
+
+    def not_this_kind(self, proposal_id: int, latency: float) -> None:
+        """"Not this kind": offers of this one's kind are never made again (until Reset), kept in the store, and
+        this offer is answered "Fewer like this"."""
+        proposal = self.offer(proposal_id)
+        if proposal is None or proposal.task is None:
+            log.warning("'Not this kind' on proposal %s, which is not an offer in the store", proposal_id)
+            return
+        person = self.assistant.memory.person
+        person.mute(kind_of(proposal.task, proposal.actions.get(proposal.task)))
+        with self.store() as store:
+            person_store.save_muted(store, person.muted)
+        self.decided(proposal_id, FEWER, latency)
+
+    def reset_learning(self) -> None:
+        """Settings' and the privacy view's Reset: what was learned about the person is forgotten, in the store
+        (decisions before now are not learned from again) and in the running assistant."""
+        with self.store() as store:
+            person_store.reset(store)
+        self.assistant.memory.forget_person()
 
     def accept(self, proposal_id: int, latency: float) -> None:
         """Accept does the work (`assistant.accept`) in a thread (the model may take seconds; a web search opens
@@ -162,13 +194,15 @@ class Backend:
             self.offers.pop(proposal_id, None)
         with self.store() as store:
             accepted = Acceptance.of(store, proposal)
+            row = ProposalLog(store).get(proposal_id)
+        earlier = row.get("decision") if row is not None else None
         if self.config.web_search == "ask":
             question = accepted.question(accepted.material(self.pages, "ask", self.assistant.browser))
             if question is not None and self.events is not None:
-                self.pending[proposal_id] = _Pending(accepted, latency)
+                self.pending[proposal_id] = _Pending(accepted, latency, earlier)
                 self.events.question(proposal_id, question)
                 return
-        self._start_help(accepted, latency, self.config.web_search)
+        self._start_help(accepted, latency, self.config.web_search, earlier)
 
     def consent(self, proposal_id: int, answer: str) -> None:
         """The web-search question answered: "on"/"off" holds from now on (the tray remembers it in
@@ -179,9 +213,9 @@ class Backend:
         if answer != NOT_NOW:
             self.config = dataclasses.replace(self.config, web_search=answer)
             self.pages.fetch = answer
-        self._start_help(pending.accepted, pending.latency, answer)
+        self._start_help(pending.accepted, pending.latency, answer, pending.earlier)
 
-    def _start_help(self, accepted: Acceptance, latency: float, search: str) -> None:
+    def _start_help(self, accepted: Acceptance, latency: float, search: str, earlier: str | None) -> None:
         material = accepted.material(self.pages, search, self.assistant.browser)
 
         def work() -> None:
@@ -191,6 +225,7 @@ class Backend:
             try:
                 with self.store() as store:
                     accepted.record(store, latency, result)
+                    self._replaced(store, earlier, ACCEPTED)
             except Exception:  # noqa: BLE001 - the help is shown even when its record cannot be written
                 log.exception("the accepted help could not be stored")
             events = self.events

@@ -111,6 +111,10 @@ def serve(backend: Backend, line: Line, reload_config: Callable[[], home.Config]
 def _dispatch(backend: Backend, op: str, message: dict[str, Any], reload_config: Callable[[], home.Config]) -> None:
     if op == "decided":
         backend.decided(int(message["id"]), str(message["decision"]), float(message["latency"]))
+    elif op == "not_this_kind":
+        backend.not_this_kind(int(message["id"]), float(message["latency"]))
+    elif op == "reset_learning":
+        backend.reset_learning()
     elif op == "consent":
         backend.consent(int(message["id"]), str(message["answer"]))
     elif op == "pause":
@@ -183,6 +187,12 @@ class RemoteBackend:
 
     def accept(self, proposal_id: int, latency: float) -> None:
         self.decided(proposal_id, "accepted", latency)
+
+    def not_this_kind(self, proposal_id: int, latency: float) -> None:
+        self.line.send("not_this_kind", id=proposal_id, latency=latency)
+
+    def reset_learning(self) -> None:
+        self.line.send("reset_learning")
 
     def consent(self, proposal_id: int, answer: str) -> None:
         self.line.send("consent", id=proposal_id, answer=answer)

@@ -106,6 +106,48 @@ def rm_eval(data: str, rm_spec: str, out: str | None, as_json: bool) -> None:
         click.echo(f"reliability plot: {result['calibration']['plot']}")
 
 
+@reward.command("personal")
+@click.option("--data", "data", multiple=True, type=click.Path(dir_okay=False),
+              help="Reward-format JSONL file(s); each (session, annotator) is simulated as one person.")
+@click.argument("more", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--session", "sessions", multiple=True, help="Only these sessions' rows (repeat the option).")
+@click.option("--rm", "rm_spec", default="default", show_default=True, help="The shared reward model.")
+@click.option("--as-live", is_flag=True,
+              help="Each person judges only the offers the person model shows: the share taken over their first "
+                   "and last 20 shown.")
+@click.option("--out", "out", type=click.Path(file_okay=False), help="Also save learning_curve.png here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def rm_personal(data: tuple[str, ...], more: tuple[str, ...], sessions: tuple[str, ...], rm_spec: str,
+                as_live: bool, out: str | None, as_json: bool) -> None:
+    """The person model against the shared reward model, each annotator simulated as a person: every decision
+    predicted before it is learned (prequential), pooled from each person's (K+1)-th decision on."""
+    from proactive.eval import personal
+    from proactive.eval.assessment import score_rows
+
+    data = (*data, *more)
+    if not data:
+        fail("reward personal: give the labelled data: --data REWARD.jsonl [MORE.jsonl...]")
+    if out:
+        out_folder("--out", out)
+    rows = read_rows(data)
+    if sessions:
+        rows = [r for r in rows if r.get("session") in sessions]
+        if not rows:
+            fail(f"--session: no rows of {', '.join(sessions)} in {', '.join(data)}")
+    probs, _, _ = score_rows(load_scorer(rm_spec), rows, progress_bar)
+    shared = [0.5 if p is None else p for p in probs]  # a failed score decides nothing either way
+    people = personal.persons(rows, shared)
+    result = personal.as_live(people) if as_live else personal.simulate(people)
+    if out and not as_live:
+        result["plot"] = str(personal.curve_plot(Path(out) / "learning_curve.png", result,
+                                                 f"{result['persons']} persons, {result['decisions']} decisions"))
+    if as_json:
+        click.echo(personal.summary_json(result))
+        return
+    for line in personal.lines(result):
+        click.echo(line)
+
+
 @click.command()
 @click.argument("session", type=click.Path(dir_okay=False))
 @model_option

@@ -27,8 +27,8 @@ def export_decisions(store: Store, out: Path, treat_ignored_as: str = "skip", n_
     with open(out, "w", encoding="utf-8") as f:
         for proposal in ProposalLog(store).all(with_task=True, decided=True):
             decision = proposal["decision"]
-            if decision == "ignored" and treat_ignored_as == "rejected":
-                decision = "rejected"
+            if decision == "ignored" and treat_ignored_as == "rejected" or decision == "fewer":
+                decision = "rejected"  # "Fewer like this" is a rejection that says more
             if decision not in ("accepted", "rejected"):
                 continue
             before = store.episodes_before(proposal["ts"], n_context)

@@ -286,7 +286,7 @@ class Replayer:
         if self.gate is None:
             return True
         try:
-            turn.p_need, early = need_first(self.gate, context)
+            turn.p_need, early = need_first(self.gate, context, self.memory.person)
         except (JudgeFailure, ModelError) as exc:  # an LLM gate that did not answer: silent, counted
             turn.errors.append(f"gate: {str(exc)[:200]}")
             return False

@@ -183,7 +183,8 @@ def test_labels_table_is_dropped_from_a_database_made_by_the_old_migrations(proa
     old.close()
     store = Store(path)
     assert "labels" not in store.db.table_names()
-    assert [m.name for m in migrations.applied(store.db)][-2:] == ["m006_drop_labels", "m007_latest_decision_index"]
+    assert [m.name for m in migrations.applied(store.db)][-3:] == ["m006_drop_labels", "m007_latest_decision_index",
+                                                                  "m008_person_model"]
     assert "idx_decisions_latest" in {i.name for i in store.db["decisions"].indexes}
     [proposal] = ProposalLog(store).all()
     assert (proposal["task"], proposal["decision"]) == ("KEPTTASK", "accepted")

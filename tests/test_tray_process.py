@@ -311,3 +311,86 @@ def test_a_popup_timing_out_after_a_decision_taken_elsewhere_changes_nothing(pro
     server.join(timeout=10)
     assert [d[1] for d in decisions()] == ["accepted"]
     assert backend.assistant.memory.blocked(p.task) is None  # no "ignored" cooling-off either
+
+
+# -- steering what is learned about the person --------------------------------------------------------------------
+
+ERROR_TASK = "Explain the error 'TimeoutError: timed out' and suggest a fix"
+COMMAND_TASK = "Explain what the command 'pip install reqeusts' does"
+
+
+def shown_offer(backend: Backend, task: str, action: str) -> Proposal:
+    """An offer as the live assistant stores and shows it: its situation in the row, remembered as shown."""
+    from proactive.assistant import person_store
+    from proactive.assistant.person_model import Situation, kind_of
+
+    situation = Situation(kind_of(task, action), "debugging", "a terminal")
+    store = Store()
+    pid = ProposalLog(store).add(time.time(), None, task, "Want me to help?", 0.7, {
+        "trigger": "moment", "actions": {task: action},
+        person_store.SITUATION: person_store.situation_data(0.7, situation)})
+    store.close()
+    backend.assistant.memory.offered(task, 0.7, situation)
+    proposal = Proposal(pid, time.time(), task, "Want me to help?", 0.7, "moment", actions={task: action})
+    backend.assistant.on_proposal(proposal)
+    return proposal
+
+
+def learned_in_store():
+    from proactive.assistant import person_store
+
+    store = Store()
+    try:
+        return person_store.load(store)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("path", ["direct", "wire"])
+def test_fewer_like_this_not_this_kind_and_reset_reach_the_assistant_and_the_store(proactive_home, fake_model,
+                                                                                    path):
+    """The tray's "Fewer like this", "Not this kind" and Reset, on the `Backend` itself and across the wire: the
+    decision is stored and learned, the kind is muted in memory and in the store, and Reset forgets both."""
+    backend = Backend(_assistant(fake_model), None, None, Config())
+    backend.connect(Heard())
+    tray: Backend | RemoteBackend = backend
+    if path == "wire":
+        tray, heard, server, _, _ = connected(backend)
+    person = backend.assistant.memory.person
+    fewer = shown_offer(backend, ERROR_TASK, "explain_error")
+    tray.decided(fewer.id, "fewer", 2.0)
+    wait_for(lambda: decisions() == [(fewer.id, "fewer", None)], timeout=10, what="the fewer decision")
+    assert person.tallies["About this error"].turned_down == 1
+    assert backend.assistant.memory.blocked(ERROR_TASK) is not None  # held back like a rejected one
+
+    muted = shown_offer(backend, COMMAND_TASK, "explain_command")
+    tray.not_this_kind(muted.id, 3.0)
+    wait_for(lambda: len(decisions()) == 2, timeout=10, what="the 'Not this kind' decision")
+    assert decisions()[1] == (muted.id, "fewer", None)
+    assert person.muted == {"About this command"} and muted.id not in backend.offers
+    stored = learned_in_store()
+    assert stored.muted == {"About this command"}
+    assert {k: (t.shown, t.turned_down) for k, t in stored.tallies.items()} == {
+        "About this error": (1, 1), "About this command": (1, 1)}
+
+    tray.reset_learning()
+    wait_for(lambda: not backend.assistant.memory.person.tallies, timeout=10, what="the reset")
+    assert not backend.assistant.memory.person.muted
+    stored = learned_in_store()
+    assert not stored.tallies and not stored.muted  # the decisions stay; what was learned from them does not
+    assert len(decisions()) == 2
+    if path == "wire":
+        tray.quit()
+        server.join(timeout=10)
+
+
+def test_a_later_answer_in_history_replaces_what_was_learned_from_the_timeout(proactive_home, fake_model):
+    """The popup timed out (ignored, learned as a weak no); "Fewer like this" from History later replaces it."""
+    backend = Backend(_assistant(fake_model), None, None, Config())
+    backend.connect(Heard())
+    offer = shown_offer(backend, ERROR_TASK, "explain_error")
+    backend.decided(offer.id, "ignored", 30.0)
+    assert backend.assistant.memory.person.tallies["About this error"].turned_down == 0
+    backend.decided(offer.id, "fewer", 300.0)
+    tally = backend.assistant.memory.person.tallies["About this error"]
+    assert (tally.shown, tally.turned_down) == (1, 1)  # one offer, its latest answer

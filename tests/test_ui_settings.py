@@ -461,3 +461,33 @@ def test_diagnostics_show_the_doctors_report(qtbot, proactive_home, monkeypatch)
     shot(diagnostics, "settings_diagnostics.png")
     assert window.show_diagnostics() is diagnostics  # opened again: the same window, checked again
     assert not home.config_path().exists()
+
+
+def test_the_learned_tab_says_what_was_learned_per_kind_and_resets_it(qtbot, proactive_home):
+    """What the assistant learned about the person, read from the store, in words per kind, with Reset."""
+    from proactive.assistant import person_store
+    from proactive.assistant.person_model import Situation
+    from proactive.assistant.proposals import ProposalLog
+    from proactive.watcher.store.database import Store
+
+    store = Store()
+    error = Situation("About this error", "debugging", "a terminal")
+    for i, decision in enumerate(["accepted", "rejected", "fewer"]):
+        pid = ProposalLog(store).add(1000.0 + i, None, f"Explain the error {i}", "", 0.7,
+                                     {person_store.SITUATION: person_store.situation_data(0.7, error)})
+        ProposalLog(store).decide(pid, decision, ts=1001.0 + i)
+    person_store.save_muted(store, {"A draft paragraph"})
+    store.close()
+    resets: list[bool] = []
+    window = SettingsWindow(reset_learning=lambda: resets.append(True))
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentIndex([window.tabs.tabText(i) for i in range(window.tabs.count())].index("Learned"))
+    assert window.learned.lines.text().splitlines() == [
+        "A draft paragraph: never offered (you said: not this kind); 0 taken of 0 shown",
+        "About this error: as for everyone; 1 taken of 3 shown"]
+    assert "from your answers to 3 offers" in window.learned.summary.text()
+    shot(window, "settings_learned.png")
+    qtbot.mouseClick(window.learned.reset_button, Qt.MouseButton.LeftButton)
+    assert resets == [True]
+    assert window.learned.lines.text() == "Nothing learned yet: offers are made as for everyone."

@@ -372,3 +372,104 @@ def test_the_history_and_privacy_windows_fit_a_1366_by_768_screen(qtbot, proacti
         assert window.table.wordWrap()
     window.resize(1366, 768)
     screenshot(window, f"{which}_1366x768")
+
+
+# -- steering what the assistant learns about the person --------------------------------------------------------
+
+
+def test_popup_fewer_like_this_and_not_this_kind(qtbot) -> None:
+    for button, expected in (("fewer_button", "fewer"), ("not_kind_button", "not this kind")):
+        popup = ProposalPopup(4, "About this command", "Want me to explain 'pip install reqeusts'?", timeout_s=30)
+        qtbot.addWidget(popup)
+        popup.show()
+        qtbot.waitExposed(popup)
+        assert getattr(popup, button).isVisible()
+        if expected == "fewer":
+            screenshot(popup, "popup_steer")
+        with qtbot.waitSignal(popup.decided, timeout=2000) as blocker:
+            qtbot.mouseClick(getattr(popup, button), Qt.MouseButton.LeftButton)
+        assert blocker.args[:2] == [4, expected]
+        qtbot.waitUntil(lambda p=popup: not p.isVisible())
+
+
+def _learned_store(now: float) -> tuple[int, int]:
+    """A store where four offers about commands were turned down this week, and the silent moment that followed
+    because of it, decided by the real decision path with that memory."""
+    from proactive.assistant.agent import Prediction
+    from proactive.assistant.decision import decide
+    from proactive.assistant.feedback import FeedbackMemory
+    from proactive.assistant.person_model import Situation
+    from proactive.assistant.person_store import SITUATION, situation_data
+    from proactive.assistant.policy import Gate, Proactivity
+    from tests.test_gate import TableScorer
+
+    task = "Explain what the command 'pip install reqeusts' does"
+    situation = Situation("About this command", "coding", "a terminal")
+    store = Store()
+    memory = FeedbackMemory()
+    offers = []
+    for i in range(4):
+        ts = now - 3600 + i * 60
+        pid = ProposalLog(store).add(ts, None, task, "", 0.7, {"trigger": "moment",
+                                                               SITUATION: situation_data(0.7, situation)})
+        ProposalLog(store).decide(pid, "rejected", ts=ts + 5)
+        memory.person.learn(0.7, situation, "rejected", ts + 5)
+        offers.append(pid)
+    memory.person.mute("About this command")
+    quiet = decide(Gate(TableScorer(0.9, {task: 0.7}), Proactivity.parse("medium")), memory,
+                   [{"time": "1", "event": "The user runs 'pip install reqeusts' in the terminal."}], now,
+                   lambda held: Prediction([task], actions={task: "explain_command"}))
+    assert quiet.task is None
+    ProposalLog(store).add(now - 10, None, None, "", None, {"trigger": "moment", **quiet.to_json()})
+    store.close()
+    return offers[-1], len(offers)
+
+
+def test_history_steers_an_offer_and_why_quiet_says_what_was_learned(qtbot, proactive_home: Path) -> None:
+    last, _ = _learned_store(time.time())
+    steered: list[tuple] = []
+    window = HistoryWindow(steer=lambda pid, decision, latency: steered.append((pid, decision)))
+    qtbot.addWidget(window)
+    window.show()
+    window.outcome_filter.setCurrentText("Silent")
+    assert window.table.rowCount() == 1
+    why_quiet = window.table.item(0, 5).text()
+    assert why_quiet.startswith("quiet: you asked for no more offers of the kind 'About this command'"), why_quiet
+    assert "Settings can reset it" in why_quiet
+    screenshot(window, "history_why_quiet_learned")
+    window.outcome_filter.setCurrentText("Shown")
+    assert not window.fewer_button.isEnabled()  # nothing selected
+    window.table.selectRow(0)  # the newest offer
+    assert window.fewer_button.isEnabled() and window.not_kind_button.isEnabled()
+    qtbot.mouseClick(window.not_kind_button, Qt.MouseButton.LeftButton)
+    window.table.selectRow(1)
+    qtbot.mouseClick(window.fewer_button, Qt.MouseButton.LeftButton)
+    assert steered == [(last, "not this kind"), (last - 1, "fewer")]
+
+
+def test_why_quiet_after_offers_turned_down_this_week() -> None:
+    from proactive.assistant.person_model import PersonModel, Situation
+    from proactive.ui.history import why
+
+    person = PersonModel()
+    for i in range(4):
+        person.learn(0.7, Situation("About this command", "coding", "a terminal"), "rejected", 1000.0 + i)
+    reason = f"learned: {person.why_quiet('About this command', 2000.0)}"
+    assert why(None, {"gate": reason, "blocked_by_feedback": ["x"]}) == (
+        "quiet: you turned down 4 offers of the kind 'About this command' this week (what it learned from you: "
+        "Settings can reset it)")
+
+
+def test_privacy_view_shows_what_was_learned_and_resets_it(qtbot, proactive_home: Path) -> None:
+    _, n = _learned_store(time.time())
+    resets: list[bool] = []
+    view = PrivacyView(confirm=lambda _q: True, reset_learning=lambda: resets.append(True))
+    qtbot.addWidget(view)
+    view.show()
+    assert f"from your answers to {n} offers" in view.learned.summary.text()
+    assert "About this command: as for everyone; 0 taken of 4 shown" in view.learned.lines.text()
+    screenshot(view, "privacy_learned")
+    qtbot.mouseClick(view.learned.reset_button, Qt.MouseButton.LeftButton)
+    assert resets == [True] and "Nothing learned yet" in view.learned.lines.text()
+    assert view.purge_everything()  # a purge takes what was learned along
+    assert "from your answers to 0 offers" in view.learned.summary.text()

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from proactive.assistant.feedback import ACCEPTED, SNOOZED
 from proactive.assistant.help import NOT_NOW, Help
 from proactive.assistant.live import Proposal
+from proactive.assistant.person_model import NOT_THIS_KIND
 from proactive.assistant.tray_backend import Backend
 from proactive.assistant.tray_wire import RemoteBackend
 from proactive.ui.questions import OneTimeQuestions
@@ -280,7 +281,7 @@ class TrayApp(QObject, OneTimeQuestions):
     def open_history(self) -> Any:
         from .history import HistoryWindow
 
-        window = HistoryWindow(self.store_path, accept=self.accept_later)
+        window = HistoryWindow(self.store_path, accept=self.accept_later, steer=self.answer)
         self.windows.append(window)
         window.show()
         return window
@@ -292,7 +293,7 @@ class TrayApp(QObject, OneTimeQuestions):
     def open_settings(self) -> None:
         from .settings import SettingsWindow
 
-        window = SettingsWindow()
+        window = SettingsWindow(store_path=self.store_path, reset_learning=self.backend.reset_learning)
         window.saved.connect(self.apply_settings)
         self.windows.append(window)
         window.show()
@@ -312,7 +313,7 @@ class TrayApp(QObject, OneTimeQuestions):
         from .privacy import PrivacyView
 
         window = PrivacyView(self.store_path, config=self.config, readers_closed=self.readers_closed,
-                             deleted=self.backend.forget_episode)
+                             deleted=self.backend.forget_episode, reset_learning=self.backend.reset_learning)
         self.windows.append(window)
         window.show()
 
@@ -392,6 +393,14 @@ class TrayApp(QObject, OneTimeQuestions):
         self.backend.accept(proposal_id, latency)
         self.refresh_state()
 
+    def answer(self, proposal_id: int, decision: str, latency: float) -> None:
+        """An answer to an offer, from its popup or (an offer shown earlier: "Fewer like this", "Not this kind")
+        the history window, as the backend takes it."""
+        if decision == NOT_THIS_KIND:
+            self.backend.not_this_kind(proposal_id, latency)
+        else:
+            self.backend.decided(proposal_id, decision, latency)
+
     def _notification_path(self, config: home.Config) -> Any:
         """The notification path (`notify.Notifications`) when the `proposals` setting wants it here and a session
         bus is there; None: every proposal goes to the popup."""
@@ -425,7 +434,7 @@ class TrayApp(QObject, OneTimeQuestions):
         self.popups.pop(proposal.id, None)
         if decision == ACCEPTED:
             self.helping += 1
-        self.backend.decided(proposal.id, decision, latency)
+        self.answer(proposal.id, decision, latency)
         if decision == SNOOZED:
             self._snooze(proposal)
         self.refresh_state()

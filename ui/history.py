@@ -7,7 +7,9 @@ the store's proposals with their latest decision (`Store.proposals`) and the epi
 column answers "why is it quiet?" for every silent moment (the tray's "Why quiet?" opens the window on them).
 An offer nobody answered (its popup timed out, or a newer one replaced it: stored as ignored, shown as "not
 answered") can still be taken: Accept runs the same Accept as the popup's, through `accept` (the tray's backend,
-in the assistant's process), on the moment the offer was made at.
+in the assistant's process), on the moment the offer was made at. Any offer shown can be answered again with
+"Fewer like this" or "Not this kind" (through `steer`, the tray's backend too): what the assistant learned about
+the person follows the latest answer, and the Why column says when a moment was quiet because of it.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from proactive.assistant.feedback import IGNORED
+from proactive.assistant.person_model import FEWER, NOT_THIS_KIND
 from proactive.assistant.proposals import ProposalLog
 from proactive.watcher.store.database import Store
 
@@ -46,7 +49,8 @@ SHOWN, SILENT = "shown", "silent"
 FILTERS = {"All": None, "Shown": None, "Accepted": "accepted", "Rejected": "rejected", "Not answered": IGNORED,
            "Silent": SILENT}
 #: an outcome in the person's words where the stored word is not theirs
-OUTCOME_WORDS = {IGNORED: "not answered"}
+OUTCOME_WORDS = {IGNORED: "not answered", FEWER: "fewer like this"}
+LEARNED = "learned: "  # a gate reason: quiet because of what was learned about the person (`decision.choose`)
 COLUMNS = ("Time", "Task", "Chance it helps", "When", "Outcome", "Why")
 #: what each column means, as its header's tooltip
 COLUMN_TIPS = {
@@ -91,6 +95,11 @@ class HistoryRow:
         """An offer nobody answered: it can still be accepted here."""
         return self.task is not None and self.outcome == IGNORED
 
+    @property
+    def steerable(self) -> bool:
+        """An offer shown and not already answered "Fewer like this": it can be, or "Not this kind"."""
+        return self.task is not None and self.outcome != FEWER
+
 
 def why(task: str | None, data: dict[str, Any]) -> str:
     """Why the assistant spoke or stayed silent, in the person's words, from what the decision stored: help not
@@ -101,6 +110,8 @@ def why(task: str | None, data: dict[str, Any]) -> str:
     likely = f"{need:.0%} likely" if isinstance(need, (int, float)) else ""
     if task is not None:
         return "shown: help looked needed" + (f" ({likely})" if likely else "")
+    if gate.startswith(LEARNED):
+        return f"quiet: {gate[len(LEARNED):]} (what it learned from you: Settings can reset it)"
     if gate.startswith("P(need)"):
         threshold = THRESHOLD.search(gate)
         said = ", ".join(x for x in (likely, f"it offers from {float(threshold[1]):.0%}" if threshold else "") if x)
@@ -127,12 +138,15 @@ class HistoryWindow(QWidget):
     """Table of proposals, newest first, with an outcome filter, a text filter and the selected row's context."""
 
     def __init__(self, store_path: Path | None = None, parent: QWidget | None = None,
-                 accept: Callable[[int, float], None] | None = None):
-        """`accept(proposal id, seconds since the offer)`: the tray's Accept for an offer not answered (None: the
-        window only shows)."""
+                 accept: Callable[[int, float], None] | None = None,
+                 steer: Callable[[int, str, float], None] | None = None):
+        """`accept(proposal id, seconds since the offer)`: the tray's Accept for an offer not answered;
+        `steer(proposal id, FEWER or NOT_THIS_KIND, seconds since the offer)`: the tray's answer to an offer shown
+        (None: the window only shows)."""
         super().__init__(parent)
         self.setWindowTitle("Proactive: history")
         self.accept = accept
+        self.steer = steer
         # one connection for the window's life (the window may be hidden and shown again from the tray)
         self.store = Store(store_path)
         self.rows: list[HistoryRow] = []
@@ -170,11 +184,21 @@ class HistoryWindow(QWidget):
         self.accept_button.setEnabled(False)
         self.accept_button.setVisible(accept is not None)
         self.accept_button.clicked.connect(self.accept_selected)
+        self.fewer_button = QPushButton("Fewer like this")
+        self.fewer_button.setToolTip("Make offers like this one less often (it counts as rejected)")
+        self.not_kind_button = QPushButton("Not this kind")
+        self.not_kind_button.setToolTip("Never offer this kind of help again (Settings can reset it)")
+        for button, decision in ((self.fewer_button, FEWER), (self.not_kind_button, NOT_THIS_KIND)):
+            button.setEnabled(False)
+            button.setVisible(steer is not None)
+            button.clicked.connect(lambda _=False, d=decision: self.steer_selected(d))
 
         filters = QHBoxLayout()
         filters.addWidget(self.outcome_filter)
         filters.addWidget(self.text_filter, 1)
         filters.addWidget(self.accept_button)
+        filters.addWidget(self.fewer_button)
+        filters.addWidget(self.not_kind_button)
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
@@ -249,11 +273,22 @@ class HistoryWindow(QWidget):
         self.accept_button.setEnabled(False)
         self.accept(row.id, max(0.0, time.time() - row.ts))
 
+    def steer_selected(self, decision: str) -> None:
+        """"Fewer like this" or "Not this kind" on the selected offer (its row says so once stored)."""
+        row = self.selected_row()
+        if row is None or not row.steerable or self.steer is None:
+            return
+        for button in (self.fewer_button, self.not_kind_button):
+            button.setEnabled(False)
+        self.steer(row.id, decision, max(0.0, time.time() - row.ts))
+
     def show_context(self) -> None:
         """The last episodes the assistant could see when it decided (those started by the proposal's time); Accept
-        is offered for an offer not answered."""
+        is offered for an offer not answered, "Fewer like this" and "Not this kind" for any offer shown."""
         row = self.selected_row()
         self.accept_button.setEnabled(row is not None and row.acceptable)
+        for button in (self.fewer_button, self.not_kind_button):
+            button.setEnabled(row is not None and row.steerable)
         if row is None:
             self.context_view.clear()
             return

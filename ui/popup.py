@@ -3,7 +3,8 @@
 Why it looks like this: a proactive assistant must not steal focus or linger. The popup is a frameless tool
 window in the bottom-right corner (where notifications live), stays on top without taking the keyboard, and
 closes by itself after `timeout_s`; no answer is recorded as "ignored", which the feedback memory treats as a
-mild "not now". The widget only reports the decision (`decided`); recording it (`assistant.proposals.ProposalLog.decide`) is the
+mild "not now". Under the answers, "Fewer like this" (a rejection the person model weighs more) and "Not this
+kind" (no more offers of its kind, until Settings' Reset) steer what the assistant learns about the person. The widget only reports the decision (`decided`); recording it (`assistant.proposals.ProposalLog.decide`) is the
 caller's job, so the popup stays free of database code and is testable on its own.
 """
 
@@ -18,6 +19,7 @@ from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from proactive.assistant.feedback import ACCEPTED, IGNORED, REJECTED, SNOOZED
+from proactive.assistant.person_model import FEWER, NOT_THIS_KIND
 
 
 def decide_once(view: Any, decision: str) -> bool:
@@ -33,7 +35,8 @@ def decide_once(view: Any, decision: str) -> bool:
 
 
 class ProposalPopup(QWidget):
-    """One proposal: the task in bold, the response under it, Accept / Reject / Snooze, and a timeout.
+    """One proposal: the task in bold, the response under it, Accept / Reject / Snooze, "Fewer like this" / "Not
+    this kind", and a timeout.
 
     `decided(proposal_id, decision, latency_s)` is emitted exactly once, then the popup closes; latency is
     measured from when the popup was shown (or created, if never shown), with a monotonic clock."""
@@ -64,18 +67,31 @@ class ProposalPopup(QWidget):
         self.accept_button = QPushButton("Accept")
         self.reject_button = QPushButton("Reject")
         self.snooze_button = QPushButton("Snooze")
+        self.fewer_button = QPushButton("Fewer like this")
+        self.fewer_button.setToolTip("Reject, and make offers like this one less often")
+        self.not_kind_button = QPushButton("Not this kind")
+        self.not_kind_button.setToolTip("Never offer this kind of help again (Settings can reset it)")
+        for button in (self.fewer_button, self.not_kind_button):
+            button.setFlat(True)
         self.accept_button.clicked.connect(lambda: self.decide(ACCEPTED))
         self.reject_button.clicked.connect(lambda: self.decide(REJECTED))
         self.snooze_button.clicked.connect(lambda: self.decide(SNOOZED))
+        self.fewer_button.clicked.connect(lambda: self.decide(FEWER))
+        self.not_kind_button.clicked.connect(lambda: self.decide(NOT_THIS_KIND))
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         for button in (self.accept_button, self.reject_button, self.snooze_button):
             buttons.addWidget(button)
+        steer = QHBoxLayout()
+        steer.addStretch(1)
+        for button in (self.fewer_button, self.not_kind_button):
+            steer.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.task_label)
         layout.addWidget(self.response_label)
         layout.addLayout(buttons)
+        layout.addLayout(steer)
         self.setFixedWidth(380)
 
         self.timer = QTimer(self)

@@ -4,7 +4,8 @@ Why: the user must be able to see exactly what the watcher kept (today's episode
 reads) and remove any of it at once, one episode or everything, without a terminal. Deleting goes through
 the Store (secure delete, WAL truncated), so nothing deleted here lingers on disk; "Purge everything" is the same
 purge as `proactive purge --all` (watcher.purging: the running watcher's memory, ActivityWatch, caches, logs), and
-the view then says what was removed where.
+the view then says what was removed where. What the assistant learned about the person from their answers is
+shown too, with its Reset (`ui/learned.py`): it is their data like the rest.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from proactive.watcher.store.database import Store, StoreError
 from proactive.watcher.store.purging import WATCHER_TIMEOUT, PurgeError, purge
 
 from .follow import DatabaseFollower
+from .learned import LearnedView
 
 PURGE_QUESTION = "Delete everything captured, and the logs? This cannot be undone."
 
@@ -52,9 +54,10 @@ class PrivacyView(QWidget):
     def __init__(self, store_path: Path | None = None, confirm: Callable[[str], bool] | None = None,
                  parent: QWidget | None = None, config: home.Config | None = None,
                  readers_closed: Callable[[], AbstractContextManager[None]] | None = None,
-                 deleted: Callable[[int], None] | None = None):
+                 deleted: Callable[[int], None] | None = None, reset_learning: Callable[[], None] | None = None):
         """`deleted`: told each episode id deleted here (the running assistant forgets it: it holds the recent
-        episodes in memory)."""
+        episodes in memory); `reset_learning`: the running assistant's Reset of what it learned about the
+        person."""
         super().__init__(parent)
         self.deleted = deleted
         self.config = config or home.Config()
@@ -73,6 +76,7 @@ class PrivacyView(QWidget):
         self.delete_button = QPushButton("Delete selected")
         self.delete_button.setEnabled(False)
         self.purge_button = QPushButton("Purge everything")
+        self.learned = LearnedView(reset_learning)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.delete_button)
@@ -83,6 +87,7 @@ class PrivacyView(QWidget):
         layout.addWidget(self.list, 1)
         layout.addWidget(self.removed)
         layout.addLayout(buttons)
+        layout.addWidget(self.learned)
         self.resize(640, 420)
 
         self.list.itemSelectionChanged.connect(
@@ -112,6 +117,7 @@ class PrivacyView(QWidget):
         n = self.list.count()
         self.summary.setText(f"{n} episode{'' if n == 1 else 's'} captured today")
         self.delete_button.setEnabled(bool(self.list.selectedItems()))
+        self.learned.read(self.store)
 
     def delete_selected(self) -> None:
         """Delete the selected episodes and the raw events behind them."""

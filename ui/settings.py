@@ -14,7 +14,8 @@ Applying the result: `saved` carries the new `Config`. What a running assistant 
 proactivity (the gate's threshold and interval), the exclusions (excluded applications and title patterns), the
 popup's timeout and snooze time, and the web-search setting; the model and reward model are loaded once at start,
 and retention, idle time, ActivityWatch text and how proposals are shown are read at start, so those take effect
-on the next start.
+on the next start. The Learned tab says what the assistant learned about the person, per kind of offer, with a
+Reset that applies at once (`ui/learned.py`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,7 @@ from PySide6.QtWidgets import (
 from proactive.models.registry import MODEL_SPECS, REWARD_NAMES, REWARD_SPECS, model_problem, reward_problem
 from proactive.watcher.episodes.wording import plural
 from proactive.watcher.store import home
+from proactive.watcher.store.database import Store, StoreError
 from proactive.watcher.store.home import (
     PROACTIVITY_LEVELS,
     Config,
@@ -55,6 +58,7 @@ from proactive.watcher.store.home import (
 )
 
 from . import autostart
+from .learned import LearnedView
 from .setting_fields import Duration, EntryList
 from .titles import pattern_of, words
 
@@ -144,7 +148,10 @@ class SettingsWindow(QWidget):
 
     saved = Signal(object)
 
-    def __init__(self, path: Path | None = None, parent: QWidget | None = None):
+    def __init__(self, path: Path | None = None, parent: QWidget | None = None, store_path: Path | None = None,
+                 reset_learning: Callable[[], None] | None = None):
+        """`store_path`: the database what was learned about the person is read from; `reset_learning`: the
+        running assistant's Reset of it (None: the Learned tab has no Reset)."""
         super().__init__(parent)
         self.setWindowTitle("Proactive: settings")
         self.path = path or home.config_path()
@@ -277,8 +284,21 @@ class SettingsWindow(QWidget):
         models.addRow("", self.rm_words)
         models.addRow("Answers model", self.answer_model_edit)
         models.addRow("", self.answer_words)
+        self.learned = LearnedView(reset_learning)
+        try:
+            store = Store(store_path)
+        except StoreError as exc:  # what was learned cannot be read: said in the tab, the rest still works
+            self.learned.summary.setText(f"What it learned about you cannot be read: {exc}")
+        else:
+            try:
+                self.learned.read(store)
+            finally:
+                store.close()  # no reader kept open (a purge needs every reader gone)
+        learned = QVBoxLayout()
+        learned.addWidget(self.learned)
+        learned.addStretch(1)
         self.tabs = QTabWidget()
-        for form, name in ((general, "General"), (privacy, "Privacy"), (models, "Models")):
+        for form, name in ((general, "General"), (privacy, "Privacy"), (models, "Models"), (learned, "Learned")):
             page = QWidget()
             page.setLayout(form)
             self.tabs.addTab(page, name)

@@ -165,6 +165,15 @@ def m007_latest_decision_index(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS idx_decisions_latest ON decisions (proposal_id, ts, id)")
 
 
+@migrations()
+def m008_person_model(db: sqlite_utils.Database) -> None:
+    """What the person told the assistant about itself beyond their decisions (`assistant/person_store.py`): the
+    kinds of offer they said "Not this kind" to, and when they last reset what it learned. What it learned is
+    rebuilt from the decisions (`decisions`, with the situation each offer was shown in, stored with its proposal),
+    so retention and purge reach it through those rows; a full purge deletes this row too."""
+    db.table("person_model").create({"id": int, "ts": float, "since": float, "muted": str}, pk="id")
+
+
 EPISODE_COLUMNS = ("id", "start", "end", "app", "title", "event")
 EPISODE_ROW = (*EPISODE_COLUMNS, "sentences", "first_raw_id", "last_raw_id")
 NEXT_WITHIN_S = 600.0  # the episode after a match counts as "what they did next" if it began this soon
@@ -416,7 +425,8 @@ class Store:
 
     def purge(self, before: float | None = None, wait: float | None = None) -> int:
         """Delete everything captured before `before` (epoch s), or everything when None: raw events, episodes,
-        and the proposals and decisions derived from them. Returns rows deleted.
+        and the proposals and decisions derived from them (so what the person model learned from them: it is rebuilt from
+        the decisions kept; everything also deletes the person's "Not this kind" choices). Returns rows deleted.
 
         Deleted content is overwritten (secure_delete), the full-text index is merged so deleted text leaves its
         old index segments too, and the WAL is truncated: no copy stays on disk. While another connection holds a
@@ -426,7 +436,7 @@ class Store:
         with self.writing():
             if before is None:
                 n = sum(self.db.execute(f"DELETE FROM {table}").rowcount
-                        for table in ("decisions", "proposals", "raw_events", "episodes"))
+                        for table in ("decisions", "proposals", "raw_events", "episodes", "person_model"))
             else:
                 n = self.db.execute("DELETE FROM decisions WHERE proposal_id IN "
                                     "(SELECT id FROM proposals WHERE ts < ?)", [before]).rowcount
