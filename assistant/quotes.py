@@ -24,7 +24,7 @@ from .sentence_patterns import COPIED_ERROR, URL
 PAIRS = {"'": "'", '"': '"', "`": "`", "‘": "’", "“": "”", "«": "»", "‹": "›", "„": "“", "「": "」", "《": "》"}
 #: words before a quote that make it a command line run (its output is what the sentence quotes next)
 RUN_CUE = re.compile(r"\b(?:runs?|ran|running|re-?runs?|executes?|executed|executing|invokes?|invoked|launch(?:es|ed|ing)?|"
-                     r"command(?: line)?|commands?:|\$)\s*:?\s*$", re.I)
+                     r"command(?: line)?|cmd|\$)\s*[:=]?\s*$", re.I)
 #: a quoted text that reads as a command line: a program's name (or a path to one) first, nothing of a sentence
 COMMAND_LINE = re.compile(r"^(?:sudo\s+)?(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\s+\S+)*$")
 #: a letter or digit of ASCII: an apostrophe sits between two ("don't"); a quote mark does not (CJK text around a
@@ -144,7 +144,8 @@ UNQUOTED_CUE = re.compile(
     r"(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
-    r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?)"
+    r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
+    r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\n))"
     r"(?:\s+(?:the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
 #: how an error line starts, stated without quotes: a capital ("Cannot connect…", "ModuleNotFoundError: …"), a
 #: program or file and a colon ("psql: error: …", "main.go:8:2: …"), an error word, a path or a bracket; not an
@@ -167,7 +168,7 @@ LINE_STARTS = re.compile(
 #: a frame's location, after which its code line starts
 FRAME = re.compile(r"File \"[^\"]+\", line \d+(?:, in [\w.<>]+)?")
 #: a line break written out in a flattened message, and a quote mark escaped as in a JSON string (a log's line)
-WRITTEN_BREAK = re.compile(r"\\n|\s*[⏎↵]\s*|<br\s*/?>")
+WRITTEN_BREAK = re.compile(r"\\n|\s*[⏎↵]\s*|<br\s*/?>|(?<=:)\s\|\s")
 ESCAPED = re.compile(r"\\([\"'\\])")
 
 
@@ -279,13 +280,19 @@ UNQUOTED_RUN = re.compile(
     r"answered|complains?|complained|reports?|reported|outputs?)\b)[^\s,;:]+)*)", re.I)
 
 
+#: a command line after a shell's prompt ("$ make instal -> make: *** No rule…", "$ psql" on a line of its own),
+#: up to an arrow, a line break, or the error line printed after it on the same line
+PROMPT_LINE = re.compile(r"(?:^|(?<=[\s:]))\$ (?P<line>[^\n]+?)(?=\s*(?:->|→|=>|\n|$)|\s+(?:[\w./-]+:\d+:|"
+                         r"[\w.-]+: (?:error|fatal)|Traceback\b))", re.M)
+
+
 def unquoted_command(sentence: str) -> str | None:
     """The command line a sentence says was run without quoting it, outside any quote and any error message it
     states: what the error came from, as a typed line is live."""
     found = quotes(sentence)
     loose = unquoted_error(sentence, found)
     outside = [(q.start, q.end) for q in found] + ([(loose[0], loose[0] + len(loose[1]))] if loose else [])
-    for m in UNQUOTED_RUN.finditer(sentence):
+    for m in [*PROMPT_LINE.finditer(sentence), *UNQUOTED_RUN.finditer(sentence)]:
         if not any(a <= m.start() < b for a, b in outside):
             return m["line"].rstrip(".")
     return None
