@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from proactive.watcher.episodes.error_lines import quoted_in
 
 from .command_lines import editor_lines, split_commands
+from .quotes import COMMAND_LINE, RUN_CUE, Said, quotes as quoted_pieces, said_errors, unquoted_command
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -40,7 +41,6 @@ from .sentence_patterns import (
     PHRASE_CJK,
     PHRASE_WORD,
     PROJECT_PATTERNS,
-    QUOTED,
     READ_WORD,
     RECENT,
     SEARCH_TITLE,
@@ -119,10 +119,9 @@ def _quotes(sentence: str) -> list[tuple[int, str]]:
         if "'" in own["typed"] and not any(a <= own.start() < b for a, b in spans):  # plain ones read as before
             spans.append(own.span())
             out.append((own.start("typed") - 1, own["typed"].strip()))  # at its opening quote, like the others
-    for m in QUOTED.finditer(sentence):
-        text = next(g for g in m.groups() if g is not None).strip()
-        if text and not any(a <= m.start() < b for a, b in spans):
-            out.append((m.start(), text))
+    for q in quoted_pieces(sentence):  # any quote marks, nested quotes read whole (`quotes.quotes`)
+        if not any(a <= q.start < b for a, b in spans):
+            out.append((q.start, q.text))
     return sorted(out)
 
 
@@ -210,6 +209,13 @@ class Reading:
     edited: set[int] = field(default_factory=set)
     found: list[Obj] = field(default_factory=list)
     urls: list[str] = field(default_factory=list)
+    #: the error messages the sentence quotes or states, worded as anyone words them (`quotes.said_errors`)
+    said: list[Said] = field(default_factory=list)
+
+    def said_piece(self, start: int) -> Said | None:
+        """The error message the quote at `start` is a line of, in any wording but our own (which the rules below
+        read as before)."""
+        return next((s for s in self.said if not s.own and start in s.starts), None)
 
     def add(self, kind: str, text: str, detail: str = "") -> None:
         text = _clean(text)
@@ -253,6 +259,25 @@ def _named_below(r: Reading, q: Quote) -> tuple[str, str] | None:
     return SKIP if re.search(r"(?:project|file|located at|folder|directory)\s*:?\s*$", q.before) else None
 
 
+def _error_piece(r: Reading, q: Quote) -> tuple[str, str] | None:
+    """A line of an error message quoted in any wording: the error when it names one, else nothing of its own (a
+    traceback's frame or code line is no page or query)."""
+    said = r.said_piece(q.start)
+    if said is None:
+        return None
+    # named by the message's line that names the error, as its lines read (a log's "\n" and "\"" written out)
+    return (ERROR, error_line(said.text) or q.text.rstrip("…")) if ERROR_TEXT.search(q.text) else SKIP
+
+
+def _run(r: Reading, q: Quote) -> tuple[str, str] | None:
+    """A command line the sentence says was run ("runs 'go run .'", "after executing `make`"), as a line typed
+    and entered in a terminal is."""
+    if RUN_CUE.search(q.before) and COMMAND_LINE.match(q.text) and r.said_piece(q.start) is None:
+        _commands(r, q.text)
+        return SKIP
+    return None
+
+
 def _traceback_header(r: Reading, q: Quote) -> tuple[str, str] | None:
     """A traceback's header: its last line, quoted next, names the error."""
     header = re.search(r"error message starting '?$", q.before) and q.text.startswith("Traceback")
@@ -283,15 +308,19 @@ def _typed(r: Reading, q: Quote) -> tuple[str, str] | None:
     if q.text not in r.typed:
         return None
     if r.terminal and re.search(r"presses Enter|and Enter|回车", q.after, re.I):
-        if q.start in r.edited:
-            return SKIP
-        parts = split_commands(q.text)
-        for part in parts:
-            r.add(COMMAND, part, q.text if len(parts) > 1 else "")
+        if q.start not in r.edited:
+            _commands(r, q.text)
         return SKIP
     if not r.terminal and is_phrase(q.text):
         return TOPIC, q.text
     return SKIP
+
+
+def _commands(r: Reading, line: str) -> None:
+    """Each simple command of a line run, with the whole line as its detail when it has several."""
+    parts = split_commands(line)
+    for part in parts:
+        r.add(COMMAND, part, line if len(parts) > 1 else "")
 
 
 def _searched_for(r: Reading, q: Quote) -> tuple[str, str] | None:
@@ -315,8 +344,9 @@ def _page(r: Reading, q: Quote) -> tuple[str, str] | None:
 
 #: what a quoted piece names, first rule that decides wins (the order matters: a URL is never a page name, a
 #: typed line never a query)
-QUOTE_RULES: tuple[QuoteRule, ...] = (_url, _not_a_name, _named_below, _traceback_header, _error, _search_title,
-                                      _quoted_file, _typed, _searched_for, _page_title, _first_query, _page)
+QUOTE_RULES: tuple[QuoteRule, ...] = (_url, _not_a_name, _named_below, _error_piece, _run, _traceback_header,
+                                      _error, _search_title, _quoted_file, _typed, _searched_for, _page_title,
+                                      _first_query, _page)
 
 
 def _quoted(r: Reading) -> None:
@@ -364,16 +394,29 @@ def _projects_sites_chats(r: Reading) -> None:
 
 
 def _unquoted_error(r: Reading) -> None:
-    """An exception class named without quotes, when nothing quoted named an error."""
+    """When nothing quoted named an error: an error message the sentence states without quotes ("the output:
+    error: could not compile `app`"), else an exception class it names."""
+    for said in r.said:
+        if not r.has(ERROR) and not said.own:
+            r.add(ERROR, error_line(said.text) or said.text.splitlines()[-1])
     if not r.has(ERROR):
         m = re.search(r"\b([A-Z]\w*(?:Error|Exception))\b", r.sentence)
         if m:
             r.add(ERROR, m.group(1))
 
 
+def _unquoted_command(r: Reading) -> None:
+    """Beside an error message worded as people word it, the command line said to have been run without quotes
+    ("I ran python3 fetch.py and got …"): what the error came from, as the typed line is live."""
+    if not r.has(COMMAND) and any(not s.own for s in r.said):
+        line = unquoted_command(r.sentence)
+        if line:
+            _commands(r, line)
+
+
 #: the passes over a sentence, in order (later passes see what earlier ones found)
 SENTENCE_RULES: tuple[Callable[[Reading], None], ...] = (_quoted, _addresses, _files, _projects_sites_chats,
-                                                          _unquoted_error)
+                                                          _unquoted_error, _unquoted_command)
 
 
 def extract(sentence: str, index: int, edited: set[int] | None = None) -> list[Obj]:
@@ -382,7 +425,7 @@ def extract(sentence: str, index: int, edited: set[int] | None = None) -> list[O
     quotes = _quotes(sentence)
     typed = {text for start, text in quotes if TYPED.search(sentence[max(0, start - 40):start])}
     reading = Reading(sentence, index, quotes, typed, bool(TERMINAL.search(sentence)),
-                      bool(SEARCH_WORD.search(sentence)), edited or set())
+                      bool(SEARCH_WORD.search(sentence)), edited or set(), said=said_errors(sentence))
     for rule in SENTENCE_RULES:
         rule(reading)
     return reading.found
@@ -482,23 +525,6 @@ def _from_copies(objs: list[Obj], copies: list[str], index: int) -> list[Obj]:
     return out
 
 
-def said_errors(sentence: str) -> list[str]:
-    """The copied errors our sentences quote ("starting '…', saying '…' and ending '…'"), each its quoted lines."""
-    out = []
-    for m in COPIED_ERROR.finditer(sentence):
-        middle = re.findall(r", saying '(.+?)'(?=, saying '|$)", m["saying"] or "")
-        parts = [p.strip() for p in (m["start"], *middle, m["end"] or "") if p and p.strip()]
-        # a traceback's frame as Python prints it (the sentence flattened its indentation): its code under it; and
-        # a command under the line announcing it ("…run the following command:"), indented as the tool set it
-        lines = []
-        for i, part in enumerate(parts):
-            frame = part.startswith('File "')
-            code = i > 0 and (parts[i - 1].startswith('File "') or parts[i - 1].endswith(":")) and not frame
-            lines.append(("  " if frame else "    " if code else "") + part)
-        out.append("\n".join(lines))
-    return out
-
-
 #: our own sentence for a copied (or selected) text that has no error word ("The user copies 'cp: -r not
 #: specified; omitting directory 'photos'' from the terminal.", "The user selects '…' in the terminal.")
 COPIED_TEXT = re.compile(r"\b(?:copies|selects) '(?P<text>.+?)' (?:from|in) the terminal\.(?= The user\b|$)")
@@ -514,7 +540,7 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
         text = m["text"].rstrip("…")
         if not any(o.kind == ERROR for o in objs) and diagnose(Situation(text)) is not None:
             objs = [o for o in objs if o.text not in text] + [Obj(ERROR, error_line(text) or text, index, text)]
-    said = said_errors(sentence)
+    said = [s.text for s in said_errors(sentence)]
     if not said:
         return objs
     out: list[Obj] = []

@@ -13,7 +13,15 @@ sessions (one per case: the episode's sentence alone, as a recorded session has 
 with the built-in model and the gate (`--no-gate`: the first offer at every turn, as the live path above takes
 the first offer about the error): a case counts when a shown offer's help contains every expected piece.
 
-    .venv/bin/python bench/help_quality.py [--cases DIR] [--replay] [--json] [-v]
+With `--phrasings FILE` (JSON lines `{"file": "python.toml", "case": 0, "style": "...", "text": "..."}`: a case's
+situation as one observation sentence, worded as ProactiveBench, other datasets or people word it, by a writer
+who never saw the grounding), each sentence is replayed as a one-sentence session and its help compared with the
+live help of its case: the share where replay gives the same help (both give every expected piece, or the same
+text), overall and per style. In-process by default (the grounding, grounded offers and `do_task` that replay
+calls, the first offer about the error accepted, as for live); with `--replay`, through `proactive replay
+--accept`.
+
+    .venv/bin/python bench/help_quality.py [--cases DIR] [--replay] [--phrasings FILE] [--json] [-v]
 """
 
 from __future__ import annotations
@@ -50,26 +58,38 @@ def context_for(error: str, command: str | None) -> list[dict[str, str]]:
     return [{"time": str(row["start"]), "event": row["event"], "copies": [error]}]
 
 
-def write_sessions(cases: list[tuple[str, dict]], folder: Path) -> dict[str, str]:
-    """One ProactiveBench-format session per case (its episode's sentence, no copied text); name -> case id."""
+def said_sentence(case: dict) -> str:
+    """The case as a recorded session has it: the sentence of the episode of its command and copied error."""
+    return context_for(case["error"], case.get("command"))[0]["event"]
+
+
+def write_sessions(sentences: list[tuple[str, str]], folder: Path) -> dict[str, str]:
+    """One ProactiveBench-format session per (id, sentence): that observation alone; session name -> id."""
     names = {}
-    for i, (case_id, case) in enumerate(cases):
-        observation = context_for(case["error"], case.get("command"))[0]
+    for i, (item_id, sentence) in enumerate(sentences):
         name = f"case_{i:03d}.json"
-        (folder / name).write_text(json.dumps([{"observation": {"time": observation["time"],
-                                                                "event": observation["event"]}}]), encoding="utf-8")
-        names[name] = case_id
+        (folder / name).write_text(json.dumps([{"observation": {"time": "1700000000", "event": sentence}}]),
+                                   encoding="utf-8")
+        names[name] = item_id
     return names
 
 
-def replay_cases(cases: list[tuple[str, dict]], home: str, gate: bool = True) -> list[dict]:
-    """The cases through `proactive replay --accept` (the built-in model, the gate unless `gate` is False, every
-    shown offer accepted)."""
+def judged(expect: list[str], offer: str | None, text: str, parts: tuple[str, ...] | list[str]) -> dict:
+    """A help's verdict: specific and correct when it is a fix and contains every expected piece."""
+    missing = [piece for piece in expect if piece.lower() not in text.lower()]
+    return {"ok": not missing and "fix" in parts, "offer": offer, "help": text, "missing": missing}
+
+
+def replay_cases(items: list[tuple[str, str, dict]], home: str, gate: bool = True) -> list[dict]:
+    """(id, sentence, case) items through `proactive replay --accept` (the built-in model, the gate unless `gate`
+    is False, every shown offer accepted): per item, the best shown offer's help."""
     import subprocess
 
     folder = Path(home) / "sessions"
-    folder.mkdir()
-    names = write_sessions(cases, folder)
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.json"):
+        old.unlink()
+    names = write_sessions([(item_id, sentence) for item_id, sentence, _ in items], folder)
     out = Path(home) / "out"
     command = [str(Path(sys.executable).with_name("proactive")), "replay", *sorted(str(folder / n) for n in names), "--accept",
                "--out", str(out), "--cache", str(Path(home) / "replay.db"), "--json", *([] if gate else ["--no-gate"])]
@@ -80,37 +100,93 @@ def replay_cases(cases: list[tuple[str, dict]], home: str, gate: bool = True) ->
     for line in (out / "help.jsonl").read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         helped.setdefault(row["session"], []).append(row)
+    cases = {item_id: case for item_id, _, case in items}
     results = []
-    for name, case_id in names.items():
-        case = dict(cases)[case_id]
+    for name, item_id in names.items():
+        case = cases[item_id]
         rows = helped.get(name, [])
-        best = {"ok": False, "offer": rows[0]["task"] if rows else None, "help": rows[0]["help"]["text"] if rows else "",
-                "missing": case["expect"]}
-        for row in rows:
-            text = row["help"]["text"]
-            missing = [p for p in case["expect"] if p.lower() not in text.lower()]
-            if not missing and "fix" in row["help"]["parts"]:
-                best = {"ok": True, "offer": row["task"], "help": text, "missing": []}
-                break
-        results.append({**best, "case": case_id, "error": case["error"].strip().splitlines()[-1][:90]})
+        verdicts = [judged(case["expect"], row["task"], row["help"]["text"], row["help"]["parts"]) for row in rows]
+        best = next((v for v in verdicts if v["ok"]), verdicts[0] if verdicts else judged(case["expect"], None, "", ()))
+        results.append({**best, "case": item_id, "error": case["error"].strip().splitlines()[-1][:90]})
     return results
 
 
-def run_case(case: dict) -> dict:
+def help_for(context: list[dict], expect: list[str]) -> dict:
+    """The live path's help for a context: its grounded offers as for the built-in model, the first one about the
+    error accepted (no web search)."""
     from proactive.assistant import candidates
     from proactive.assistant.grounding import ERROR, ground
     from proactive.assistant.help import do_task
 
-    context = context_for(case["error"], case.get("command"))
     options = [c for c in candidates.build(ground(context), writes=False) if c.objects[0].kind == ERROR]
     if not options:
-        return {"ok": False, "offer": None, "help": "", "missing": case["expect"]}
+        return judged(expect, None, "", ())
     chosen = options[0]
     result = do_task(None, context, chosen.task, chosen.action, search="off")
-    text = result.text
-    missing = [piece for piece in case["expect"] if piece.lower() not in text.lower()]
-    return {"ok": not missing and "fix" in result.parts, "offer": chosen.message, "help": text,
-            "missing": missing, "seconds": result.seconds}
+    return {**judged(expect, chosen.message, result.text, result.parts), "seconds": result.seconds}
+
+
+def run_case(case: dict) -> dict:
+    """The case through the live path: its command typed and its error copied in a terminal."""
+    return help_for(context_for(case["error"], case.get("command")), case["expect"])
+
+
+def read_phrasings(path: Path, cases: dict[str, dict]) -> list[dict]:
+    """The phrasings file's rows, each with its case's id (`python:1`: the file's stem and the case's 1-based
+    number, as the cases are named here)."""
+    rows = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            row = json.loads(line)
+            case_id = f"{Path(row['file']).stem}:{int(row['case']) + 1}"
+            if case_id not in cases:
+                sys.exit(f"{path}:{n}: no case {row['case']} in {row['file']}")
+            rows.append({**row, "case_id": case_id})
+    return rows
+
+
+def same_help(live: dict, replayed: dict) -> bool:
+    """Replay gives the help live gives: both the specific next step (every expected piece), or the same text."""
+    return (live["ok"] and replayed["ok"]) or (bool(live["help"]) and live["help"] == replayed["help"])
+
+
+def compare_phrasings(rows: list[dict], cases: dict[str, dict], home: str, replay: bool = False,
+                      gate: bool = True) -> dict:
+    """Each phrasing's replayed help against its case's live help: the share that is the same, overall and per
+    style, and the phrasings where it is not."""
+    live = {case_id: run_case(cases[case_id]) for case_id in sorted({r["case_id"] for r in rows})}
+    if replay:
+        items = [(str(i), r["text"], cases[r["case_id"]]) for i, r in enumerate(rows)]
+        replayed = replay_cases(items, home, gate=gate)
+    else:
+        replayed = [help_for([{"time": "1700000000", "event": r["text"]}], cases[r["case_id"]]["expect"])
+                    for r in rows]
+    styles: dict[str, list[int]] = {}
+    misses = []
+    for row, got in zip(rows, replayed, strict=True):
+        same = same_help(live[row["case_id"]], got)
+        styles.setdefault(row["style"], [0, 0])[0] += same
+        styles[row["style"]][1] += 1
+        if not same:
+            misses.append({"case": row["case_id"], "style": row["style"], "text": row["text"], "offer": got["offer"],
+                           "missing": got["missing"], "help": got["help"]})
+    same_all = sum(s for s, _ in styles.values())
+    return {"phrasings": len(rows), "same": same_all, "share": round(same_all / max(1, len(rows)), 3),
+            "live_ok": sum(v["ok"] for v in live.values()), "cases": len(live),
+            "styles": {k: {"same": s, "of": n, "share": round(s / n, 3)} for k, (s, n) in sorted(styles.items())},
+            "misses": misses}
+
+
+def print_phrasings(report: dict, verbose: bool) -> None:
+    for miss in report["misses"]:
+        print(f"NO  {miss['case']:<14} {miss['style']:<16} {miss['text'][:150]}")
+        if verbose:
+            print(f"     offer: {miss['offer']}\n     missing: {miss['missing']}")
+    print(f"\nlive: {report['live_ok']} of {report['cases']} cases get the specific next step")
+    for style, s in report["styles"].items():
+        print(f"  {style:<20} {s['same']} of {s['of']} ({s['share']:.0%})")
+    print(f"{report['same']} of {report['phrasings']} phrasings ({report['share']:.0%}) get the same help in "
+          "replay as live")
 
 
 def main() -> None:
@@ -120,6 +196,8 @@ def main() -> None:
     ap.add_argument("--replay", action="store_true", help="through `proactive replay --accept` (sessions, gate)")
     ap.add_argument("--no-gate", action="store_true", help="with --replay: every turn offers (the live bench's "
                     "view: what Accept gives once offered), not only where the gate says help is needed")
+    ap.add_argument("--phrasings", type=Path, help="JSON lines of the cases worded as observation sentences: the "
+                    "share whose replayed help is the same as live, overall and per style")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each offer and the help text")
     args = ap.parse_args()
     files = sorted(args.cases.glob("*.toml"))
@@ -132,8 +210,17 @@ def main() -> None:
         Store().close()
         cases = [(f"{path.stem}:{i}", case) for path in files
                  for i, case in enumerate(tomllib.loads(path.read_text(encoding="utf-8")).get("case", []), 1)]
+        if args.phrasings:
+            report = compare_phrasings(read_phrasings(args.phrasings, dict(cases)), dict(cases), home,
+                                       replay=args.replay, gate=not args.no_gate)
+            if args.json:
+                print(json.dumps(report, ensure_ascii=False, indent=1))
+            else:
+                print_phrasings(report, args.verbose)
+            return
         if args.replay:
-            results = replay_cases(cases, home, gate=not args.no_gate)
+            results = replay_cases([(case_id, said_sentence(case), case) for case_id, case in cases], home,
+                                   gate=not args.no_gate)
         else:
             results = [{**run_case(case), "case": case_id, "error": case["error"].strip().splitlines()[-1][:90]}
                        for case_id, case in cases]
