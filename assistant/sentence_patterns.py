@@ -28,8 +28,8 @@ ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|\b\w*(?:Error|Exce
                         r"\bfailed\b|\bfatal\b|\bpanic\b|\bsegmentation fault\b|\bnot found\b|\bundefined\b|"
                         r"错误|报错|异常", re.I)
 SEARCH_WORD = re.compile(r"\bsearch(?:es|ed|ing)?\b(?![.\w])|\bgoogles?\b.*\bfor\b|\bquery\b|搜索|查找|检索", re.I)
-SEARCH_TITLE = re.compile(r"^(.+?)\s*[-–—|]\s*(?:Google\s*(?:搜索|Search)|Bing|搜索|百度搜索|Search|"
-                          r"DuckDuckGo)\s*$", re.I)
+SEARCH_TITLE = re.compile(r"^(.+?)(?:\s*[-–—|]\s*(?:Google\s*(?:搜索|Search)|Bing|搜索|百度搜索|Search|"
+                          r"DuckDuckGo)|\s+at\s+DuckDuckGo)\s*$", re.I)
 TYPED = re.compile(r"\b(?:types?|typed|typing|inputs?|input text|enters?|输入)\s*(?:text\s*)?"
                    r"(?:(?:including|such as|like|containing)\s*)?:?\s*$", re.I)
 TERMINAL = re.compile(r"\bterminal\b|\bconsole\b|\bshell\b|\bbash\b|\bzsh\b|\bpowershell\b|\bcmd\.exe\b|终端", re.I)

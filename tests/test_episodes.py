@@ -133,6 +133,13 @@ def test_web_sentences(data, expected):
         ("Visual Studio Code", "client.py - proj - Visual Studio Code",
          "The user switches to client.py in Visual Studio Code."),
         ("Firefox", "", "The user switches to Firefox."),
+        # DuckDuckGo titles its results "QUERY at DuckDuckGo"
+        ("Firefox", "does caffeine affect sleep at DuckDuckGo \u2014 Mozilla Firefox",
+         "The user switches to Firefox and searches on DuckDuckGo for 'does caffeine affect sleep'."),
+        ("Chromium", "rust borrow checker at DuckDuckGo - Chromium",
+         "The user switches to Chromium and searches on DuckDuckGo for 'rust borrow checker'."),
+        ("Firefox", "Notes taken at DuckDuckGo HQ - Blog \u2014 Mozilla Firefox",
+         "The user switches to Firefox and views the page 'Notes taken at DuckDuckGo HQ - Blog'."),
     ],
 )
 def test_switch_sentence_keeps_what_a_browser_title_says(app, title, sentence):

@@ -476,3 +476,13 @@ def test_a_mistyped_command_after_earlier_errors_gets_its_offer(typo, program):
     grounded = [c for c in build(g, writes=False) if rejection(c.grounded_text, g) is None]
     assert grounded and f"'{program}'" in grounded[0].task and typo.split()[0] in grounded[0].task, \
         [(c.task, rejection(c.grounded_text, g)) for c in build(g, writes=False)]
+
+
+@pytest.mark.parametrize("title, query", [
+    ("how did the printing press change europe at DuckDuckGo", "how did the printing press change europe"),
+    ("asyncio timeout - Google Search", "asyncio timeout"),
+])
+def test_a_results_page_named_by_its_title_is_the_search(title, query):
+    """A recorded session names a results page by its title: it is the search, not a page to take notes from."""
+    g = ground(obs(f"The user switches to Firefox and views the page '{title}'."))
+    assert [(o.kind, o.text) for o in g.objects] == [("query", query)]

@@ -76,6 +76,8 @@ BROWSER_APP = re.compile(r"firefox|chrom(e|ium)|\bedge\b|brave|opera|vivaldi|saf
 SEARCH_TITLES = {"Google Search": "Google", "Google 搜索": "Google", "Bing": "Bing", "搜索": "Bing",
                  "DuckDuckGo": "DuckDuckGo", "Brave Search": "Brave Search", "Startpage": "Startpage",
                  "百度搜索": "Baidu"}
+#: a result page titled "QUERY at ENGINE" (DuckDuckGo's titles)
+SEARCH_AT_TITLE = re.compile(r"^(?P<query>.+?)\s+at\s+(?P<engine>DuckDuckGo)$")
 TITLE_SEPARATORS = re.compile(r"\s+[-\u2013\u2014|]\s+")
 
 
@@ -399,6 +401,9 @@ def switch_sentence(app: str, title: str, where: str) -> str:
         if len(parts) >= 2 and parts[-1] in SEARCH_TITLES:
             query = " - ".join(parts[:-1])
             return f"The user switches to {app} and searches on {SEARCH_TITLES[parts[-1]]} for '{quote(query, 80)}'."
+        at = SEARCH_AT_TITLE.match(" - ".join(parts))
+        if at:  # DuckDuckGo's own form: "how to split a string at DuckDuckGo"
+            return f"The user switches to {app} and searches on {at['engine']} for '{quote(at['query'], 80)}'."
         if parts:
             return f"The user switches to {app} and views the page '{quote(' - '.join(parts), 80)}'."
     return f"The user switches to {where}."
