@@ -170,3 +170,38 @@ def test_reward_eval_says_what_the_model_learned_from_and_warns_in_sample(proact
     assert f"WARNING: in-sample: the model was trained on {summary['contexts']} of the {summary['contexts']} " in text
     signals = run_cli("reward", "eval", "--data", str(FIXTURES / "labels_small.jsonl"), "--rm", "signals").stdout
     assert "trained on: nothing (not a trained model)" in signals and "in-sample" not in signals
+
+
+def test_shipped_model_scores_the_fixture_as_its_weights_say(proactive_home):
+    """The shipped artefact, read as plain JSON and scored here by hand (standardise, dot product, logistic),
+    gives each fixture row the score `load_default` gives it, and `reward eval --rm default` reports the
+    accuracy counted here from those hand scores and the rows' labels."""
+    import math
+
+    from proactive.models.reward_features import context_features, task_features
+
+    from .conftest import run_cli
+
+    raw = json.loads(DEFAULT_ARTEFACT.read_text(encoding="utf-8"))
+    rows = [json.loads(line) for line in SMALL.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+    def by_hand(row: dict) -> float:
+        half = raw["silence"] if row["pred_task"] is None else raw["task"]
+        feats = context_features(row["obs"])
+        if row["pred_task"] is not None:
+            feats.update(task_features(row["obs"], row["pred_task"]))
+        z = half["intercept"] + sum(c * (feats.get(name, 0.0) - m) / s for name, m, s, c in
+                                    zip(half["features"], half["mean"], half["scale"], half["coef"], strict=True))
+        return 1.0 / (1.0 + math.exp(-z))
+
+    hand = [by_hand(r) for r in rows]
+    model = load_default()
+    assert model.score_many([(r["obs"], r["pred_task"]) for r in rows]) == pytest.approx(hand, abs=1e-5)
+    right = sum((p >= 0.5) == r["valid"] for p, r in zip(hand, rows, strict=True))
+    # not a degenerate fixture: both labels, and the model neither right nor wrong everywhere
+    assert {r["valid"] for r in rows} == {True, False} and 0 < right < len(rows)
+    out = run_cli("reward", "eval", "--data", str(SMALL), "--rm", "default", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["n"] == len(rows)
+    assert summary["accuracy"] == pytest.approx(right / len(rows), abs=1e-4)
