@@ -12,7 +12,9 @@ Why not read the file vim writes: the file is written only at `:w`, holds the wh
 now), may be one the person only reads, and reading it would be reading a file behind the person's back, where
 keys are what they did. Where the mode cannot be followed (a mapping, a plugin, a count before `i`), the text is
 at worst a command's keys lost or kept as text, never text from somewhere else. Which terminal runs vim comes from
-its echo reading (`Reading.program`: the foreground program judged by echo_state.py), not from the window's name.
+its echo reading (`Reading.program`: the foreground program judged by echo_state.py), not from the window's name,
+and the modes act only where that reading shows the terminal showing what is typed and the line is not hidden
+(watcher/privacy/stage.py): a key prompt's answer is never read as commands.
 """
 
 from __future__ import annotations
