@@ -10,6 +10,7 @@ stored, whatever keys it holds (`o`, `i`, `:` that would change vim's mode). nan
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -144,3 +145,42 @@ def test_keys_at_vims_key_prompts_are_never_stored_whatever_mode_they_would_chan
     said = told(watcher)
     assert "quits without saving (:q!)" in said, said
     assert "(:wq!)" not in said and "(:x)" not in said, said  # a key's commands are never said either
+
+
+@pytest.mark.x11
+def test_a_qt_editors_lines_are_its_own_and_its_programs_text_is_not_typed(
+        xsession: XSession, proactive_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Qt multi-line editor on the accessibility bus, keys known (X11): each Enter (U+2029 in Qt's accessible
+    text) ends a line, so the lines never run together; the line the program itself appends meanwhile was typed by
+    no key and is not typed text."""
+    from .a11y_app import PRINTED
+    from .test_atspi_x11 import A11ySession, start_app
+
+    session = A11ySession(tmp_path / "a11y", xsession.env).start()
+    watcher = None
+    try:
+        monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session.env["DBUS_SESSION_BUS_ADDRESS"])
+        monkeypatch.setenv("XDG_RUNTIME_DIR", session.env["XDG_RUNTIME_DIR"])
+        watcher = WatcherProcess(proactive_home, session.env)
+        time.sleep(1.0)
+        wid = start_app(xsession, session.env, "Qt notes", "editor")
+        shown = time.monotonic()
+        xsession.activate(wid)
+        time.sleep(0.5)
+        xsession.type("first line of notes")
+        xsession.key("Return")
+        time.sleep(max(0.0, shown + 4.0 - time.monotonic()))  # the program's line is appended meanwhile
+        xsession.type("second line")
+        xsession.key("Return")
+        xsession.type("third")
+        time.sleep(1.5)
+        watcher.flushed()
+    finally:
+        if watcher is not None:
+            code, err = watcher.stop()
+        session.stop()
+    assert code == 0, err
+    said = told(watcher)
+    typed = re.findall(r"The user types '([^']*)'", said)
+    assert typed == ["first line of notes", "second line", "third"], said
+    assert PRINTED not in said, said
