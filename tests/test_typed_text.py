@@ -16,12 +16,49 @@ from pathlib import Path
 
 import pytest
 
+from proactive.watcher.privacy.editor_keys import VimModes
+
 from .conftest import WatcherProcess, XSession, all_bytes, wait_for
 from .raw_mode_support import foreground, vim
 from .test_hidden_input import HIDDEN_LINE, Lines, at_shell, shell_xterm
 from .test_raw_mode_watched import assert_run, wait_vim
 
 __all__ = ["vim"]  # the fixture (tests/raw_mode_support.py)
+
+
+def vim_text(keys: list[str]) -> list[str]:
+    """The lines vim's modes make of `keys` (a character, or a key's name: "esc", "enter"): what insert mode
+    takes, each stretch ended by Escape, Enter or a new line; command lines not said as what they do."""
+    modes, lines, line = VimModes(), [], ""
+    for key in keys:
+        step = modes.key("xterm", key if len(key) == 1 else None, key if len(key) > 1 else None)
+        if step.end and line:
+            lines.append(line)
+            line = ""
+        if step.drop:  # a command line said as what it does, or cancelled
+            line = ""
+        if step.text and len(key) == 1:
+            line += key
+        elif step.text and key == "enter" and line:
+            lines.append(line)
+            line = ""
+    return [*lines, line] if line else lines
+
+
+@pytest.mark.parametrize("keys, lines", [
+    (["c", "i", "w", *"new", "esc"], ["new"]),  # a text object: `ciw` is the command
+    (["d", "2", "w", "x", "A", *"end", "esc"], ["end"]),  # a count inside an operator, then x
+    (["d", "i", "w", "g", "i", *"back", "esc"], ["back"]),  # `diw` deletes; `gi` inserts where it was left
+    (["c", "3", "w", *"three", "esc"], ["three"]),
+    (["y", "y", "p", "o", *"below", "esc", "u"], ["below"]),
+    ([":", "w", "enter", "i", *"again", "esc"], ["again"]),  # `:w` said as saving; insert mode again after it
+    ([":", *"s/a/b/", "enter"], [":s/a/b/"]),  # a command line not said is a line of its own
+    (["r", "x", "f", "i", "Z", "Z"], []),  # an argument key (r's, f's) is no command; ZZ quits
+], ids=["ciw", "d2w", "diw-gi", "c3w", "yyp-o", "w-then-insert", "substitute", "arguments"])
+def test_vims_modes_from_its_keys(keys: list[str], lines: list[str]) -> None:
+    """Only what insert mode takes is text, whatever normal-mode commands come before (operators with counts and
+    text objects, argument keys)."""
+    assert vim_text(keys) == lines
 
 
 def told(watcher: WatcherProcess) -> str:
