@@ -68,6 +68,7 @@ from bench.xsession import XSession, start_x, wait_for  # noqa: E402
 from proactive.assistant.proposals import ProposalLog  # noqa: E402
 from proactive.eval.metrics import percentile  # noqa: E402
 from proactive.watcher.episodes.builder import quote  # noqa: E402
+from proactive.watcher.privacy.editor_keys import EX_COMMANDS, INSERT_KEYS, NEW_LINE_KEYS  # noqa: E402
 from proactive.watcher.store.database import Store  # noqa: E402
 
 PROACTIVE = str(ROOT / ".venv" / "bin" / "proactive")
@@ -223,6 +224,7 @@ class Day:
         self.moments: list[Moment] = []
         self.lines: list[Line] = []
         self.pending: dict[str, str] = {}  # window -> text typed on its unfinished line
+        self.vim_mode: dict[str, str] = {}  # vim window -> "normal", "insert" or "command"
         self.focused: str | None = None
         self.paused = False
         self.lead_at: float | None = None
@@ -298,10 +300,51 @@ class Day:
     def type(self, text: str, enter: bool) -> None:
         assert self.focused is not None, "type: no window focused yet"
         self.session.type(text, delay_ms=KEY_DELAY_MS)
+        if self.spec["windows"][self.focused]["app"] == "vim":
+            self.vim_typed(text, enter)
+            return
         self.pending[self.focused] = self.pending.get(self.focused, "") + text
         if enter:
             self.session.key("Return")
             self.lines.append(Line(self.focused, self.pending.pop(self.focused), True, time.time(), self.paused))
+
+    def vim_typed(self, text: str, enter: bool) -> None:
+        """What a person writes in vim is what insert mode takes: normal-mode keys are commands, a command line is
+        a line of its own, and saving or quitting is said as what it does, never typed text (the modes followed
+        as the watcher follows them, watcher/privacy/editor_keys.py, on the script's simple keys)."""
+        name = self.focused or ""
+        for char in text:
+            mode = self.vim_mode.get(name, "normal")
+            if mode == "normal" and char in INSERT_KEYS:
+                if char in NEW_LINE_KEYS:
+                    self.end_line(name)
+                self.vim_mode[name] = "insert"
+            elif mode == "normal" and char == ":":
+                self.vim_mode[name], self.pending[name] = "command", ":"
+            elif mode != "normal":
+                self.pending[name] = self.pending.get(name, "") + char
+        if enter:
+            self.session.key("Return")
+            said = self.vim_mode.get(name) == "command" and self.pending.get(name, "").strip() in EX_COMMANDS
+            if self.vim_mode.get(name) == "command":
+                self.vim_mode[name] = "normal"
+            if said:
+                self.pending.pop(name, None)
+            elif self.vim_mode.get(name) == "insert" or self.pending.get(name):
+                self.lines.append(Line(name, self.pending.pop(name, ""), True, time.time(), self.paused))
+
+    def vim_escape(self) -> None:
+        """Escape leaves insert mode (the line typed there ends) or drops a command line."""
+        name = self.focused or ""
+        if self.vim_mode.get(name) == "command":
+            self.pending.pop(name, None)
+        else:
+            self.end_line(name)
+        self.vim_mode[name] = "normal"
+
+    def end_line(self, name: str) -> None:
+        if self.pending.get(name):
+            self.lines.append(Line(name, self.pending.pop(name), False, time.time(), self.paused))
 
     def copy(self, what: str | dict[str, str]) -> None:
         """Copy a text, or what a command prints (stdout and stderr, as the terminal shows it) run in the work
@@ -355,6 +398,8 @@ class Day:
             self.type(step["type"], step.get("enter", True))
         elif "key" in step:
             self.session.key(*step["key"].split())
+            if step["key"] == "Escape" and self.focused and self.spec["windows"][self.focused]["app"] == "vim":
+                self.vim_escape()
         elif "copy" in step:
             self.copy(step["copy"])
         elif "url" in step:  # the address bar: a person types the address, as any line

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from proactive.watcher.capture.atspi import AtspiSource
-from proactive.watcher.events import FOCUS, PROMPT, TYPED, WINDOW, RawEvent
+from proactive.watcher.events import CLICK, FOCUS, KEY, PROMPT, TYPED, WINDOW, RawEvent
 from proactive.watcher.privacy.filter import PrivacyFilter, terminal_prompt
 from proactive.watcher.store.home import Config
 
@@ -52,6 +52,12 @@ def focus(role: str | None, pid: int | None = PID) -> RawEvent:
 def typed(text: str = "", role: str | None = "text", erase: int = 0, obj: str = ":1.5/field/1") -> RawEvent:
     data = {"text": text} if text else {"erase": erase}
     return RawEvent("atspi", TYPED, {**data, "role": role, "app": "a11y_app.py", "pid": PID, "object": obj})
+
+
+def typing(text: str, role: str | None = "text", obj: str = ":1.5/field/1") -> list[RawEvent]:
+    """Text typed into a field as a toolkit tells it: one insertion per key (an insertion of many characters at
+    once is no typing: watcher/privacy/typed_keys.py)."""
+    return [typed(char, role, obj=obj) for char in text]
 
 
 @pytest.mark.parametrize("events, accepts", [
@@ -99,13 +105,21 @@ class X11Replay(ListSource):
     def types_in(self, pid: int | None) -> bool:
         return pid in self.bus_pids
 
+    def start(self, emit) -> None:
+        for event in self.events:
+            if event.kind == TYPED:  # an application that sends events is on the bus (AtspiSource._app)
+                self.bus_pids.add(event.data.get("pid"))
+            emit(event)
+
 
 @pytest.mark.parametrize("events, sentence", [
     ([typed("h"), typed("e"), typed("l"), typed("l"), typed("o")], "The user types 'hello' in Sign-up form"),
-    ([typed("hellp"), typed(erase=1), typed("o world")], "The user types 'hello world' in Sign-up form"),
-    ([typed("ls -l"), typed("\n")], "The user types 'ls -l' and presses Enter in Sign-up form"),
-    ([typed("one\r\n"), typed("two")], "The user types 'one' and presses Enter in Sign-up form"),
-], ids=["chars", "erase", "enter", "crlf"])
+    ([*typing("hellp"), typed(erase=1), *typing("o world")], "The user types 'hello world' in Sign-up form"),
+    ([*typing("ls -l"), typed("\n")], "The user types 'ls -l' and presses Enter in Sign-up form"),
+    ([*typing("one"), typed("\r\n"), *typing("two")], "The user types 'one' and presses Enter in Sign-up form"),
+    ([*typing("Essay"), typed("\u2029"), *typing("Pamphlets")], "The user types 'Essay' and presses Enter in Sign-up"),
+    ([*typing("127"), typed(".0.0.1/config.html"), *typing("/x")], "The user types '127/x' in Sign-up form"),
+], ids=["chars", "erase", "enter", "crlf", "qt-paragraph", "completion"])
 def test_typed_text_rebuilt_like_keys(proactive_home, events: list[RawEvent], sentence: str):
     raw, episodes = run_pipeline([window(), focus("text"), *events])
     assert sentence in episodes, episodes
@@ -113,8 +127,8 @@ def test_typed_text_rebuilt_like_keys(proactive_home, events: list[RawEvent], se
 
 def test_password_field_dropped_keys_and_typed_text(proactive_home, terminal):
     events = [window(), focus("text"), *keys("visible words"),
-              focus("password text"), *keys("KeyCanary77"), typed("TypedCanary88", "password text"),
-              focus("text"), typed(" more", "text"), typed("RoleUnknown99", None),
+              focus("password text"), *keys("KeyCanary77"), *typing("TypedCanary88", "password text"),
+              focus("text"), *typing(" more", "text"), *typing("RoleUnknown99", None),
               window("XTerm", "shell", terminal.pid, "xterm"), *keys("echo in xterm\n")]
     raw, episodes = run_pipeline(events)
     blob = raw + episodes
@@ -133,11 +147,11 @@ def test_text_is_judged_by_its_own_field_not_by_the_focus_event(proactive_home):
     event counts for the field that emitted it: the name is kept whole, the password nowhere, and a field's text
     never continues another field's line."""
     name, password, other = ":1.5/field/1", ":1.5/field/2", ":1.5/field/3"
-    events = [window(), focus("text"), typed("Member nam", obj=name),
+    events = [window(), focus("text"), *typing("Member nam", obj=name),
               focus("password text"),  # the hint arrives early...
               typed("e", obj=name),  # ...before the name field's last character
-              typed("Heron3Secret!", "password text", obj=password),
-              typed("Chess club", obj=other),  # a third field's text before its focus event
+              *typing("Heron3Secret!", "password text", obj=password),
+              *typing("Chess club", obj=other),  # a third field's text before its focus event
               focus("text")]
     raw, episodes = run_pipeline(events)
     assert "Heron3" not in raw + episodes and "Secret!" not in raw + episodes
@@ -156,7 +170,7 @@ def test_x11_keys_give_way_to_the_bus_text_of_the_field_that_took_them(proactive
     background = RawEvent("atspi", TYPED, {"text": "filled by a program", "role": "text", "app": "chat",
                                            "pid": 4242, "object": other})
     events = [window(), focus("text"), *keys("Member name\tHeron3Secret!"),
-              typed("Member name", obj=form), typed("Heron3Secret!", "password text", obj=password),
+              *typing("Member name", obj=form), *typing("Heron3Secret!", "password text", obj=password),
               focus("password text"),  # late: after every key and the text
               term, background, *keys("echo from the terminal\n"),
               window("Notes", "todo", 77, "notes"), *keys("plain keys here\n")]
@@ -171,12 +185,50 @@ def test_x11_keys_give_way_to_the_bus_text_of_the_field_that_took_them(proactive
 def test_x11_keys_typed_before_the_application_is_seen_on_the_bus_are_dropped(proactive_home):
     """An application that registers on the bus after its window maps: its first keys are judged by the focus
     (no password focus seen yet), then its first text event arrives; the keys still held are dropped, not
-    stored twice or under a late focus event, and its own text events carry on."""
-    events = [window(), *keys("Heron3Secret!"), typed("Heron3Secret!", "password text", obj=":1.5/field/2"),
-              typed("Member name", obj=":1.5/field/1"), RawEvent("window", WINDOW, {"app": "XTerm"})]
+    stored twice or under a late focus event, and the keys typed once it is seen are matched to its text."""
+    events = [window(), *keys("Heron3Secret!"), *typing("Heron3Secret!", "password text", obj=":1.5/field/2"),
+              *keys("Member name"), *typing("Member name", obj=":1.5/field/1"),
+              RawEvent("window", WINDOW, {"app": "XTerm"})]
     raw, episodes = run_pipeline(events, X11Replay(events, set()))
     assert "Heron3" not in raw + episodes and "Secret!" not in raw + episodes
     assert "'Member name'" in episodes, episodes
+
+
+BAR = ":1.5/urlbar"
+#: Firefox's address bar as the bus tells it (seen live): typing `127.0` over the selected address deletes what
+#: differs and keeps the `1` it held, inline completion inserts the rest of an address, and a navigation rewrites it
+ADDRESS_TYPED = [typed(erase=15, obj=BAR), typed(erase=38, obj=BAR), *typing("27.0", obj=BAR),
+                 typed("http://", obj=BAR), typed(".0", obj=BAR), typed(".1:8765/config.html", obj=BAR)]
+
+
+@pytest.mark.parametrize("events, typed_text", [
+    ([focus("entry"), *keys("127.0"), *ADDRESS_TYPED, *keys("\n"), typed("http://", obj=BAR)],
+     "'127.0' and presses Enter"),
+    ([focus("text"), *keys("Essay\nPamphlets"), *typing("Essay"), typed("\u2029"), *typing("Pamphlets")],
+     "'Essay' and presses Enter in Sign-up form in a11y_app.py. The user types 'Pamphlets'"),
+    ([focus("entry"), RawEvent("mouse", CLICK, {"button": "left"}), typed(erase=20, obj=BAR),
+      typed("http://127.0.0.1:8765/retries.html", obj=BAR)], None),
+    ([focus("text"), *keys("ls"), *typing("ls"), *typing("rows: 3\n")], "'ls'"),
+    ([focus("text"), *keys("abc"), RawEvent("mouse", CLICK, {"button": "left"}), *typing("abc")], None),
+    ([focus("entry"), *keys("con"), *typing("con", obj=BAR), typed("fig.html", obj=BAR), *keys("fig\n"),
+      typed(erase=20, obj=BAR), typed("http://127.0.0.1/config.html", obj=BAR)], "'config' and presses Enter"),
+    ([focus("entry"), *keys("con"), *typing("con", obj=BAR), typed("fig.html", obj=BAR), *keys("fx"),
+      typed(erase=7, obj=BAR), typed("x", obj=BAR),
+      RawEvent("keyboard", KEY, {"key": "backspace"}), typed(erase=1, obj=BAR), *keys("\n")], "'conf' and presses Enter"),
+], ids=["address-completed-and-rewritten", "qt-enter", "link-click", "program-output", "keys-before-a-click",
+        "typed-over-the-completion", "typed-past-the-completion"])
+def test_x11_text_is_what_the_keys_made(proactive_home, events: list[RawEvent], typed_text: str | None):
+    """Where keys are known, the bus's text counts only as far as keys made it: an address bar's completion and
+    its rewrite after Enter or a click on a link, a program's output and keys pressed elsewhere are no typing."""
+    events = [window(), *events, RawEvent("window", WINDOW, {"app": "XTerm"})]
+    raw, episodes = run_pipeline(events, X11Replay(events, {PID}))
+    said = episodes
+    if typed_text is None:
+        assert "types" not in said, said
+    else:
+        assert f"The user types {typed_text}" in said, said
+    for never in ("http", "config.html", "retries", "rows"):
+        assert never not in said, said
 
 
 def test_terminal_prompt_hides_the_next_line(proactive_home, terminal):

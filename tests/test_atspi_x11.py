@@ -109,8 +109,8 @@ def a11y(xsession: XSession, tmp_path: Path) -> Iterator[A11ySession]:
         session.stop()
 
 
-def start_app(xsession: XSession, env: dict[str, str], title: str) -> str:
-    proc = subprocess.Popen([sys.executable, str(APP), title], env=env, cwd=ROOT, stdout=subprocess.PIPE,
+def start_app(xsession: XSession, env: dict[str, str], title: str, *args: str) -> str:
+    proc = subprocess.Popen([sys.executable, str(APP), title, *args], env=env, cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
     xsession.procs.append(proc)
     assert proc.stdout.readline().strip() == "ready"

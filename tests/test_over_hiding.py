@@ -43,7 +43,7 @@ from proactive.watcher.store.home import Config
 
 from .conftest import ListSource, WatcherProcess, XSession, all_bytes, run_pipeline, wait_for
 from .shell_pty import ShellPty
-from .test_atspi import typed, window as gui_window
+from .test_atspi import typing, window as gui_window
 from .test_hidden_input import Lines, at_shell, shell_xterm
 from .test_terminal_secrets import HIDDEN, XTERM, stored_lines
 
@@ -366,17 +366,17 @@ def test_a_fields_text_ended_by_moving_on_is_whole() -> None:
 def test_a_single_line_fields_last_word_is_kept_when_the_next_field_begins(proactive_home: Path) -> None:
     """A single-line field's Enter inserts nothing: the field's text ends where the next field's begins, and its
     last word is whole, as a terminal line's is."""
-    raw, episodes = run_pipeline([gui_window(), typed(f"sign in as {WORD}", obj=":1.5/field/1"),
-                                  typed("next field", obj=":1.5/field/2"), gui_window("Notes", "todo", 77, "notes")])
+    raw, episodes = run_pipeline([gui_window(), *typing(f"sign in as {WORD}", obj=":1.5/field/1"),
+                                  *typing("next field", obj=":1.5/field/2"), gui_window("Notes", "todo", 77, "notes")])
     assert f"'sign in as {WORD}'" in episodes and FRAGMENT not in raw + episodes, episodes
 
 
 def test_a_fields_word_cut_by_a_window_switch_is_still_a_fragment(proactive_home: Path) -> None:
     """The same word cut by a detour to another window, and the first word typed in the field on coming back
     (the rest of a token split in two), are fragments."""
-    raw, episodes = run_pipeline([gui_window(), typed(f"sign in as {WORD}", obj=":1.5/field/1"),
+    raw, episodes = run_pipeline([gui_window(), *typing(f"sign in as {WORD}", obj=":1.5/field/1"),
                                   gui_window("Notes", "todo", 77, "notes"), gui_window(),
-                                  typed("Zr8tail more words", obj=":1.5/field/1")])
+                                  *typing("Zr8tail more words", obj=":1.5/field/1")])
     assert WORD not in raw + episodes and "Zr8tail" not in raw + episodes
     assert raw.count(FRAGMENT) == 2, raw
 

@@ -107,8 +107,9 @@ def run(stream: list[tuple[str, str, str, str | None]], gaps: list[float]) -> tu
             continue
         line = secret_text(text, secret, copy=False)
         if context in ("field", "password-field", "unknown-role"):  # the bus gives the field's text
-            out += stage.take(RawEvent("atspi", TYPED, {"text": line, "role": role, "pid": pid,
-                                                        "object": f":1.5/field/{context}"}, ts=now))
+            for char in line:  # one insertion per key, as a toolkit tells typing
+                out += stage.take(RawEvent("atspi", TYPED, {"text": char, "role": role, "pid": pid,
+                                                            "object": f":1.5/field/{context}"}, ts=now))
         else:  # keys
             for char in line:
                 out += stage.take(RawEvent("keyboard", KEY, {"char": char}, ts=now))

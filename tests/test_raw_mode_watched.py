@@ -280,15 +280,17 @@ def test_vims_x_command_never_stores_the_key(xsession: XSession, proactive_home:
         wait_vim(pty_path)
         xsession.type("ibefore the key")
         xsession.key("Escape")
-        line(":X", stored="ibefore the key:X")
+        line.expected.append("before the key")  # insert mode's text, ended by Escape; `i` is vim's command
+        line(":X")  # a command line of its own, still read for the key prompt it opens
         time.sleep(0.5)
         line(secret, stored=HIDDEN_LINE)
         time.sleep(0.3)
         line(secret, stored=HIDDEN_LINE)
         time.sleep(0.3)
         # with a swap file vim now edits an encrypted buffer, whose encrypted swap shows it (hidden); with -n
-        # nothing shows it, and the command is kept
-        line(":wq", stored=(HIDDEN_LINE, ":wq"))
+        # nothing shows it, and the command is said as saving and quitting, no typed line
+        xsession.type(":wq")
+        xsession.key("Return")
         wait_vim(pty_path, present=False)
         line("echo after vim")
         watcher.flushed()
@@ -373,7 +375,9 @@ def test_the_allowlisted_programs_keep_their_typing_but_never_their_keys(xsessio
         wait_vim(pty_path)
         xsession.type("ihello plain vim")
         xsession.key("Escape")
-        line(":wq", stored="ihello plain vim:wq")  # the keys since the last Enter; Escape adds nothing
+        line.expected.append("hello plain vim")  # insert mode's text, ended by Escape
+        xsession.type(":wq")  # said as "saves the file and quits", no typed line
+        xsession.key("Return")
         wait_vim(pty_path, present=False)
         line("vim -u NONE -N -n -x vault.txt")
         wait_vim(pty_path)
@@ -382,8 +386,10 @@ def test_the_allowlisted_programs_keep_their_typing_but_never_their_keys(xsessio
         line(secrets[1], stored=HIDDEN_LINE)
         time.sleep(0.3)
         xsession.type(f"i{secrets[2]}")
-        xsession.key("Escape")
-        line(":wq", stored=HIDDEN_LINE)
+        xsession.key("Escape")  # the line typed in insert mode ends, hidden
+        line.expected.append(HIDDEN_LINE)
+        xsession.type(":wq")
+        xsession.key("Return")
         wait_vim(pty_path, present=False)
         assert (work / "vault.txt").read_bytes().startswith(b"VimCrypt~")
         line("vim -u NONE -N vault.txt")
@@ -392,7 +398,9 @@ def test_the_allowlisted_programs_keep_their_typing_but_never_their_keys(xsessio
         wait_for(lambda: not holds(pty_path, work / "vault.txt"), what="vim to read the file")
         xsession.type(f"o{secrets[3]}")
         xsession.key("Escape")
-        line(":q!", stored=HIDDEN_LINE)
+        line.expected.append(HIDDEN_LINE)
+        xsession.type(":q!")
+        xsession.key("Return")
         wait_vim(pty_path, present=False)
         line("echo after the programs")
         watcher.flushed()

@@ -379,7 +379,7 @@ def stored_lines() -> list[str]:
             current = ""
             continue
         current = current[: len(current) - int(event.data.get("erase") or 0)] + (event.data.get("text") or "")
-        if event.data.get("enter"):
+        if event.data.get("enter") or event.data.get("end"):  # (an end: the field's or vim's insert mode's)
             lines.append(current)
             current = ""
     store.close()

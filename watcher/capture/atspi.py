@@ -4,8 +4,10 @@ Applications with toolkit accessibility on (GTK, Qt, LibreOffice, the browsers) 
 happens in them, on X11 and Wayland alike. This source listens there for:
 - `object:state-changed:focused`: the focused widget and its role, as a FOCUS event; the privacy filter drops
   every key typed while a "password text" widget has the focus (on X11 keys still come from the RECORD extension);
-- `object:text-changed:insert` / `:delete` in editable widgets, as TYPED events (with `text=True`, on Wayland
-  where no key logger exists): the pipeline feeds them to the same text composer as keys, dropped by role;
+- `object:text-changed:insert` / `:delete` in editable widgets, as TYPED events (with `text=True`): the privacy
+  stage keeps of them what the person's keys made (watcher/privacy/typed_keys.py: matched to the keys on X11,
+  one character per key on Wayland; a completion, a rewrite or a program's text is not typing) and feeds that to
+  the same text composer as keys, dropped by role;
 - the same events from terminals (role "terminal", e.g. VTE terminals: lxterminal, gnome-terminal): the text a
   terminal shows, read only to see a password or username prompt waiting for input ("[sudo] password for u:",
   "Password:", "Enter passphrase for key ...", "Username for 'https://...'"), as PROMPT events; the filter then

@@ -19,8 +19,9 @@ from proactive.watcher.events import HOTKEY, KEY, KEY_BATCH_SECONDS, Emit, RawEv
 
 log = logging.getLogger(__name__)
 
-#: Keys that edit the line being typed; everything else without a character is ignored.
-EDIT_KEYS = {"enter", "backspace", "tab", "space"}
+#: Keys that edit the line being typed, and Escape (vim's modes follow it: watcher/privacy/editor_keys.py);
+#: everything else without a character is ignored.
+EDIT_KEYS = {"enter", "backspace", "tab", "space", "esc"}
 MODIFIERS = {
     "ctrl": "ctrl", "ctrl_l": "ctrl", "ctrl_r": "ctrl",
     "alt": "alt", "alt_l": "alt", "alt_r": "alt", "alt_gr": "altgr",

@@ -15,7 +15,8 @@ with delays:
   (`announced`) or is queued and not taken yet, device events stamped after it are held, then taken after it.
   Their `ts` is set from the server's time too (`_stamp`), so a late thread does not move them in time.
 
-Sources without X timestamps (Wayland, the accessibility bus, ActivityWatch) pass through unchanged.
+Sources without X timestamps (Wayland, the accessibility bus, ActivityWatch) are not held; they are caught up
+with like any non-device event.
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol
 
-from proactive.watcher.events import CLICK, HOTKEY, KEY, SCROLL, TYPED, Emit, RawEvent
+from proactive.watcher.events import CLICK, HOTKEY, KEY, SCROLL, Emit, RawEvent
 
 log = logging.getLogger(__name__)
 
-#: Events a device source reads in the order they happened (its own thread); they never wait for a catch-up.
-DEVICE_KINDS = frozenset({KEY, HOTKEY, CLICK, SCROLL, TYPED})
+#: Events a device source reads in the order they happened (its own thread); they never wait for a catch-up. The
+#: accessibility bus's text changes (TYPED) are not: each waits for the keys the server sent before it, so the key
+#: that made an insertion is always taken before it (watcher/privacy/typed_keys.py matches them).
+DEVICE_KINDS = frozenset({KEY, HOTKEY, CLICK, SCROLL})
 CATCH_UP_SECONDS = 2.0  # a source that cannot catch up in this long (stuck) no longer delays the event
 PENDING_SECONDS = 5.0  # an announced event that never came (its thread died) holds device events no longer
 #: an event this much later than the clocks' difference says: the server's clock started again (it wraps after

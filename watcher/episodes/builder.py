@@ -38,6 +38,7 @@ from proactive.watcher.events import (
 )
 from proactive.watcher.privacy.compose import UNOBSERVED
 from proactive.watcher.privacy.echo_state import UNSEEN
+from proactive.watcher.privacy.editor_keys import EX_COMMANDS
 from proactive.watcher.privacy.filter import PRIVATE_APP, is_terminal
 
 if TYPE_CHECKING:
@@ -413,6 +414,8 @@ def hotkey_sentence(combo: str, n: int, where: str, terminal: bool = False) -> s
     """A hotkey with what it does there. In a terminal emulator the program in it gets Ctrl+letter (Ctrl+C
     interrupts, Ctrl+Z suspends) and the emulator's own shortcuts add Shift (copy is Ctrl+Shift+C), so the
     applications' meanings do not apply: a combo a terminal gives no fixed meaning is named bare."""
+    if combo in EX_COMMANDS:  # an editor's command line said as what it does (watcher/privacy/editor_keys.py)
+        return f"The user {EX_COMMANDS[combo]} ({combo}) in {where}."
     name = "+".join(p.capitalize() if len(p) > 1 else p.upper() for p in combo.split("+"))
     meaning = (TERMINAL_HOTKEY_MEANINGS if terminal else HOTKEY_MEANINGS).get(combo)
     what = f"{name} ({meaning})" if meaning else name

@@ -20,10 +20,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from proactive.watcher.capture.sources import Source
-from proactive.watcher.events import CLIPBOARD, FOCUS, KEY, PROMPT, SCROLL, TYPED, WINDOW, RawEvent
+from proactive.watcher.events import (
+    CLICK,
+    CLIPBOARD,
+    FOCUS,
+    HOTKEY,
+    KEY,
+    PROMPT,
+    SCROLL,
+    TYPED,
+    WINDOW,
+    RawEvent,
+)
 from proactive.watcher.privacy.compose import UNOBSERVED, TextComposer
+from proactive.watcher.privacy.echo_state import VISIBLE
+from proactive.watcher.privacy.editor_keys import LEAVE_KEYS, QUITS, VIM_QUIT_SECONDS, VimModes, is_vim
 from proactive.watcher.privacy.filter import PrivacyFilter
 from proactive.watcher.privacy.terminal_lines import TerminalLines
+from proactive.watcher.privacy.typed_keys import LINE_BREAKS, Key, KeyMatch, by_shape
 from proactive.watcher.store.home import Config
 
 log = logging.getLogger("proactive.watcher.pipeline")  # the tests wait on these debug lines under that name
@@ -42,7 +56,9 @@ class PrivacyStage(TerminalLines):
         self._lines_init()
         self.typists = list(typists)
         self.typed_object: str | None = None  # the accessible object whose typed text the composer holds
-        self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where it types
+        self.key_logger = False  # a started source gives keys (X11): the bus's text counts only where keys made it
+        self.keys = KeyMatch()  # keys typed where the bus gives the text, waiting for the changes they made
+        self.vim = VimModes()  # vim's mode in each terminal that runs it: only insert mode's keys are text
         self.scroll: dict[str, Any] | None = None
 
     # -- the interface ----------------------------------------------------------------------------------------
@@ -58,8 +74,13 @@ class PrivacyStage(TerminalLines):
         else:
             if event.kind == CLIPBOARD and self.filter.window:
                 event.data.setdefault("app", self.filter.window.get("app"))  # copies are attributed to the focus
+            if event.kind in (CLICK, WINDOW):
+                self.keys.forget()  # keys still waiting went to what was clicked away from
+            field_end = False
+            if event.kind == HOTKEY and event.data.get("combo") in LEAVE_KEYS and self.filter.window:
+                field_end = self._vim_leaves(event.ts)
             # any other event ends the text being typed and the scroll gesture, in this order
-            self._end_line(event.ts)
+            self._end_line(event.ts, field_end=field_end)
             self._flush_scroll()
             self._emit(event)
             if event.kind == WINDOW:
@@ -130,11 +151,23 @@ class PrivacyStage(TerminalLines):
         return out
 
     def _take_key(self, event: RawEvent) -> None:
+        char, name = event.data.get("char"), event.data.get("key")
         if self.typists and self._bus_types_here():
-            return  # the accessibility bus gives this window's text, each piece with the field that took it
+            # the accessibility bus says which field took this window's keys: they wait for its text changes
+            if name != "esc" and self.filter.accepts_keys():
+                for key in self.keys.key(event.ts, char, name):
+                    self._bus_key(key)
+            return
         if not self.filter.accepts_keys():
             self.filter.dropped += 1
             return
+        in_vim = self.filter.in_terminal() and self._in_vim(event.ts)
+        if in_vim and self.composer.hide_line:
+            # a line judged hidden stays one hidden line to its Enter, its keys not read as vim's: they are a key
+            # prompt's answer (`:X`), after which vim is in the mode it was in
+            in_vim = False
+        if name == "esc" and not in_vim:
+            return  # Escape edits no line; it only tells vim's modes
         if self.composer.source != "keyboard":  # text from the accessibility bus ends where keys begin
             self.composer.flush()
             self.composer.source, self.typed_object = "keyboard", None
@@ -143,7 +176,70 @@ class PrivacyStage(TerminalLines):
             # it): nothing shows the field is not a password field, so only the fact of typing is kept, never the
             # text (a terminal's keys are judged by its echo state instead)
             self.composer.hide_line = self.composer.hide_line or UNOBSERVED
-        self._key(event.ts, event.data.get("char"), event.data.get("key"), event.xtime is not None)
+        if in_vim:
+            self._vim_key(event, char, name)
+        else:
+            self._key(event.ts, char, name, event.xtime is not None)
+
+    def _in_vim(self, ts: float) -> bool:
+        """Whether vim's modes may decide what the focused terminal's keys are: its foreground program is vim and
+        the terminal shows what is typed (a VISIBLE reading: never where echo is off or unseen, as at `vim -x`'s
+        key prompt, whose keys are judged as any hidden line's). A reading taken at a new line's first key is
+        fresh (vim may have started since the last line); after a quit command only a fresh reading counts, and
+        until one shows vim still there a second later (the quit refused) the keys are the shell's. A terminal
+        that no longer runs vim forgets its mode and ends the line typed in it (`_vim_exited`)."""
+        pid = self.filter.window.get("pid")
+        cached, until, reading = self._echo_cache
+        quit_at = self.vim.quits.get(pid)
+        starting = not self.composer.line and not self.composer.sent
+        if cached != pid or reading is None or time.monotonic() >= until or starting or quit_at is not None:
+            reading = self.filter.echo_reading()
+        if reading is not None and reading.mode == VISIBLE and is_vim(reading.program):
+            if quit_at is None:
+                return True
+            if time.time() - quit_at >= VIM_QUIT_SECONDS:
+                del self.vim.quits[pid]  # the quit was refused (unsaved changes): vim is in normal mode
+                return True
+            return False
+        self._vim_exited(pid, ts)
+        return False
+
+    def _vim_exited(self, pid: object, ts: float) -> None:
+        """vim no longer reads the keys of the terminal `pid` (it quit, or another program runs in front of it):
+        its mode is forgotten, and a line typed in it ends there, so the shell's next line never continues it.
+        A hidden line is left whole (it ends hidden at its Enter: nothing is ever unhidden)."""
+        if self.vim.follows(pid):
+            if not self.composer.hide_line:
+                self._end_line(ts, field_end=True)
+            self.vim.forget(pid)
+
+    def _vim_leaves(self, ts: float) -> bool:
+        """Ctrl+C (or Ctrl+[) in a terminal running vim: it leaves insert or command-line mode. Returns whether
+        the line typed ends as a line of its own (insert mode's text); a command line it cancels is dropped."""
+        pid = self.filter.window.get("pid")
+        mode = self.vim.modes.get(pid)
+        self.vim.leave(pid)
+        if mode == "command" and not self.composer.hide_line:
+            self._drop_line(ts)
+        return mode == "insert"
+
+    def _vim_key(self, event: RawEvent, char: str | None, name: str | None) -> None:
+        """A key sent to vim (watcher/privacy/editor_keys.py): text in insert mode, a command line of its own, a
+        save or quit said as what it does, nothing in normal mode. A command line not kept is still judged first
+        (`_drop_line`): one judged hidden is stored as hidden and never said."""
+        pid = self.filter.window.get("pid")
+        step = self.vim.key(pid, char, name)
+        if step.end:
+            self._end_line(event.ts, field_end=True)
+        hidden = self._drop_line(event.ts) if step.drop else False
+        if step.says and not hidden:
+            self._emit(RawEvent("keyboard", HOTKEY, {"combo": step.says}, ts=event.ts))
+            if step.says in QUITS:
+                self.vim.quits[pid] = time.time()
+        if step.text:
+            self._key(event.ts, char, name, event.xtime is not None)
+            if self.vim.modes.get(pid) == "command":
+                self.composer.hold = True  # a command line is judged whole, at its Enter: no piece before
 
     def _bus_types_here(self) -> bool:
         """Whether the focused window's text comes from the accessibility bus rather than its keys: its process is
@@ -161,6 +257,7 @@ class PrivacyStage(TerminalLines):
         terminal's password prompt hides the line typed next there. Any failure drops the event (fail closed)."""
         try:
             if event.kind == FOCUS:
+                self.keys.forget()  # keys waiting went to the widget left, never to the one focused now
                 if self.composer.source != "atspi":  # keys: the focus is all we know of where they go
                     self._end_line(event.ts)  # what was typed in the widget left is kept
                 # typed text from the bus ends where another object's text begins (below), not at a focus
@@ -177,13 +274,20 @@ class PrivacyStage(TerminalLines):
             log.exception("an accessibility event could not be applied; dropped")
 
     def _typed(self, event: RawEvent) -> None:
-        """A TYPED event: text inserted or deleted in one accessible object. A field's text ends where another
-        object's text begins (even a password field's, which is dropped), so it never continues another field's
-        line, and coming back to a field starts a new line."""
+        """A TYPED event: text inserted or deleted in one accessible object, kept as far as the person typed it
+        (watcher/privacy/typed_keys.py: the keys that made it, or its shape where keys are not known). A field's
+        text ends where another object's typed text begins (even a password field's, which is dropped), so it
+        never continues another field's line, and coming back to a field starts a new line; a change nobody
+        typed (a completion, a page loading, a program's output) ends nothing."""
         emitter = event.data.get("object")
         window_pid = self.filter.window.get("pid") if self.filter.window else None
         if self.key_logger and event.data.get("pid") != window_pid:
             return  # not typed in the focused window (a program filling a field): keys give that window's text
+        keys = self._typed_keys(event)
+        if emitter != self.typed_object and not keys:
+            self.keys.ahead = ""  # a completion counts as ahead only in the field whose text is being typed
+        if not keys:
+            return
         if emitter != self.typed_object or self.composer.source != "atspi":
             if self.composer.source == "keyboard" and self.key_logger:
                 # keys typed here before its application was seen on the bus: its own text of them follows, and
@@ -194,14 +298,28 @@ class PrivacyStage(TerminalLines):
             self.typed_object, self.composer.source = emitter, "atspi"
         if not self.filter.accepts_typed(event.data):
             self.filter.dropped += 1
+            self.keys.ahead = ""  # a field refused (a password field): no key is typed on over its text
             return
-        for char in (event.data.get("text") or "").replace("\r\n", "\n"):
-            if char in "\r\n":
-                self._key(event.ts, None, "enter")
-            elif char == "\t" or char.isprintable():
-                self._key(event.ts, char if char != "\t" else None, "tab" if char == "\t" else None)
-        for _ in range(min(int(event.data.get("erase") or 0), 10000)):
-            self._key(event.ts, None, "backspace")
+        for key in keys:
+            self._key(event.ts, key.char, key.name)
+
+    def _typed_keys(self, event: RawEvent) -> list[Key]:
+        """The keys a TYPED event shows typed: matched to the keys pressed where they are known (X11), else the
+        inserted text one key could make (Wayland), and a deletion as that many Backspaces."""
+        text, erase = event.data.get("text") or "", min(int(event.data.get("erase") or 0), 10000)
+        if self.key_logger:
+            return self.keys.insertion(text, event.ts) if text else self.keys.deletion(event.ts) if erase else []
+        keys = [Key(event.ts, None, "enter") if c in LINE_BREAKS else Key(event.ts, None, "tab") if c == "\t"
+                else Key(event.ts, c) for c in by_shape(text) if c.isprintable() or c in LINE_BREAKS or c == "\t"]
+        return keys + [Key(event.ts, None, "backspace")] * erase
+
+    def _bus_key(self, key: Key) -> None:
+        """A key applied with no text change of its own, in a window whose text the bus gives, to the field whose
+        text is being typed: a character typed over the inline completion that showed it, or an Enter no key
+        waits before, which ends the field's line now, since a single-line field (an address bar) inserts nothing
+        for it (the line break a multi-line one inserts then ends nothing more: `KeyMatch.entered`)."""
+        if self.composer.source == "atspi" and (self.composer.line or self.composer.sent):
+            self._key(key.ts, key.char, key.name)
 
     def _add_scroll(self, event: RawEvent) -> None:
         if self.scroll is None:

@@ -142,12 +142,26 @@ class TerminalLines:
         if ended:
             self.line_applied = len(reads)
 
-    def _end_line(self, t_end: float) -> None:
+    def _end_line(self, t_end: float, field_end: bool = False) -> None:
         """The line being typed ends, by an event of time `t_end` (another key's, a focus change's, now for a
-        pause or a stop): judged (`_judge_line`), then flushed."""
+        pause or a stop): judged (`_judge_line`), then flushed; `field_end`: the episode shows it as a line of its
+        own (vim's Escape: what is typed next is not its continuation)."""
         self._apply_reads(t_end, ended=True)
         self._judge_line(t_end)
-        self.composer.flush()
+        self.composer.flush(field_end=field_end)
+
+    def _drop_line(self, t_end: float) -> bool:
+        """The line being typed is not kept as text (vim's command line, said as what it does or cancelled), but
+        it is judged like any line first: one judged hidden (its echo off or unseen, or a prompt's answer) is
+        stored as hidden, never dropped, so the fact that it was hidden is kept and nothing resets its hiding.
+        Returns whether it was hidden."""
+        self._apply_reads(t_end, ended=True)
+        self._judge_line(t_end)
+        if self.composer.hide_line:
+            self.composer.flush()
+            return True
+        self.composer.discard()
+        return False
 
     def _judge_line(self, t_end: float) -> None:
         """The terminal line being typed ends at `t_end` (when its Enter, or what else ended it, happened): it is
