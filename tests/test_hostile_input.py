@@ -454,8 +454,8 @@ def test_empty_and_not_a_number_options(proactive_home, args, needle):
 
 
 @pytest.mark.parametrize("args, needle", [
-    (["decide", "1"], "Choose from: accepted, rejected, ignored, snoozed"),
-    (["rm"], "proactive rm: give a subcommand: eval or train"),
+    (["decide", "1"], "Choose from: accepted, rejected, fewer, ignored, snoozed"),
+    (["rm"], "proactive rm: give a subcommand: eval, personal or train"),
     (["key"], "proactive key: give a subcommand: export or import"),
     ([], "proactive: give a subcommand: "),
 ])

@@ -90,8 +90,8 @@ class ProposalPopup(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.task_label)
         layout.addWidget(self.response_label)
-        layout.addLayout(buttons)
         layout.addLayout(steer)
+        layout.addLayout(buttons)  # the answers stay the bottom row, where the hand expects them
         self.setFixedWidth(380)
 
         self.timer = QTimer(self)
