@@ -38,10 +38,11 @@ PROACTIVE = [sys.executable, "-m", "proactive.app.cli"]
 #: to workers in collection order (`--dist loadfile --no-loadscope-reorder`), so these start first and the run
 #: does not end waiting on one of them started last.
 LONGEST_FIRST = ("test_packaging",  # with PROACTIVE_SLOW (CI): the PyInstaller build, over 2 minutes
-                 # then by their time in the parallel suite (session 26, --durations=0 summed per file): the
-                 # workers take files in this order (setup.sh runs xdist with --no-loadscope-reorder, which
-                 # otherwise puts the files with the most tests first and the long ones with few at the end)
+                 # then by their time in the parallel suite (--durations=0 summed per file): the workers take
+                 # files in this order (setup.sh runs xdist with --no-loadscope-reorder, which otherwise puts
+                 # the files with the most tests first and the long ones with few at the end)
                  "test_day",  # one scripted day live (bench/days/ci.json): about 2.5 minutes in one test
+                 "test_secrets_in_the_open", "test_typed_text_firefox", "test_typed_text", "test_tray_process",
                  "test_models", "test_model_server", "test_raw_mode_watched", "test_wayland", "test_capture_x11",
                  "test_ui_xvfb", "test_unobserved_fields", "test_atspi_x11", "test_install", "test_properties",
                  "test_store_stress", "test_clipboard_secrets", "test_hidden_input", "test_replay", "test_gnome",
