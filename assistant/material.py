@@ -25,6 +25,7 @@ from proactive.models.base import Observation
 
 from .grounding import PAGE, QUERY, Obj, is_url
 from .pages import Page, PageError, PageReader
+from .sentence_patterns import SEARCH_TITLE
 from .validate import norm
 
 ASK = "ask"
@@ -81,6 +82,12 @@ def _title_matches(title: str, page_text: str) -> bool:
     return bool(a and b) and (a in b or b in a)
 
 
+def _results(page: Page, reader: PageReader) -> bool:
+    """Whether the browser shows a search's results, by its address (a known or the configured engine) or by its
+    title ("QUERY - Google Search", "QUERY at DuckDuckGo"): a list of links, not a page the person read."""
+    return reader.is_results(page.url) or bool(SEARCH_TITLE.match(page.title or ""))
+
+
 def live_source(context: Sequence[Observation], reader: PageReader,
                 browser: BrowserPage | None = None) -> Source:
     """The material of a live context: the browser's page now, the addresses the observations carry, the
@@ -130,7 +137,7 @@ def live_source(context: Sequence[Observation], reader: PageReader,
             start = _query_index(context, obj.text)
             urls = list(dict.fromkeys(u for i, u, _ in visited if i >= start and not reader.is_results(u)))[-3:]
             pages, pending = read(urls)
-            if here is not None and not reader.is_results(here.url) and here.url not in {p.url for p in pages} \
+            if here is not None and not _results(here, reader) and here.url not in {p.url for p in pages} \
                     and start >= 0:
                 pages = (*pages, here)
             if pages or pending:

@@ -20,7 +20,7 @@ from proactive.assistant.help import consent_question, do_task
 from proactive.assistant.live import Assistant, Proposal, offer_context, recent_context
 from proactive.assistant.material import live_source, replay_source
 from proactive.assistant.page_help import block_language, code_examples, key_points, notes
-from proactive.assistant.pages import CODE, HEADING, PageError, PageReader, extract, refusal
+from proactive.assistant.pages import CODE, HEADING, Block, Page, PageError, PageReader, extract, refusal
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.proposals import ProposalLog
 from proactive.assistant.trigger import TriggerPolicy
@@ -431,3 +431,19 @@ def test_a_capable_model_writes_from_the_pages_and_must_name_them(scripted, cite
             assert "map(&:capitalize)" not in json.dumps(result.record())
         else:
             assert result.answer is None and result.dropped == "it does not name the pages it used"
+
+
+@pytest.mark.parametrize("title", ["js fade in at DuckDuckGo", "js fade in - Google Search", "js fade in - Bing"])
+def test_a_results_page_the_browser_shows_is_no_page_read_whatever_its_address(title):
+    """A search's results, known by the title the engine gives them (any address: an engine not configured, a
+    local one), are links, not a page the person read: nothing is offered from them as 'the page you opened'."""
+    results = Page("http://127.0.0.1:8765/search?q=js+fade+in", title,
+                   (Block("p", "How to fade in an element with JavaScript - Web Notes"),), "browser")
+    context = [{"time": "1", "event": "The user types 'let box' in main.html in Visual Studio Code."},
+               {"time": "2", "event": f"The user switches to Firefox and views the page '{title}'."}]
+    found = live_source(context, PageReader("ask"), lambda: results)(ground(context).of("query")[0])
+    assert found is None or results not in found.pages, found
+    article = Page("http://127.0.0.1:8765/fade.html", "How to fade in an element - Web Notes",
+                   (Block("p", "Use requestAnimationFrame."),), "browser")
+    found = live_source(context, PageReader("ask"), lambda: article)(ground(context).of("query")[0])
+    assert found is not None and article in found.pages
