@@ -462,7 +462,7 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
             out.append(candidate)
     if any(c.action == "fix_error" for c in out):
         # a known next step for the error the command printed: "how to fix its output" offers the same failure
-        # without it, and a model that ranks it first hides the step (issue 35: offers at an error are about it)
+        # without it, and a model that ranks it first hides the step (offers at an error are about it)
         out = [c for c in out if c.action != "explain_command"]
     out.sort(key=lambda c: -c.prior)
     return out[:limit]

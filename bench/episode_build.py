@@ -1,4 +1,4 @@
-"""Episode building throughput from stored raw events (issue 2 benchmark: >= 100,000 events/s).
+"""Episode building throughput from stored raw events (target: >= 100,000 events/s).
 
 Writes N synthetic raw events (focus changes every ~40 events; typed text, hotkeys, clicks, scrolls, copies) to
 a temporary database through the store, then times building all episodes: once reading from SQLite (what

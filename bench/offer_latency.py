@@ -1,4 +1,4 @@
-"""Offer latency from the moment (issue 34): from what the person did to the offer, end to end, nothing faked.
+"""Offer latency from the moment: from what the person did to the offer, end to end, nothing faked.
 
 Under Xvfb + openbox, `proactive run` runs with its built-in default model in a private home, against a real bash
 in a real xterm. Each sample is a moment a person meets every day, after which they do nothing more:

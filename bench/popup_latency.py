@@ -1,4 +1,4 @@
-"""Popup latency (issue 5 benchmark): from a proposal being ready to the popup drawn on screen.
+"""Popup latency: from a proposal being ready to the popup drawn on screen.
 
 Under Xvfb + openbox + a system tray (trayer), the real TrayApp runs on the xcb platform. For each of N
 proposals, a worker thread (like the assistant's) calls `assistant.on_proposal(proposal)` at t0; the clock stops

@@ -102,7 +102,7 @@ def main() -> None:
     print(f"| silent decision p50 / p95 | {result['silent_p50_s']} s / {result['silent_p95_s']} s | <= 0.05 s p50 |")
     print(f"| our overhead over llama.cpp's own time | {result['overhead_percent']}% | <= 10% |")
     print(f"| this machine: llama.cpp evaluating 160 prompt tokens, median of 5 | {result['machine_160_tokens_s']} s | "
-          "(session 6: ~350 tokens/s, i.e. ~0.46 s) |")
+          "(reference machine: ~350 tokens/s, i.e. ~0.46 s) |")
     print(f"({result['turns']} turns over {result['sessions']} sessions; the agent ran at {result['generated']}, "
           f"the model ranked offers at {result['ranked']})")
 

@@ -5,7 +5,7 @@ item.
     .venv/bin/python bench/rm_study.py [--data ../shared/data/proactivebench/reward_train.jsonl]
 
 Every method sees the same folds (`models.reward_evaluation.session_folds`): whole sessions are held out, so no context
-and no session is on both sides. Targets (issue 4): accuracy >= 0.75, F1 >= 0.68, every category >= 0.50.
+and no session is on both sides. Targets: accuracy >= 0.75, F1 >= 0.68, every category >= 0.50.
 """
 
 from __future__ import annotations

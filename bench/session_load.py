@@ -1,4 +1,4 @@
-"""How long `load_session` takes on a large recorded session (issue 10 item 5: linear in size).
+"""How long `load_session` takes on a large recorded session (target: linear in size).
 
 Writes a ProactiveBench-format session of about SIZE megabytes (default 50; one turn per line, realistic event
 sentences) and a `proactive episodes --json` session of the same size to a temporary folder, then times

@@ -1,4 +1,4 @@
-"""A long day (issue 10 item 8): the watcher driven through a compressed day of activity for 30 minutes or more.
+"""A long day: the watcher driven through a compressed day of activity for 30 minutes or more.
 
 Starts Xvfb + openbox and a dozen titled windows (xterms, some started under the names of editors, browsers, mail
 and chat so the watcher sees those applications), writes a config with a short `idle_seconds` and a short

@@ -1,4 +1,4 @@
-"""The tray app at rest (issue 5 benchmark): CPU and memory of `proactive tray` while nobody touches anything.
+"""The tray app at rest: CPU and memory of `proactive tray` while nobody touches anything.
 
 Starts Xvfb + openbox + a system tray (trayer), then `proactive tray --no-aw` with its watcher and assistant
 running. "Without the model": the proposal model is an OpenAI-compatible endpoint the app never calls while

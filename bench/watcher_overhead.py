@@ -1,4 +1,4 @@
-"""Watcher overhead under a steady synthetic input stream (issue 2 benchmark).
+"""Watcher overhead under a steady synthetic input stream.
 
 Starts Xvfb + openbox and an xterm, starts `proactive watch --no-aw`, then for DURATION seconds xdotool types a
 steady 10 keystrokes/s (words and Enter) while an XTest client moves the pointer 30 times/s. Reports the watcher

@@ -1,4 +1,4 @@
-"""Watcher overhead on Wayland: a headless compositor, the AT-SPI source, typing into a Qt text field (issues 12, 21).
+"""Watcher overhead on Wayland: a headless compositor, the AT-SPI source, typing into a Qt text field.
 
 Starts a headless session of `--desktop` (sway: bench/wayland_session.py, wtype; kwin: bench/kwin_session.py,
 KWin's fake input; gnome: bench/gnome_session.py, Mutter's RemoteDesktop, with Proactive's Shell extension

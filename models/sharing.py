@@ -20,8 +20,7 @@ keeps a proposal under 2.5x its idle latency. NICE stays for platforms without S
 
 And the threads wait for each other asleep (`passive_waits`: OpenMP's PASSIVE policy, where its default spins):
 beside one CPU-bound process on 2 cores, 400 prompt tokens and 30 more evaluated twice with 2 threads took 13 s
-and 14 CPU seconds passive against 17 to 23 s and 20 to 26 CPU seconds spinning; on an idle machine both took 7 s
-(session 26).
+and 14 CPU seconds passive against 17 to 23 s and 20 to 26 CPU seconds spinning; on an idle machine both took 7 s.
 """
 
 from __future__ import annotations

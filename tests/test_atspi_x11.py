@@ -153,7 +153,7 @@ def test_password_field_dropped_by_role_on_x11(xsession: XSession, a11y: A11ySes
 
 def test_a_form_typed_five_times_under_load_on_x11(xsession: XSession, a11y: A11ySession, proactive_home: Path,
                                                    cpu_hogs: None):
-    """Issue 17: a name, Tab and a password typed in one go, five times, while two CPU hogs run. Keys come from
+    """A name, Tab and a password typed in one go, five times, while two CPU hogs run. Keys come from
     the X server at once while the focus event that says "password field" comes later over the accessibility
     bus: in an application on the accessibility bus the text comes from the bus, each piece with the field that
     took it, and the keys typed there are not used. No password is stored

@@ -152,7 +152,7 @@ def test_the_watchers_loop_sleeps_to_its_next_look_while_the_typed_text_waits_fo
     assert w._next_look(next_flush) < next_flush + 0.5
 
 
-# -- a token split in two by a window switch (issue 17) ------------------------------------------------------------
+# -- a token split in two by a window switch -----------------------------------------------------------------------
 
 def test_a_token_split_by_a_window_switch_is_stored_in_neither_half(proactive_home, terminal):
     """Half a token typed in a terminal, a look at the browser, the rest typed on coming back: the real pipeline

@@ -1,4 +1,4 @@
-"""Rules as data for the ecosystems beyond Python, pip, the shell and git (issue 35 item 2), tested both ways:
+"""Rules as data for the ecosystems beyond Python, pip, the shell and git, tested both ways:
 every rule answers its own example messages through `diagnose()` (no rule of an earlier family or file takes
 them first) and none of its counter-examples; the facts read from this machine change the answer."""
 

@@ -178,7 +178,7 @@ def test_migration_key_export_and_import_round_trip(keyring_session, proactive_h
     assert re.fullmatch(r"[0-9a-f]{64}", key), key  # 32 random bytes in hex
     printed = run_cli("key", "export", env=env).stdout
     assert printed.strip() == key  # or on stdout
-    assert redact(printed) == "[REDACTED:hex-key]\n"  # a terminal's text showing it is never stored (issue 17)
+    assert redact(printed) == "[REDACTED:hex-key]\n"  # a terminal's text showing it is never stored
 
     # another machine: the database elsewhere, with no key for it in the keyring
     other_home = tmp_path / "other"

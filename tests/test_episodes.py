@@ -171,7 +171,7 @@ ERROR_B = "KeyError: 'b'"
 @pytest.mark.parametrize(
     "window, events, sentences",
     [
-        # the story: pause, type A, copy A, type B, copy B
+        # the whole story: pause, type A, copy A, type B, copy B
         (TERM, [ev(CONTROL, 0, state="paused"), ev(CONTROL, 0, state="resumed"), typed("python a.py", True),
                 ev(CLIPBOARD, 0, text=ERROR_A), typed("python b.py", True), ev(CLIPBOARD, 0, text=ERROR_B)],
          ["Capture is paused by the user.", "Capture resumes.",

@@ -145,7 +145,7 @@ def test_validator_accepts_shortened_names():
     assert rejection("Summarise the key points of '7 款软件、4 大维度，远程桌面控制软件横评'", ground(context)) is None
 
 
-# ------------------------------------------------------------------------------------------ offer defects (issue 18)
+# ----------------------------------------------------------------------------------------------------- offer defects
 
 def tasks_for(*events: str) -> list[str]:
     return [c.task for c in build(ground(obs(*events)))]
@@ -154,7 +154,7 @@ def tasks_for(*events: str) -> list[str]:
 @pytest.mark.parametrize(
     "events, not_paired, paired",
     [
-        # the issue's case: a Go query offered for a Python file
+        # the defect's case: a Go query offered for a Python file
         (["The user clicked on the 'envs/aw-watcher-agent/aw_tools.py' file within the Visual Studio Code "
           "application.", "The user searches on Google for 'go 语言' and opens the first result."],
          "aw_tools.py", None),

@@ -1,4 +1,4 @@
-"""Hostile input through the real command line (issue 10, item 5): every file argument and option that is wrong
+"""Hostile input through the real command line: every file argument and option that is wrong
 ends in exit code 2 and one line on stderr naming the file (and line) or the option and what to fix, before any
 work is done; nothing is written, and no traceback. (An archived baseline's malformed trace is the exception: that
 model is left out and named, and the run goes on.)
@@ -383,7 +383,7 @@ def test_annotation_file_that_is_a_fifo_or_too_deep_is_refused(tmp_path: Path) -
         Annotations.load(deep)
 
 
-# ------------------------------------------------------------------------ issue 17: files, options, databases
+# ---------------------------------------------------------------------------------- files, options, databases
 
 def untouched_line(*args: str, needle: str, timeout: float = 30) -> str:
     """bad_input with a short timeout: reading a FIFO or /dev/zero would hang or fill the memory."""

@@ -60,7 +60,7 @@ def events_of(episodes: list[dict], title: str) -> str:
 
 def test_watch_on_kwin_records_titles_switches_copy_typed_text_idle_and_never_the_password(
         kw: KWinSession, proactive_home: Path):
-    """The issue's KDE case: a window no AT-SPI client sees ("build shell") and an accessible Qt form on KWin,
+    """The KDE case: a window no AT-SPI client sees ("build shell") and an accessible Qt form on KWin,
     typing through fake input, a Tab into the password field and back, switches, a wl-copy and an idle period."""
     (proactive_home / "config.toml").write_text("idle_seconds = 3\n")
     form, shell = "Sign-up form", "build shell"

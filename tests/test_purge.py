@@ -194,7 +194,7 @@ def test_unpublish_before_deletes_only_older_published_episodes(aw_server_url: s
             publisher.unpublish(None)
 
 
-# -- a purge that tells the truth (issue 17) -------------------------------------------------------------------
+# -- a purge that tells the truth ------------------------------------------------------------------------------
 
 CANARY = "PurgeCanaryZq7"
 

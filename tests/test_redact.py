@@ -210,7 +210,7 @@ POSITIVES = [
         "high-entropy",
     ),
     ("high-entropy-path-segment", "GET /v1/files/", fake(32, 35), "/download", "high-entropy"),
-    # secrets typed on a command line (issue 10, "terminal secrets"): the value goes, the command stays
+    # secrets typed on a command line: the value goes, the command stays
     ("cli-echo-pipe-sudo", "echo ", "hunter2pw", " | sudo -S ls", "password"),
     ("cli-echo-n-pipe-stdin", "echo -n ", "Tr0ub4dor", " | docker login --password-stdin -u me", "password"),
     ("cli-printf-pipe", "printf ", "'hunter2pw\\n'", " | sudo -S apt update", "password"),
@@ -248,7 +248,7 @@ POSITIVES = [
     ("cli-zip-P", "zip -P ", "hunter2", " archive.zip notes.txt", "password"),
     ("cli-smbclient-U", "smbclient //nas/share -U alice%", "hunter2", "", "password"),
     ("cli-htpasswd-b", "htpasswd -bc .htpasswd alice ", "hunter2", "", "password"),
-    # more programs' password options and operands (session 17), and every one of them in a command
+    # more programs' password options and operands, and every one of them in a command
     ("cli-ssh-keygen-N", "ssh-keygen -t ed25519 -N ", "hunter2pw", " -f id_work", "password"),
     ("cli-ssh-keygen-qN-quoted", "ssh-keygen -qN '", "two words", "' -f id_work", "password"),
     ("cli-ssh-keygen-N-after-placeholder", "ssh-keygen -p -P <old> -N ", "n3wpass", " -f id_work", "password"),
@@ -263,7 +263,7 @@ POSITIVES = [
     ("cli-openssl-passwd-operand", "openssl passwd -6 -salt pepper ", "hunter2", " > hash.txt", "password"),
     ("cli-mkpasswd-operand", "mkpasswd -m sha-512 ", "hunter2", "", "password"),
     ("cli-url-credentials", "git clone https://alice:", "hunter2", "@git.example.com/r.git", "url-password"),
-    # issue 17's gaps: cards with any separators, Go and Oracle logins, more programs' password options, Mailgun,
+    # gaps found before: cards with any separators, Go and Oracle logins, more programs' password options, Mailgun,
     # AWS secret keys holding a `/`, 64-hex keys
     ("card-dots", "card ", "4111.1111.1111.1111", " ok", "card"),
     ("card-slashes", "card ", "5555/5555/5555/4444", " ok", "card"),
@@ -396,7 +396,7 @@ NEGATIVES = [
     ("cli-password-next-option", "mysql --password -u root"),
     ("cli-password-placeholder", "mysql --password <password> -p****"),
     ("cli-bypass-env", "BYPASS_CACHE=1 COMPASS=north make"),
-    # look-alikes of issue 17's new rules
+    # look-alikes of the rules for those gaps
     ("ip-addresses", "ping 192.168.100.200 then 10.0.0.1 and 172.16.254.1"),
     ("decimal-pi-dots", "pi = 3.14159265358979 and e = 2.718281828459045"),
     ("version-chain", "upgraded 1.2.3 -> 4.5.6 -> 7.8.9 -> 10.11.12 today"),

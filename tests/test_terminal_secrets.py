@@ -1,4 +1,4 @@
-"""Terminal secrets (issue 10, item 1): the answers to password and username prompts, recognised from the whole
+"""Terminal secrets: the answers to password and username prompts, recognised from the whole
 command line, are hidden; passwords written into the command line itself are redacted.
 
 Three levels: the recogniser (`prompt_lines`) table-driven; the filter and the pipeline with events as the X11

@@ -1,4 +1,4 @@
-"""Errors on screen, not only copied (issue 35 item 5): a real VTE terminal (lxterminal) on a real X server with a
+"""Errors on screen, not only copied: a real VTE terminal (lxterminal) on a real X server with a
 real accessibility bus. A failed command's output is read from the bus at the moment it ends, held in memory for
 the offer and its Accept, and never stored: the watcher's database, its WAL and the logs hold none of it."""
 

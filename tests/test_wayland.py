@@ -416,7 +416,7 @@ CANARY_PASSWORD = "WlCanaryPw7319x"
 
 
 def test_sway_with_a_qt_form_typed_text_from_atspi_and_password_dropped(wl: WaylandSession, proactive_home: Path):
-    """The issue's whole Wayland case: a foot terminal and a Qt form on headless sway, typing with wtype, a copy
+    """The whole Wayland case: a foot terminal and a Qt form on headless sway, typing with wtype, a copy
     with wl-copy and `proactive watch`: the episodes hold both titles, the switch, the copy and the text typed into
     the form's text field (from the accessibility bus: no key logger on Wayland); nothing typed into the password
     field reaches the database, its WAL, the logs or any output."""
@@ -464,7 +464,7 @@ def test_sway_with_a_qt_form_typed_text_from_atspi_and_password_dropped(wl: Wayl
 
 def test_a_form_typed_five_times_under_load_keeps_names_and_never_passwords(wl: WaylandSession, proactive_home: Path,
                                                                            cpu_hogs: None):
-    """Issue 17: a name, Tab and a password typed in one go, five times, while two CPU hogs run. Each text event
+    """A name, Tab and a password typed in one go, five times, while two CPU hogs run. Each text event
     is judged by the role of the field that emitted it (not by the last focus event, which may come after the
     text), so no password is stored anywhere and each name is kept whole, first letter included."""
     app_env = dict(wl.env, QT_QPA_PLATFORM="wayland", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")

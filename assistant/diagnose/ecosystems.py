@@ -1,4 +1,4 @@
-"""Errors of the toolchains and services developers meet beyond Python, pip, the shell and git (issue 35).
+"""Errors of the toolchains and services developers meet beyond Python, pip, the shell and git.
 
 Each ecosystem is a rule file, `rules/<name>.toml` (rules as data, see `rules.py`), asked in `ECOSYSTEMS`' order;
 rules that depend on this machine name the facts they read (`facts.py`: the Debian package shipping a header, a

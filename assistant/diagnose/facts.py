@@ -1,4 +1,4 @@
-"""Facts read from this machine where they decide a rule's answer (issue 35, item 2), named by rules as data.
+"""Facts read from this machine where they decide a rule's answer, named by rules as data.
 
 A rule that names `facts = ["docker_access"]` gets each fact's values added to the ones its pattern found
 (`{in_group}`, `{socket}`), to fill its texts and choose its variant. A fact reads only local state (files,

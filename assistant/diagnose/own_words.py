@@ -1,4 +1,4 @@
-"""The next step a program states itself, when no rule of ours knows the error (issue 35, item 1).
+"""The next step a program states itself, when no rule of ours knows the error.
 
 Many messages carry their own next step: rustc's `help:` lines and `try \\`rustc --explain E0502\\``, Go's
 `to add: go get …`, systemd's `See "systemctl status x.service" …`, git's `did you mean …?`, docker's

@@ -1,4 +1,4 @@
-"""What the focused terminal window shows, read from the accessibility bus at the moment a command ends (issue 35).
+"""What the focused terminal window shows, read from the accessibility bus at the moment a command ends.
 
 A command's error is often never copied: the person reads it where it is. Terminals built on VTE (GNOME
 Terminal, lxterminal, xfce4-terminal, Tilix, Terminator) and Konsole put their text on the AT-SPI bus for screen

@@ -1,4 +1,4 @@
-"""Moving an older version's files out of its one folder to their own places, once (issue 20: XDG places).
+"""Moving an older version's files out of its one folder to their own places (XDG places), once.
 
 Older versions kept every file in one folder, platformdirs' data folder (`~/.local/share/proactive`). Now the
 config, the logs, the cache, the pause and purge requests and the locks each have their place (`watcher.home`
