@@ -32,6 +32,77 @@ COMMAND_LINE = re.compile(r"^(?:sudo\s+)?(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\s+\S+)*$
 WORD = re.compile(r"[A-Za-z0-9]")
 
 
+#: programs a command line starts with (after `sudo` or a variable's assignment): where a quote or a screen's line
+#: runs a command and its output together ('mysql -u root ERROR 2002 …'), the program's name at its start says the
+#: command comes first
+PROGRAMS = frozenset(
+    "ansible apt apt-get bash brew bun bundle bundler cargo cat cc chmod chown clang clang++ cmake composer conda cp "
+    "createdb createuser crontab curl deno dnf docker docker-compose dotnet dropdb flatpak g++ gcc gem git go gpg "
+    "gradle gradlew helm java javac journalctl kind kubeadm kubectl ld ln ls make minikube mkdir mongo mongosh mv "
+    "mvn mysql mysqldump node nodemon npm npx nvm openssl pacman perl pg_dump pkg-config php pip pip3 pipenv pipx pnpm podman "
+    "poetry psql pytest python python2 python3 rails rake redis-cli rm rpm ruby rustc rustup scp snap sqlite3 ssh "
+    "ssh-add ssh-copy-id ssh-keygen su sudo swift systemctl tar terraform tsc unzip uv uvicorn vagrant wget yarn "
+    "yum zip".split())
+#: a word of a command line before its program: `sudo`, an environment variable's assignment ('CGO_ENABLED=0 go …')
+COMMAND_PREFIX = re.compile(r"^(?:sudo|env|time|nohup|[A-Z_][A-Z0-9_]*=\S*)$")
+#: a token that starts a program's output for certain: an exception's name ('java.lang.OutOfMemoryError:'), an
+#: error word ('ERROR', 'fatal:', 'error[E0308]:'), a file's location ('main.go:14:33:', 'stats.c:(.text+0x35):',
+#: 'server.ts(1,21):'), a log's level and time ('E1128'), a traceback's header
+OUTPUT_START = re.compile(
+    r"^(?:[\w.$]*(?:Error|Exception)\b|(?:ERROR|Error|error|FATAL|Fatal|fatal|E|W|WARNING|Warning|warning|panic|"
+    r"PANIC|hint|Caused|Traceback|Exception|FAILED|Failed|failed|Unable|Cannot|Could|ERR!)(?![\w-])|"
+    r"[\w./+-]+\.\w+:|[\w./+-]+:\d+|[\w./+-]+\(\d+,\d+\):|[EWIF]\d{4}\b|\*\*\*|\[(?:ERROR|error|FATAL|!)\])")
+#: a word of a sentence (what a program prints), not of a command line: the small words English needs
+SENTENCE_WORD = re.compile(r"^(?:is|are|was|were|not|the|an?|to|for|of|no|has|have|had|been|could|cannot|can't|"
+                           r"does|did|must|will|would|should|from|while|when|because|already)$", re.I)
+PLAIN = re.compile(r"^[a-z][a-z'-]*$")
+CAPITAL_WORD = re.compile(r"^[A-Z][A-Za-z']+$")
+
+
+def split_run(text: str) -> tuple[str, str] | None:
+    """A command line and the output printed after it, run together in one line ('make instal make: *** No rule
+    to make target …', '$ psql inventory psql: error: …'): (command, output), or None when `text` does not start
+    with a known program or no output follows it. The output starts at its program's name and a colon ('make:'),
+    at a token only output starts with (`OUTPUT_START`), at a capitalised word going on as a sentence ('Package
+    gtk+-3.0 was not found'), else at the start of the first clause written as a sentence ('invalid argument …
+    for …', 'package x is not a main package')."""
+    spans = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    words = [w for _, w in spans]
+    first = 0
+    while first < len(words) - 1 and COMMAND_PREFIX.match(words[first]):
+        first += 1
+    if not words or words[first].rsplit("/", 1)[-1] not in PROGRAMS:
+        return None
+    program = words[first].rsplit("/", 1)[-1]
+    cut = None
+    for i in range(first + 1, len(words)):
+        word, after = words[i], words[i + 1] if i + 1 < len(words) else ""
+        option_value = words[i - 1].startswith("-")
+        if (word.rstrip(":") in (program, words[first], "sudo", "bash", "zsh") and word.endswith(":")) \
+                or (word in (program, "npm") and re.match(r"(?:ERR!|error|WARN)\b", after)) \
+                or (OUTPUT_START.match(word) and not option_value) \
+                or (CAPITAL_WORD.match(word) and not option_value and (PLAIN.match(after) or after.isupper())):
+            cut = i
+            break
+    if cut is None:  # the first clause that reads as a sentence, back over its words
+        at = next((i for i in range(first + 2, len(words)) if SENTENCE_WORD.match(words[i])), None)
+        if at is not None:
+            cut, named = at, False
+            while cut - 1 > first:
+                if PLAIN.match(words[cut - 1]) or CAPITAL_WORD.match(words[cut - 1]):
+                    cut -= 1
+                elif not named and cut - 2 > first and PLAIN.match(words[cut - 2]):
+                    cut, named = cut - 1, True  # a name the clause is about ('package github.com/x is not …')
+                else:
+                    break
+            if cut <= first + 1:
+                cut = None
+    if cut is None or cut <= first or (cut == first + 1 and re.match(r"(?:ERR!|error|WARN|warn)\b", words[cut])):
+        return None  # no output, or the program's own prefix of its message ('npm ERR! code ERESOLVE')
+    head, tail = text[:spans[cut][0]].strip(), text[spans[cut][0]:].strip()
+    return (head, tail) if tail and (ERROR_HINT.search(tail) or KEY_LINE.search(tail)) else None
+
+
 @dataclass(frozen=True)
 class Quoted:
     """One outermost quoted piece: where its opening quote is, where it ends (after the closing quote), its text."""
@@ -145,8 +216,10 @@ UNQUOTED_CUE = re.compile(
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
-    r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\n))"
-    r"(?:\s+(?:the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
+    r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
+    r"(?:\s+(?:the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+|(?<=\n)(?=\S)", re.I)
+#: a label before the text it names ("stderr: …", "output: …"): the text starts after it
+LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|reply)\s*:\s", re.I)
 #: how an error line starts, stated without quotes: a capital ("Cannot connect…", "ModuleNotFoundError: …"), a
 #: program or file and a colon ("psql: error: …", "main.go:8:2: …"), an error word, a path or a bracket; not an
 #: English word going on with the sentence ("an error message starting '…'")
@@ -215,37 +288,78 @@ def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
 
 def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | None:
     """An error message stated without quotes around it ("The terminal shows: error: could not compile `app`",
-    "got ModuleNotFoundError: No module named 'numpyy'"): (where it starts, its text), or None."""
+    "got ModuleNotFoundError: No module named 'numpyy'", "Visible text: permission denied while …", the lines
+    after the sentence's first): (where it starts, its text), or None. After a colon or a line break the message
+    may start with any word; a shell's prompt line in it is the command's, not the message's (`prompt_runs`)."""
     inside = [(q.start, q.end) for q in quoted]
+    runs = prompt_runs(sentence)
     for cue in UNQUOTED_CUE.finditer(sentence):
         start = cue.end()
-        if any(a <= cue.start() < b for a, b in inside) or not LINE_START.match(sentence, start):
+        if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
+            continue
+        strong = ":" in cue.group() or cue.group() == ""  # after a colon or at a line's start
+        lower = strong and re.match(r"[a-z]", sentence[start]) is not None
+        if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
             continue
         end = next(m.start() for m in UNQUOTED_END.finditer(sentence, start) if m.start() > start
                    and not any(a < m.start() < b for a, b in inside))
-        text = sentence[start:end].strip()
+        if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) \
+                and not KEY_LINE.search(" ".join(sentence[start:end].split()[:3])):
+            continue  # words going on with the sentence, not a message: it quotes the message further on
+        for run in runs:  # past a prompt's command line: its output (when any) is the message
+            if start <= run.at < end or start <= run.output_at < end:
+                start = max(start, run.output_at if run.output else run.end)
+        start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n"))
+        text = sentence[start:end].strip().rstrip("…").removesuffix("...").strip()
         if ERROR_HINT.search(text) and len(text) >= 8:
             return start, text
     return None
 
 
+#: a quoted text that is an error message's line by its form, wherever it is quoted (pasted into a search box as
+#: well): an exception's name, a program's or file's name and a colon before an error word, an error word first
+MESSAGE_LINE = re.compile(r"^(?:[\w.$]*(?:Error|Exception)(?:\[\w+\])?:|Exception in thread |(?:[\w./+-]+(?::\d+)*: )?"
+                          r"(?:error|fatal|ERROR|FATAL|E|Error)(?:\[\w+\]| \d+(?: \(\w+\))?)?:|[\w.-]+: \*\*\* |"
+                          r"npm (?:ERR!|error) |Traceback \()")
+
+
 def _piece(sentence: str, q: Quoted) -> str | None:
     """Whether the quote `q` can be a piece of an error message: 'error' when it names one by itself, 'line' when
     only the words before it say it is a line of one, None when it is something else (an address, a command run,
-    a search, a typed line)."""
+    a search, a typed line). An error message's line by its form is one even pasted into a search box."""
     before = sentence[max(0, q.start - 60):q.start]
-    if URL.fullmatch(q.text) or RUN_CUE.search(before) or NOT_SAID.search(before):
+    if URL.fullmatch(q.text) or RUN_CUE.search(before):
         return None
+    if NOT_SAID.search(before):
+        glued = split_run(q.text)
+        return "error" if MESSAGE_LINE.match(glued[1] if glued else q.text) and KEY_LINE.search(q.text) else None
     if ERROR_HINT.search(q.text) or KEY_LINE.search(q.text) or TRACEBACK_PIECE.match(q.text):
         return "error"
     return "line" if LINE_CUE.search(before) else None
+
+
+#: words of a sentence saying something was run or printed ("after `make` I get …", "my script says …")
+SAYS = re.compile(r"\b(?:gets?|got|getting|says?|said|saying|shows?|showed|showing|prints?|printed|reads?|returns?|"
+                  r"returned|throws?|threw|ran|runs?|running|after|when)\b", re.I)
+
+
+def _prose(text: str) -> bool:
+    """A quote that is a sentence quoting others (a chat message: "after `go get x` I get 'go: go.mod file not
+    found …'"), not a message's line: outside its own quotes, words saying what was run or printed and no error."""
+    inner = quotes(text)
+    if not inner or TRACEBACK_PIECE.match(text) or MESSAGE_LINE.match(text):
+        return False
+    bounds = [0, *(x for q in inner for x in (q.start, q.end)), len(text)]
+    outside = " ".join(text[bounds[i]:bounds[i + 1]] for i in range(0, len(bounds), 2))
+    return SAYS.search(outside) is not None and not (ERROR_HINT.search(outside) or KEY_LINE.search(outside))
 
 
 def said_errors(sentence: str) -> list[Said]:
     """The error messages a sentence quotes or states, each as the lines it gives of it, whatever the wording:
     our own sentence for a copied error (one message each), else every piece of an error message in the sentence
     (its quoted lines, nested and typographic quotes read whole, the first and last lines, the whole message, or
-    the message unquoted after "output:" or "got"), in order, as one message."""
+    the message unquoted after "output:" or "got", a prompt's command line's output, a command and its output
+    glued in one quote, the message a quoted sentence quotes), in order, as one message."""
     own = _own(sentence)
     said = [s for _, s in own]
     spans = [span for span, _ in own]
@@ -257,11 +371,19 @@ def said_errors(sentence: str) -> list[Said]:
     for q in found:
         if loose is not None and loose[0] <= q.start < loose[0] + len(loose[1]):
             continue  # a name quoted inside the unquoted message ("No module named 'numpyy'")
+        if _prose(q.text):
+            pieces += [(q.start, "error", s.text) for s in said_errors(q.text) if not s.own]
+            continue
         kind = _piece(sentence, q)
         if kind is not None:
-            pieces.append((q.start, kind, q.text))
+            glued = split_run(q.text)
+            pieces.append((q.start, kind, glued[1] if glued else q.text))
     if loose is not None:
         pieces.append((loose[0], "error", loose[1]))
+    for run in prompt_runs(sentence):
+        if run.output and not any(a <= run.at < b for a, b in [*spans, *((q.start, q.end) for q in found)]) \
+                and not any(start == run.output_at for start, _, _ in pieces):
+            pieces.append((run.output_at, "error", run.output))
     pieces.sort()
     if any(kind == "error" for _, kind, _ in pieces):
         lines = [ln.strip() for _, _, text in pieces for ln in _breaks(text).splitlines() if ln.strip()]
@@ -275,24 +397,82 @@ UNQUOTED_RUN = re.compile(
     r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing)\s+"
     r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|"
     r"their|our|its|command|commands|again|fine|in|on|at|with|without|and)\b)[a-z][\w.+/-]*"
-    r"(?:\s+(?!(?:and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|"
+    r"(?:[ \t]+(?!(?:and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|"
     r"said|returns?|returned|got|gets?|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|"
-    r"answered|complains?|complained|reports?|reported|outputs?)\b)[^\s,;:]+)*)", re.I)
+    r"answered|complains?|complained|reports?|reported|outputs?)\b)[^\s,;:]+(?::[^\s,;:]+)*)*)", re.I)
 
 
 #: a command line after a shell's prompt ("$ make instal -> make: *** No rule…", "$ psql" on a line of its own),
 #: up to an arrow, a line break, or the error line printed after it on the same line
 PROMPT_LINE = re.compile(r"(?:^|(?<=[\s:]))\$ (?P<line>[^\n]+?)(?=\s*(?:->|→|=>|\n|$)|\s+(?:[\w./-]+:\d+:|"
                          r"[\w.-]+: (?:error|fatal)|Traceback\b))", re.M)
+#: a shell's prompt and the rest of its line: '$ ', 'dev@box:~/app$ ', '# ' and '> ' (before a known program), up to
+#: an arrow, a line break or an ellipsis that leaves out the screen's rest
+PROMPT = re.compile(r"(?:^|(?<=[\s:(\]]))(?:[\w.-]+@[\w.-]+:[^\s$#]*[$#]|\$|(?P<other>#|>|PS [^>\n]{0,60}>))[ \t]+"
+                    r"(?P<line>[^\n]+?)(?=[ \t]*(?:->|→|=>|\n|$|\.\.\.(?:\s|$)|…))", re.M)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A command line after a shell's prompt, and the output run together with it on its line (when any)."""
+
+    at: int  # where the command line starts
+    end: int  # where the line ends
+    command: str
+    output_at: int
+    output: str
+
+
+def prompt_runs(sentence: str) -> list[Run]:
+    """Each shell prompt's command line in a sentence (screen text: '$ git push -u origin main fatal: 'origin'
+    does not appear to be a git repository'), its output split off when the same line runs on into it."""
+    out = []
+    for m in PROMPT.finditer(sentence):
+        line, at = m["line"].rstrip(), m.start("line")
+        split = split_run(line)
+        if split is not None:
+            head, tail = split
+            out.append(Run(at, m.end("line"), head, at + line.index(tail, len(head)), tail))
+        elif m["other"] is None or (line.split() or [""])[0].rsplit("/", 1)[-1] in PROGRAMS:
+            old = PROMPT_LINE.match(sentence, m.start("line") - 2) if m["other"] is None else None
+            command = old["line"] if old is not None else line
+            out.append(Run(at, m.end("line"), command, at + len(command), ""))
+    return out
+
+
+def _end_stop(line: str) -> str:
+    """A command line without the full stop of the sentence it ends ('… ran make.'), keeping a lone '.' argument
+    ('go run .')."""
+    return re.sub(r"(?<=[^\s.])\.+$", "", line.strip())
 
 
 def unquoted_command(sentence: str) -> str | None:
     """The command line a sentence says was run without quoting it, outside any quote and any error message it
-    states: what the error came from, as a typed line is live."""
+    states: what the error came from, as a typed line is live. Also a prompt's command line, a command glued to
+    its output in one quote, and the command a quoted sentence names ("after `go get x` I get …")."""
     found = quotes(sentence)
     loose = unquoted_error(sentence, found)
     outside = [(q.start, q.end) for q in found] + ([(loose[0], loose[0] + len(loose[1]))] if loose else [])
-    for m in [*PROMPT_LINE.finditer(sentence), *UNQUOTED_RUN.finditer(sentence)]:
+    runs = prompt_runs(sentence)
+    for run in runs:
+        if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found]):
+            return _end_stop(run.command)
+    for m in UNQUOTED_RUN.finditer(sentence):
         if not any(a <= m.start() < b for a, b in outside):
-            return m["line"].rstrip(".")
+            return _end_stop(m["line"])
+    for q in found:
+        before = sentence[max(0, q.start - 60):q.start]
+        glued = split_run(q.text)
+        if glued is not None and not RUN_CUE.search(before):
+            return glued[0]
+        if re.search(r"\bafter\s*$", before) and COMMAND_LINE.match(q.text) \
+                and q.text.split()[0].rsplit("/", 1)[-1] in PROGRAMS:
+            return q.text
+        if _prose(q.text):
+            inner = quotes(q.text)
+            ran = next((i.text for i in inner if (RUN_CUE.search(q.text[:i.start]) or re.search(
+                r"\bafter\s*$", q.text[:i.start])) and COMMAND_LINE.match(i.text)), None)
+            line = ran or unquoted_command(q.text)
+            if line:
+                return line
     return None
