@@ -25,6 +25,9 @@ PAIRS = {"'": "'", '"': '"', "`": "`", "‘": "’", "“": "”", "«": "»", "
 #: words before a quote that make it a command line run (its output is what the sentence quotes next)
 RUN_CUE = re.compile(r"\b(?:runs?|ran|running|re-?runs?|executes?|executed|executing|invokes?|invoked|launch(?:es|ed|ing)?|"
                      r"command(?: line)?|cmd|\$)\s*[:=]?\s*$", re.I)
+#: words before a quoted command line whose output the sentence gives ("after `go get x` I get …", "Output of
+#: `go build`:")
+RAN_BEFORE = re.compile(r"\b(?:after|(?:output|result)s? of)\s*$", re.I)
 #: a quoted text that reads as a command line: a program's name (or a path to one) first, nothing of a sentence
 COMMAND_LINE = re.compile(r"^(?:sudo\s+)?(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\s+\S+)*$")
 #: a letter or digit of ASCII: an apostrophe sits between two ("don't"); a quote mark does not (CJK text around a
@@ -59,10 +62,10 @@ PLAIN = re.compile(r"^[a-z][a-z'-]*$")
 CAPITAL_WORD = re.compile(r"^[A-Z][A-Za-z']+$")
 
 
-def split_run(text: str) -> tuple[str, str] | None:
+def split_run(text: str, any_output: bool = False) -> tuple[str, str] | None:
     """A command line and the output printed after it, run together in one line ('make instal make: *** No rule
     to make target …', '$ psql inventory psql: error: …'): (command, output), or None when `text` does not start
-    with a known program or no output follows it. The output starts at its program's name and a colon ('make:'),
+    with a known program or no output follows it (or, unless `any_output`, none with an error's words). The output starts at its program's name and a colon ('make:'),
     at a token only output starts with (`OUTPUT_START`), at a capitalised word going on as a sentence ('Package
     gtk+-3.0 was not found'), else at the start of the first clause written as a sentence ('invalid argument …
     for …', 'package x is not a main package')."""
@@ -100,7 +103,8 @@ def split_run(text: str) -> tuple[str, str] | None:
     if cut is None or cut <= first or (cut == first + 1 and re.match(r"(?:ERR!|error|WARN|warn)\b", words[cut])):
         return None  # no output, or the program's own prefix of its message ('npm ERR! code ERESOLVE')
     head, tail = text[:spans[cut][0]].strip(), text[spans[cut][0]:].strip()
-    return (head, tail) if tail and (ERROR_HINT.search(tail) or KEY_LINE.search(tail)) else None
+    said = any_output or ERROR_HINT.search(tail) or KEY_LINE.search(tail)
+    return (head, tail) if tail and said else None
 
 
 @dataclass(frozen=True)
@@ -212,12 +216,15 @@ NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|ty
 #: where a message stated without quotes starts: after words saying a program printed it ("the output:", "shows:",
 #: "got", "fails with"), at a word that starts an error line
 UNQUOTED_CUE = re.compile(
-    r"(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
-    r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bfail(?:s|ed|ing)? with|\bcomplains?"
+    r"(?<=\n)(?=\S)|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
+    r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
-    r"(?:\s+(?:the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+|(?<=\n)(?=\S)", re.I)
+    r"(?:\s+(?:me|the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
+#: a cue that sets a message off by itself (a colon, an arrow, a line break): what follows is the message, even when
+#: its words are not an error's ('make: *** No rule to make target …', 'Could NOT find CURL …')
+SET_OFF = re.compile(r":|->|→|=>|»")
 #: a label before the text it names ("stderr: …", "output: …"): the text starts after it
 LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|reply)\s*:\s", re.I)
 #: how an error line starts, stated without quotes: a capital ("Cannot connect…", "ModuleNotFoundError: …"), a
@@ -231,8 +238,8 @@ UNQUOTED_END = re.compile(
     r"\.?\s*$|\.\s+(?=(?:The|They|He|She|It|Then|After|Next|Afterwards|Later|I|We|This|So|Now)\b)|"
     r"\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|window|screen|"
     r"output|log|pane|tab)\b|\s+(?:when|while|after|before|upon) (?:running|executing|trying|typing|building|"
-    r"installing|compiling|starting|he|she|they|the user|I|we)\b|\s+and (?:then|the user|they|he|she|copies|"
-    r"selects|searches|opens|switches)\b")
+    r"installing|compiling|starting|he|she|they|the user|I|we)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we|"
+    r"copies|selects|searches|opens|switches)\b|,\s+(?:I|we|but|and I|what|why|how)\b")
 #: the line breaks of a message flattened into one line, recognisable by how its lines start: Python's traceback
 #: header, frames and exception line, npm's prefix, rustc's location and help lines, git's hints
 LINE_STARTS = re.compile(
@@ -297,7 +304,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         start = cue.end()
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
-        strong = ":" in cue.group() or cue.group() == ""  # after a colon or at a line's start
+        strong = SET_OFF.search(cue.group()) is not None or cue.group() == ""  # a colon, an arrow, a line's start
         lower = strong and re.match(r"[a-z]", sentence[start]) is not None
         if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
             continue
@@ -311,7 +318,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
                 start = max(start, run.output_at if run.output else run.end)
         start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n"))
         text = sentence[start:end].strip().rstrip("…").removesuffix("...").strip()
-        if ERROR_HINT.search(text) and len(text) >= 8:
+        if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text) and KEY_LINE.search(text))):
             return start, text
     return None
 
@@ -335,6 +342,8 @@ def _piece(sentence: str, q: Quoted) -> str | None:
         return "error" if MESSAGE_LINE.match(glued[1] if glued else q.text) and KEY_LINE.search(q.text) else None
     if ERROR_HINT.search(q.text) or KEY_LINE.search(q.text) or TRACEBACK_PIECE.match(q.text):
         return "error"
+    if RAN_BEFORE.search(before):
+        return None  # the command whose output it is ("Output of `npx tsc`:")
     return "line" if LINE_CUE.search(before) else None
 
 
@@ -393,13 +402,20 @@ def said_errors(sentence: str) -> list[Said]:
 
 #: a command line stated without quotes after words saying it was run ("I ran python3 fetch.py and got …",
 #: "Running psql -U postgres fails with: …"): its words up to where the sentence goes on
+_GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|said|"
+            r"returns?|returned|got|gets?|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
+            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now")
+#: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
+_LINE_WORDS = rf"(?:[ \t]+(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
 UNQUOTED_RUN = re.compile(
     r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing)\s+"
     r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|"
-    r"their|our|its|command|commands|again|fine|in|on|at|with|without|and)\b)[a-z][\w.+/-]*"
-    r"(?:[ \t]+(?!(?:and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|"
-    r"said|returns?|returned|got|gets?|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|"
-    r"answered|complains?|complained|reports?|reported|outputs?)\b)[^\s,;:]+(?::[^\s,;:]+)*)*)", re.I)
+    rf"their|our|its|command|commands|again|fine|in|on|at|with|without|and|{_GOES_ON})\b)[a-z][\w.+/-]*{_LINE_WORDS})",
+    re.I)
+#: a command line a clause starts with, unquoted ("Help! cp photos /media/usb/ errors out: …", "sudo systemctl
+#: start x » Failed …"): a known program's name first (`PROGRAMS`)
+CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s))(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
+                        rf"(?P<program>[a-z][\w.+-]*){_LINE_WORDS})", re.M)
 
 
 #: a command line after a shell's prompt ("$ make instal -> make: *** No rule…", "$ psql" on a line of its own),
@@ -457,22 +473,52 @@ def unquoted_command(sentence: str) -> str | None:
     for run in runs:
         if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found]):
             return _end_stop(run.command)
-    for m in UNQUOTED_RUN.finditer(sentence):
-        if not any(a <= m.start() < b for a, b in outside):
+    ran = [m for m in UNQUOTED_RUN.finditer(sentence)] + [m for m in CLAUSE_RUN.finditer(sentence)
+                                                          if m["program"] in PROGRAMS]
+    for m in sorted(ran, key=lambda m: m.start("line")):
+        if not any(a <= m.start("line") < b for a, b in outside):
             return _end_stop(m["line"])
     for q in found:
         before = sentence[max(0, q.start - 60):q.start]
         glued = split_run(q.text)
         if glued is not None and not RUN_CUE.search(before):
             return glued[0]
-        if re.search(r"\bafter\s*$", before) and COMMAND_LINE.match(q.text) \
+        if RAN_BEFORE.search(before) and COMMAND_LINE.match(q.text) \
                 and q.text.split()[0].rsplit("/", 1)[-1] in PROGRAMS:
             return q.text
         if _prose(q.text):
             inner = quotes(q.text)
-            ran = next((i.text for i in inner if (RUN_CUE.search(q.text[:i.start]) or re.search(
-                r"\bafter\s*$", q.text[:i.start])) and COMMAND_LINE.match(i.text)), None)
+            ran = next((i.text for i in inner if (RUN_CUE.search(q.text[:i.start]) or RAN_BEFORE.search(
+                q.text[:i.start])) and COMMAND_LINE.match(i.text)), None)
             line = ran or unquoted_command(q.text)
             if line:
                 return line
     return None
+
+
+def message_candidates(sentence: str) -> list[str]:
+    """The texts of a sentence that may be a message a program printed though no error word is in them (git's
+    "Your branch is behind …", cp's "-r not specified; omitting directory …"): its quotes (the output of a command
+    glued to it), the text after a colon, an arrow or a line break, and a prompt line's output. A diagnosis that
+    knows one as an error makes it the error, as the live path reads a copy with no error word."""
+    found = quotes(sentence)
+    out = []
+    for q in found:
+        before = sentence[max(0, q.start - 60):q.start]
+        if URL.fullmatch(q.text) or (RUN_CUE.search(before) and COMMAND_LINE.match(q.text)) or len(q.text) < 12:
+            continue
+        glued = split_run(q.text, any_output=True)
+        out.append(glued[1] if glued else q.text)
+    inside = [(q.start, q.end) for q in found]
+    for cue in UNQUOTED_CUE.finditer(sentence):
+        if SET_OFF.search(cue.group()) is None and cue.group() != "" or any(a <= cue.start() < b for a, b in inside):
+            continue
+        end = next(m.start() for m in UNQUOTED_END.finditer(sentence, cue.end()) if m.start() >= cue.end())
+        text = sentence[cue.end():end].strip(" .…\n")
+        if len(text) >= 12:
+            out.append(text)
+    for line in re.finditer(r"[^\n]+", sentence):
+        glued = split_run(line.group().split("$ ", 1)[-1], any_output=True)
+        if glued:
+            out.append(glued[1])
+    return list(dict.fromkeys(out))
