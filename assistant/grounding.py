@@ -22,8 +22,15 @@ from urllib.parse import urlsplit
 from proactive.watcher.episodes.error_lines import quoted_in
 
 from .command_lines import editor_lines, split_commands
-from .quotes import (COMMAND_LINE, RUN_CUE, Said, message_candidates, quotes as quoted_pieces, said_errors,
-                     unquoted_command)
+from .quotes import (
+    COMMAND_LINE,
+    RUN_CUE,
+    Said,
+    message_candidates,
+    quotes as quoted_pieces,
+    said_errors,
+    unquoted_command,
+)
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
