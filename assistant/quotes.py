@@ -235,7 +235,8 @@ LINE_START = re.compile(r"[A-Z]|[\w.+/-]+:|(?:error|fatal|panic|warning|npm|thre
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
 #: where it was shown or what happened next
 UNQUOTED_END = re.compile(
-    r"\.?\s*$|\.\s+(?=(?:The|They|He|She|It|Then|After|Next|Afterwards|Later|I|We|This|So|Now)\b)|"
+    r"\.?\s*$|\.\s+(?=(?:They|He|She|It|Then|After|Next|Afterwards|Later|I|We|This|So|Now|The (?:user|person|"
+    r"developer|dev|assistant|terminal|screen|window|browser|same|next|command|program))\b)|"
     r"\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|window|screen|"
     r"output|log|pane|tab)\b|\s+(?:when|while|after|before|upon) (?:running|executing|trying|typing|building|"
     r"installing|compiling|starting|he|she|they|the user|I|we)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we|"
@@ -316,9 +317,14 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         for run in runs:  # past a prompt's command line: its output (when any) is the message
             if start <= run.at < end or start <= run.output_at < end:
                 start = max(start, run.output_at if run.output else run.end)
-        start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n"))
-        text = sentence[start:end].strip().rstrip("…").removesuffix("...").strip()
-        if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text) and KEY_LINE.search(text))):
+        start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n->→=»"))
+        text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
+        held = [(a - start, b - start) for a, b in inside if start <= a < end]
+        words = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in held))
+        if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words)):
+            continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
+        if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text)
+                                                           and KEY_LINE.search(text))):
             return start, text
     return None
 
@@ -352,6 +358,15 @@ SAYS = re.compile(r"\b(?:gets?|got|getting|says?|said|saying|shows?|showed|showi
                   r"returned|throws?|threw|ran|runs?|running|after|when)\b", re.I)
 
 
+def _unwrapped(q: Quoted) -> Quoted:
+    """A quote whose text is wholly one quote (a search for '"ModuleNotFoundError: …"') as the quote inside."""
+    inner = quotes(q.text)
+    while len(inner) == 1 and inner[0].start == 0 and inner[0].end == len(q.text):
+        q = Quoted(q.start, q.end, inner[0].text)
+        inner = quotes(q.text)
+    return q
+
+
 def _prose(text: str) -> bool:
     """A quote that is a sentence quoting others (a chat message: "after `go get x` I get 'go: go.mod file not
     found …'"), not a message's line: outside its own quotes, words saying what was run or printed and no error."""
@@ -383,6 +398,7 @@ def said_errors(sentence: str) -> list[Said]:
         if _prose(q.text):
             pieces += [(q.start, "error", s.text) for s in said_errors(q.text) if not s.own]
             continue
+        q = _unwrapped(q)
         kind = _piece(sentence, q)
         if kind is not None:
             glued = split_run(q.text)
