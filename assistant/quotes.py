@@ -43,7 +43,7 @@ PROGRAMS = frozenset(
     "createdb createuser crontab curl deno dnf docker docker-compose dotnet dropdb flatpak g++ gcc gem git go gpg "
     "gradle gradlew helm java javac journalctl kind kubeadm kubectl ld ln ls make minikube mkdir mongo mongosh mv "
     "mvn mysql mysqldump node nodemon npm npx nvm openssl pacman perl pg_dump pkg-config php pip pip3 pipenv pipx pnpm podman "
-    "poetry psql pytest python python2 python3 rails rake redis-cli rm rpm ruby rustc rustup scp snap sqlite3 ssh "
+    "poetry psql pytest python python2 python3 pyenv rails rake rbenv redis-cli rm rpm ruby rustc rustup scp snap sqlite3 ssh "
     "ssh-add ssh-copy-id ssh-keygen su sudo swift systemctl tar terraform tsc unzip uv uvicorn vagrant wget yarn "
     "yum zip".split())
 #: a word of a command line before its program: `sudo`, an environment variable's assignment ('CGO_ENABLED=0 go …')
@@ -54,7 +54,11 @@ COMMAND_PREFIX = re.compile(r"^(?:sudo|env|time|nohup|[A-Z_][A-Z0-9_]*=\S*)$")
 OUTPUT_START = re.compile(
     r"^(?:[\w.$]*(?:Error|Exception)\b|(?:ERROR|Error|error|FATAL|Fatal|fatal|E|W|WARNING|Warning|warning|panic|"
     r"PANIC|hint|Caused|Traceback|Exception|FAILED|Failed|failed|Unable|Cannot|Could|ERR!)(?![\w-])|"
-    r"[\w./+-]+\.\w+:|[\w./+-]+:\d+|[\w./+-]+\(\d+,\d+\):|[EWIF]\d{4}\b|\*\*\*|\[(?:ERROR|error|FATAL|!)\])")
+    r"[\w./+-]+\.\w+:|[\w./+-]+:\d+|[\w./+-]+\(\d+,\d+\):|[EWIF]\d{4}\b|\*\*\*|\[(?:ERROR|error|FATAL|!)\]|"
+    r"[A-Z]{4,}\b(?![=/]))")
+#: a program's or a part's name and a colon, as a message starts ('psych: Could not be configured', 'zsh: command
+#: not found: gti'), when a capitalised word or a word of an error follows
+NAME_COLON = re.compile(r"^[a-z][\w.-]*:$")
 #: a word of a sentence (what a program prints), not of a command line: the small words English needs
 SENTENCE_WORD = re.compile(r"^(?:is|are|was|were|not|the|an?|to|for|of|no|has|have|had|been|could|cannot|can't|"
                            r"does|did|must|will|would|should|from|while|when|because|already)$", re.I)
@@ -62,10 +66,11 @@ PLAIN = re.compile(r"^[a-z][a-z'-]*$")
 CAPITAL_WORD = re.compile(r"^[A-Z][A-Za-z']+$")
 
 
-def split_run(text: str, any_output: bool = False) -> tuple[str, str] | None:
+def split_run(text: str, any_output: bool = False, known: bool = True) -> tuple[str, str] | None:
     """A command line and the output printed after it, run together in one line ('make instal make: *** No rule
     to make target …', '$ psql inventory psql: error: …'): (command, output), or None when `text` does not start
-    with a known program or no output follows it (or, unless `any_output`, none with an error's words). The output starts at its program's name and a colon ('make:'),
+    with a known program (unless not `known`: a prompt's line is a command whatever its program) or no output
+    follows it (or, unless `any_output`, none with an error's words). The output starts at its program's name and a colon ('make:'),
     at a token only output starts with (`OUTPUT_START`), at a capitalised word going on as a sentence ('Package
     gtk+-3.0 was not found'), else at the start of the first clause written as a sentence ('invalid argument …
     for …', 'package x is not a main package')."""
@@ -74,7 +79,7 @@ def split_run(text: str, any_output: bool = False) -> tuple[str, str] | None:
     first = 0
     while first < len(words) - 1 and COMMAND_PREFIX.match(words[first]):
         first += 1
-    if not words or words[first].rsplit("/", 1)[-1] not in PROGRAMS:
+    if not words or (known and words[first].rsplit("/", 1)[-1] not in PROGRAMS):
         return None
     program = words[first].rsplit("/", 1)[-1]
     cut = None
@@ -84,6 +89,9 @@ def split_run(text: str, any_output: bool = False) -> tuple[str, str] | None:
         if (word.rstrip(":") in (program, words[first], "sudo", "bash", "zsh") and word.endswith(":")) \
                 or (word in (program, "npm") and re.match(r"(?:ERR!|error|WARN)\b", after)) \
                 or (OUTPUT_START.match(word) and not option_value) \
+                or (NAME_COLON.match(word) and not any(SENTENCE_WORD.match(w) for w in words[first + 1:i])
+                    and (CAPITAL_WORD.match(after) or KEY_LINE.match(after) is not None
+                                                 or ERROR_HINT.match(after) is not None)) \
                 or (CAPITAL_WORD.match(word) and not option_value and (PLAIN.match(after) or after.isupper())):
             cut = i
             break
@@ -94,7 +102,7 @@ def split_run(text: str, any_output: bool = False) -> tuple[str, str] | None:
             while cut - 1 > first:
                 if PLAIN.match(words[cut - 1]) or CAPITAL_WORD.match(words[cut - 1]):
                     cut -= 1
-                elif not named and cut - 2 > first and PLAIN.match(words[cut - 2]):
+                elif not named and cut - 2 > first and (PLAIN.match(words[cut - 2]) or CAPITAL_WORD.match(words[cut - 2])):
                     cut, named = cut - 1, True  # a name the clause is about ('package github.com/x is not …')
                 else:
                     break
@@ -221,7 +229,7 @@ UNQUOTED_CUE = re.compile(
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
-    r"(?:\s+(?:me|the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
+    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
 #: a cue that sets a message off by itself (a colon, an arrow, a line break): what follows is the message, even when
 #: its words are not an error's ('make: *** No rule to make target …', 'Could NOT find CURL …')
 SET_OFF = re.compile(r":|->|→|=>|»")
@@ -241,6 +249,12 @@ UNQUOTED_END = re.compile(
     r"output|log|pane|tab)\b|\s+(?:when|while|after|before|upon) (?:running|executing|trying|typing|building|"
     r"installing|compiling|starting|he|she|they|the user|I|we)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we|"
     r"copies|selects|searches|opens|switches)\b|,\s+(?:I|we|but|and I|what|why|how)\b")
+#: where a message set off by a colon, an arrow or a line break ends: where the sentence plainly goes on (its words
+#: "while trying to …" are the message's own)
+SET_OFF_END = re.compile(
+    r"\.?\s*$|\.\s+(?=(?:They|He|She|Then|After|Next|Afterwards|Later|I|We|So|Now|The (?:user|person|developer|dev|"
+    r"assistant))\b)|\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|"
+    r"window|pane|tab)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we)\b|,\s+(?:I|we|but|and I|what|why|how)\b")
 #: the line breaks of a message flattened into one line, recognisable by how its lines start: Python's traceback
 #: header, frames and exception line, npm's prefix, rustc's location and help lines, git's hints
 LINE_STARTS = re.compile(
@@ -309,7 +323,8 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         lower = strong and re.match(r"[a-z]", sentence[start]) is not None
         if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
             continue
-        end = next(m.start() for m in UNQUOTED_END.finditer(sentence, start) if m.start() > start
+        ends = SET_OFF_END if strong else UNQUOTED_END
+        end = next(m.start() for m in ends.finditer(sentence, start) if m.start() > start
                    and not any(a < m.start() < b for a, b in inside))
         if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) \
                 and not KEY_LINE.search(" ".join(sentence[start:end].split()[:3])):
@@ -461,7 +476,7 @@ def prompt_runs(sentence: str) -> list[Run]:
     out = []
     for m in PROMPT.finditer(sentence):
         line, at = m["line"].rstrip(), m.start("line")
-        split = split_run(line)
+        split = split_run(line, known=m["other"] is not None)
         if split is not None:
             head, tail = split
             out.append(Run(at, m.end("line"), head, at + line.index(tail, len(head)), tail))
@@ -534,7 +549,7 @@ def message_candidates(sentence: str) -> list[str]:
         if len(text) >= 12:
             out.append(text)
     for line in re.finditer(r"[^\n]+", sentence):
-        glued = split_run(line.group().split("$ ", 1)[-1], any_output=True)
+        glued = split_run(line.group().split("$ ", 1)[-1], any_output=True, known="$ " in line.group())
         if glued:
             out.append(glued[1])
     return list(dict.fromkeys(out))
