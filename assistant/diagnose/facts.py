@@ -122,7 +122,8 @@ def _link_rows() -> tuple[tuple[re.Pattern[str], str, str], ...]:
 
 @fact
 def command_words(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """The command that failed: `command`, its `program` (after sudo) and its last argument (`target`)."""
+    """The command that failed: `command`, its `program` (after sudo), its first argument (`subcommand`: 'get' of
+    'go get x') and its last (`target`)."""
     words = (situation.command or "").split()
     while words and words[0] in ("sudo", "env", "time", "nohup") or words and "=" in words[0]:
         words = words[1:]
@@ -138,6 +139,7 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
             "http_command": command.replace("https://", "http://") if "https://" in command else
             "curl -v http://<host>:<port>/",
             "target": args[-1] if args else "<name>",
+            "subcommand": args[0] if args else "",
             "user": _option(words, ("-U", "-u", "--username", "--user")) or "<role>",
             "database": _option(words, ("-d", "--dbname", "--database")) or "<database>",
             "privilege": _privilege(command)}
