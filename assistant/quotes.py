@@ -504,8 +504,7 @@ def unquoted_command(sentence: str) -> str | None:
     for run in runs:
         if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found]):
             return _end_stop(run.command)
-    ran = [m for m in UNQUOTED_RUN.finditer(sentence)] + [m for m in CLAUSE_RUN.finditer(sentence)
-                                                          if m["program"] in PROGRAMS]
+    ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in CLAUSE_RUN.finditer(sentence) if m["program"] in PROGRAMS)]
     for m in sorted(ran, key=lambda m: m.start("line")):
         if not any(a <= m.start("line") < b for a, b in outside):
             return _end_stop(m["line"])
@@ -519,9 +518,9 @@ def unquoted_command(sentence: str) -> str | None:
             return q.text
         if _prose(q.text):
             inner = quotes(q.text)
-            ran = next((i.text for i in inner if (RUN_CUE.search(q.text[:i.start]) or RAN_BEFORE.search(
+            named = next((i.text for i in inner if (RUN_CUE.search(q.text[:i.start]) or RAN_BEFORE.search(
                 q.text[:i.start])) and COMMAND_LINE.match(i.text)), None)
-            line = ran or unquoted_command(q.text)
+            line = named or unquoted_command(q.text)
             if line:
                 return line
     return None
