@@ -58,7 +58,7 @@ OUTPUT_START = re.compile(
     r"[A-Z]{4,}\b(?![=/]))")
 #: a program's or a part's name and a colon, as a message starts ('psych: Could not be configured', 'zsh: command
 #: not found: gti'), when a capitalised word or a word of an error follows
-NAME_COLON = re.compile(r"^[a-z][\w.-]*:$")
+NAME_COLON = re.compile(r"^[a-z][\w.@-]*:$")
 #: a word of a sentence (what a program prints), not of a command line: the small words English needs
 SENTENCE_WORD = re.compile(r"^(?:is|are|was|were|not|the|an?|to|for|of|no|has|have|had|been|could|cannot|can't|"
                            r"does|did|must|will|would|should|from|while|when|because|already)$", re.I)
@@ -358,9 +358,9 @@ def _piece(sentence: str, q: Quoted) -> str | None:
     before = sentence[max(0, q.start - 60):q.start]
     if URL.fullmatch(q.text) or RUN_CUE.search(before):
         return None
-    if NOT_SAID.search(before):
+    if NOT_SAID.search(before):  # pasted into a search box: a message's line, or a command and its output
         glued = split_run(q.text)
-        return "error" if MESSAGE_LINE.match(glued[1] if glued else q.text) and KEY_LINE.search(q.text) else None
+        return "error" if (glued or MESSAGE_LINE.match(q.text)) and KEY_LINE.search(q.text) else None
     if ERROR_HINT.search(q.text) or KEY_LINE.search(q.text) or TRACEBACK_PIECE.match(q.text):
         return "error"
     if RAN_BEFORE.search(before):
@@ -439,7 +439,7 @@ _GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|p
 #: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
 _LINE_WORDS = rf"(?:[ \t]+(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
 UNQUOTED_RUN = re.compile(
-    r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing)\s+"
+    r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing|tried|tries|trying)\s+"
     r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|"
     rf"their|our|its|command|commands|again|fine|in|on|at|with|without|and|{_GOES_ON})\b)[a-z][\w.+/-]*{_LINE_WORDS})",
     re.I)
@@ -523,6 +523,14 @@ def unquoted_command(sentence: str) -> str | None:
             line = named or unquoted_command(q.text)
             if line:
                 return line
+    for q in found:  # a quoted command line of a known program that is no piece of the message ("Why does 'psql
+        # -U app' keep giving me '…'?", "types 'pip install x' and presses 'Enter'")
+        words = q.text.split()
+        while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
+            words = words[1:]
+        if COMMAND_LINE.match(" ".join(words)) and words[0].rsplit("/", 1)[-1] in PROGRAMS \
+                and _piece(sentence, q) is None and not ERROR_HINT.search(q.text):
+            return q.text
     return None
 
 
