@@ -157,6 +157,46 @@ _JS_INSTALL = re.compile(r"^(?:npm (?:install|i|add)|yarn add|pnpm (?:add|instal
 
 
 @fact
+def import_path(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`suggest` for an ES module import of a file without its extension, when Node did not say it: the missing
+    path ('/home/dev/calc/utils') relative to the importing file ('/home/dev/calc/index.js'), with that file's
+    extension ('./utils.js')."""
+    path, importer = values.get("path", ""), values.get("from", "")
+    ext = os.path.splitext(importer)[1]
+    if values.get("suggest") or not path or os.path.splitext(path)[1] or ext not in (".js", ".mjs", ".cjs"):
+        return {}
+    rel = os.path.relpath(path, os.path.dirname(importer)) if path.startswith("/") else path
+    return {"suggest": (rel if rel.startswith(".") else "./" + rel) + ext}
+
+
+@fact
+def ssh_destination(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`host` of an ssh command line ('ssh -p 2222 git@git.example.com'), as known_hosts names it: the name, or
+    '[name]:port' for another port than 22."""
+    words = (situation.command or "").split()
+    while words and (words[0] in ("sudo", "env") or "=" in words[0]):
+        words = words[1:]
+    if not words or os.path.basename(words[0]) != "ssh":
+        return {}
+    port, dest, i = "", "", 1
+    while i < len(words):
+        word = words[i]
+        if word == "-p" and i + 1 < len(words):
+            port, i = words[i + 1], i + 2
+            continue
+        if word.startswith("-"):
+            i += 2 if word in ("-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-e", "-m",
+                               "-O", "-Q", "-S", "-W", "-w", "-B") else 1
+            continue
+        dest = word
+        break
+    host = dest.rsplit("@", 1)[-1]
+    if not host:
+        return {}
+    return {"host": f"[{host}]:{port}" if port and port != "22" else host}
+
+
+@fact
 def js_requested(values: dict[str, str], situation: Situation) -> dict[str, str]:
     """`requested`: the first package an npm/yarn/pnpm install command names, without its version ("" when the
     command names none: `npm install` of the whole project)."""
