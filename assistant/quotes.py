@@ -90,8 +90,8 @@ def split_run(text: str, any_output: bool = False, known: bool = True) -> tuple[
                 or (word in (program, "npm") and re.match(r"(?:ERR!|error|WARN)\b", after)) \
                 or (OUTPUT_START.match(word) and not option_value) \
                 or (NAME_COLON.match(word) and not any(SENTENCE_WORD.match(w) for w in words[first + 1:i])
-                    and (CAPITAL_WORD.match(after) or KEY_LINE.match(after) is not None
-                                                 or ERROR_HINT.match(after) is not None)) \
+                    and (CAPITAL_WORD.match(after) or KEY_LINE.match(rest := " ".join(words[i + 1:i + 4])) is not None
+                         or ERROR_HINT.match(rest) is not None)) \
                 or (CAPITAL_WORD.match(word) and not option_value and (PLAIN.match(after) or after.isupper())):
             cut = i
             break
@@ -404,8 +404,9 @@ def said_errors(sentence: str) -> list[Said]:
     spans = [span for span, _ in own]
     found = [q for q in quotes(sentence) if not any(a <= q.start < b for a, b in spans)]
     loose = unquoted_error(sentence, found)
-    if loose is not None and any(a <= loose[0] < b for a, b in spans):
-        loose = None
+    runs = [run for run in prompt_runs(sentence) if run.output]
+    if loose is not None and any(a <= loose[0] < b for a, b in [*spans, *((r.output_at, r.end) for r in runs)]):
+        loose = None  # inside our own sentence's quotes, or a prompt line's output read whole below
     pieces: list[tuple[int, str, str]] = []
     for q in found:
         if loose is not None and loose[0] <= q.start < loose[0] + len(loose[1]):
@@ -420,8 +421,8 @@ def said_errors(sentence: str) -> list[Said]:
             pieces.append((q.start, kind, glued[1] if glued else q.text))
     if loose is not None:
         pieces.append((loose[0], "error", loose[1]))
-    for run in prompt_runs(sentence):
-        if run.output and not any(a <= run.at < b for a, b in [*spans, *((q.start, q.end) for q in found)]) \
+    for run in runs:
+        if not any(a <= run.at < b for a, b in [*spans, *((q.start, q.end) for q in found)]) \
                 and not any(start == run.output_at for start, _, _ in pieces):
             pieces.append((run.output_at, "error", run.output))
     pieces.sort()
@@ -435,7 +436,7 @@ def said_errors(sentence: str) -> list[Said]:
 #: "Running psql -U postgres fails with: …"): its words up to where the sentence goes on
 _GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|said|"
             r"returns?|returned|got|gets?|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
-            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now")
+            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again")
 #: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
 _LINE_WORDS = rf"(?:[ \t]+(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
 UNQUOTED_RUN = re.compile(
