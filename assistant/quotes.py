@@ -405,6 +405,8 @@ def said_errors(sentence: str) -> list[Said]:
     found = [q for q in quotes(sentence) if not any(a <= q.start < b for a, b in spans)]
     loose = unquoted_error(sentence, found)
     runs = [run for run in prompt_runs(sentence) if run.output]
+    if loose is not None:  # the longer of a prompt line's output and the message stated from within it
+        runs = [r for r in runs if not r.output_at <= loose[0] < r.end < loose[0] + len(loose[1])]
     if loose is not None and any(a <= loose[0] < b for a, b in [*spans, *((r.output_at, r.end) for r in runs)]):
         loose = None  # inside our own sentence's quotes, or a prompt line's output read whole below
     pieces: list[tuple[int, str, str]] = []
