@@ -22,7 +22,15 @@ from urllib.parse import urlsplit
 from proactive.watcher.episodes.error_lines import quoted_in
 
 from .command_lines import editor_lines, split_commands
-from .quotes import COMMAND_LINE, RUN_CUE, Said, quotes as quoted_pieces, said_errors, unquoted_command
+from .quotes import (
+    COMMAND_LINE,
+    RUN_CUE,
+    Said,
+    message_candidates,
+    quotes as quoted_pieces,
+    said_errors,
+    unquoted_command,
+)
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -542,7 +550,7 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
             objs = [o for o in objs if o.text not in text] + [Obj(ERROR, error_line(text) or text, index, text)]
     said = [s.text for s in said_errors(sentence)]
     if not said:
-        return objs
+        return _known_message(objs, sentence, index)
     out: list[Obj] = []
     for o in objs:
         full = next((s for s in said if quoted_in(o.text, s)), "") if o.kind == ERROR and not o.detail else ""
@@ -550,6 +558,22 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
             continue  # the same copy's other quoted line: one error
         out.append(Obj(o.kind, error_line(full) or o.text, o.index, full) if full else o)
     return out
+
+
+def _known_message(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
+    """With no error found: a text the sentence quotes or sets off (after a colon, an arrow, a prompt's command)
+    that a diagnosis knows as an error though it has no error word (git's "Your branch is behind …"), as the live
+    path reads such a copy."""
+    from .diagnose import Situation, diagnose
+
+    if any(o.kind == ERROR for o in objs):
+        return objs
+    command = next((o.detail or o.text for o in objs if o.kind == COMMAND), None)
+    for text in message_candidates(sentence):
+        if diagnose(Situation(text, command)) is not None:
+            line = error_line(text) or text.strip().splitlines()[0]
+            return [o for o in objs if o.kind == COMMAND or o.text not in text] + [Obj(ERROR, line, index, text)]
+    return objs
 
 
 def _named_at(obj: Obj, sentence: str) -> int:

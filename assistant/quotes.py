@@ -25,11 +25,94 @@ PAIRS = {"'": "'", '"': '"', "`": "`", "‘": "’", "“": "”", "«": "»", "
 #: words before a quote that make it a command line run (its output is what the sentence quotes next)
 RUN_CUE = re.compile(r"\b(?:runs?|ran|running|re-?runs?|executes?|executed|executing|invokes?|invoked|launch(?:es|ed|ing)?|"
                      r"command(?: line)?|cmd|\$)\s*[:=]?\s*$", re.I)
+#: words before a quoted command line whose output the sentence gives ("after `go get x` I get …", "Output of
+#: `go build`:")
+RAN_BEFORE = re.compile(r"\b(?:after|(?:output|result)s? of)\s*$", re.I)
 #: a quoted text that reads as a command line: a program's name (or a path to one) first, nothing of a sentence
 COMMAND_LINE = re.compile(r"^(?:sudo\s+)?(?:\.{0,2}/)?[a-z][\w.+/-]*(?:\s+\S+)*$")
 #: a letter or digit of ASCII: an apostrophe sits between two ("don't"); a quote mark does not (CJK text around a
 #: quote is not a word for this purpose: '输入"你好"' quotes 你好)
 WORD = re.compile(r"[A-Za-z0-9]")
+
+
+#: programs a command line starts with (after `sudo` or a variable's assignment): where a quote or a screen's line
+#: runs a command and its output together ('mysql -u root ERROR 2002 …'), the program's name at its start says the
+#: command comes first
+PROGRAMS = frozenset(
+    "ansible apt apt-get bash brew bun bundle bundler cargo cat cc chmod chown clang clang++ cmake composer conda cp "
+    "createdb createuser crontab curl deno dnf docker docker-compose dotnet dropdb flatpak g++ gcc gem git go gpg "
+    "gradle gradlew helm java javac journalctl kind kubeadm kubectl ld ln ls make minikube mkdir mongo mongosh mv "
+    "mvn mysql mysqldump node nodemon npm npx nvm openssl pacman perl pg_dump pkg-config php pip pip3 pipenv pipx pnpm podman "
+    "poetry psql pytest python python2 python3 pyenv rails rake rbenv redis-cli rm rpm ruby rustc rustup scp snap sqlite3 ssh "
+    "ssh-add ssh-copy-id ssh-keygen su sudo swift systemctl tar terraform tsc unzip uv uvicorn vagrant wget yarn "
+    "yum zip".split())
+#: a word of a command line before its program: `sudo`, an environment variable's assignment ('CGO_ENABLED=0 go …')
+COMMAND_PREFIX = re.compile(r"^(?:sudo|env|time|nohup|[A-Z_][A-Z0-9_]*=\S*)$")
+#: a token that starts a program's output for certain: an exception's name ('java.lang.OutOfMemoryError:'), an
+#: error word ('ERROR', 'fatal:', 'error[E0308]:'), a file's location ('main.go:14:33:', 'stats.c:(.text+0x35):',
+#: 'server.ts(1,21):'), a log's level and time ('E1128'), a traceback's header
+OUTPUT_START = re.compile(
+    r"^(?:[\w.$]*(?:Error|Exception)\b|(?:ERROR|Error|error|FATAL|Fatal|fatal|E|W|WARNING|Warning|warning|panic|"
+    r"PANIC|hint|Caused|Traceback|Exception|FAILED|Failed|failed|Unable|Cannot|Could|ERR!)(?![\w-])|"
+    r"[\w./+-]+\.\w+:|[\w./+-]+:\d+|[\w./+-]+\(\d+,\d+\):|[EWIF]\d{4}\b|\*\*\*|\[(?:ERROR|error|FATAL|!)\]|"
+    r"[A-Z]{4,}\b(?![=/]))")
+#: a program's or a part's name and a colon, as a message starts ('psych: Could not be configured', 'zsh: command
+#: not found: gti'), when a capitalised word or a word of an error follows
+NAME_COLON = re.compile(r"^[a-z][\w.@-]*:$")
+#: a word of a sentence (what a program prints), not of a command line: the small words English needs
+SENTENCE_WORD = re.compile(r"^(?:is|are|was|were|not|the|an?|to|for|of|no|has|have|had|been|could|cannot|can't|"
+                           r"does|did|must|will|would|should|from|while|when|because|already)$", re.I)
+PLAIN = re.compile(r"^[a-z][a-z'-]*$")
+CAPITAL_WORD = re.compile(r"^[A-Z][A-Za-z']+$")
+
+
+def split_run(text: str, any_output: bool = False, known: bool = True) -> tuple[str, str] | None:
+    """A command line and the output printed after it, run together in one line ('make instal make: *** No rule
+    to make target …', '$ psql inventory psql: error: …'): (command, output), or None when `text` does not start
+    with a known program (unless not `known`: a prompt's line is a command whatever its program) or no output
+    follows it (or, unless `any_output`, none with an error's words). The output starts at its program's name and a colon ('make:'),
+    at a token only output starts with (`OUTPUT_START`), at a capitalised word going on as a sentence ('Package
+    gtk+-3.0 was not found'), else at the start of the first clause written as a sentence ('invalid argument …
+    for …', 'package x is not a main package')."""
+    spans = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    words = [w for _, w in spans]
+    first = 0
+    while first < len(words) - 1 and COMMAND_PREFIX.match(words[first]):
+        first += 1
+    if not words or (known and words[first].rsplit("/", 1)[-1] not in PROGRAMS):
+        return None
+    program = words[first].rsplit("/", 1)[-1]
+    cut = None
+    for i in range(first + 1, len(words)):
+        word, after = words[i], words[i + 1] if i + 1 < len(words) else ""
+        option_value = words[i - 1].startswith("-")
+        if (word.rstrip(":") in (program, words[first], "sudo", "bash", "zsh") and word.endswith(":")) \
+                or (word in (program, "npm") and re.match(r"(?:ERR!|error|WARN)\b", after)) \
+                or (OUTPUT_START.match(word) and not option_value) \
+                or (NAME_COLON.match(word) and not any(SENTENCE_WORD.match(w) for w in words[first + 1:i])
+                    and (CAPITAL_WORD.match(after) or KEY_LINE.match(rest := " ".join(words[i + 1:i + 4])) is not None
+                         or ERROR_HINT.match(rest) is not None)) \
+                or (CAPITAL_WORD.match(word) and not option_value and (PLAIN.match(after) or after.isupper())):
+            cut = i
+            break
+    if cut is None:  # the first clause that reads as a sentence, back over its words
+        at = next((i for i in range(first + 2, len(words)) if SENTENCE_WORD.match(words[i])), None)
+        if at is not None:
+            cut, named = at, False
+            while cut - 1 > first:
+                if PLAIN.match(words[cut - 1]) or CAPITAL_WORD.match(words[cut - 1]):
+                    cut -= 1
+                elif not named and cut - 2 > first and (PLAIN.match(words[cut - 2]) or CAPITAL_WORD.match(words[cut - 2])):
+                    cut, named = cut - 1, True  # a name the clause is about ('package github.com/x is not …')
+                else:
+                    break
+            if cut <= first + 1:
+                cut = None
+    if cut is None or cut <= first or (cut == first + 1 and re.match(r"(?:ERR!|error|WARN|warn)\b", words[cut])):
+        return None  # no output, or the program's own prefix of its message ('npm ERR! code ERESOLVE')
+    head, tail = text[:spans[cut][0]].strip(), text[spans[cut][0]:].strip()
+    said = any_output or ERROR_HINT.search(tail) or KEY_LINE.search(tail)
+    return (head, tail) if tail and said else None
 
 
 @dataclass(frozen=True)
@@ -141,12 +224,17 @@ NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|ty
 #: where a message stated without quotes starts: after words saying a program printed it ("the output:", "shows:",
 #: "got", "fails with"), at a word that starts an error line
 UNQUOTED_CUE = re.compile(
-    r"(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
-    r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bfail(?:s|ed|ing)? with|\bcomplains?"
+    r"(?<=\n)(?=\S)|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
+    r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
-    r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\n))"
-    r"(?:\s+(?:the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
+    r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
+    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
+#: a cue that sets a message off by itself (a colon, an arrow, a line break): what follows is the message, even when
+#: its words are not an error's ('make: *** No rule to make target …', 'Could NOT find CURL …')
+SET_OFF = re.compile(r":|->|→|=>|»")
+#: a label before the text it names ("stderr: …", "output: …"): the text starts after it
+LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|reply)\s*:\s", re.I)
 #: how an error line starts, stated without quotes: a capital ("Cannot connect…", "ModuleNotFoundError: …"), a
 #: program or file and a colon ("psql: error: …", "main.go:8:2: …"), an error word, a path or a bracket; not an
 #: English word going on with the sentence ("an error message starting '…'")
@@ -155,11 +243,18 @@ LINE_START = re.compile(r"[A-Z]|[\w.+/-]+:|(?:error|fatal|panic|warning|npm|thre
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
 #: where it was shown or what happened next
 UNQUOTED_END = re.compile(
-    r"\.?\s*$|\.\s+(?=(?:The|They|He|She|It|Then|After|Next|Afterwards|Later|I|We|This|So|Now)\b)|"
+    r"\.?\s*$|\.\s+(?=(?:They|He|She|It|Then|After|Next|Afterwards|Later|I|We|This|So|Now|The (?:user|person|"
+    r"developer|dev|assistant|terminal|screen|window|browser|same|next|command|program))\b)|"
     r"\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|window|screen|"
     r"output|log|pane|tab)\b|\s+(?:when|while|after|before|upon) (?:running|executing|trying|typing|building|"
-    r"installing|compiling|starting|he|she|they|the user|I|we)\b|\s+and (?:then|the user|they|he|she|copies|"
-    r"selects|searches|opens|switches)\b")
+    r"installing|compiling|starting|he|she|they|the user|I|we)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we|"
+    r"copies|selects|searches|opens|switches)\b|,\s+(?:I|we|but|and I|what|why|how)\b")
+#: where a message set off by a colon, an arrow or a line break ends: where the sentence plainly goes on (its words
+#: "while trying to …" are the message's own)
+SET_OFF_END = re.compile(
+    r"\.?\s*$|\.\s+(?=(?:They|He|She|Then|After|Next|Afterwards|Later|I|We|So|Now|The (?:user|person|developer|dev|"
+    r"assistant))\b)|\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|"
+    r"window|pane|tab)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we)\b|,\s+(?:I|we|but|and I|what|why|how)\b")
 #: the line breaks of a message flattened into one line, recognisable by how its lines start: Python's traceback
 #: header, frames and exception line, npm's prefix, rustc's location and help lines, git's hints
 LINE_STARTS = re.compile(
@@ -215,53 +310,123 @@ def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
 
 def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | None:
     """An error message stated without quotes around it ("The terminal shows: error: could not compile `app`",
-    "got ModuleNotFoundError: No module named 'numpyy'"): (where it starts, its text), or None."""
+    "got ModuleNotFoundError: No module named 'numpyy'", "Visible text: permission denied while …", the lines
+    after the sentence's first): (where it starts, its text), or None. After a colon or a line break the message
+    may start with any word; a shell's prompt line in it is the command's, not the message's (`prompt_runs`)."""
     inside = [(q.start, q.end) for q in quoted]
+    runs = prompt_runs(sentence)
     for cue in UNQUOTED_CUE.finditer(sentence):
         start = cue.end()
-        if any(a <= cue.start() < b for a, b in inside) or not LINE_START.match(sentence, start):
+        if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
-        end = next(m.start() for m in UNQUOTED_END.finditer(sentence, start) if m.start() > start
+        strong = SET_OFF.search(cue.group()) is not None or cue.group() == ""  # a colon, an arrow, a line's start
+        lower = strong and re.match(r"[a-z]", sentence[start]) is not None
+        if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
+            continue
+        ends = SET_OFF_END if strong else UNQUOTED_END
+        end = next(m.start() for m in ends.finditer(sentence, start) if m.start() > start
                    and not any(a < m.start() < b for a, b in inside))
-        text = sentence[start:end].strip()
-        if ERROR_HINT.search(text) and len(text) >= 8:
+        if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) \
+                and not KEY_LINE.search(" ".join(sentence[start:end].split()[:3])):
+            continue  # words going on with the sentence, not a message: it quotes the message further on
+        for run in runs:  # past a prompt's command line: its output (when any) is the message
+            if start <= run.at < end or start <= run.output_at < end:
+                start = max(start, run.output_at if run.output else run.end)
+        start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n->→=»"))
+        text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
+        held = [(a - start, b - start) for a, b in inside if start <= a < end]
+        words = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in held))
+        if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words)):
+            continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
+        if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text)
+                                                           and KEY_LINE.search(text))):
             return start, text
     return None
+
+
+#: a quoted text that is an error message's line by its form, wherever it is quoted (pasted into a search box as
+#: well): an exception's name, a program's or file's name and a colon before an error word, an error word first
+MESSAGE_LINE = re.compile(r"^(?:[\w.$]*(?:Error|Exception)(?:\[\w+\])?:|Exception in thread |(?:[\w./+-]+(?::\d+)*: )?"
+                          r"(?:error|fatal|ERROR|FATAL|E|Error)(?:\[\w+\]| \d+(?: \(\w+\))?)?:|[\w.-]+: \*\*\* |"
+                          r"npm (?:ERR!|error) |Traceback \()")
 
 
 def _piece(sentence: str, q: Quoted) -> str | None:
     """Whether the quote `q` can be a piece of an error message: 'error' when it names one by itself, 'line' when
     only the words before it say it is a line of one, None when it is something else (an address, a command run,
-    a search, a typed line)."""
+    a search, a typed line). An error message's line by its form is one even pasted into a search box."""
     before = sentence[max(0, q.start - 60):q.start]
-    if URL.fullmatch(q.text) or RUN_CUE.search(before) or NOT_SAID.search(before):
+    if URL.fullmatch(q.text) or RUN_CUE.search(before):
         return None
+    if NOT_SAID.search(before):  # pasted into a search box: a message's line, or a command and its output
+        glued = split_run(q.text)
+        return "error" if (glued or MESSAGE_LINE.match(q.text)) and KEY_LINE.search(q.text) else None
     if ERROR_HINT.search(q.text) or KEY_LINE.search(q.text) or TRACEBACK_PIECE.match(q.text):
         return "error"
+    if RAN_BEFORE.search(before):
+        return None  # the command whose output it is ("Output of `npx tsc`:")
     return "line" if LINE_CUE.search(before) else None
+
+
+#: words of a sentence saying something was run or printed ("after `make` I get …", "my script says …")
+SAYS = re.compile(r"\b(?:gets?|got|getting|says?|said|saying|shows?|showed|showing|prints?|printed|reads?|returns?|"
+                  r"returned|throws?|threw|ran|runs?|running|after|when)\b", re.I)
+
+
+def _unwrapped(q: Quoted) -> Quoted:
+    """A quote whose text is wholly one quote (a search for '"ModuleNotFoundError: …"') as the quote inside."""
+    inner = quotes(q.text)
+    while len(inner) == 1 and inner[0].start == 0 and inner[0].end == len(q.text):
+        q = Quoted(q.start, q.end, inner[0].text)
+        inner = quotes(q.text)
+    return q
+
+
+def _prose(text: str) -> bool:
+    """A quote that is a sentence quoting others (a chat message: "after `go get x` I get 'go: go.mod file not
+    found …'"), not a message's line: outside its own quotes, words saying what was run or printed and no error."""
+    inner = quotes(text)
+    if not inner or TRACEBACK_PIECE.match(text) or MESSAGE_LINE.match(text):
+        return False
+    bounds = [0, *(x for q in inner for x in (q.start, q.end)), len(text)]
+    outside = " ".join(text[bounds[i]:bounds[i + 1]] for i in range(0, len(bounds), 2))
+    return SAYS.search(outside) is not None and not (ERROR_HINT.search(outside) or KEY_LINE.search(outside))
 
 
 def said_errors(sentence: str) -> list[Said]:
     """The error messages a sentence quotes or states, each as the lines it gives of it, whatever the wording:
     our own sentence for a copied error (one message each), else every piece of an error message in the sentence
     (its quoted lines, nested and typographic quotes read whole, the first and last lines, the whole message, or
-    the message unquoted after "output:" or "got"), in order, as one message."""
+    the message unquoted after "output:" or "got", a prompt's command line's output, a command and its output
+    glued in one quote, the message a quoted sentence quotes), in order, as one message."""
     own = _own(sentence)
     said = [s for _, s in own]
     spans = [span for span, _ in own]
     found = [q for q in quotes(sentence) if not any(a <= q.start < b for a, b in spans)]
     loose = unquoted_error(sentence, found)
-    if loose is not None and any(a <= loose[0] < b for a, b in spans):
-        loose = None
+    runs = [run for run in prompt_runs(sentence) if run.output]
+    if loose is not None:  # the longer of a prompt line's output and the message stated from within it
+        runs = [r for r in runs if not r.output_at <= loose[0] < r.end < loose[0] + len(loose[1])]
+    if loose is not None and any(a <= loose[0] < b for a, b in [*spans, *((r.output_at, r.end) for r in runs)]):
+        loose = None  # inside our own sentence's quotes, or a prompt line's output read whole below
     pieces: list[tuple[int, str, str]] = []
     for q in found:
         if loose is not None and loose[0] <= q.start < loose[0] + len(loose[1]):
             continue  # a name quoted inside the unquoted message ("No module named 'numpyy'")
+        if _prose(q.text):
+            pieces += [(q.start, "error", s.text) for s in said_errors(q.text) if not s.own]
+            continue
+        q = _unwrapped(q)
         kind = _piece(sentence, q)
         if kind is not None:
-            pieces.append((q.start, kind, q.text))
+            glued = split_run(q.text)
+            pieces.append((q.start, kind, glued[1] if glued else q.text))
     if loose is not None:
         pieces.append((loose[0], "error", loose[1]))
+    for run in runs:
+        if not any(a <= run.at < b for a, b in [*spans, *((q.start, q.end) for q in found)]) \
+                and not any(start == run.output_at for start, _, _ in pieces):
+            pieces.append((run.output_at, "error", run.output))
     pieces.sort()
     if any(kind == "error" for _, kind, _ in pieces):
         lines = [ln.strip() for _, _, text in pieces for ln in _breaks(text).splitlines() if ln.strip()]
@@ -271,28 +436,130 @@ def said_errors(sentence: str) -> list[Said]:
 
 #: a command line stated without quotes after words saying it was run ("I ran python3 fetch.py and got …",
 #: "Running psql -U postgres fails with: …"): its words up to where the sentence goes on
+_GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|said|"
+            r"returns?|returned|got|gets?|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
+            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again")
+#: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
+_LINE_WORDS = rf"(?:[ \t]+(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
 UNQUOTED_RUN = re.compile(
-    r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing)\s+"
+    r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing|tried|tries|trying)\s+"
     r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|"
-    r"their|our|its|command|commands|again|fine|in|on|at|with|without|and)\b)[a-z][\w.+/-]*"
-    r"(?:\s+(?!(?:and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|"
-    r"said|returns?|returned|got|gets?|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|"
-    r"answered|complains?|complained|reports?|reported|outputs?)\b)[^\s,;:]+)*)", re.I)
+    rf"their|our|its|command|commands|again|fine|in|on|at|with|without|and|{_GOES_ON})\b)[a-z][\w.+/-]*{_LINE_WORDS})",
+    re.I)
+#: a command line a clause starts with, unquoted ("Help! cp photos /media/usb/ errors out: …", "sudo systemctl
+#: start x » Failed …"): a known program's name first (`PROGRAMS`)
+CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s))(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
+                        rf"(?P<program>[a-z][\w.+-]*){_LINE_WORDS})", re.M)
 
 
 #: a command line after a shell's prompt ("$ make instal -> make: *** No rule…", "$ psql" on a line of its own),
 #: up to an arrow, a line break, or the error line printed after it on the same line
 PROMPT_LINE = re.compile(r"(?:^|(?<=[\s:]))\$ (?P<line>[^\n]+?)(?=\s*(?:->|→|=>|\n|$)|\s+(?:[\w./-]+:\d+:|"
                          r"[\w.-]+: (?:error|fatal)|Traceback\b))", re.M)
+#: a shell's prompt and the rest of its line: '$ ', 'dev@box:~/app$ ', '# ' and '> ' (before a known program), up to
+#: an arrow, a line break or an ellipsis that leaves out the screen's rest
+PROMPT = re.compile(r"(?:^|(?<=[\s:(\]]))(?:[\w.-]+@[\w.-]+:[^\s$#]*[$#]|\$|(?P<other>#|>|PS [^>\n]{0,60}>))[ \t]+"
+                    r"(?P<line>[^\n]+?)(?=[ \t]*(?:->|→|=>|\n|$|\.\.\.(?:\s|$)|…))", re.M)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A command line after a shell's prompt, and the output run together with it on its line (when any)."""
+
+    at: int  # where the command line starts
+    end: int  # where the line ends
+    command: str
+    output_at: int
+    output: str
+
+
+def prompt_runs(sentence: str) -> list[Run]:
+    """Each shell prompt's command line in a sentence (screen text: '$ git push -u origin main fatal: 'origin'
+    does not appear to be a git repository'), its output split off when the same line runs on into it."""
+    out = []
+    for m in PROMPT.finditer(sentence):
+        line, at = m["line"].rstrip(), m.start("line")
+        split = split_run(line, known=m["other"] is not None)
+        if split is not None:
+            head, tail = split
+            out.append(Run(at, m.end("line"), head, at + line.index(tail, len(head)), tail))
+        elif m["other"] is None or (line.split() or [""])[0].rsplit("/", 1)[-1] in PROGRAMS:
+            old = PROMPT_LINE.match(sentence, m.start("line") - 2) if m["other"] is None else None
+            command = old["line"] if old is not None else line
+            out.append(Run(at, m.end("line"), command, at + len(command), ""))
+    return out
+
+
+def _end_stop(line: str) -> str:
+    """A command line without the full stop of the sentence it ends ('… ran make.'), keeping a lone '.' argument
+    ('go run .')."""
+    return re.sub(r"(?<=[^\s.])\.+$", "", line.strip())
 
 
 def unquoted_command(sentence: str) -> str | None:
     """The command line a sentence says was run without quoting it, outside any quote and any error message it
-    states: what the error came from, as a typed line is live."""
+    states: what the error came from, as a typed line is live. Also a prompt's command line, a command glued to
+    its output in one quote, and the command a quoted sentence names ("after `go get x` I get …")."""
     found = quotes(sentence)
     loose = unquoted_error(sentence, found)
     outside = [(q.start, q.end) for q in found] + ([(loose[0], loose[0] + len(loose[1]))] if loose else [])
-    for m in [*PROMPT_LINE.finditer(sentence), *UNQUOTED_RUN.finditer(sentence)]:
-        if not any(a <= m.start() < b for a, b in outside):
-            return m["line"].rstrip(".")
+    runs = prompt_runs(sentence)
+    for run in runs:
+        if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found]):
+            return _end_stop(run.command)
+    ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in CLAUSE_RUN.finditer(sentence) if m["program"] in PROGRAMS)]
+    for m in sorted(ran, key=lambda m: m.start("line")):
+        if not any(a <= m.start("line") < b for a, b in outside):
+            return _end_stop(m["line"])
+    for q in found:
+        before = sentence[max(0, q.start - 60):q.start]
+        glued = split_run(q.text)
+        if glued is not None and not RUN_CUE.search(before):
+            return glued[0]
+        if RAN_BEFORE.search(before) and COMMAND_LINE.match(q.text) \
+                and q.text.split()[0].rsplit("/", 1)[-1] in PROGRAMS:
+            return q.text
+        if _prose(q.text):
+            inner = quotes(q.text)
+            named = next((i.text for i in inner if (RUN_CUE.search(q.text[:i.start]) or RAN_BEFORE.search(
+                q.text[:i.start])) and COMMAND_LINE.match(i.text)), None)
+            line = named or unquoted_command(q.text)
+            if line:
+                return line
+    for q in found:  # a quoted command line of a known program that is no piece of the message ("Why does 'psql
+        # -U app' keep giving me '…'?", "types 'pip install x' and presses 'Enter'")
+        words = q.text.split()
+        while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
+            words = words[1:]
+        if COMMAND_LINE.match(" ".join(words)) and words[0].rsplit("/", 1)[-1] in PROGRAMS \
+                and _piece(sentence, q) is None and not ERROR_HINT.search(q.text):
+            return q.text
     return None
+
+
+def message_candidates(sentence: str) -> list[str]:
+    """The texts of a sentence that may be a message a program printed though no error word is in them (git's
+    "Your branch is behind …", cp's "-r not specified; omitting directory …"): its quotes (the output of a command
+    glued to it), the text after a colon, an arrow or a line break, and a prompt line's output. A diagnosis that
+    knows one as an error makes it the error, as the live path reads a copy with no error word."""
+    found = quotes(sentence)
+    out = []
+    for q in found:
+        before = sentence[max(0, q.start - 60):q.start]
+        if URL.fullmatch(q.text) or (RUN_CUE.search(before) and COMMAND_LINE.match(q.text)) or len(q.text) < 12:
+            continue
+        glued = split_run(q.text, any_output=True)
+        out.append(glued[1] if glued else q.text)
+    inside = [(q.start, q.end) for q in found]
+    for cue in UNQUOTED_CUE.finditer(sentence):
+        if SET_OFF.search(cue.group()) is None and cue.group() != "" or any(a <= cue.start() < b for a, b in inside):
+            continue
+        end = next(m.start() for m in UNQUOTED_END.finditer(sentence, cue.end()) if m.start() >= cue.end())
+        text = sentence[cue.end():end].strip(" .…\n")
+        if len(text) >= 12:
+            out.append(text)
+    for line in re.finditer(r"[^\n]+", sentence):
+        glued = split_run(line.group().split("$ ", 1)[-1], any_output=True, known="$ " in line.group())
+        if glued:
+            out.append(glued[1])
+    return list(dict.fromkeys(out))

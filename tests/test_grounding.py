@@ -8,7 +8,7 @@ import time
 import pytest
 
 from proactive.assistant.candidates import build
-from proactive.assistant.grounding import ground
+from proactive.assistant.grounding import COMMAND, ERROR, ground
 from proactive.assistant.validate import rejection
 
 
@@ -486,3 +486,26 @@ def test_a_results_page_named_by_its_title_is_the_search(title, query):
     """A recorded session names a results page by its title: it is the search, not a page to take notes from."""
     g = ground(obs(f"The user switches to Firefox and views the page '{title}'."))
     assert [(o.kind, o.text) for o in g.objects] == [("query", query)]
+
+
+def test_a_message_without_an_error_word_that_a_diagnosis_knows_is_the_error_of_a_sentence():
+    """A text set off by a colon (or quoted) with no error word, git's "Your branch is behind …", is the error when
+    a diagnosis knows it, as the live path reads such a copy; a sentence about a page is not read so."""
+    g = ground([{"time": "1", "event": "The Tilix window is in focus. Visible text: Your branch is behind "
+                                       "'origin/dev' by 4 commits, and can be fast-forwarded."}])
+    assert "Your branch is behind" in g.first(ERROR).detail
+    assert ground([{"time": "1", "event": "The user opens 'Branches - GitHub Docs': Your branch explained."}]
+                  ).first(ERROR) is None
+
+
+def test_screen_text_gives_the_command_and_the_error_of_a_prompt_line():
+    g = ground([{"time": "1", "event": "OCR of the active window (kitty): ... $ pip3 install lxml error: "
+                                       "externally-managed-environment ..."}])
+    assert g.first(COMMAND).text == "pip3 install lxml"
+    assert g.first(ERROR).text == "error: externally-managed-environment"
+
+
+def test_a_quoted_command_line_of_a_known_program_is_the_command_beside_a_message():
+    g = ground([{"time": "1", "event": "Why does 'composer install' keep giving me 'Your requirements could not be "
+                                       "resolved to an installable set of packages.'?"}])
+    assert g.first(COMMAND).text == "composer install"

@@ -120,3 +120,103 @@ def test_replayed_phrasings_give_the_live_help(tmp_path, monkeypatch):
     assert len({json.loads(line)["file"] for line in fixture.read_text().splitlines()}) >= 6
     report = bench.compare_phrasings(rows, cases, str(tmp_path))
     assert report["misses"] == [] and report["same"] == report["phrasings"] == len(rows)
+
+
+@pytest.mark.parametrize("sentence, message, command", [
+    # a command and its output glued in one quote (pasted into a search box too)
+    ("Pasted into the search field: 'terraform plan Error: No configuration files'",
+     "Error: No configuration files", "terraform plan"),
+    # screen text: a prompt, its command line and the output on one line
+    ("Screen text (Tilix): ana@laptop:~/shop$ mvn package [ERROR] Failed to execute goal on project shop",
+     "[ERROR] Failed to execute goal on project shop", "mvn package"),
+    ("$ helm install web ./chart Error: INSTALLATION FAILED: cannot re-use a name that is still in use",
+     "Error: INSTALLATION FAILED: cannot re-use a name that is still in use", "helm install web ./chart"),
+    # a mistyped program after a prompt: its name and a colon start the shell's message
+    ("Screen: $ dokcer ps dokcer: command not found", "dokcer: command not found", "dokcer ps"),
+    # a sentence starting the output ('invalid argument … for …') after the command's own words
+    ("OCR: ... $ podman run -p 80:80 -v data:/srv web:latest invalid reference format: repository name must be "
+     "lowercase ...", "invalid reference format: repository name must be lowercase",
+     "podman run -p 80:80 -v data:/srv web:latest"),
+])
+def test_a_command_and_its_output_run_together_are_read_apart(sentence, message, command):
+    """A known program's command line glued to what it printed, in a quote or after a shell's prompt: the output
+    is the message, the line before it the command run."""
+    assert [s.text for s in said_errors(sentence)] == [message]
+    assert unquoted_command(sentence) == command
+
+
+@pytest.mark.parametrize("sentence, message, command", [
+    # the message on its own lines after the sentence's first, a command quoted or after a prompt
+    ("Got this from `terraform init`:\nError: Failed to query available provider packages",
+     "Error: Failed to query available provider packages", "terraform init"),
+    ("$ redis-cli ping\nCould not connect to Redis at 127.0.0.1:6379: Connection refused",
+     "Could not connect to Redis at 127.0.0.1:6379: Connection refused", "redis-cli ping"),
+    # after a colon the message may start with any word, and its words 'while trying …' are its own
+    ("Visible text: permission denied while trying to connect to the Docker daemon socket at unix:///run/docker.sock",
+     "permission denied while trying to connect to the Docker daemon socket at unix:///run/docker.sock", None),
+    # a label before the message is no part of it
+    ("2026-01-04T10:00:00 Tilix: stderr: KeyError: 'sku'", "KeyError: 'sku'", None),
+    # an arrow before it, an ellipsis after it
+    ("09:12 kitty: $ cargo test -> error[E0433]: failed to resolve: use of undeclared crate ...",
+     "error[E0433]: failed to resolve: use of undeclared crate", "cargo test"),
+    # a command a clause starts with, 'tried' as a run
+    ("Tried cargo run again, still getting ‘error: `cargo run` could not determine which binary to run.’",
+     "error: `cargo run` could not determine which binary to run.", "cargo run"),
+    ("sudo systemctl restart nginx » Job for nginx.service failed because the control process exited",
+     "Job for nginx.service failed because the control process exited", "sudo systemctl restart nginx"),
+])
+def test_a_message_set_off_by_a_colon_an_arrow_or_a_line_break_is_read_to_its_end(sentence, message, command):
+    assert [s.text for s in said_errors(sentence)] == [message]
+    assert unquoted_command(sentence) == command
+
+
+@pytest.mark.parametrize("sentence, lines, command", [
+    # a quoted chat message that quotes the command and the error in turn
+    ("Message sent: “each time I run `cargo check` I get ‘error[E0432]: unresolved import `serde`’”",
+     ["error[E0432]: unresolved import `serde`"], "cargo check"),
+    ('The user writes: "after `make test` the terminal says \'make: *** [Makefile:9: test] Error 2\'"',
+     ["make: *** [Makefile:9: test] Error 2"], "make test"),
+    # a message that quotes names is no chat message: read whole
+    ("The user sees 'package `foo v1.0.0` cannot be built because it requires rustc 1.80 or newer'",
+     ["package `foo v1.0.0` cannot be built because it requires rustc 1.80 or newer"], None),
+    # a message described around its quoted lines: the quotes hold it
+    ("The user pastes an error (first line 'Traceback (most recent call last):', last line 'KeyError: 'sku'') into "
+     "a chat window.", ["Traceback (most recent call last):", "KeyError: 'sku'"], None),
+    # a search for a message quoted once more
+    ("The user searches on Google for '\"TypeError: Cannot read properties of undefined (reading 'map')\"'.",
+     ["TypeError: Cannot read properties of undefined (reading 'map')"], None),
+])
+def test_nested_quotes_are_unwrapped_to_the_message_and_the_command(sentence, lines, command):
+    said = said_errors(sentence)
+    assert len(said) == 1 and [ln.strip() for ln in said[0].text.splitlines()] == lines
+    assert unquoted_command(sentence) == command
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # the facts in the one line given
+    ("Visible text: psych: Could not be configured. It will not be installed.", ["libyaml-dev"]),
+    ("Visible text: Can't find the 'sqlite3.h header", ["libsqlite3-dev"]),
+    ("Terminal shows: FileNotFoundError: [Errno 2] No such file or directory: 'ffmpeg'", ["apt install ffmpeg"]),
+    ("`npm ci` fails: `npm error Error: EACCES: permission denied, open '/home/ana/shop/node_modules/.package-lock"
+     ".json'`", ["sudo chown -R $(whoami) /home/ana/shop/node_modules"]),
+    ("I ran node main.js and got: Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/srv/app/lib/config' imported "
+     "from /srv/app/main.js", ["./lib/config.js"]),
+    ("git pull prints 'fatal: Authentication failed for 'https://github.com/lea/blog.git/''",
+     ["git remote set-url origin"]),
+    ("so I typed bundle install and it just says 'Your user account isn't allowed to install to the system "
+     "RubyGems.'", ["bundle config set --local path"]),
+    # and in the command line
+    ("$ ssh -p 2200 deploy@ci.example.org -> WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!",
+     ["ssh-keygen -R [ci.example.org]:2200"]),
+    ("Why does `go get github.com/spf13/cobra-cli` keep saying 'go: go.mod file not found in current directory or "
+     "any parent directory.'?", ["go install github.com/spf13/cobra-cli@latest"]),
+    ("Screen: lea@pi:~$ cargo run error: `cargo run` could not determine which binary to run.", ["cargo run --bin"]),
+    ("The user pastes into the search box: 'mysql -u shop ERROR 2002 (HY000): Can't connect to local server through "
+     "socket '/run/mysqld/mysqld.sock' (2)'.", ["systemctl start"]),
+])
+def test_the_help_is_read_from_the_one_line_a_sentence_gives(sentence, expect, tmp_path, monkeypatch):
+    """The specific next step from the line of the message a sentence quotes, and the command it names, when the
+    facts it needs are there (a copy would have given the lines around it too)."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got

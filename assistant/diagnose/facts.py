@@ -122,7 +122,8 @@ def _link_rows() -> tuple[tuple[re.Pattern[str], str, str], ...]:
 
 @fact
 def command_words(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """The command that failed: `command`, its `program` (after sudo) and its last argument (`target`)."""
+    """The command that failed: `command`, its `program` (after sudo), its first argument (`subcommand`: 'get' of
+    'go get x') and its last (`target`)."""
     words = (situation.command or "").split()
     while words and words[0] in ("sudo", "env", "time", "nohup") or words and "=" in words[0]:
         words = words[1:]
@@ -138,6 +139,7 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
             "http_command": command.replace("https://", "http://") if "https://" in command else
             "curl -v http://<host>:<port>/",
             "target": args[-1] if args else "<name>",
+            "subcommand": args[0] if args else "",
             "user": _option(words, ("-U", "-u", "--username", "--user")) or "<role>",
             "database": _option(words, ("-d", "--dbname", "--database")) or "<database>",
             "privilege": _privilege(command)}
@@ -152,6 +154,46 @@ def _privilege(command: str) -> str:
 
 #: a JavaScript package manager's install of named packages: "npm install x", "npm i -D x", "yarn add x", "pnpm add x"
 _JS_INSTALL = re.compile(r"^(?:npm (?:install|i|add)|yarn add|pnpm (?:add|install|i)|bun add)\b(?P<args>.*)$")
+
+
+@fact
+def import_path(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`suggest` for an ES module import of a file without its extension, when Node did not say it: the missing
+    path ('/home/dev/calc/utils') relative to the importing file ('/home/dev/calc/index.js'), with that file's
+    extension ('./utils.js')."""
+    path, importer = values.get("path", ""), values.get("from", "")
+    ext = os.path.splitext(importer)[1]
+    if values.get("suggest") or not path or os.path.splitext(path)[1] or ext not in (".js", ".mjs", ".cjs"):
+        return {}
+    rel = os.path.relpath(path, os.path.dirname(importer)) if path.startswith("/") else path
+    return {"suggest": (rel if rel.startswith(".") else "./" + rel) + ext}
+
+
+@fact
+def ssh_destination(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`host` of an ssh command line ('ssh -p 2222 git@git.example.com'), as known_hosts names it: the name, or
+    '[name]:port' for another port than 22."""
+    words = (situation.command or "").split()
+    while words and (words[0] in ("sudo", "env") or "=" in words[0]):
+        words = words[1:]
+    if not words or os.path.basename(words[0]) != "ssh":
+        return {}
+    port, dest, i = "", "", 1
+    while i < len(words):
+        word = words[i]
+        if word == "-p" and i + 1 < len(words):
+            port, i = words[i + 1], i + 2
+            continue
+        if word.startswith("-"):
+            i += 2 if word in ("-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-e", "-m",
+                               "-O", "-Q", "-S", "-W", "-w", "-B") else 1
+            continue
+        dest = word
+        break
+    host = dest.rsplit("@", 1)[-1]
+    if not host:
+        return {}
+    return {"host": f"[{host}]:{port}" if port and port != "22" else host}
 
 
 @fact

@@ -234,10 +234,13 @@ _RUNS_PROGRAM = re.compile(r"\b(?:subprocess|Popen|check_output|check_call|run|c
 
 
 def _runs_program(tb: Traceback, path: str) -> bool:
-    """The missing 'file' is a program to run: subprocess raised it (its frames are in subprocess.py), or the
-    name has no folder and the failing line starts a process."""
+    """The missing 'file' is a program to run: subprocess raised it (its frames are in subprocess.py), the name
+    has no folder and the failing line starts a process, or only the message's line is known and the name is a
+    known program's ('tesseract')."""
     if any(Path(f.file).name == "subprocess.py" for f in tb.frames):
         return True
+    if not tb.frames and re.fullmatch(r"[\w+-]+", path) and path in program_packages():
+        return True  # the message's line alone: a bare name that is a known program's
     code = tb.frame.code if tb.frame else None
     return "/" not in path and bool(code and _RUNS_PROGRAM.search(code))
 
