@@ -88,6 +88,13 @@ def _results(page: Page, reader: PageReader) -> bool:
     return reader.is_results(page.url) or bool(SEARCH_TITLE.match(page.title or ""))
 
 
+def _named_since(context: Sequence[Observation], start: int, title: str) -> bool:
+    """Whether an observation after the search names the page the browser shows (by its title, as an episode
+    quotes it): the page the person was seen on, not one that opened after the moment being decided."""
+    head = norm(re.split(r"\s+[-\u2013\u2014|]\s+", title)[0]).rstrip(".…")[:40]
+    return bool(head) and any(head in norm(str(o.get("event", ""))) for o in context[start + 1:])
+
+
 def live_source(context: Sequence[Observation], reader: PageReader,
                 browser: BrowserPage | None = None) -> Source:
     """The material of a live context: the browser's page now, the addresses the observations carry, the
@@ -138,7 +145,7 @@ def live_source(context: Sequence[Observation], reader: PageReader,
             urls = list(dict.fromkeys(u for i, u, _ in visited if i >= start and not reader.is_results(u)))[-3:]
             pages, pending = read(urls)
             if here is not None and not _results(here, reader) and here.url not in {p.url for p in pages} \
-                    and start >= 0:
+                    and start >= 0 and _named_since(context, start, here.title):
                 pages = (*pages, here)
             if pages or pending:
                 n = len(pages) + len(pending)

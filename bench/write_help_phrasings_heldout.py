@@ -124,12 +124,12 @@ _PAT = [(r"fatal error:", 9), (r"^error\[E\d+\]", 9), (r"error TS\d+", 9), (r"^\
 
 
 def default_keys(err):
-    lines = [l for l in err.splitlines() if l.strip()]
+    lines = [ln for ln in err.splitlines() if ln.strip()]
     if lines[0].startswith("Traceback") or re.match(r'\s*File "', lines[0]):
         return [lines[-1].strip()]
     best, score = None, -1
-    for l in lines:
-        s = l.strip()
+    for ln in lines:
+        s = ln.strip()
         sc = max([w for p, w in _PAT if re.search(p, s)] + [0])
         if sc > score:
             best, score = s, sc
@@ -139,7 +139,7 @@ def default_keys(err):
 def python_frame(err):
     """The innermost frame outside /usr/lib: its File line and its source line (stripped)."""
     lines = err.splitlines()
-    idx = [i for i, l in enumerate(lines) if l.strip().startswith('File "') and "/usr/lib/" not in l]
+    idx = [i for i, ln in enumerate(lines) if ln.strip().startswith('File "') and "/usr/lib/" not in ln]
     i = idx[-1]
     out = [lines[i].strip()]
     if i + 1 < len(lines) and not re.match(r"^\s*[~^ ]+$", lines[i + 1]) and lines[i + 1].strip() != lines[-1].strip():
@@ -165,15 +165,15 @@ def load_cases():
 # ---------------------------------------------------------------- excerpts
 
 def nonempty(err):
-    return [l.rstrip() for l in err.splitlines() if l.strip()]
+    return [ln.rstrip() for ln in err.splitlines() if ln.strip()]
 
 
 def key_line_indices(c):
     lines = nonempty(c["error"])
     out = []
     for k in c["keys"]:
-        for i, l in enumerate(lines):
-            if k in l and i not in out:
+        for i, ln in enumerate(lines):
+            if k in ln and i not in out:
                 out.append(i)
                 break
     return sorted(out)
@@ -191,8 +191,8 @@ def excerpt(c, rng, multiline, mode=None):
     if mode == "key":
         # whole key lines, or the bare fragment for lines wrapped in gutter art
         out = []
-        for k, i in zip(c["keys"], [None] * len(c["keys"])):
-            full = next((l for l in lines if k in l), k)
+        for k in c["keys"]:
+            full = next((ln for ln in lines if k in ln), k)
             frag = full.strip()
             if frag != k and (frag.startswith(("@", "|", "-->")) or re.match(r"^\d+ \|", frag) or
                               re.match(r"^\w{3} \d+ [\d:]+ ", frag) or len(frag) > len(k) + 25):
@@ -522,8 +522,6 @@ def validate(cases, rows):
                 errors.append(f"{c['file']}#{c['case']} [{r['style']}]: key missing {missing_keys(c, r['text'])}")
             if leaks(c, r["text"]):
                 errors.append(f"{c['file']}#{c['case']} [{r['style']}]: leaks {leaks(c, r['text'])}")
-    for k in c["keys"] if cases else []:
-        pass
     for c in cases:
         for k in c["keys"]:
             if k not in c["error"]:
@@ -558,7 +556,7 @@ def main():
     cases = load_cases()
     if "--check" in sys.argv:
         with open(OUT, encoding="utf-8") as fh:
-            rows = [json.loads(l) for l in fh]
+            rows = [json.loads(ln) for ln in fh]
     else:
         rows = generate(cases)
     errs = validate(cases, rows)
