@@ -132,7 +132,10 @@ def editor_quits(editor: str, line: str = "", hotkey: str = "") -> bool:
 #: Enter, a hotkey (watcher/episodes/builder.py)
 TERMINAL_STEP = re.compile(r"switches to the terminal \('(?P<title>.*?)'\)\.(?= The user\b|$)"
                            r"|\btypes '(?P<typed>.+?)' and presses Enter in the terminal\."
-                           r"|\bpresses (?P<hotkey>Ctrl\+\w+)[^.]*? in the terminal\.")
+                           r"|\bpresses (?P<hotkey>Ctrl\+\w+)[^.]*? in the terminal\."
+                           # an editor's command line said as what it does (the watcher's EX_COMMANDS)
+                           r"|\b(?:saves (?:the|every) file and )?quits(?: without saving)? \((?P<quit>:\w+!?)\) in "
+                           r"the terminal\.")
 
 
 def editor_lines(sentence: str, editor: str | None) -> tuple[set[int], str | None]:
@@ -142,7 +145,8 @@ def editor_lines(sentence: str, editor: str | None) -> tuple[set[int], str | Non
 
     Our sentences say a line was typed "in the terminal", not which program read it, so two signals stand in:
     the window's title when the person switches to the terminal (a title naming an editor, or the shell's
-    prompt), and the lines themselves (a shell line that starts vim; vim's `:wq` that ends it). The watcher
+    prompt), and the lines themselves (a shell line that starts vim; vim's `:wq` that ends it, typed or said as
+    "saves the file and quits (:wq)"). The watcher
     knows the foreground program while the line is typed (its echo readings), but the sentence is what replayed
     sessions have too, and both must decide alike."""
     read: set[int] = set()
@@ -156,6 +160,8 @@ def editor_lines(sentence: str, editor: str | None) -> tuple[set[int], str | Non
                 editor = None if editor_quits(editor, m["typed"]) else editor
             else:
                 editor = editor_started(m["typed"])
+        elif m["quit"] is not None:
+            editor = None  # the editor said to quit (a refused quit is read again from the next title)
         elif editor and editor_quits(editor, hotkey=m["hotkey"]):
             editor = None
     return read, editor

@@ -94,6 +94,12 @@ def test_a_compound_line_is_its_commands_each_as_typed():
     ["The user switches to the terminal ('notes.md (~/src) - VIM'). " + typed(":x"), typed("frobctl")],
     # nano ends with its Ctrl+X
     [typed("nano todo.txt"), typed("buy milk"), "The user presses Ctrl+X in the terminal.", typed("frobctl")],
+    # the watcher says vim's command line as what it does; the next terminal's title says nothing of vim
+    ["The user switches to the terminal ('totals.py - vim'). " + typed(":2s/totl/total/")
+     + " The user saves the file and quits (:wq) in the terminal.",
+     "The user switches to the terminal ('shell'). " + typed("frobctl")],
+    ["The user switches to the terminal ('vim notes.md'). The user quits without saving (:q!) in the terminal.",
+     "The user switches to the terminal ('build'). " + typed("frobctl")],
 ])
 def test_lines_typed_into_an_editor_in_the_terminal_are_no_commands(events):
     commands = [o.text for o in ground(context(*events)).of(COMMAND)]
