@@ -133,9 +133,9 @@ def editor_quits(editor: str, line: str = "", hotkey: str = "") -> bool:
 TERMINAL_STEP = re.compile(r"switches to the terminal \('(?P<title>.*?)'\)\.(?= The user\b|$)"
                            r"|\btypes '(?P<typed>.+?)' and presses Enter in the terminal\."
                            r"|\bpresses (?P<hotkey>Ctrl\+\w+)[^.]*? in the terminal\."
-                           # an editor's command line said as what it does (the watcher's EX_COMMANDS)
-                           r"|\b(?:saves (?:the|every) file and )?quits(?: without saving)? \((?P<quit>:\w+!?)\) in "
-                           r"the terminal\.")
+                           # an editor's command line said as what it does ("saves the file and quits (:wq)": the
+                           # watcher's EX_COMMANDS), read as the line typed
+                           r"|\bThe user [a-z ]+ \((?P<said>:\w+!?)\) in the terminal\.")
 
 
 def editor_lines(sentence: str, editor: str | None) -> tuple[set[int], str | None]:
@@ -160,8 +160,8 @@ def editor_lines(sentence: str, editor: str | None) -> tuple[set[int], str | Non
                 editor = None if editor_quits(editor, m["typed"]) else editor
             else:
                 editor = editor_started(m["typed"])
-        elif m["quit"] is not None:
-            editor = None  # the editor said to quit (a refused quit is read again from the next title)
+        elif m["said"] is not None:
+            editor = None if editor and editor_quits(editor, m["said"]) else editor
         elif editor and editor_quits(editor, hotkey=m["hotkey"]):
             editor = None
     return read, editor

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from proactive.models.base import Observation
+from proactive.watcher.episodes.builder import TITLE_SEPARATORS
 
 from .grounding import PAGE, QUERY, Obj, is_url
 from .pages import Page, PageError, PageReader
@@ -91,7 +92,7 @@ def _results(page: Page, reader: PageReader) -> bool:
 def _named_since(context: Sequence[Observation], start: int, title: str) -> bool:
     """Whether an observation after the search names the page the browser shows (by its title, as an episode
     quotes it): the page the person was seen on, not one that opened after the moment being decided."""
-    head = norm(re.split(r"\s+[-\u2013\u2014|]\s+", title)[0]).rstrip(".…")[:40]
+    head = norm(TITLE_SEPARATORS.split(title)[0]).rstrip(".…")[:40]
     return bool(head) and any(head in norm(str(o.get("event", ""))) for o in context[start + 1:])
 
 
