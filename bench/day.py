@@ -15,8 +15,12 @@ copies (xclip, as a terminal's selection would own the clipboard), window switch
 Each step that is a moment carries its label: `"want": false` (no help wanted) or `"want": "REGEX"` (help wanted,
 and the help the person would take, as a regular expression over what Accept gives). A step with `"lead": true`
 (a failing command entered, its error then copied) opens the next moment early: an offer shown after it belongs
-to that moment. Every offer shown is accepted at once with `proactive decide ID accepted --json` (the Accept of
-the tray's button) and its help text kept.
+to that moment (a search is such a lead: with the default web_search = "ask" its help, the page's points, can
+only be had once a page is read). Every offer shown is accepted at the tray as soon as the person's hands are free
+(bench/tray_person.py): the popup read on the accessibility bus, a real click on Accept, a web-search question
+answered with its default button ("Not now"), the help window read as shown and closed, and back to the window
+the person was in. The help is read off the screen because what comes from pages is held by the running
+assistant only, never stored.
 
 What it reports (a table, or --json):
 - offers worth taking: wanted moments with an offer shown within WORTH_S of the moment (or of its lead) whose
@@ -25,7 +29,8 @@ What it reports (a table, or --json):
   moment), per hour of script time;
 - latency: from the moment to the offer's row seen in the database (polled every POLL_S), first offer of each
   moment within LATENCY_WITHIN_S, p50 / p95;
-- precision: shown offers whose Accept gives the labelled help (of their moment), over all offers shown;
+- precision: shown offers whose Accept gives the labelled help (of their moment), over all offers shown (an
+  offer whose popup was replaced before the person could click it counts as not giving it);
 - capture fidelity: each line the script typed (window by window, Enter ends a line) against the sentences stored
   ("The user types '…'"): exact, wrong (a different quote in the episode the line was typed in), missing; lines a
   sentence does not quote (past an episode's quoted lines) counted aside; sentences quoting text that was not
@@ -45,6 +50,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import re
 import signal
 import statistics
@@ -63,6 +69,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.page_server import PageServer, page_server  # noqa: E402
+from bench.tray_person import accept_at_tray  # noqa: E402
 from bench.wayland_session import _start_atspi, start_private_bus  # noqa: E402
 from bench.xsession import XSession, start_x, wait_for  # noqa: E402
 from proactive.assistant.proposals import ProposalLog  # noqa: E402
@@ -77,6 +84,7 @@ PAGES = ROOT / "bench" / "pages"
 WORTH_S = 5.0  # an offer within this long of its moment counts as offered at it
 LATENCY_WITHIN_S = 20.0  # later than this, an offer came from something else (a switch, a pause after typing)
 POLL_S = 0.25
+READ_OFFER_S = 1.0  # the person reads the offer before clicking
 MIN_INTERVAL_S = 91.0  # medium proactivity's 90 s between offers shown, and a second to spare
 IDLE_S = 120.0  # the default idle_seconds
 KEY_DELAY_MS = 110  # about 9 keys a second: a person typing steadily
@@ -114,10 +122,12 @@ class Offer:
 
     id: int
     task: str
+    response: str
     seen: float
     script_seen: float
     help: str | None = None
     accept_error: str | None = None
+    consent: str | None = None
 
 
 @dataclass
@@ -142,13 +152,38 @@ class Clock:
         return time.time() - self.real0 + self.skipped
 
 
-class Watcher(threading.Thread):
-    """Polls the database for proposals shown, accepts each (`proactive decide … accepted --json`) and samples
-    the product's CPU and memory."""
+class Person(threading.Thread):
+    """The person's hands: accepts each offer shown at the tray, one at a time, as soon as the hands are free
+    (`hands`, held by the day while it types, clicks or copies): reads the popup, clicks Accept, answers a question
+    the help asks with its default button, reads the help window and closes it, and goes back to the window they
+    were working in (`bench/tray_person.py`)."""
 
-    def __init__(self, db: Path, env: dict[str, str], clock: Clock, run: psutil.Process):
+    def __init__(self, session: XSession, hands: threading.Lock):
         super().__init__(daemon=True)
-        self.db, self.env, self.clock, self.run_proc = db, env, clock, run
+        self.session, self.hands = session, hands
+        self.offers: queue.Queue[Offer | None] = queue.Queue()
+
+    def run(self) -> None:
+        while (offer := self.offers.get()) is not None:
+            with self.hands:
+                back = self.session.active()
+                time.sleep(READ_OFFER_S)
+                got = accept_at_tray(self.session, offer.task, offer.response)
+                offer.help, offer.accept_error, offer.consent = got.help, got.error, got.consent
+                if back is not None:
+                    try:
+                        self.session.activate(back)
+                    except AssertionError:
+                        pass  # the window was closed meanwhile (a purge, the day's end)
+
+
+class Watcher(threading.Thread):
+    """Polls the database for proposals shown, hands each to the person (`Person`) and samples the product's CPU
+    and memory."""
+
+    def __init__(self, db: Path, clock: Clock, run: psutil.Process, person: Person):
+        super().__init__(daemon=True)
+        self.db, self.clock, self.run_proc, self.person = db, clock, run, person
         self.offers: list[Offer] = []
         self.silent = 0
         self.last_id = 0
@@ -177,23 +212,12 @@ class Watcher(threading.Thread):
                 if row["task"] is None:
                     self.silent += 1
                     continue
-                offer = Offer(row["id"], row["task"], time.time(), self.clock.now())
+                offer = Offer(row["id"], row["task"], row["response"] or "", time.time(), self.clock.now())
                 with self.lock:
                     self.offers.append(offer)
-                threading.Thread(target=self.accept, args=(offer,), daemon=True).start()
+                self.person.offers.put(offer)
         if store is not None:
             store.close()
-
-    def accept(self, offer: Offer) -> None:
-        """Accept as the person would at once; the help's text and its buttons' commands are what it gives."""
-        out = subprocess.run([PROACTIVE, "decide", str(offer.id), "accepted", "--json"], env=self.env,
-                             capture_output=True, text=True, timeout=120)
-        if out.returncode != 0:
-            offer.accept_error = (out.stderr.strip() or f"exit {out.returncode}")[-300:]
-            return
-        result = (json.loads(out.stdout).get("result") or {})
-        steps = [" ".join(str(s.get(k) or "") for k in ("text", "command", "copy")) for s in result.get("steps", [])]
-        offer.help = "\n".join([result.get("text") or "", *steps])
 
     def sample(self) -> None:
         """CPU seconds and RSS of `proactive run` and its children (the tray app, restarted ones included)."""
@@ -215,8 +239,9 @@ class Day:
     """Acts out one day's steps in an X session, keeping its moments and typed lines."""
 
     def __init__(self, spec: dict[str, Any], session: XSession, env: dict[str, str], work: Path,
-                 server: PageServer, speed: float, clock: Clock, home: Path):
+                 server: PageServer, speed: float, clock: Clock, home: Path, hands: threading.Lock):
         self.spec, self.session, self.env, self.work = spec, session, env, work
+        self.hands = hands  # the person's hands: the day's input and the tray's Accept take turns
         self.server, self.speed, self.clock, self.home = server, speed, clock, home
         self.windows: dict[str, str] = {}  # name -> X window id
         self.procs: list[subprocess.Popen[Any]] = []
@@ -390,6 +415,24 @@ class Day:
     def step(self, i: int, step: dict[str, Any]) -> None:
         if "want" in step:
             self.hold_for_interval()
+        if "wait" in step:
+            self.wait(step["wait"], step.get("why", "reading"))
+        else:
+            with self.hands:
+                self.act(i, step)
+        if step.get("lead"):
+            self.lead_at = time.time()
+        if "want" in step:
+            now = time.time()
+            self.moments.append(Moment(i, step.get("note") or describe(step), now, self.clock.now(),
+                                       step["want"] or None, self.lead_at or now))
+            self.lead_at = None
+
+    def act(self, i: int, step: dict[str, Any]) -> None:
+        """One step of input, with the person's hands (no Accept at the tray meanwhile)."""
+        if self.focused and not self.session.active() == self.windows.get(self.focused) and "open" not in step \
+                and "focus" not in step and "cli" not in step:
+            self.session.activate(self.windows[self.focused])  # back to the work after reading a help window
         if "open" in step:
             self.open(step["open"])
         elif "focus" in step:
@@ -408,22 +451,21 @@ class Day:
             self.type(step["url"].replace("{server}", self.server.url), True)
             time.sleep(1.5)
         elif "scroll" in step:
+            self.pointer_on(self.windows[self.focused or ""])  # the wheel scrolls the window under the pointer
             for _ in range(abs(step["scroll"])):
                 self.session.xdotool("click", "5" if step["scroll"] > 0 else "4")
                 time.sleep(0.4)
         elif "cli" in step:
             self.cli(step["cli"])
-        elif "wait" in step:
-            self.wait(step["wait"], step.get("why", "reading"))
         else:
             raise ValueError(f"step {i}: unknown {step}")
-        if step.get("lead"):
-            self.lead_at = time.time()
-        if "want" in step:
-            now = time.time()
-            self.moments.append(Moment(i, step.get("note") or describe(step), now, self.clock.now(),
-                                       step["want"] or None, self.lead_at or now))
-            self.lead_at = None
+
+    def pointer_on(self, wid: str) -> None:
+        """The mouse moved to the middle of a window."""
+        g = dict(line.split("=", 1) for line in self.session.xdotool("getwindowgeometry", "--shell", wid).split())
+        self.session.xdotool("mousemove", str(int(g["X"]) + int(g["WIDTH"]) // 2),
+                             str(int(g["Y"]) + int(g["HEIGHT"]) // 2))
+        time.sleep(0.2)
 
     def close(self) -> None:
         for group in self.groups:
@@ -614,6 +656,7 @@ def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
         env = dict(session.env, PROACTIVE_HOME=str(home / "proactive"), QT_QPA_PLATFORM="xcb",
                    DBUS_SESSION_BUS_ADDRESS=address, GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="0")
         launcher = _start_atspi(env)
+        os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # the person reads the tray's windows on this bus
         if launcher is not None:
             extra.append(launcher)
         session.start_tray()
@@ -626,17 +669,23 @@ def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
             time.sleep(8.0)  # the built-in model loads in the background, as after a login
             if answers:
                 answer_accessibility(session, home / "proactive" / "config.toml")
-            watcher = Watcher(home / "proactive" / "proactive.db", env, clock, psutil.Process(proc.pid))
+            hands = threading.Lock()
+            person = Person(session, hands)
+            person.start()
+            watcher = Watcher(home / "proactive" / "proactive.db", clock, psutil.Process(proc.pid), person)
             watcher.start()
-            day = Day(spec, session, env, work, server, speed, clock, home)
+            day = Day(spec, session, env, work, server, speed, clock, home, hands)
             day.offers = watcher.offers
             clock.real0, clock.skipped = time.time(), 0.0
             for i, step in enumerate(spec["steps"]):
                 day.step(i, step)
                 if proc.poll() is not None:
                     break
-            time.sleep(10.0)  # the last moment's offer, and its Accept
+            time.sleep(10.0)  # the last moment's offer
             script_s = clock.now()
+            deadline = time.time() + 180
+            while any(o.help is None and o.accept_error is None for o in watcher.offers) and time.time() < deadline:
+                time.sleep(0.5)  # the person still accepting the last offers
             day.switched("")  # the last unfinished lines end the day
             status = subprocess.run([PROACTIVE, "status", "--json"], env=env, capture_output=True, text=True,
                                     timeout=60)
@@ -651,10 +700,8 @@ def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 code = proc.wait()
+            person.offers.put(None)
             day.close()
-            deadline = time.time() + 60
-            while any(o.help is None and o.accept_error is None for o in watcher.offers) and time.time() < deadline:
-                time.sleep(0.5)
     finally:
         if proc is not None and proc.poll() is None:  # stopped midway: the product does not outlive its run
             proc.terminate()
