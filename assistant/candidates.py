@@ -454,6 +454,8 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
         action = BY_ID[action_id]
         primaries = [o for o in grounding.of(action.needs[0], recent_only=True) if offerable(o)][:2]
         for primary in primaries:
+            if primary is not primaries[0] and primary.kind == PAGE and set(action.help) & set(PAGE_HELP):
+                continue  # a page read before the latest one: the person has moved on from it
             prior = round(1.0 - rank / max(1, len(order)), 4) - (0.05 if primary is not primaries[0] else 0.0)
             candidate = _candidate(action, primary, prior, grounding, writes, recalls, material)
             if candidate is None or candidate.task.lower() in seen:

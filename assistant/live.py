@@ -11,14 +11,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from proactive.models.base import Observation
 from proactive.watcher.episodes.builder import Episode
-from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, TEXT, WEB, WINDOW, RawEvent
+from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from proactive.watcher.store.database import Store
 
 from . import person_store
@@ -121,6 +121,14 @@ def is_moment(event: RawEvent) -> bool:
     return event.kind in (CLIPBOARD, WEB) or (event.kind == TEXT and bool(event.data.get("enter")))
 
 
+def activity(events: Iterable[RawEvent]) -> int:
+    """How much the person did in `events`, for the trigger's burst: one per event, except a scroll gesture, which
+    the pipeline sums into one event, counts its wheel steps (a page read through is a burst of reading, then a
+    pause: the moment to offer what the page holds)."""
+    return sum(int(e.data.get("count") or 1) if e.kind == SCROLL else 1
+               for e in events if e.kind not in (IDLE, CONTROL, WINDOW))
+
+
 class Assistant:
     def __init__(self, store_path: Path | str | None, agent: Agent, gate: Gate, memory: FeedbackMemory,
                  trigger: TriggerPolicy, on_proposal: Callable[[Proposal], None] | None = None,
@@ -175,7 +183,7 @@ class Assistant:
                     self.trigger.set_idle(e.data.get("state") == "idle")
                 elif e.kind == CONTROL:
                     self.trigger.set_paused(e.data.get("state") == "paused")
-            self.trigger.activity_seen(sum(1 for e in events if e.kind not in (IDLE, CONTROL, WINDOW)), now)
+            self.trigger.activity_seen(activity(events), now)
             for rid, event in stored:
                 if is_moment(event):
                     self.trigger.moment_seen(now, rid)

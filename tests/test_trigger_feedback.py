@@ -202,3 +202,21 @@ def test_the_very_offer_whose_accept_gave_nothing_is_not_made_again_soon():
     assert memory.blocked(task, now=1601.0) is None
     other = "Give the next step for the error 'fatal: No configured push destination.': the commands that add a remote"
     assert memory.blocked(other, now=1165.0) is None
+
+
+@pytest.mark.parametrize("steps, burst", [(14, True), (5, True), (2, False), (1, False)])
+def test_a_page_scrolled_through_is_a_burst_of_reading_by_its_wheel_steps(steps: int, burst: bool) -> None:
+    """The pipeline sums a scroll gesture into one event with its steps counted: the trigger sees the steps, so a
+    page read through (scrolled, then a pause) is looked at, while a nudge of the wheel is not."""
+    from proactive.assistant.live import activity
+    from proactive.watcher.events import CONTROL, SCROLL, WINDOW, RawEvent
+
+    events = [RawEvent("mouse", SCROLL, {"dx": 0, "dy": -steps, "count": steps}),
+              RawEvent("x11", WINDOW, {"app": "Firefox", "title": "A page"}),
+              RawEvent("control", CONTROL, {"state": "running"})]
+    assert activity(events) == steps
+    policy = TriggerPolicy(min_interval_s=60, min_gap_s=2, burst_events=5, pause_s=3)
+    policy.activity_seen(activity(events), 100.0)
+    assert policy.due(101.0, 7) is None  # still reading: no pause yet
+    due = policy.due(104.0, 7)
+    assert (due is not None and due.reason == BURST) is burst
