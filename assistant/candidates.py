@@ -352,7 +352,14 @@ def on_screen(action: Action, primary: Obj, grounding: Grounding) -> bool:
     event shows (the annotators of the shared sessions wanted nothing there), except a summary of a page they
     stay on (named by an earlier event too). Its code, notes or how it applies come once they turn back."""
     return primary.kind == PAGE and primary.index >= grounding.n_events - 1 and not (
-        action.id in SUMMARIES and grounding.context_text.count(primary.text) > 1)
+        action.id in SUMMARIES and stays_on(primary, grounding))
+
+
+def stays_on(page: Obj, grounding: Grounding) -> bool:
+    """Whether the person stays on the page: an event besides the visit names it (a scroll, a copy, a key in it),
+    by its title as the sentences name the window (the part before " - Site": "scrolls down in TITLE")."""
+    head = TITLE_SPLIT.split(page.text)[0].strip()
+    return bool(head) and grounding.context_text.count(head) > 1
 
 
 def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], material: Source | None,

@@ -347,7 +347,13 @@ def _first_query(r: Reading, q: Quote) -> tuple[str, str] | None:
 
 
 def _page(r: Reading, q: Quote) -> tuple[str, str] | None:
-    return (PAGE, q.text) if PAGE_CONTEXT.search(q.before) else None
+    return (PAGE, q.text) if PAGE_CONTEXT.search(_clause(q.before)) else None
+
+
+def _clause(before: str) -> str:
+    """The words before a quote in its own sentence: "views the page 'X | City Review'. The user copies 'Y'"
+    does not make Y a page (the word "Review" ends the sentence before)."""
+    return re.split(r"[.!?]['\"’”)]?\s+|[。！？]", before)[-1]
 
 
 #: what a quoted piece names, first rule that decides wins (the order matters: a URL is never a page name, a

@@ -258,6 +258,25 @@ def test_the_page_the_browser_shows_is_read_without_the_network():
     assert "your file is not changed" in result.text and "adaptive signals" in result.text.lower()
 
 
+def test_a_page_the_person_stays_on_gets_its_key_points_however_the_sentences_cut_its_title():
+    """Opened, the page is on the screen: nothing about it. Scrolled through (the sentence names the window by
+    the title's part before " | Site"), the person stays on it: its key points are offered from the browser."""
+    page = fixture("traffic_realtime_data.html", "https://mobility.example/traffic")
+    opened = [{"time": "1", "event": "The user types 'digital payment' in notes.md in Visual Studio Code."},
+              {"time": "2", "event": "The user switches to Firefox and views the page 'Traffic management using "
+                                     "real-time data | City Mobility Review'."}]
+    offers = candidates.build(ground(opened), writes=False,
+                              material=live_source(opened, PageReader("off"), browser=lambda: page))
+    assert not [c for c in offers if c.action == "page_points"]
+    for scrolled in ("The user scrolls down (12 steps) in Traffic management using real-time data in Firefox.",
+                     "The user copies 'Adaptive signals' from Traffic management using real-time data in Firefox."):
+        staying = [*opened[:1], {"time": "2", "event": opened[1]["event"] + " " + scrolled}]
+        offers = candidates.build(ground(staying), writes=False,
+                                  material=live_source(staying, PageReader("off"), browser=lambda: page))
+        points = [c for c in offers if c.action == "page_points"]
+        assert points and "Traffic management using real-time data" in points[0].task, [c.task for c in offers]
+
+
 def test_replay_counts_pages_as_live_would_read_them():
     context = [{"time": "1", "event": "The user starts working on a file 'CheckName.rb' in Visual Studio Code."},
                {"time": "2", "event": "The user searches on Google for 'How to capitalize person name in ruby?'."}]
