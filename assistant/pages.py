@@ -403,12 +403,13 @@ class PageReader:
 
 def shown_page(excluded_apps: Iterable[str] = (), excluded_titles: Iterable[str] | None = None,
                timeout: float = 1.0) -> Page | None:
-    """The page the browser's focused window shows, read from its accessibility tree (`watcher.browser_page`:
-    no network), redacted; None for a private window, an excluded browser, a page still loading, anything but a
+    """The page the browser's focused window shows (or, when another application's window has the focus, the one
+    browser window still on screen: the page just turned from), read from its accessibility tree
+    (`watcher.browser_page`: no network), redacted; None for a private window, an excluded browser, a page still loading, anything but a
     web page, or no browser on the bus. An address that carries access keeps only its scheme, host and path."""
     from proactive.watcher.capture.browser_page import read_page
 
-    shown = read_page(timeout=timeout, excluded_titles=excluded_titles)
+    shown = read_page(timeout=timeout, excluded_titles=excluded_titles, background=BROWSER_APP)
     if shown is None or shown.private or shown.loading or not shown.blocks:
         return None
     if not BROWSER_APP.search(shown.browser):  # an application's web view (an editor's, a mail reader's)

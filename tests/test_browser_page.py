@@ -35,6 +35,7 @@ from proactive.watcher.capture.browser_page import (
     _Node,
     read_page,
 )
+from proactive.watcher.episodes.builder import BROWSER_APP
 
 from .conftest import FIXTURES, XSession, wait_for
 
@@ -342,7 +343,14 @@ def test_reads_the_page_of_the_tab_that_shows(xsession: XSession, a11y: dict[str
 
         # the long page (third tab): read whole, in its order; cut by the limits to its beginning
         xsession.key("ctrl+Next")
-        assert_the_long_page(pid, settled(pid, pages + LONG))
+        long_read = settled(pid, pages + LONG)
+        assert_the_long_page(pid, long_read)
+
+        # the person turns to a terminal: the active window shows no page; the browser window still on screen is
+        # the page just turned from, read only when asked for with the browsers' names
+        xsession.start_xterm("notes")
+        assert read_page(timeout=2.0) is None
+        assert read_page(timeout=2.0, background=BROWSER_APP) == long_read
     finally:
         firefox.stop()
 
@@ -366,5 +374,8 @@ def test_private_window_is_private_and_nothing_of_it_is_read(xsession: XSession,
         assert page == Page("", "", "", True, "Firefox")
         # the window is known private by Firefox's own indicator too, whatever the title's language says
         assert read_page(pid, excluded_titles=[]) == page
+        # turned from, behind a terminal, it is as private
+        xsession.start_xterm("notes")
+        assert read_page(timeout=2.0, background=BROWSER_APP) == page
     finally:
         firefox.stop()

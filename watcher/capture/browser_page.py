@@ -132,14 +132,17 @@ def is_private_title(title: str, patterns: Iterable[str] | None = None) -> bool:
 
 def read_page(pid: int | None = None, timeout: float = 1.0, *, max_seconds: float = WALK_SECONDS,
               max_chars: int = MAX_CHARS, max_nodes: int = MAX_NODES,
-              excluded_titles: Iterable[str] | None = None) -> Page | None:
+              excluded_titles: Iterable[str] | None = None, background: re.Pattern[str] | None = None) -> Page | None:
     """The page shown in the browser window of process `pid` (the focused window's), or, without a pid, in the
     active window of any application on the accessibility bus. None when there is no accessibility bus, no such
     window, no web document in it, or the application does not answer within `timeout` seconds (for any one round
     trip). The tree is read for `max_seconds` at most (what was read by then is returned, `truncated`).
-    `excluded_titles`: the window titles that make a page private (default: `home.DEFAULT_EXCLUDED_TITLES`)."""
-    return read_over_bus("a page", timeout,
-                         lambda reader: reader.read(pid, max_seconds, max_chars, max_nodes, excluded_titles))
+    `excluded_titles`: the window titles that make a page private (default: `home.DEFAULT_EXCLUDED_TITLES`).
+    `background`: the names of browsers (the application's name on the bus): when the active window is not one,
+    the one window of a browser still on screen (STATE_SHOWING) is read, the page the person has just turned
+    from (a passage copied, then a switch to their notes); several such windows: none, it cannot be told which."""
+    return read_over_bus("a page", timeout, lambda reader: reader.read(pid, max_seconds, max_chars, max_nodes,
+                                                                       excluded_titles, background))
 
 
 def read_over_bus(what: str, timeout: float, read: Callable[[_Reader], T | None]) -> T | None:
@@ -221,8 +224,10 @@ class _Reader:
     # -- the window and its document ---------------------------------------------------------------------------
 
     def read(self, pid: int | None, max_seconds: float, max_chars: int, max_nodes: int,
-             excluded_titles: Iterable[str] | None) -> Page | None:
+             excluded_titles: Iterable[str] | None, background: re.Pattern[str] | None = None) -> Page | None:
         found = self.window(pid)
+        if background is not None and (found is None or not background.search(self.app_name(found[0]))):
+            found = self.showing_window(background) or found
         if found is None:
             return None
         app, frame, title = found
@@ -287,6 +292,33 @@ class _Reader:
             return None
         _, _, app, frame, title = active[0]
         return app, frame, title
+
+    def app_name(self, app: str) -> str:
+        (name,) = self.calls([(app, ROOT_PATH, PROPERTIES, "Get", "ss", (ACCESSIBLE, "Name"))])
+        return str(name[1]) if isinstance(name, tuple) and len(name) == 2 else ""
+
+    def showing_window(self, browsers: re.Pattern[str]) -> tuple[str, tuple[str, str], str] | None:
+        """(application, frame, title) of the one window on screen (STATE_SHOWING) of an application whose name
+        `browsers` matches, or None when there is none or several."""
+        (apps,) = self.calls([(REGISTRY, ROOT_PATH, ACCESSIBLE, "GetChildren", None, ())])
+        if isinstance(apps, _CallFailed):
+            return None
+        names = [name for name, _path in apps]
+        labels = self.calls([(n, ROOT_PATH, PROPERTIES, "Get", "ss", (ACCESSIBLE, "Name")) for n in names])
+        browsing = [n for n, label in zip(names, labels, strict=True)
+                    if isinstance(label, tuple) and len(label) == 2 and browsers.search(str(label[1]))]
+        frames_of = self.calls([(n, ROOT_PATH, ACCESSIBLE, "GetChildren", None, ()) for n in browsing])
+        frames = [(app, (c[0], c[1])) for app, children in zip(browsing, frames_of, strict=True)
+                  if not isinstance(children, _CallFailed) for c in children]
+        answers = self.calls([q for _app, (n, p) in frames for q in (
+            (n, p, ACCESSIBLE, "GetState", None, ()), (n, p, ACCESSIBLE, "GetRole", None, ()),
+            (n, p, PROPERTIES, "Get", "ss", (ACCESSIBLE, "Name")))])
+        showing = []
+        for i, (app, frame) in enumerate(frames):
+            state, role, title = answers[3 * i:3 * i + 3]
+            if not isinstance(state, _CallFailed) and state[0] & STATE_SHOWING and role == ROLE_FRAME:
+                showing.append((app, frame, str(title[1]) if isinstance(title, tuple) and len(title) == 2 else ""))
+        return showing[0] if len(showing) == 1 else None
 
     def _apps_of(self, pid: int | None, names: list[str]) -> list[str]:
         """The applications on the bus that belong to the process `pid` (all of them without one)."""
