@@ -87,7 +87,7 @@ def new_error(context: Sequence[Observation], pace: Pace) -> bool:
 
 def need_first(gate: Gate, context: Sequence[Observation],
                person: PersonModel | None = None) -> tuple[float, GateDecision | None]:
-    """P(need) (for the person, once what was learned is trusted: `PersonModel.need`), and the silent decision
+    """P(need) (for the person, while what was learned is in use: `PersonModel.need`), and the silent decision
     taken before generating when help is not needed (None: generate)."""
     need = gate.need(context)
     if person is not None and person.trusted:
@@ -99,7 +99,7 @@ def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], p
            need: float, now: float) -> tuple[GateDecision, list[str]]:
     """The gate's pick among the candidates the memory allows at `now`, and every candidate held back (by the
     agent before ranking, by the memory here, and a kind the person said "Not this kind" to). The pick is then
-    weighed for the person (`PersonModel.shows`: expected cost, once what was learned is trusted); a shown one is
+    weighed for the person (`PersonModel.shows`: expected cost, while what was learned is in use); a shown one is
     remembered, so the person model learns from the decision on it."""
     person = memory.person
     situations = {c: Situation.of(context, c, prediction.actions.get(c)) for c in prediction.candidates} \

@@ -28,7 +28,7 @@ def main() -> None:
     rows = read_reward_rows([args.data])
     rng = random.Random(0)
     model = PersonModel()
-    model.wins = 50  # trusted: the personal path is the one timed
+    model.trusted = True  # the personal path is the one timed
     outcomes = list(OUTCOMES)
     bare, grounded = [], []
     for i in range(args.decisions):
