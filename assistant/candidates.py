@@ -47,6 +47,7 @@ from .grounding import (
     url_host,
 )
 from .sentence_patterns import TITLE_SPLIT
+from .validate import norm
 
 SEARCH, HISTORY, ANSWER, FIX, DOCS = "search", "history", "answer", "fix", "docs"  # kinds of help on Accept
 #: help from the pages read (assistant/page_help.py): their code, their key points, notes for a document
@@ -355,11 +356,23 @@ def on_screen(action: Action, primary: Obj, grounding: Grounding) -> bool:
         action.id in SUMMARIES and stays_on(primary, grounding))
 
 
+#: a sentence of reading on a page: a scroll, a copy or a selection in it (a key pressed there, like Ctrl+L to
+#: leave for another address, is not reading it)
+READ_ON_PAGE = re.compile(r"\b(?:scroll\w*|cop(?:y|ies|ied)|select\w*|highlight\w*)\b", re.I)
+
+
 def stays_on(page: Obj, grounding: Grounding) -> bool:
-    """Whether the person stays on the page: an event besides the visit names it (a scroll, a copy, a key in it),
-    by its title as the sentences name the window (the part before " - Site": "scrolls down in TITLE")."""
-    head = TITLE_SPLIT.split(page.text)[0].strip()
-    return bool(head) and grounding.context_text.count(head) > 1
+    """Whether the person stays on the page, reading: a sentence of reading (`READ_ON_PAGE`) names it, by the
+    beginning of its title as the sentences name the window (the part before " - Site", cut with an ellipsis)."""
+    head = norm(TITLE_SPLIT.split(page.text)[0]).rstrip(".…").strip()[:30]
+    if not head:
+        return False
+    for sentence in re.split(r"(?<=[.!?])\s+(?=The user\b)", grounding.context_text):
+        text = norm(sentence)
+        at = text.find(head)
+        if at > 0 and READ_ON_PAGE.search(text[:at]):
+            return True
+    return False
 
 
 def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], material: Source | None,

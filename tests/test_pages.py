@@ -4,6 +4,7 @@ moment after the person moved on."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -275,6 +276,20 @@ def test_a_page_the_person_stays_on_gets_its_key_points_however_the_sentences_cu
                                   material=live_source(staying, PageReader("off"), browser=lambda: page))
         points = [c for c in offers if c.action == "page_points"]
         assert points and "Traffic management using real-time data" in points[0].task, [c.task for c in offers]
+    # a key pressed there to leave for another address is not reading it
+    leaving = [*opened[:1], {"time": "2", "event": opened[1]["event"] + " The user presses Ctrl+L (address bar) "
+                                                                       "in Traffic management using real-time data in Firefox."}]
+    offers = candidates.build(ground(leaving), writes=False,
+                              material=live_source(leaving, PageReader("off"), browser=lambda: page))
+    assert not [c for c in offers if c.action == "page_points"]
+    # a long title, cut with an ellipsis where the sentences quote it and where they name the window
+    title = "Sonata WH-X6 vs Halden QuietPro Ultra vs Orchard Pods Max: which noise-cancelling headphones to buy"
+    long = dataclasses.replace(page, title=title)
+    staying = [{"time": "1", "event": f"The user switches to Firefox and views the page '{title[:79]}…'. The user "
+                                      f"scrolls down (14 steps) in {title[:60]}… in Firefox."}]
+    offers = candidates.build(ground(staying), writes=False,
+                              material=live_source(staying, PageReader("off"), browser=lambda: long))
+    assert [c for c in offers if c.action == "page_points"], [c.task for c in offers]
 
 
 def test_replay_counts_pages_as_live_would_read_them():
