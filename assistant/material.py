@@ -26,7 +26,7 @@ from proactive.watcher.episodes.builder import TITLE_SEPARATORS
 
 from .grounding import PAGE, QUERY, Obj, is_url
 from .pages import Page, PageError, PageReader
-from .sentence_patterns import SEARCH_TITLE
+from .sentence_patterns import SEARCH_TITLE, TITLE_SPLIT
 from .validate import norm
 
 ASK = "ask"
@@ -78,8 +78,9 @@ def _query_index(context: Sequence[Observation], query: str) -> int:
 
 
 def _title_matches(title: str, page_text: str) -> bool:
-    """Whether a title as an episode quotes it (cut to 80 characters with an ellipsis) names the page."""
-    a, b = (norm(t).rstrip(".…").strip() for t in (title, page_text))
+    """Whether a title as an episode quotes it (cut to 80 characters with an ellipsis) names the page, whichever
+    separator each writes between the page's name and its site ("Title | Site", "Title - Site", "Title — Site")."""
+    a, b = (TITLE_SPLIT.sub(" - ", norm(t)).rstrip(".…").strip() for t in (title, page_text))
     return bool(a and b) and (a in b or b in a)
 
 

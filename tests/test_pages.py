@@ -290,6 +290,15 @@ def test_a_page_the_person_stays_on_gets_its_key_points_however_the_sentences_cu
     offers = candidates.build(ground(staying), writes=False,
                               material=live_source(staying, PageReader("off"), browser=lambda: long))
     assert [c for c in offers if c.action == "page_points"], [c.task for c in offers]
+    # the browser says "Title | Site" where the sentences say "Title - Site": the same page
+    for separator in (" | ", " — ", " – ", " · "):
+        shown = dataclasses.replace(page, title=f"Traffic management using real-time data{separator}City Mobility")
+        staying = [{"time": "1", "event": "The user switches to Firefox and views the page 'Traffic management "
+                                          "using real-time data - City Mobility'. The user scrolls down (9 steps) in "
+                                          "Traffic management using real-time data in Firefox."}]
+        offers = candidates.build(ground(staying), writes=False,
+                                  material=live_source(staying, PageReader("off"), browser=lambda s=shown: s))
+        assert [c for c in offers if c.action == "page_points"], (separator, [c.task for c in offers])
 
 
 def test_replay_counts_pages_as_live_would_read_them():
