@@ -259,16 +259,17 @@ def failed(command: Obj, grounding: Grounding) -> bool:
 DOC_READERS = frozenset({"man", "info", "tldr", "whatis", "apropos", "help"})
 
 
-def looked_up(name: str, grounding: Grounding) -> bool:
+def looked_up(name: str, grounding: Grounding, command: Obj | None = None) -> bool:
     """Whether the person looked the program up: a search or a page that names it, its manual or `--help` read
-    in the terminal."""
+    in the terminal (another line than `command` itself: `free -h` is not a look at free's help)."""
     for o in grounding.objects:
         if o.kind in (QUERY, PAGE) and _names(name, o.text):
             return True
-        if o.kind == COMMAND:
+        if o.kind == COMMAND and o != command:
             words = o.text.split()
             reader = program_name(o.text) in DOC_READERS and name in words[1:]
-            if reader or (program_name(o.text) == name and ("--help" in words or "-h" in words)):
+            # `-h` asks for help only alone (`tar -h`); among other arguments it is an option (`sort -h`, `du -sh`)
+            if reader or (program_name(o.text) == name and ("--help" in words or words[1:] == ["-h"])):
                 return True
     return False
 
@@ -282,7 +283,7 @@ def command_in_question(command: Obj, grounding: Grounding) -> bool:
     word, name = program_word(command.text), program_name(command.text)
     if word is None or name is None or name in SHELL_WORDS or name in KNOWN_BY_HEART:
         return False
-    return failed(command, grounding) or not known_here(word) or looked_up(name, grounding)
+    return failed(command, grounding) or not known_here(word) or looked_up(name, grounding, command)
 
 
 def offerable(obj: Obj) -> bool:

@@ -337,7 +337,14 @@ def _searched_for(r: Reading, q: Quote) -> tuple[str, str] | None:
 
 
 def _page_title(r: Reading, q: Quote) -> tuple[str, str] | None:
-    return (PAGE, q.text) if re.search(r"\s[-–—|·]\s", q.text) else None  # 'Title - Site'
+    """'Title - Site' names a page, unless it is what was copied or pasted ('du -sh * | sort -h')."""
+    if COPIED.search(_clause(q.before)):
+        return None
+    return (PAGE, q.text) if re.search(r"\s[-–—|·]\s", q.text) else None
+
+
+#: a quote that is the text copied or pasted: its words are the person's, not a page's title
+COPIED = re.compile(r"\b(?:cop(?:y|ies|ied|ying)|pastes?|pasted|pasting)\b[^'\"]*$", re.I)
 
 
 def _first_query(r: Reading, q: Quote) -> tuple[str, str] | None:

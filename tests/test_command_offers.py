@@ -76,6 +76,18 @@ def test_a_command_looked_up_is_offered_about(looked_up):
     assert any(text == "tar xzf backup.tgz" for _, text in offers), offers
 
 
+@pytest.mark.parametrize("line", ["du -sh * | sort -h", "ls -lh", "df -h /", "free -h"])
+def test_an_option_h_among_other_arguments_is_no_lookup(line):
+    """`-h` is "human-readable" to sort, du, df, free: a command run with it, copied from a page and run without
+    an error, wants nothing; `tar -h` alone would have asked for help."""
+    copied_from_page = ("The user switches to Firefox and views the page 'Disk usage tips - Shell Notes'. The user "
+                        f"copies '{line}' from Disk usage tips in Firefox.")
+    assert command_offers(context(copied_from_page, typed(line))) == []
+    assert ("explain_command", "tar -h") not in command_offers(context(typed("tar xzf backup.tgz")))
+    assert any(text == "tar xzf backup.tgz" for _, text in command_offers(context(typed("tar -h"),
+                                                                                  typed("tar xzf backup.tgz"))))
+
+
 def test_a_compound_line_is_its_commands_each_as_typed():
     assert split_commands("clear; vim notes.md") == ["clear", "vim notes.md"]
     assert split_commands("cd x && make || echo 'a; b' | wc -l") == ["cd x", "make", "echo 'a; b'", "wc -l"]
