@@ -391,6 +391,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
         if material is not None:
             material(primary)  # read while the browser shows it (held for the task): offered once they turn back
         return False
+    if action.id in SUMMARIES and primary.kind == PAGE and not stays_on(primary, grounding):
+        return False  # a page only passed through (opened, then another address): its key points are not wanted
     file = next((o.text for o in secondary if o is not None and o.kind == FILE), None)
     if CODE in action.help and file is None and query_language(primary.text) is None:
         return False

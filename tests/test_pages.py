@@ -290,6 +290,18 @@ def test_a_page_the_person_stays_on_gets_its_key_points_however_the_sentences_cu
     offers = candidates.build(ground(staying), writes=False,
                               material=live_source(staying, PageReader("off"), browser=lambda: long))
     assert [c for c in offers if c.action == "page_points"], [c.task for c in offers]
+    # a page only passed through (opened, then another address typed in it) has no key points to offer later
+    passed = [{"time": "1", "event": "The user switches to Firefox and views the page 'Traffic management using "
+                                     "real-time data - City Mobility'. The user presses Ctrl+L (address bar) in "
+                                     "Traffic management using real-time data in Firefox. The user types "
+                                     "'http://127.0.0.1:9/search?q=asyncio+timeout' and presses Enter in Traffic "
+                                     "management using real-time data in Firefox."},
+              {"time": "2", "event": "The user switches to Firefox and searches on DuckDuckGo for 'asyncio "
+                                     "timeout'."}]
+    reader = PageReader("off")
+    reader.cache.put(page)  # read from the browser while it showed it
+    offers = candidates.build(ground(passed), writes=False, material=live_source(passed, reader))
+    assert not [c for c in offers if c.action == "page_points"], [c.task for c in offers]
     # the browser says "Title | Site" where the sentences say "Title - Site": the same page
     for separator in (" | ", " — ", " – ", " · "):
         shown = dataclasses.replace(page, title=f"Traffic management using real-time data{separator}City Mobility")
