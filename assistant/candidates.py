@@ -362,18 +362,29 @@ def on_screen(action: Action, primary: Obj, grounding: Grounding) -> bool:
 READ_ON_PAGE = re.compile(r"\b(?:scroll\w*|cop(?:y|ies|ied)|select\w*|highlight\w*)\b", re.I)
 
 
+def _head(page: Obj) -> str:
+    """The beginning of a page's title as the sentences name its window (the part before " - Site", cut)."""
+    return norm(TITLE_SPLIT.split(page.text)[0]).rstrip(".…").strip()[:30]
+
+
+def _sentences(grounding: Grounding) -> list[str]:
+    return [norm(s) for s in re.split(r"(?<=[.!?])\s+(?=The user\b)", grounding.context_text.strip()) if s]
+
+
 def stays_on(page: Obj, grounding: Grounding) -> bool:
     """Whether the person stays on the page, reading: a sentence of reading (`READ_ON_PAGE`) names it, by the
-    beginning of its title as the sentences name the window (the part before " - Site", cut with an ellipsis)."""
-    head = norm(TITLE_SPLIT.split(page.text)[0]).rstrip(".…").strip()[:30]
-    if not head:
+    beginning of its title (ellipsis or not)."""
+    head = _head(page)
+    return bool(head) and any(0 < s.find(head) and READ_ON_PAGE.search(s[:s.find(head)]) for s in _sentences(grounding))
+
+
+def reads_now(page: Obj, grounding: Grounding) -> bool:
+    """Whether the person is reading the page at this moment: they stay on it, and it is the last thing done (the
+    page is named by the last event, or by the context's last sentence: a scroll in it)."""
+    if not stays_on(page, grounding):
         return False
-    for sentence in re.split(r"(?<=[.!?])\s+(?=The user\b)", grounding.context_text):
-        text = norm(sentence)
-        at = text.find(head)
-        if at > 0 and READ_ON_PAGE.search(text[:at]):
-            return True
-    return False
+    sentences = _sentences(grounding)
+    return page.index >= grounding.n_events - 1 or bool(sentences and _head(page) in sentences[-1])
 
 
 def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], material: Source | None,
@@ -391,8 +402,10 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
         if material is not None:
             material(primary)  # read while the browser shows it (held for the task): offered once they turn back
         return False
-    if action.id in SUMMARIES and primary.kind == PAGE and not stays_on(primary, grounding):
-        return False  # a page only passed through (opened, then another address): its key points are not wanted
+    if action.id in SUMMARIES and primary.kind == PAGE and not reads_now(primary, grounding):
+        # a page only passed through (opened, then another address), or left for other work (a form, a shell):
+        # its key points are wanted while the person reads it; once they turn to their file, its code or notes
+        return False
     file = next((o.text for o in secondary if o is not None and o.kind == FILE), None)
     if CODE in action.help and file is None and query_language(primary.text) is None:
         return False

@@ -290,6 +290,16 @@ def test_a_page_the_person_stays_on_gets_its_key_points_however_the_sentences_cu
     offers = candidates.build(ground(staying), writes=False,
                               material=live_source(staying, PageReader("off"), browser=lambda: long))
     assert [c for c in offers if c.action == "page_points"], [c.task for c in offers]
+    # read, then left for other work: its key points are not offered in the form
+    left = [{"time": "1", "event": "The user switches to Firefox and views the page 'Traffic management using "
+                                   "real-time data - City Mobility'. The user scrolls down (9 steps) in Traffic "
+                                   "management using real-time data in Firefox."},
+            {"time": "2", "event": "The user switches to Expense claim - Form in python3. The user types 'Train to "
+                                   "Leeds' in Expense claim - Form in python3."}]
+    reader = PageReader("off")
+    reader.cache.put(page)
+    offers = candidates.build(ground(left), writes=False, material=live_source(left, reader))
+    assert not [c for c in offers if c.action == "page_points"], [c.task for c in offers]
     # a page only passed through (opened, then another address typed in it) has no key points to offer later
     passed = [{"time": "1", "event": "The user switches to Firefox and views the page 'Traffic management using "
                                      "real-time data - City Mobility'. The user presses Ctrl+L (address bar) in "
