@@ -25,6 +25,9 @@ assistant only, never stored.
 What it reports (a table, or --json):
 - offers worth taking: wanted moments with an offer shown within WORTH_S of the moment (or of its lead) whose
   Accept gives text matching the moment's regex, over the wanted moments;
+- help in hand: wanted moments with an offer worth taking, or whose labelled help an offer accepted in the
+  HELD_S before the moment already gave (the page's points accepted while reading it, then the writing about
+  it: offering them again would repeat them);
 - interruptions per hour: offers shown while the latest moment was labelled "no help wanted" (or before any
   moment), per hour of script time;
 - latency: from the moment to the offer's row seen in the database (polled every POLL_S), first offer of each
@@ -82,6 +85,7 @@ PROACTIVE = str(ROOT / ".venv" / "bin" / "proactive")
 DAYS = ROOT / "bench" / "days"
 PAGES = ROOT / "bench" / "pages"
 WORTH_S = 5.0  # an offer within this long of its moment counts as offered at it
+HELD_S = 600.0  # help accepted this long before a moment is still in the person's hands at it
 LATENCY_WITHIN_S = 20.0  # later than this, an offer came from something else (a switch, a pause after typing)
 POLL_S = 0.25
 READ_OFFER_S = 1.0  # the person reads the offer before clicking
@@ -515,7 +519,7 @@ def gives(offer: Offer, want: str | None) -> bool:
 def offer_figures(offers: list[Offer], moments: list[Moment], script_s: float) -> dict[str, Any]:
     owner = attribute(offers, moments)
     wanted = [m for m in moments if m.want]
-    worth, latencies, per_moment = 0, [], []
+    worth, in_hand, latencies, per_moment = 0, 0, [], []
     for m in moments:
         mine = [o for o in offers if owner[o.id] is m]
         first = mine[0] if mine else None
@@ -525,6 +529,8 @@ def offer_figures(offers: list[Offer], moments: list[Moment], script_s: float) -
         good = [o for o in mine if o.seen - m.at <= WORTH_S and gives(o, m.want)]
         if m.want and good:
             worth += 1
+        if m.want and (good or any(m.at - HELD_S <= o.seen < m.opened and gives(o, m.want) for o in offers)):
+            in_hand += 1  # or the help it wants was given by an offer accepted a little earlier
         per_moment.append({"step": m.index, "what": m.what, "want": m.want, "script_at_s": round(m.script_at, 1),
                            "offers": [{"id": o.id, "task": o.task, "after_s": round(o.seen - m.at, 2),
                                        "gives_wanted": gives(o, m.want), "accept_error": o.accept_error,
@@ -535,6 +541,7 @@ def offer_figures(offers: list[Offer], moments: list[Moment], script_s: float) -
     return {
         "moments": len(moments), "moments_wanting_help": len(wanted), "moments_with_offer_worth_taking": worth,
         "worth_taking_share": round(worth / len(wanted), 3) if wanted else None,
+        "moments_with_help_in_hand": in_hand,
         "offers_shown": len(offers), "offers_unwanted": len(unwanted),
         "interruptions_per_hour": round(len(unwanted) / hours, 2) if hours else None,
         "latency_n": len(latencies),
@@ -740,6 +747,8 @@ def table(r: dict[str, Any]) -> str:
         ("offers worth taking / moments wanting help",
          f"{r['moments_with_offer_worth_taking']} / {r['moments_wanting_help']} ({pct(r['worth_taking_share'])})",
          ">= 70%"),
+        ("help in hand (worth taking, or given just before)",
+         f"{r['moments_with_help_in_hand']} / {r['moments_wanting_help']}", ""),
         ("interruptions per hour, no help wanted", f"{r['interruptions_per_hour']} ({r['offers_unwanted']} offers)",
          "<= 2"),
         ("latency from the moment, p50 / p95", f"{r['latency_p50_s']} s / {r['latency_p95_s']} s "
