@@ -17,7 +17,9 @@ several alternatives) and what it calls for:
 `examples` are real messages the rule must match (the tests check each, and that no other rule of the family
 matches first); `not_examples` are messages it must not match.
 
-A rule may give fixed `values` (`values = { vocabulary = "npm" }`, read by a fact). Where the answer depends on
+A step whose command is a line of the person's code names its language (`language = "rust"`), so it is offered
+as code to copy, never as a shell command. A rule may give fixed `values` (`values = { vocabulary = "npm" }`, read
+by a fact). Where the answer depends on
 this machine, a rule names `facts` (functions in `facts.py`, read at accept time:
 the package shipping a header, a key file's mode, the docker group, the kube config) whose values fill the texts
 like the pattern's groups, and `[[rule.variant]]` tables choose other texts by a value (`if = "in_group=no"`,
