@@ -87,7 +87,7 @@ def split_run(text: str, any_output: bool = False, known: bool = True) -> tuple[
         word, after = words[i], words[i + 1] if i + 1 < len(words) else ""
         option_value = words[i - 1].startswith("-")
         if (word.rstrip(":") in (program, words[first], "sudo", "bash", "zsh") and word.endswith(":")) \
-                or (word in (program, "npm") and re.match(r"(?:ERR!|error|WARN)\b", after)) \
+                or (word in (program, "npm") and re.match(r"(?:ERR!|error|WARN)(?![\w-])", after)) \
                 or (OUTPUT_START.match(word) and not option_value) \
                 or (NAME_COLON.match(word) and not any(SENTENCE_WORD.match(w) for w in words[first + 1:i])
                     and (CAPITAL_WORD.match(after) or KEY_LINE.match(rest := " ".join(words[i + 1:i + 4])) is not None
@@ -108,7 +108,9 @@ def split_run(text: str, any_output: bool = False, known: bool = True) -> tuple[
                     break
             if cut <= first + 1:
                 cut = None
-    if cut is None or cut <= first or (cut == first + 1 and re.match(r"(?:ERR!|error|WARN|warn)\b", words[cut])):
+    # ("ERR!" ends in no letter: the prefix is followed by a space, never by a word boundary)
+    if cut is None or cut <= first or (cut == first + 1 and re.match(r"(?:ERR!|error|WARN|warn)(?![\w-])",
+                                                                       words[cut])):
         return None  # no output, or the program's own prefix of its message ('npm ERR! code ERESOLVE')
     head, tail = text[:spans[cut][0]].strip(), text[spans[cut][0]:].strip()
     said = any_output or ERROR_HINT.search(tail) or KEY_LINE.search(tail)
@@ -213,11 +215,16 @@ class Said:
 
 #: a traceback's header, a frame line and the code under it: pieces of an error without an error word in them
 TRACEBACK_PIECE = re.compile(r"^Traceback \(most recent call last\)|^File \"[^\"]+\", line \d+")
-#: words before a quote that name a line of the message ("starting '…'", "the last line reads '…'"): such a
-#: piece belongs to the error the sentence quotes even with no error word of its own (a traceback's code line)
+#: words before a quote that name a line of the message ("starting '…'", "the last line reads '…'", "it includes
+#: '…'", an arrow from the command to its output): such a piece belongs to the error the sentence quotes even with
+#: no error word of its own (a traceback's code line, ssh's "WARNING: …")
 LINE_CUE = re.compile(r"(?:\bstart(?:s|ing)?|\bbegin(?:s|ning)?|\bend(?:s|ing)?|\bline\b[^'\"`‘“«]{0,20}|\bfollowed"
                       r"|\bthen|\bsaying|\bsays|\breads?|\boutput|\bprints?|\bprinted|\bshows?|\bshowing|"
-                      r"\bmessage|\berror|\bwith|\band|…|\.\.\.)[^'\"`‘“«]{0,12}$", re.I)
+                      r"\bmessage|\berror|\bwith|\band|\bincludes?|\bincluding|\bcontains?|\bcontaining|"
+                      r"->|→|=>|…|\.\.\.)[^'\"`‘“«]{0,12}$", re.I)
+#: a selection's ends, "from '…' to '…'": the first and last lines of what was selected (not "copies '…' from
+#: 'Code.exe'", where "from" names the window)
+RANGE = re.compile(r"\bfrom\s+(?P<first>['\"`‘“«])(?P<text>.+?)(?P<close>['\"`’”»])\s+to\s+['\"`‘“«]")
 #: words before a quote that make it something searched or typed, not something a program printed
 NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|typing|inputs?|enters?)\s*:?\s*$|"
                       r"\b(?:titled|page|tab|query)\s*:?\s*$", re.I)
@@ -365,7 +372,8 @@ def _piece(sentence: str, q: Quoted) -> str | None:
         return "error"
     if RAN_BEFORE.search(before):
         return None  # the command whose output it is ("Output of `npx tsc`:")
-    return "line" if LINE_CUE.search(before) else None
+    ranged = any(m.start("text") - 1 == q.start or m.end() - 1 == q.start for m in RANGE.finditer(sentence))
+    return "line" if LINE_CUE.search(before) or ranged else None
 
 
 #: words of a sentence saying something was run or printed ("after `make` I get …", "my script says …")
@@ -436,9 +444,10 @@ def said_errors(sentence: str) -> list[Said]:
 
 #: a command line stated without quotes after words saying it was run ("I ran python3 fetch.py and got …",
 #: "Running psql -U postgres fails with: …"): its words up to where the sentence goes on
-_GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows?|showed|says?|said|"
-            r"returns?|returned|got|gets?|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
-            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again")
+#: ("get" and "show" are not among them: they are subcommands, 'go get x', 'kubectl get pods', 'git show')
+_GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows|showed|says?|said|"
+            r"returns?|returned|got|gets|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
+            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again|twice|once")
 #: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
 _LINE_WORDS = rf"(?:[ \t]+(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
 UNQUOTED_RUN = re.compile(
@@ -555,9 +564,13 @@ def message_candidates(sentence: str) -> list[str]:
         if SET_OFF.search(cue.group()) is None and cue.group() != "" or any(a <= cue.start() < b for a, b in inside):
             continue
         end = next(m.start() for m in UNQUOTED_END.finditer(sentence, cue.end()) if m.start() >= cue.end())
-        text = sentence[cue.end():end].strip(" .…\n")
-        if len(text) >= 12:
-            out.append(text)
+        line_end = sentence.find("\n", cue.end())
+        # to where the sentence goes on, and to the line's end: a message may go on after a comma ("Your Ruby
+        # version is 3.0.2, but your Gemfile specified 3.2.2")
+        for stop in (end, len(sentence) if line_end < 0 else line_end):
+            text = sentence[cue.end():stop].strip(" .…\n")
+            if len(text) >= 12:
+                out.append(text)
     for line in re.finditer(r"[^\n]+", sentence):
         glued = split_run(line.group().split("$ ", 1)[-1], any_output=True, known="$ " in line.group())
         if glued:

@@ -354,3 +354,23 @@ def test_a_ca_file_that_cannot_be_loaded_is_read_for_its_format(tmp_path: Path) 
     assert "openssl" not in (first(str(pem)) or "")
     assert (first("/home/nobody/Downloads/AcmeRootCA.cer") or "").startswith("openssl x509 -inform der")
     assert "openssl" not in (first("/home/nobody/ca-bundle.pem") or "")
+
+
+def test_a_rule_step_written_in_the_persons_language_is_code_to_copy_not_a_command() -> None:
+    """A `use` line for a std::io trait is Rust for the file, offered as code (never as a shell command)."""
+    found = diagnose(Situation("error[E0599]: no method named `read_line` found for struct `StdinLock<'static>` in "
+                               "the current scope"))
+    assert found is not None and found.rule == "rust.io_trait_not_in_scope"
+    assert (found.steps[0].command, found.steps[0].language, found.steps[0].copy_label) == (
+        "use std::io::BufRead;", "rust", "Copy code")
+
+
+def test_without_the_command_the_message_names_its_program_or_none_is_promised() -> None:
+    """Node's fetch names itself by its "[cause]:"; a bare x509 line names no program, and the offer then promises
+    the system-wide step only (not "for ?"); a kubelet event names no pod: the step says where to put it."""
+    node = diagnose(Situation("TypeError: fetch failed\n  [cause]: Error: unable to get local issuer certificate"))
+    assert node is not None and "NODE_EXTRA_CA_CERTS" in node.steps[0].text
+    bare = diagnose(Situation("x509: certificate signed by unknown authority"))
+    assert bare is not None and bare.offer == "how to trust your CA system-wide"
+    pull = diagnose(Situation("Warning  Failed  9s  kubelet  Error: ImagePullBackOff"))
+    assert pull is not None and pull.steps[0].command == "kubectl describe pod <pod>"

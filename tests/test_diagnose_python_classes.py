@@ -144,6 +144,20 @@ def test_module_shadowed_by_the_persons_file(error, local):
     assert found.steps[0].command.startswith(f"mv {local} ") and "__pycache__" in found.steps[0].command
 
 
+@pytest.mark.parametrize("error", [
+    "AttributeError: module 'statistics' has no attribute 'median'",
+    "AttributeError: partially initialized module 'json' has no attribute 'dumps' (most likely due to a circular "
+    "import)",
+])
+def test_module_shadowed_seen_from_the_message_alone(error):
+    """Only the message's line (read off the screen, quoted in a chat): the standard module has the name, so a file
+    of theirs named like it was imported; the step names the file to rename, never a close name."""
+    found = diagnose(Situation(error))
+    module = error.split("module '")[1].split("'")[0]
+    assert found.rule == "python.module_shadowed" and found.details["file"] == f"{module}.py"
+    assert found.steps[0].command.startswith(f"mv {module}.py my_{module}.py")
+
+
 def test_module_shadowed_seen_on_disk(tmp_path):
     """The traceback shows only the script; the statistics.py next to it is a fact read from the folder."""
     (tmp_path / "statistics.py").write_text("x = 1\n")

@@ -220,3 +220,40 @@ def test_the_help_is_read_from_the_one_line_a_sentence_gives(sentence, expect, t
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # npm's own prefix is the message's start: the command comes from the other quote, not from "npm ERR!"
+    ("Whenever I do “npm install vue-draggable” I see “npm ERR! ERESOLVE could not resolve”",
+     ["npm install vue-draggable@latest"]),
+    # an arrow from the command to its output: the quote after it is a line of the message
+    ("Console: `ssh -i ~/.ssh/id_work me@build.lan` => `WARNING: UNPROTECTED PRIVATE KEY FILE!` … `Permissions 0640 "
+     "for '/home/me/.ssh/id_work' are too open.`", ["chmod 600 /home/me/.ssh/id_work"]),
+    # a selection's first and last lines, and a line it includes
+    ("The user highlights the text in Konsole from 'Resolving dependencies...' to 'Run `bundle install` to install "
+     "missing gems.'; it includes 'The bundle currently has rack locked at 2.2.8.'", ["bundle update rack"]),
+    # a subcommand that is also an English verb ('get', 'show') stays on the command line
+    ("Tried go get golang.org/x/tools/cmd/stringer twice, still getting «go: go.mod file not found in current "
+     "directory or any parent directory.»", ["go install golang.org/x/tools/cmd/stringer@latest"]),
+    # a message set off by a colon goes on after its comma
+    ("Panel text: Your Ruby version is 2.7.8, but your Gemfile specified 3.1.4", ["rbenv install 3.1.4"]),
+    # the line alone names what the help needs: a kubelet event's reason, a std::io trait's method, Node's fetch
+    ("Screen: Warning  Failed  12s (x3 over 40s)  kubelet  Error: ErrImagePull", ["imagePullSecrets"]),
+    ("cargo check says ‘error[E0599]: no method named `write_all` found for struct `TcpStream` in the current "
+     "scope’", ["use std::io::Write;"]),
+    ("Terminal shows: TypeError: fetch failed [cause]: Error: unable to get local issuer certificate",
+     ["NODE_EXTRA_CA_CERTS"]),
+])
+def test_the_help_is_read_from_lines_worded_as_others_word_them(sentence, expect, tmp_path, monkeypatch):
+    """Quotes joined into one message by how the sentence links them (an arrow, a selection's range, "it
+    includes"), a command whose subcommand reads as a verb, a message going on past a comma, and lines that name
+    their program or fix by themselves: the one-sentence session's help has the specific next step."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+def test_a_window_named_after_from_is_no_line_of_the_message():
+    """'copies 'X' from 'Code.exe'' names the window: only a range, "from '…' to '…'", makes both ends lines."""
+    said = said_errors("The user copies the error message 'TypeError: fetch failed' from 'Code.exe' using 'cmd+c'.")
+    assert [s.text for s in said] == ["TypeError: fetch failed"]

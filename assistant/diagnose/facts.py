@@ -120,15 +120,34 @@ def _link_rows() -> tuple[tuple[re.Pattern[str], str, str], ...]:
                  for row in _table("link_symbols")["library"])
 
 
+#: messages that say which program printed them, for when the command run is not known (a message read off the
+#: screen, or quoted without its command): Node's stack and its fetch's "[cause]:", npm's prefix, git's "unable to
+#: access" of a repository, curl's numbered errors, pip's retries, the docker daemon's answer
+MESSAGE_PROGRAMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"node:internal/|^Node\.js v\d|\bfetch failed\b|\[cause\]:", re.M), "node"),
+    (re.compile(r"^npm (?:ERR!|error) ", re.M), "npm"),
+    (re.compile(r"^fatal: unable to access '", re.M), "git"),
+    (re.compile(r"^curl: \(\d+\)", re.M), "curl"),
+    (re.compile(r"^WARNING: Retrying \(Retry\(|^Could not fetch URL https://pypi", re.M), "pip"),
+    (re.compile(r"^Error response from daemon: ", re.M), "docker"),
+)
+
+
+def message_program(error: str) -> str:
+    """The program a message shows it came from ('' when it does not say)."""
+    return next((program for pattern, program in MESSAGE_PROGRAMS if pattern.search(error)), "")
+
+
 @fact
 def command_words(values: dict[str, str], situation: Situation) -> dict[str, str]:
     """The command that failed: `command`, its `program` (after sudo), its first argument (`subcommand`: 'get' of
-    'go get x') and its last (`target`)."""
+    'go get x') and its last (`target`). Without the command, `program` is the one the message says printed it."""
     words = (situation.command or "").split()
     while words and words[0] in ("sudo", "env", "time", "nohup") or words and "=" in words[0]:
         words = words[1:]
     if not words:  # unknown: the texts name the place to fill in rather than nothing
-        return {"command": "<your command>", "program": "", "target": "<name>", "user": "<role>",
+        return {"command": "<your command>", "program": message_program(situation.error), "target": "<name>",
+                "user": "<role>",
                 "database": "<database>", "privilege": "ALL", "http_command": "curl -v http://<host>:<port>/",
                 "gxx_command": "g++ <your sources> -o <program>"}
     args = [w for w in words[1:] if not w.startswith("-")]

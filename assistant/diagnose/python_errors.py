@@ -178,14 +178,16 @@ def _public_names(module: str) -> set[str]:
 def _close_attributes(tb: Traceback, module: str | None, typ: str | None, attr: str,
                       hint: str | None) -> list[str] | Diagnosis:
     """The names close to `attr` in the module (the standard library's) or built-in type: CPython's own hint
-    first. A standard module that has `attr` was not the one imported: the file of theirs that hid it."""
+    first. A standard module that has `attr` was not the one imported: the file of theirs that hid it (next to the
+    failing script; named alone when only the message's line is known: a close name would be wrong)."""
     if hint and (module or typ in _BUILTIN_TYPES):
         return [hint]
     if module and is_stdlib(module):
         names = _public_names(module)
-        if attr in names and tb.frame and tb.frame.file:
-            return _shadow_diagnosis(tb, module, str(Path(tb.frame.file).parent / f"{module.split('.')[0]}.py"),
-                                     seen=False)
+        if attr in names:
+            local = f"{module.split('.')[0]}.py"
+            return _shadow_diagnosis(tb, module, str(Path(tb.frame.file).parent / local)
+                                     if tb.frame and tb.frame.file else local, seen=False)
         return _close(attr, names, 0.7)
     if not module and typ in _BUILTIN_TYPES:
         return _close(attr, {n for n in dir(_BUILTIN_TYPES[typ]) if not n.startswith("_")}, 0.7)
@@ -204,7 +206,10 @@ def _attribute_error(tb: Traceback, situation: Situation) -> Diagnosis | None:
     hint = re.search(r"Did you mean: '(?P<hint>\w+)'\?", tb.message)
     owner = module or typ or ""
     if module and "partially initialized module" in tb.message:
-        return None  # the circular-import wording: no close name helps
+        # the circular-import wording: no close name helps; a standard module never imports itself, so a file of
+        # theirs with its name did
+        shadowed = _close_attributes(tb, module, None, attr, None) if is_stdlib(module) else None
+        return shadowed if isinstance(shadowed, Diagnosis) else None
     close = _close_attributes(tb, module, typ, attr, hint["hint"] if hint else None)
     if isinstance(close, Diagnosis):
         return close

@@ -17,7 +17,9 @@ several alternatives) and what it calls for:
 `examples` are real messages the rule must match (the tests check each, and that no other rule of the family
 matches first); `not_examples` are messages it must not match.
 
-A rule may give fixed `values` (`values = { vocabulary = "npm" }`, read by a fact). Where the answer depends on
+A step whose command is a line of the person's code names its language (`language = "rust"`), so it is offered
+as code to copy, never as a shell command. A rule may give fixed `values` (`values = { vocabulary = "npm" }`, read
+by a fact). Where the answer depends on
 this machine, a rule names `facts` (functions in `facts.py`, read at accept time:
 the package shipping a header, a key file's mode, the docker group, the kube config) whose values fill the texts
 like the pattern's groups, and `[[rule.variant]]` tables choose other texts by a value (`if = "in_group=no"`,
@@ -48,7 +50,7 @@ class Rule:
     pattern: re.Pattern[str]
     problem: str
     offer: str
-    steps: tuple[tuple[str, str | None], ...]
+    steps: tuple[tuple[str, str | None, str], ...]  # (text, command, the command's language)
     examples: tuple[str, ...]
     not_examples: tuple[str, ...]
     source: str
@@ -81,7 +83,8 @@ class Rule:
         def fill(text: str) -> str:
             return text.format_map(_Missing(values))
 
-        return Diagnosis(self.id, fill(problem), tuple(Step(fill(t), fill(c) if c else None) for t, c in steps),
+        return Diagnosis(self.id, fill(problem), tuple(Step(fill(t), fill(c) if c else None, lang)
+                                                       for t, c, lang in steps),
                          fill(offer), self.source, dict(values))
 
 
@@ -93,7 +96,7 @@ class Variant:
     condition: str
     problem: str | None
     offer: str | None
-    steps: tuple[tuple[str, str | None], ...]
+    steps: tuple[tuple[str, str | None, str], ...]
 
     def holds(self, values: dict[str, str]) -> bool:
         name, equals, wanted = self.condition.lstrip("!").partition("=")
@@ -151,8 +154,10 @@ def _rule(raw: dict[str, Any], where: str) -> Rule:
         raise RuleError(f"{where}: {exc}") from exc
 
 
-def _steps(raw: Any) -> tuple[tuple[str, str | None], ...]:
-    return tuple((s["text"], s.get("command")) for s in raw)
+def _steps(raw: Any) -> tuple[tuple[str, str | None, str], ...]:
+    """Each step's text, command and what the command is written in (`language = "rust"` for a line of the
+    person's code, which is offered to copy as code, never run as a shell command; a shell command by default)."""
+    return tuple((s["text"], s.get("command"), s.get("language", "shell")) for s in raw)
 
 
 def match(family: str, situation: Situation) -> Diagnosis | None:
