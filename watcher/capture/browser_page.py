@@ -290,7 +290,7 @@ class _Reader:
             active = active if len(active) == 1 else []
         if not active:
             return None
-        _, _, app, frame, title = active[0]
+        _, _, app, frame, title, _ = active[0]
         return app, frame, title
 
     def app_name(self, app: str) -> str:
@@ -310,14 +310,8 @@ class _Reader:
         frames_of = self.calls([(n, ROOT_PATH, ACCESSIBLE, "GetChildren", None, ()) for n in browsing])
         frames = [(app, (c[0], c[1])) for app, children in zip(browsing, frames_of, strict=True)
                   if not isinstance(children, _CallFailed) for c in children]
-        answers = self.calls([q for _app, (n, p) in frames for q in (
-            (n, p, ACCESSIBLE, "GetState", None, ()), (n, p, ACCESSIBLE, "GetRole", None, ()),
-            (n, p, PROPERTIES, "Get", "ss", (ACCESSIBLE, "Name")))])
-        showing = []
-        for i, (app, frame) in enumerate(frames):
-            state, role, title = answers[3 * i:3 * i + 3]
-            if not isinstance(state, _CallFailed) and state[0] & STATE_SHOWING and role == ROLE_FRAME:
-                showing.append((app, frame, str(title[1]) if isinstance(title, tuple) and len(title) == 2 else ""))
+        showing = [(app, frame, title) for _active, is_frame, app, frame, title, shows in self._windows(frames)
+                   if is_frame and shows]
         return showing[0] if len(showing) == 1 else None
 
     def _apps_of(self, pid: int | None, names: list[str]) -> list[str]:
@@ -329,8 +323,9 @@ class _Reader:
         pids = _call_many(self.conn, [message_bus.GetConnectionUnixProcessID(n) for n in names], self.timeout)
         return [n for n, p in zip(names, pids, strict=True) if not isinstance(p, _CallFailed) and p[0] == pid]
 
-    def _windows(self, frames: list[tuple[str, tuple[str, str]]]) -> list[tuple[bool, bool, str, tuple[str, str], str]]:
-        """(active, a frame, application, path, title) of each top-level child that answers."""
+    def _windows(self, frames: list[tuple[str, tuple[str, str]]]
+                 ) -> list[tuple[bool, bool, str, tuple[str, str], str, bool]]:
+        """(active, a frame, application, path, title, on screen) of each top-level child that answers."""
         answers = self.calls([q for _app, (n, p) in frames for q in (
             (n, p, ACCESSIBLE, "GetState", None, ()), (n, p, ACCESSIBLE, "GetRole", None, ()),
             (n, p, PROPERTIES, "Get", "ss", (ACCESSIBLE, "Name")))])
@@ -340,7 +335,8 @@ class _Reader:
             if isinstance(state, _CallFailed) or isinstance(role, _CallFailed):
                 continue
             title = str(name[1]) if isinstance(name, tuple) and len(name) == 2 else ""
-            windows.append((bool(state[0] & STATE_ACTIVE), role == ROLE_FRAME, app, child, title))
+            windows.append((bool(state[0] & STATE_ACTIVE), role == ROLE_FRAME, app, child, title,
+                            bool(state[0] & STATE_SHOWING)))
         return windows
 
     def document(self, frame: tuple[str, str]) -> tuple[str, str] | None:
