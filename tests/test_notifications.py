@@ -206,7 +206,8 @@ def test_accept_in_the_notification_server_stores_accepted_with_latency(qtbot, d
     dunst.choose("Accept")
     menu = dunst.menu()  # the actions the server shows for it
     nid = tray.popups.get(p.id).nid if p.id in tray.popups else None
-    assert sorted(line.split(" (")[0] for line in menu) == ["#Accept", "#Reject", "#Snooze"], menu
+    assert sorted(line.split(" (")[0] for line in menu) == ["#Accept", "#Fewer like this", "#Not this kind",
+                                                            "#Reject", "#Snooze"], menu
     assert all(f"({TASK})" in line for line in menu), menu
     qtbot.waitUntil(lambda: bool(decisions()), timeout=30000)  # the help ran (model answer, search opened)
     qtbot.waitUntil(lambda: not tray.helping, timeout=30000)  # the help's result shown
@@ -252,6 +253,14 @@ def test_reject_snooze_dismiss_and_timeout_are_stored_as_from_the_popup(qtbot, d
         (rejected.id, "rejected"), (snoozed.id, "snoozed"), (snoozed.id, "rejected"), (dismissed.id, "ignored"),
         (expired.id, "ignored")]
     assert 0.4 <= decisions()[-1][2] < 5  # ignored at the popup's timeout
+    # the two that steer what is learned, as the popup's: both stored as "fewer"
+    tray.popup_timeout_s = 30
+    fewer, not_kind = (proposal(f"{TASK} ({n})") for n in (4, 5))
+    for p, label in ((fewer, "Fewer like this"), (not_kind, "Not this kind")):
+        show(p)
+        dunst.choose(label)
+        qtbot.waitUntil(lambda p=p: any(d[0] == p.id for d in decisions()), timeout=5000)
+    assert [(d[0], d[1]) for d in decisions()[-2:]] == [(fewer.id, "fewer"), (not_kind.id, "fewer")]
     assert not tray.popups and not tray.snoozed and tray.state == "capturing"
 
 

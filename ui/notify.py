@@ -1,5 +1,5 @@
 """Proposals as freedesktop notifications (org.freedesktop.Notifications on the session bus), with Accept, Reject
-and Snooze as the notification's actions.
+and Snooze as the notification's actions, then "Fewer like this" and "Not this kind" as in the popup.
 
 Why: a frameless popup cannot place itself on Wayland (the compositor decides where a window goes, so it lands in
 the middle of the screen or wherever the compositor likes), while the desktop's own notification server shows a
@@ -37,6 +37,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from proactive.assistant.feedback import ACCEPTED, IGNORED, REJECTED, SNOOZED
+from proactive.assistant.person_model import FEWER, NOT_THIS_KIND
 
 from .popup import decide_once
 
@@ -46,7 +47,9 @@ SERVICE = "org.freedesktop.Notifications"
 PATH = "/org/freedesktop/Notifications"
 INTERFACE = "org.freedesktop.Notifications"
 DUNST_INTERFACE = "org.dunstproject.cmd0"
-ACTIONS = ((ACCEPTED, "Accept"), (REJECTED, "Reject"), (SNOOZED, "Snooze"))
+#: the answers first (a server that shows only a few buttons shows these), then the two that steer what is learned
+ACTIONS = ((ACCEPTED, "Accept"), (REJECTED, "Reject"), (SNOOZED, "Snooze"), (FEWER, "Fewer like this"),
+           (NOT_THIS_KIND, "Not this kind"))
 CALL_TIMEOUT_S = 2.0
 DND_POLL_MS = 5000  # while proposals are held for Do Not Disturb: how often to look whether it ended
 
