@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -37,7 +38,7 @@ from proactive.watcher.capture.browser_page import (
 )
 from proactive.watcher.episodes.builder import BROWSER_APP
 
-from .conftest import FIXTURES, XSession, wait_for
+from .conftest import FIXTURES, WatcherProcess, XSession, wait_for
 
 FIREFOX = shutil.which("firefox-esr")
 needs_firefox = pytest.mark.skipif(FIREFOX is None, reason="firefox-esr is not installed (packaging/setup.sh test "
@@ -261,6 +262,24 @@ def firefox_window(xsession: XSession, firefox: Firefox) -> tuple[str, int]:
     wid = wait_for(find, timeout=40, interval=0.3, what="Firefox's window")
     xsession.activate(wid)
     return wid, int(xsession.xdotool("getwindowpid", wid))
+
+
+class Stops(Protocol):
+    def stop(self) -> None: ...
+
+
+def stop_typing_run(watcher: WatcherProcess | None, firefox: Firefox | None, bus: Stops,
+                    server: ThreadingHTTPServer) -> tuple[int, str] | None:
+    """The end of a test that typed into Firefox on a private accessibility bus (`bus`: tests/test_atspi_x11.py's
+    A11ySession) while `proactive watch` ran, pages served by `server`: the watcher stops first, then Firefox, the
+    bus and the server. Returns the watcher's exit code and stderr, or None when it never started."""
+    stopped = watcher.stop() if watcher is not None else None
+    if firefox is not None:
+        firefox.stop()
+    bus.stop()
+    server.shutdown()
+    server.server_close()
+    return stopped
 
 
 def settled(pid: int, url: str) -> Page:

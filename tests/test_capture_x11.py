@@ -26,6 +26,14 @@ def episode_with(episodes: list[dict], title: str) -> dict:
     return matches[0]
 
 
+def point_into(xsession: XSession, wid: str) -> None:
+    """Puts the pointer inside the window `wid`, as a person's hand does before clicking or scrolling in it. The
+    session's X server is shared by the tests, so the pointer is wherever an earlier test left it: over another
+    window a click focuses that one (the wheel ticks after it are that window's), over the desktop the wheel
+    switches openbox's desktops."""
+    xsession.xdotool("mousemove", "--window", wid, "100", "100")
+
+
 def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proactive_home: Path):
     editor = xsession.start_xterm("client.py - editor", command=["cat"])
     shell = xsession.start_xterm("build shell", command=["cat"])
@@ -36,6 +44,7 @@ def test_capture_typing_hotkeys_copy_clicks_and_switch(xsession: XSession, proac
         xsession.key("Return")
         xsession.key("ctrl+s", "ctrl+q")
         xsession.copy("Traceback (most recent call last):\n  File \"client.py\", line 3\nTimeoutError: timed out")
+        point_into(xsession, editor)
         xsession.xdotool("click", "1")
         xsession.xdotool("click", "--repeat", "3", "5")
         xsession.activate(shell)
@@ -129,6 +138,7 @@ def test_a_switch_is_told_after_the_input_recorded_before_it_however_late_that_i
     watcher = Watcher(None, Config(), [Keyboard(), Mouse(), X11ActiveWindow()], flush_interval=0.05)
 
     def act() -> None:
+        point_into(xsession, editor)
         xsession.xdotool("click", "--repeat", "3", "--delay", "1", "5")
         xsession.activate(shell)
         xsession.type("make")

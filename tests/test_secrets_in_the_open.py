@@ -341,6 +341,7 @@ def test_firefox_address_bar_and_an_editable_page_keep_no_password(xsession: XSe
         Firefox,
         a11y as a11y_fixture,  # noqa: F401 - the fixture's code, started below
         firefox_window,
+        stop_typing_run,
     )
 
     if shutil_.which("firefox-esr") is None:
@@ -392,13 +393,9 @@ def test_firefox_address_bar_and_an_editable_page_keep_no_password(xsession: XSe
         watcher.flushed()
         live = all_bytes(proactive_home)
     finally:
-        if watcher is not None:
-            code, err = watcher.stop()
-        if firefox is not None:
-            firefox.stop()
-        session.stop()
-        server.shutdown()
-        server.server_close()
+        stopped = stop_typing_run(watcher, firefox, session, server)
+    assert stopped is not None
+    code, err = stopped
     assert code == 0, err
     for secret in (url_secret, typed_secret_):
         watcher.assert_nowhere(secret, live, err)

@@ -16,12 +16,17 @@ from pathlib import Path
 
 import pytest
 
+from proactive.watcher.events import HOTKEY, KEY, TEXT, WINDOW, RawEvent
+from proactive.watcher.privacy.echo_state import VISIBLE, Reading
 from proactive.watcher.privacy.editor_keys import VimModes
+from proactive.watcher.privacy.stage import PrivacyStage
+from proactive.watcher.store.home import Config
 
 from .conftest import WatcherProcess, XSession, all_bytes, wait_for
 from .raw_mode_support import foreground, vim
 from .test_hidden_input import HIDDEN_LINE, Lines, at_shell, shell_xterm
 from .test_raw_mode_watched import assert_run, wait_vim
+from .test_terminal_secrets import XTERM
 
 __all__ = ["vim"]  # the fixture (tests/raw_mode_support.py)
 
@@ -61,6 +66,56 @@ def test_vims_modes_from_its_keys(keys: list[str], lines: list[str]) -> None:
     assert vim_text(keys) == lines
 
 
+SHELL_READS = Reading(VISIBLE, raw=True, why="the shell's line editor", program="bash", shell=True)
+VIM_READS = Reading(VISIBLE, raw=True, why="vim echoes", program="vim")
+
+
+def test_a_line_editors_line_is_its_own_however_late_its_keys_are_handled() -> None:
+    """The stage alone, its terminal's echo readings scripted, keys stamped with when they were pressed: the keys of
+    a line are handled after its Enter started or ended vim (a starved watcher), the readings taken then showing
+    the program that came after the line. The shell's `vim plain.txt` stays the shell's line, never vim's
+    commands run into the text typed in vim; vim's `:q!` stays vim's command line, said as what it does, never cut
+    into a text `:q` and a hidden `!`."""
+    stage = PrivacyStage(Config())
+    reading = [SHELL_READS]
+    stage.filter.echo_reading = lambda: reading[0]  # type: ignore[method-assign]
+    out = stage.take(RawEvent("window", WINDOW, dict(XTERM), ts=time.time()))
+
+    def key(k: str, pressed: float | None = None) -> None:
+        data = {"char": k} if len(k) == 1 else {"key": k}
+        out.extend(stage.take(RawEvent("keyboard", KEY, data, ts=time.time() if pressed is None else pressed,
+                                       xtime=1)))
+
+    def late(keys: list[str], now_reads: Reading) -> None:
+        """`keys` pressed now, handled once the program after them reads the terminal (past the readings' cache)."""
+        pressed = time.time()
+        time.sleep(0.3)
+        reading[0] = now_reads
+        for n, k in enumerate(keys):
+            key(k, pressed + 0.02 * n)
+
+    for k in "vim plain.t":
+        key(k)
+    late(["x", "t", "enter"], VIM_READS)
+    time.sleep(0.3)
+    for k in ["i", *"visible text", "esc", ":", "q"]:
+        key(k)
+    late(["!", "enter"], SHELL_READS)
+    time.sleep(0.3)
+    for k in [*"echo after vim", "enter"]:
+        key(k)
+    out += stage.flush(time.time())
+    lines, line = [], ""
+    for event in out:
+        if event.kind == TEXT:
+            line += "<hidden>" if event.data.get("hidden") else event.data.get("text") or ""
+            if event.data.get("enter") or event.data.get("end") or event.data.get("hidden"):
+                lines.append(line)
+                line = ""
+    assert lines == ["vim plain.txt", "visible text", "echo after vim"], out
+    assert [e.data["combo"] for e in out if e.kind == HOTKEY] == [":q!"], out
+
+
 def told(watcher: WatcherProcess) -> str:
     return "\n".join(e["event"] for e in watcher.episodes())
 
@@ -76,8 +131,8 @@ def test_vims_commands_are_not_text_and_its_lines_end_with_it(xsession: XSession
     work.mkdir()
     (work / "notes.txt").write_text("first line\nsecond line\n")
     pty_path = shell_xterm(xsession, tmp_path, "vim modes", work)
-    line = Lines(xsession)
     watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
+    line = Lines(xsession, watcher)  # a line kept, or said, gets its Enter once the watcher has read the terminal
     try:
         line("vim -u NONE -N -n notes.txt")
         wait_vim(pty_path)
@@ -89,8 +144,7 @@ def test_vims_commands_are_not_text_and_its_lines_end_with_it(xsession: XSession
         xsession.type("ciwrewritten")  # change the first word: `ciw` is the command, `rewritten` the text
         xsession.key("Escape")
         line.expected.append("rewritten")
-        xsession.type(":w")
-        xsession.key("Return")  # said as "saves the file", no typed line
+        watcher.enter_in_time(xsession, ":w")  # said as "saves the file", no typed line
         time.sleep(0.3)
         xsession.type("GAappended words")
         xsession.key("Return")  # Enter in insert mode ends the line there
@@ -98,8 +152,7 @@ def test_vims_commands_are_not_text_and_its_lines_end_with_it(xsession: XSession
         xsession.type("and a last line")
         xsession.key("Escape")
         line.expected.append("and a last line")
-        xsession.type(":wq")
-        xsession.key("Return")
+        watcher.enter_in_time(xsession, ":wq")
         wait_vim(pty_path, present=False)
         line("echo after vim")  # a line of its own, never the end of vim's
         line("nano -I plain.txt")
@@ -139,10 +192,10 @@ def test_keys_at_vims_key_prompts_are_never_stored_whatever_mode_they_would_chan
     work = tmp_path / "work"
     work.mkdir()
     pty_path = shell_xterm(xsession, tmp_path, "vim keys", work)
-    line = Lines(xsession)
     # keys vim's normal mode would read as commands ending in a quit command line (said as what it does)
     keys = ["KeQ7j:wq!", "Ke8jhN:x"]
     watcher = WatcherProcess(proactive_home, xsession.env, verbose=True)
+    line = Lines(xsession, watcher)  # a line kept, or said, gets its Enter once the watcher has read the terminal
     try:
         line("echo before vim")
         line("vim -u NONE -N -n -x vault.txt")
@@ -162,16 +215,13 @@ def test_keys_at_vims_key_prompts_are_never_stored_whatever_mode_they_would_chan
         xsession.type("ivisible text")
         xsession.key("Escape")
         line.expected.append("visible text")
-        xsession.type(":X")  # a command line of its own, read for the key prompt it opens
-        xsession.key("Return")
-        line.expected.append(":X")
+        line(":X")  # a command line of its own, read for the key prompt it opens
         time.sleep(0.5)
         line(keys[1], stored=HIDDEN_LINE)
         time.sleep(0.3)
         line(keys[1], stored=HIDDEN_LINE)
         time.sleep(0.3)
-        xsession.type(":q!")
-        xsession.key("Return")  # said as "quits without saving"
+        watcher.enter_in_time(xsession, ":q!")  # said as "quits without saving"
         wait_vim(pty_path, present=False)
         line("echo after vim")
         watcher.flushed()

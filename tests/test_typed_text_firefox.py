@@ -46,7 +46,7 @@ def test_firefox_address_bar_link_and_page_keep_only_what_was_typed(xsession: XS
     from proactive.watcher.capture.atspi import set_toolkit_accessibility
 
     from .test_atspi_x11 import A11ySession
-    from .test_browser_page import Firefox, firefox_window
+    from .test_browser_page import Firefox, firefox_window, stop_typing_run
 
     if shutil.which("firefox-esr") is None:
         pytest.fail("firefox-esr is not installed: packaging/setup.sh test installs it")
@@ -92,13 +92,9 @@ def test_firefox_address_bar_link_and_page_keep_only_what_was_typed(xsession: XS
         time.sleep(2.0)
         watcher.flushed()
     finally:
-        if watcher is not None:
-            code, err = watcher.stop()
-        if firefox is not None:
-            firefox.stop()
-        session.stop()
-        server.shutdown()
-        server.server_close()
+        stopped = stop_typing_run(watcher, firefox, session, server)
+    assert stopped is not None
+    code, err = stopped
     assert code == 0, err
     episodes = watcher.episodes()
     told = "\n".join(e["event"] for e in episodes)

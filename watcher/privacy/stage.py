@@ -186,7 +186,8 @@ class PrivacyStage(TerminalLines):
         the terminal shows what is typed (a VISIBLE reading: never where echo is off or unseen, as at `vim -x`'s
         key prompt, whose keys are judged as any hidden line's). A reading taken at a new line's first key is
         fresh (vim may have started since the last line); after a quit command only a fresh reading counts, and
-        until one shows vim still there a second later (the quit refused) the keys are the shell's. A terminal
+        until one shows vim still there a second later (the quit refused) the keys are the shell's. Within a line
+        a line editor reads, the editor known before the key was pressed keeps it (`_line_editor`). A terminal
         that no longer runs vim forgets its mode and ends the line typed in it (`_vim_exited`)."""
         pid = self.filter.window.get("pid")
         cached, until, reading = self._echo_cache
@@ -194,6 +195,10 @@ class PrivacyStage(TerminalLines):
         starting = not self.composer.line and not self.composer.sent
         if cached != pid or reading is None or time.monotonic() >= until or starting or quit_at is not None:
             reading = self.filter.echo_reading()
+        if reading is not None and reading.mode == VISIBLE and not starting and quit_at is None:
+            editor = self._line_editor(pid, ts)
+            if editor is not None:
+                return editor
         if reading is not None and reading.mode == VISIBLE and is_vim(reading.program):
             if quit_at is None:
                 return True
@@ -203,6 +208,26 @@ class PrivacyStage(TerminalLines):
             return False
         self._vim_exited(pid, ts)
         return False
+
+    def _line_editor(self, pid: object, ts: float) -> bool | None:
+        """Whose line editor reads the line being typed, by the line's last echo reading taken before its key of
+        `ts` was pressed: vim's command line (True), the shell's own line editor with no key waiting unread
+        (False), or None when no such reading says. Why: a line editor keeps the terminal until the line's Enter
+        (vim starts only once the shell has read it; vim quits at its command line's Enter, never inside it), so
+        when a busy machine has the line's keys handled after that Enter, a reading taken then that shows another
+        program in front is about what came after the line: the shell's `vim plain.txt` was read as vim's
+        commands (its Enter an operator's cancel, the line run into the next), vim's `:q!` was cut at `:q` and
+        its `!` hidden as the shell's. Only a VISIBLE reading taken now is overruled (`_in_vim`): one that does
+        not show what is typed always hides."""
+        before = [reading for at, reading in self.line_reads if at < ts]
+        if not before or before[-1].mode != VISIBLE:
+            return None
+        last = before[-1]
+        if self.vim.modes.get(pid) == "command" and is_vim(last.program):
+            return True
+        if last.raw and last.shell and not last.queued:
+            return False
+        return None
 
     def _vim_exited(self, pid: object, ts: float) -> None:
         """vim no longer reads the keys of the terminal `pid` (it quit, or another program runs in front of it):
