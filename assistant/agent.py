@@ -110,7 +110,7 @@ class Agent:
         options = [c for c in grounded.build(g, writes=self.writes, recalls=recalls, material=material)
                    if rejection(c.grounded_text, g) is None]
         held = [c.task for c in options if held_back is not None and (
-            held_back(c.task) or (c.origin and held_back(naming(c.origin))))]
+            held_back(c.task) or (c.origin and held_back(naming(c.origin, c.task))))]
         options = [c for c in options if c.task not in held][:MAX_OFFERS]
         if getattr(self.model, "capable", True):
             prediction = self._write(observations, feedback, k, g)

@@ -66,10 +66,11 @@ def quoted(task: str) -> str:
     return " | ".join(next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(task))
 
 
-def naming(name: str) -> str:
-    """A task that names only `name`: the memory holds it back exactly when it holds back help about `name` (an
-    offer about a page opened from a search is held back with help on that search: it drew on the same pages)."""
-    return f"'{name}'"
+def naming(name: str, like: str = "") -> str:
+    """A task that names only `name`, worded as the offer `like` up to its first quote (so of its kind of help,
+    `same_help`): the memory holds it back exactly when it holds back such help about `name` (an offer about a
+    page opened from a search is held back with help on that search: it drew on the same pages)."""
+    return f"{like.split(chr(39), 1)[0]}'{name}'"
 
 
 INNER = re.compile(r"’([^’]+)’")  # a name quoted inside a quoted object (short() turns its quotes into ’)
@@ -88,6 +89,17 @@ def similar(a: str, b: str, threshold: float = 0.5) -> bool:
 def _same(a: str, b: str) -> bool:
     """The same offer, word for word (case and spacing aside)."""
     return " ".join(a.lower().split()) == " ".join(b.lower().split())
+
+
+#: an offer of code (a page's or the results' code examples, for a file): `candidates.ACTIONS` page_code...
+GIVES_CODE = re.compile(r"^Show (?:the \d+ |the )?(?:code examples?|example code)\b", re.I)
+
+
+def same_help(a: str, b: str) -> bool:
+    """Whether two offers about the same thing give the same help: after an accepted one, the code for a file
+    is still offered after a page's key points or notes (and the other way round); anything else about the same
+    thing again is not (its notes after its key points, an explanation after the error's next step)."""
+    return bool(GIVES_CODE.match(a)) == bool(GIVES_CODE.match(b))
 
 
 class FeedbackMemory:
@@ -140,7 +152,7 @@ class FeedbackMemory:
         for d in reversed(self.decisions):
             if now - d.ts >= self.cooldown[d.decision]:
                 continue
-            if d.gave and similar(task, d.task):
+            if d.gave and similar(task, d.task) and (d.decision != ACCEPTED or same_help(task, d.task)):
                 return d
             if not d.gave and now - d.ts < self.cooldown[IGNORED] and _same(task, d.task):
                 return d  # the very offer whose Accept just gave nothing: it would give nothing again

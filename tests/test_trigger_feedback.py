@@ -220,3 +220,16 @@ def test_a_page_scrolled_through_is_a_burst_of_reading_by_its_wheel_steps(steps:
     assert policy.due(101.0, 7) is None  # still reading: no pause yet
     due = policy.due(104.0, 7)
     assert (due is not None and due.reason == BURST) is burst
+
+
+def test_after_a_pages_key_points_accepted_its_code_for_the_file_is_still_offered_but_not_its_notes() -> None:
+    """Accepted help about a page holds back the same help again (its notes repeat its key points), not its code
+    for the file the person turns to; a rejection holds back everything about it."""
+    memory = FeedbackMemory()
+    memory.record("Show the key points of 'Python asyncio: the practical guide'", ACCEPTED, ts=100.0)
+    code = "Show the 3 code examples from 'Python asyncio: the practical guide' for crawler.py"
+    notes = "Collect notes from 'Python asyncio: the practical guide' for notes.md"
+    assert memory.allowed([code, notes], now=200.0) == [code]
+    rejected = FeedbackMemory()
+    rejected.record("Show the key points of 'Python asyncio: the practical guide'", REJECTED, ts=100.0)
+    assert rejected.allowed([code, notes], now=200.0) == []
