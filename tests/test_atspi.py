@@ -4,10 +4,13 @@ role), and typed text rebuilt from text-changed events into the keyboard compose
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 import pytest
 
 from proactive.watcher.capture.atspi import AtspiSource
-from proactive.watcher.events import CLICK, FOCUS, KEY, PROMPT, TYPED, WINDOW, RawEvent
+from proactive.watcher.events import CLICK, FOCUS, HOTKEY, KEY, PROMPT, TYPED, WINDOW, RawEvent
 from proactive.watcher.privacy.filter import PrivacyFilter, terminal_prompt
 from proactive.watcher.store.home import Config
 
@@ -195,6 +198,7 @@ def test_x11_keys_typed_before_the_application_is_seen_on_the_bus_are_dropped(pr
 
 
 BAR = ":1.5/urlbar"
+HOTKEY_L = RawEvent("keyboard", HOTKEY, {"combo": "ctrl+l"})
 #: Firefox's address bar as the bus tells it (seen live): typing `127.0` over the selected address deletes what
 #: differs and keeps the `1` it held, inline completion inserts the rest of an address, and a navigation rewrites it
 ADDRESS_TYPED = [typed(erase=15, obj=BAR), typed(erase=38, obj=BAR), *typing("27.0", obj=BAR),
@@ -215,12 +219,25 @@ ADDRESS_TYPED = [typed(erase=15, obj=BAR), typed(erase=38, obj=BAR), *typing("27
     ([focus("entry"), *keys("con"), *typing("con", obj=BAR), typed("fig.html", obj=BAR), *keys("fx"),
       typed(erase=7, obj=BAR), typed("x", obj=BAR),
       RawEvent("keyboard", KEY, {"key": "backspace"}), typed(erase=1, obj=BAR), *keys("\n")], "'conf' and presses Enter"),
+    # a busy machine: the address bar's focus event (Ctrl+L) is read after the first keys typed into it
+    ([focus("document web"), HOTKEY_L, *keys("127.0"), focus("entry"), *ADDRESS_TYPED, *keys("\n"),
+      typed("http://", obj=BAR)], "'127.0' and presses Enter"),
+    ([focus("document web"), *keys("jk"), HOTKEY_L, *keys("con"), focus("entry"), *typing("con", obj=BAR),
+      typed("fig.html", obj=BAR), *keys("\n")], "'con' and presses Enter"),
+    ([focus("entry"), *keys("ab"), RawEvent("keyboard", KEY, {"key": "tab"}), *keys("cd"),
+      *typing("cd", obj=":1.5/field/2")], "'cd'"),
+    # the page's title changes while an address is typed (the page left finishes loading): the same window
+    ([focus("document web"), HOTKEY_L, focus("entry"), *keys("con"), window(title="Retries page"),
+      *typing("con", obj=BAR), *keys("\n")], "'con' and presses Enter"),
 ], ids=["address-completed-and-rewritten", "qt-enter", "link-click", "program-output", "keys-before-a-click",
-        "typed-over-the-completion", "typed-past-the-completion"])
+        "typed-over-the-completion", "typed-past-the-completion", "typed-before-its-focus-event",
+        "keys-before-a-shortcut", "keys-before-a-tab", "title-changed-while-typing"])
 def test_x11_text_is_what_the_keys_made(proactive_home, events: list[RawEvent], typed_text: str | None):
     """Where keys are known, the bus's text counts only as far as keys made it: an address bar's completion and
     its rewrite after Enter or a click on a link, a program's output and keys pressed elsewhere are no typing."""
-    events = [window(), *events, RawEvent("window", WINDOW, {"app": "XTerm"})]
+    now = time.time()  # each event made now, in this order (the cases' own were made when they were collected)
+    events = [replace(e, data=dict(e.data), ts=now + i / 1000)
+              for i, e in enumerate([window(), *events, RawEvent("window", WINDOW, {"app": "XTerm"})])]
     raw, episodes = run_pipeline(events, X11Replay(events, {PID}))
     said = episodes
     if typed_text is None:
@@ -229,6 +246,21 @@ def test_x11_text_is_what_the_keys_made(proactive_home, events: list[RawEvent], 
         assert f"The user types {typed_text}" in said, said
     for never in ("http", "config.html", "retries", "rows"):
         assert never not in said, said
+
+
+def test_keys_typed_into_a_password_field_before_its_focus_event_are_never_another_fields_text(proactive_home):
+    """A busy machine: a click on a password field, its keys, then its focus event (read late); the field tells
+    its text as bullets, which no key makes, so its keys would wait on. They are dropped at its focus event: the
+    next field's text (focused by the application) never takes them as characters it kept, however it matches
+    them."""
+    password, note = ":1.5/field/2", ":1.5/field/3"
+    events = [window(), focus("text"), RawEvent("mouse", CLICK, {"button": "left"}), *keys("Heron3Secret"),
+              focus("password text"), *[typed("\u25cf", "password text", obj=password) for _ in range(12)],
+              focus("text"), *keys("retro"),
+              *typing("retro", obj=note), RawEvent("window", WINDOW, {"app": "XTerm"})]
+    raw, episodes = run_pipeline(events, X11Replay(events, {PID}))
+    assert "Heron" not in raw + episodes and "Secret" not in raw + episodes and "\u25cf" not in raw + episodes
+    assert "The user types 'retro'" in episodes, episodes
 
 
 def test_terminal_prompt_hides_the_next_line(proactive_home, terminal):

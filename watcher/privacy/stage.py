@@ -74,13 +74,19 @@ class PrivacyStage(TerminalLines):
         else:
             if event.kind == CLIPBOARD and self.filter.window:
                 event.data.setdefault("app", self.filter.window.get("app"))  # copies are attributed to the focus
-            if event.kind in (CLICK, WINDOW):
-                self.keys.forget()  # keys still waiting went to what was clicked away from
+            retitled = event.kind == WINDOW and self._retitled(event)
+            if event.kind == CLICK or event.kind == WINDOW and not retitled:
+                self.keys.forget(event.ts)  # keys still waiting went to what was clicked or switched away from
+            elif event.kind == HOTKEY:
+                self.keys.moved(event.ts)  # a shortcut may move the focus (Ctrl+L): keys before it went elsewhere
             field_end = False
             if event.kind == HOTKEY and event.data.get("combo") in LEAVE_KEYS and self.filter.window:
                 field_end = self._vim_leaves(event.ts)
-            # any other event ends the text being typed and the scroll gesture, in this order
-            self._end_line(event.ts, field_end=field_end)
+            # any other event ends the text being typed and the scroll gesture, in this order; the focused
+            # window's new title (its page loaded while an address is typed) ends no text its field's own
+            # accessible object tells: that field's line goes on in the episode of the new title
+            if not (retitled and self.composer.source == "atspi"):
+                self._end_line(event.ts, field_end=field_end)
             self._flush_scroll()
             self._emit(event)
             if event.kind == WINDOW:
@@ -154,7 +160,9 @@ class PrivacyStage(TerminalLines):
         char, name = event.data.get("char"), event.data.get("key")
         if self.typists and self._bus_types_here():
             # the accessibility bus says which field took this window's keys: they wait for its text changes
-            if name != "esc" and self.filter.accepts_keys():
+            if name == "esc":
+                self.keys.moved(event.ts)  # Escape may close what had the focus (a menu, a dialog, a find bar)
+            elif self.filter.accepts_keys():
                 for key in self.keys.key(event.ts, char, name):
                     self._bus_key(key)
             return
@@ -266,6 +274,13 @@ class PrivacyStage(TerminalLines):
             if self.vim.modes.get(pid) == "command":
                 self.composer.hold = True  # a command line is judged whole, at its Enter: no piece before
 
+    def _retitled(self, event: RawEvent) -> bool:
+        """Whether a WINDOW event is the focused window's new title (a page loading while an address is typed:
+        the keys waiting are still that window's), not a switch to another application's window."""
+        window = self.filter.window or {}
+        return bool(window.get("pid")) and event.data.get("title") != window.get("title") and (
+            (event.data.get("pid"), event.data.get("app")) == (window.get("pid"), window.get("app")))
+
     def _bus_types_here(self) -> bool:
         """Whether the focused window's text comes from the accessibility bus rather than its keys: its process is
         an application on the bus (AtspiSource.types_in) and not a terminal emulator (a terminal's bus text is
@@ -282,12 +297,14 @@ class PrivacyStage(TerminalLines):
         terminal's password prompt hides the line typed next there. Any failure drops the event (fail closed)."""
         try:
             if event.kind == FOCUS:
-                self.keys.forget()  # keys waiting went to the widget left, never to the one focused now
                 if self.composer.source != "atspi":  # keys: the focus is all we know of where they go
                     self._end_line(event.ts)  # what was typed in the widget left is kept
                 # typed text from the bus ends where another object's text begins (below), not at a focus
                 # event, which may arrive before the last characters of the field left
                 self.filter.focus(event.data)
+                # the keys waiting made no text in the widget left; those pressed after what moved the focus
+                # were typed into the one focused now (read late on a busy machine), unless it is a password field
+                self.keys.focused(event.ts, keeps=self.filter.accepts_keys())
             elif event.kind == PROMPT:
                 if self.filter.prompt_shown(event.data):
                     log.debug("a password prompt is shown in the focused terminal: its next line is hidden")

@@ -11,12 +11,19 @@ them apart is an observable fact, never the application's name:
   nothing (a single-line field submitting), as soon as the keys before it are applied. Text no key explains is
   not typed (a completion, a rewrite, output: a program presses no key), and a deletion no Backspace explains
   erases nothing the person typed (the address bar cleared by a navigation). Keys no text change shows (a
-  shortcut, a key read by a page) are dropped after MATCH_SECONDS, and at a click or a focus change. Firefox
+  shortcut, a key read by a page) are dropped after MATCH_SECONDS, at a click or a switch to another window, and
+  at a focus change (`KeyMatch.focused`) as far as they were pressed before what moved the focus. Firefox
   edits its address bar by difference: typing `127` over a selected `http://127.0.0.1/` may insert only `7`,
   keeping the `1` and `2` it held, so the keys skipped before a matched one count as typed there too (the keys
   are the text; the bus only shows where they went).
   The bus's events are queued behind the keys the X server sent before them (watcher/capture/ordering.py), so
-  the key that made an insertion is always there when the insertion is.
+  the key that made an insertion is always there when the insertion is. A focus event is queued so too, and
+  the application tells it only when it handles the input that moved the focus: on a busy machine it comes
+  after keys typed into the field it names (Ctrl+L, then an address at once). The bus tells an application's
+  events in the order it handled them, so the keys still waiting then made no text where the focus was: those
+  pressed before the click, window switch, shortcut or Escape that moved it went elsewhere and are dropped;
+  those pressed after it are the new field's and wait for its text (none where a password field has the
+  focus: they may have been typed into it).
 - **Where keys are not known** (Wayland, `by_shape`): a key inserts one character, so an insertion of more is
   not typed (a completion, a paste, a rewrite, a program's text). Not covered: an input method committing a
   word at once is dropped too (fail closed: text kept only where typing shows).
@@ -64,6 +71,9 @@ class KeyMatch:
         #: text inserted after the last typed character that no key made (an inline completion, selected): a key
         #: typed over it that matches its next character is typed without any text change
         self.ahead = ""
+        #: when the last input that may move the focus without being a key waiting here was pressed (a click, a
+        #: switch to another window, a shortcut, Escape): the keys pressed before it never go to a field it focuses
+        self.moved_at: float | None = None
 
     def key(self, ts: float, char: str | None, name: str | None) -> list[Key]:
         """A key pressed; returns the keys to apply now: a character the completion ahead already shows (nothing
@@ -77,15 +87,40 @@ class KeyMatch:
         self.pending.append(Key(ts, char, name))
         return self._enter_at_head()
 
-    def forget(self) -> None:
-        """A click or a focus change: the keys still waiting went to what was left, not to the next field."""
+    def forget(self, ts: float | None = None) -> None:
+        """A click or a switch to another window (at `ts`): the keys still waiting went to what was left, not to
+        the next field."""
         self.pending.clear()
+        self.entered = False
+        self.ahead = ""
+        if ts is not None:
+            self.moved(ts)
+
+    def moved(self, ts: float) -> None:
+        """An input at `ts` that may move the focus and is no key waiting here (a click, a window switch, a
+        shortcut such as Ctrl+L, Escape)."""
+        self.moved_at = ts if self.moved_at is None else max(self.moved_at, ts)
+
+    def focused(self, ts: float, keeps: bool = True) -> None:
+        """A focus event, taken at `ts` (after the keys the X server sent before it, which may be keys typed into
+        the field it names: the application told it late). The keys still waiting made no text where the focus
+        was (the bus tells an application's events in the order it handled them): those pressed before the input
+        that moved the focus went elsewhere (a shortcut, a page) and are dropped; those pressed after it go to
+        the field focused now and wait for its text (a Tab among them that moves the focus on is seen by the
+        text that follows it: `insertion`). With `keeps` False (a password field focused) none of them is kept:
+        they may have been typed into it."""
+        self._expire(ts)
+        moved_at = self.moved_at
+        kept = [key for key in self.pending if keeps and moved_at is not None and key.ts > moved_at]
+        self.pending.clear()
+        self.pending.extend(kept)
         self.entered = False
         self.ahead = ""
 
     def insertion(self, text: str, ts: float) -> list[Key]:
         """The keys that made the inserted `text`, in order (removed from the waiting ones); the characters no key
-        makes are not typed. A key skipped before a matched one is the field keeping a character it held."""
+        makes are not typed. A key skipped before a matched one is the field keeping a character it held, unless
+        a Tab that inserted nothing comes between them (the focus moved on: the key went to the field left)."""
         self._expire(ts)
         taken: list[Key] = []
         text = text.replace("\r\n", "\n")
@@ -99,7 +134,10 @@ class KeyMatch:
                 unmade += char  # no key made it: the widget's or a program's text
                 continue
             unmade = ""
-            taken.extend(self.pending.popleft() for _ in range(found + 1))
+            made = [self.pending.popleft() for _ in range(found + 1)]
+            # a Tab skipped (it inserted no tab) moved the focus on: the keys before it went to the field left
+            tab = max((i for i, key in enumerate(made[:-1]) if key.name == "tab"), default=-1)
+            taken.extend(made[tab + 1:])
         self.ahead = unmade if text else self.ahead
         return taken + self._enter_at_head()
 
