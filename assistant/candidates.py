@@ -402,6 +402,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
         if material is not None:
             material(primary)  # read while the browser shows it (held for the task): offered once they turn back
         return False
+    if primary.kind == PAGE and any(q.index > primary.index for q in grounding.of(QUERY)):
+        return False  # the person searched for something else since reading it: they have moved on
     if action.id in SUMMARIES and primary.kind == PAGE and not reads_now(primary, grounding):
         # a page only passed through (opened, then another address), or left for other work (a form, a shell):
         # its key points are wanted while the person reads it; once they turn to their file, its code or notes

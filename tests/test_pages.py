@@ -312,6 +312,17 @@ def test_a_page_the_person_stays_on_gets_its_key_points_however_the_sentences_cu
     reader.cache.put(page)  # read from the browser while it showed it
     offers = candidates.build(ground(passed), writes=False, material=live_source(passed, reader))
     assert not [c for c in offers if c.action == "page_points"], [c.task for c in offers]
+    # read, then a search for something else: nothing more from the page read before it
+    moved_on = [{"time": "1", "event": "The user switches to Firefox and views the page 'Traffic management using "
+                                       "real-time data - City Mobility'. The user scrolls down (9 steps) in Traffic "
+                                       "management using real-time data in Firefox."},
+                {"time": "2", "event": "The user types 'Adaptive signals cut' in notes.md in Visual Studio Code."},
+                {"time": "3", "event": "The user switches to Firefox and searches on DuckDuckGo for 'debounce "
+                                       "input javascript'."}]
+    offers = candidates.build(ground(moved_on), writes=False, material=live_source(moved_on, reader))
+    assert not [c for c in offers if "Traffic management" in c.task], [c.task for c in offers]
+    offers = candidates.build(ground(moved_on[:2]), writes=False, material=live_source(moved_on[:2], reader))
+    assert [c for c in offers if "Traffic management" in c.task], [c.task for c in offers]  # before the search
     # the browser says "Title | Site" where the sentences say "Title - Site": the same page
     for separator in (" | ", " — ", " – ", " · "):
         shown = dataclasses.replace(page, title=f"Traffic management using real-time data{separator}City Mobility")
