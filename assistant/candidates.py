@@ -408,6 +408,9 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
         # a page only passed through (opened, then another address), or left for other work (a form, a shell):
         # its key points are wanted while the person reads it; once they turn to their file, its code or notes
         return False
+    target = next((o for o in secondary if o is not None and o.kind in (FILE, DOCUMENT)), None)
+    if primary.kind == PAGE and target is not None and target.index < grounding.n_events - 1:
+        return False  # a page's code or notes for a file or document the person is not at now (offered once they are)
     file = next((o.text for o in secondary if o is not None and o.kind == FILE), None)
     if CODE in action.help and file is None and query_language(primary.text) is None:
         return False

@@ -323,6 +323,11 @@ def test_a_page_the_person_stays_on_gets_its_key_points_however_the_sentences_cu
     assert not [c for c in offers if "Traffic management" in c.task], [c.task for c in offers]
     offers = candidates.build(ground(moved_on[:2]), writes=False, material=live_source(moved_on[:2], reader))
     assert [c for c in offers if "Traffic management" in c.task], [c.task for c in offers]  # before the search
+    # notes for a document the person is not at now: not offered; once they are at it, they are
+    elsewhere = [*moved_on[:2], {"time": "3", "event": "The user switches to the terminal ('ops'). The user types "
+                                                       "'du -sh *' and presses Enter in the terminal."}]
+    offers = candidates.build(ground(elsewhere), writes=False, material=live_source(elsewhere, reader))
+    assert not [c for c in offers if "Traffic management" in c.task], [c.task for c in offers]
     # the browser says "Title | Site" where the sentences say "Title - Site": the same page
     for separator in (" | ", " — ", " – ", " · "):
         shown = dataclasses.replace(page, title=f"Traffic management using real-time data{separator}City Mobility")
