@@ -200,7 +200,6 @@ def a11y(xsession: XSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     """A private session bus and accessibility bus with toolkit accessibility on (in the launcher's memory:
     GSETTINGS_BACKEND=memory, never the machine's dconf); this process reads from them. Yields the environment for
     the browser."""
-    from proactive.watcher.capture.atspi import set_toolkit_accessibility
 
     from .test_atspi_x11 import LAUNCHER, A11ySession
 
@@ -209,13 +208,20 @@ def a11y(xsession: XSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     session = A11ySession(tmp_path / "a11y", xsession.env).start()
     try:
         assert session.env["GSETTINGS_BACKEND"] == "memory"
-        monkeypatch.delenv("AT_SPI_BUS_ADDRESS", raising=False)
-        monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session.env["DBUS_SESSION_BUS_ADDRESS"])
-        monkeypatch.setenv("XDG_RUNTIME_DIR", session.env["XDG_RUNTIME_DIR"])
-        assert set_toolkit_accessibility(True) == ""
+        read_from(session.env, monkeypatch)
         yield session.env
     finally:
         session.stop()
+
+
+def read_from(env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process reads the accessibility bus of the private session `env`, with toolkit accessibility on."""
+    from proactive.watcher.capture.atspi import set_toolkit_accessibility
+
+    monkeypatch.delenv("AT_SPI_BUS_ADDRESS", raising=False)
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", env["DBUS_SESSION_BUS_ADDRESS"])
+    monkeypatch.setenv("XDG_RUNTIME_DIR", env["XDG_RUNTIME_DIR"])
+    assert set_toolkit_accessibility(True) == ""
 
 
 class Firefox:

@@ -341,6 +341,7 @@ def test_firefox_address_bar_and_an_editable_page_keep_no_password(xsession: XSe
         Firefox,
         a11y as a11y_fixture,  # noqa: F401 - the fixture's code, started below
         firefox_window,
+        read_from,
         stop_typing_run,
     )
 
@@ -358,7 +359,6 @@ def test_firefox_address_bar_and_an_editable_page_keep_no_password(xsession: XSe
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
     Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    from proactive.watcher.capture.atspi import set_toolkit_accessibility
 
     from .test_atspi_x11 import A11ySession
 
@@ -367,10 +367,7 @@ def test_firefox_address_bar_and_an_editable_page_keep_no_password(xsession: XSe
     firefox = None
     watcher = None
     try:
-        monkeypatch.delenv("AT_SPI_BUS_ADDRESS", raising=False)
-        monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session.env["DBUS_SESSION_BUS_ADDRESS"])
-        monkeypatch.setenv("XDG_RUNTIME_DIR", session.env["XDG_RUNTIME_DIR"])
-        assert set_toolkit_accessibility(True) == ""
+        read_from(session.env, monkeypatch)
         firefox = Firefox(session.env, tmp_path / "firefox", base + "notes.html")
         firefox_window(xsession, firefox)
         time.sleep(3.0)  # the page loaded and on the bus

@@ -60,10 +60,8 @@ def test_firefox_address_bar_link_and_page_keep_only_what_was_typed(xsession: XS
     after a navigation, the page's text at once after the click, and another address at once after that: the
     focus events, told late, drop none of their first characters. Nothing typed is stored that the keys did not
     make."""
-    from proactive.watcher.capture.atspi import set_toolkit_accessibility
-
     from .test_atspi_x11 import A11ySession
-    from .test_browser_page import Firefox, firefox_window, stop_typing_run
+    from .test_browser_page import Firefox, firefox_window, read_from, stop_typing_run
 
     if shutil.which("firefox-esr") is None:
         pytest.fail("firefox-esr is not installed: packaging/setup.sh test installs it")
@@ -81,10 +79,7 @@ def test_firefox_address_bar_link_and_page_keep_only_what_was_typed(xsession: XS
     firefox = None
     watcher = None
     try:
-        monkeypatch.delenv("AT_SPI_BUS_ADDRESS", raising=False)
-        monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", session.env["DBUS_SESSION_BUS_ADDRESS"])
-        monkeypatch.setenv("XDG_RUNTIME_DIR", session.env["XDG_RUNTIME_DIR"])
-        assert set_toolkit_accessibility(True) == ""
+        read_from(session.env, monkeypatch)
         firefox = Firefox(session.env, tmp_path / "firefox", f"http://{host}/config.html")  # in the history
         firefox_window(xsession, firefox)
         time.sleep(3.0)  # the page loaded and on the bus
