@@ -18,7 +18,7 @@ from typing import Any
 
 from proactive.models.base import Observation
 from proactive.watcher.episodes.builder import Episode
-from proactive.watcher.events import CLIPBOARD, CONTROL, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
+from proactive.watcher.events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
 from proactive.watcher.store.database import Store
 
 from . import person_store
@@ -129,6 +129,18 @@ def activity(events: Iterable[RawEvent]) -> int:
                for e in events if e.kind not in (IDLE, CONTROL, WINDOW))
 
 
+def last_input(events: Iterable[RawEvent], arrived: float) -> float:
+    """When the person's last input among `events` (which `arrived` now) was, for the burst's pause: a scroll
+    gesture's last wheel step, a click's or a shortcut's own time. Why: the pipeline stores a gesture a second after
+    its last step and writes in batches, so a pause counted from the arrival was up to 1.5 s longer than the
+    person's. Typed text counts from its arrival (its time is the line's start; the composer sends it a pause
+    after the last key)."""
+    ends = [min(arrived, e.ts + float(e.data.get("seconds") or 0.0) if e.kind == SCROLL else e.ts)
+            if e.kind in (SCROLL, CLICK, HOTKEY) else arrived
+            for e in events if e.kind not in (IDLE, CONTROL, WINDOW)]
+    return max(ends, default=arrived)
+
+
 class Assistant:
     def __init__(self, store_path: Path | str | None, agent: Agent, gate: Gate, memory: FeedbackMemory,
                  trigger: TriggerPolicy, on_proposal: Callable[[Proposal], None] | None = None,
@@ -183,7 +195,7 @@ class Assistant:
                     self.trigger.set_idle(e.data.get("state") == "idle")
                 elif e.kind == CONTROL:
                     self.trigger.set_paused(e.data.get("state") == "paused")
-            self.trigger.activity_seen(activity(events), now)
+            self.trigger.activity_seen(activity(events), now, last_input(events, now))
             for rid, event in stored:
                 if is_moment(event):
                     self.trigger.moment_seen(now, rid)
@@ -248,7 +260,9 @@ class Assistant:
             log.exception("warming the diagnoses failed")
         try:
             while not self._stop.is_set():
-                self._wake.wait(0.5)
+                with self._lock:
+                    wait = self.trigger.wait_s(time.time(), 0.5)
+                self._wake.wait(wait)
                 self._wake.clear()
                 if self._stop.is_set():
                     break

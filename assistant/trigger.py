@@ -5,7 +5,8 @@ Inference costs CPU and every proposal interrupts, so the model runs only at mea
   search made), a page visited; it is looked at `settle_s` after it (the rest of it lands first: the copied text
   written, the page's title), so an offer about a copied error is ready within seconds with no further input;
 - an episode closes (the user moved to another window), with the app change noted;
-- a burst of activity (`burst_events` or more events) followed by a pause of `pause_s` seconds.
+- a burst of activity (`burst_events` or more events) followed by a pause of `pause_s` seconds after the person's
+  last input (a page scrolled through, then read).
 
 Every moment is decided, each once, in the order they came (one decision covers the moments of its context):
 never dropped, so each leaves its row, shown or silent with its reason. The proactivity level's minimum interval
@@ -56,7 +57,7 @@ class TriggerPolicy:
     min_interval_s: float = 90.0  # between two proposals shown (from the proactivity level)
     min_gap_s: float = 2.0  # between two inferences
     burst_events: int = 5
-    pause_s: float = 3.0
+    pause_s: float = 2.0  # from the last input: typed text arrives a second after its last key (the composer's pause)
     settle_s: float = 1.0  # a moment (copy, Enter, page) is looked at this long after it
     late_s: float = 5.0  # a moment decided later than this, once the person has moved on, is too late
 
@@ -84,10 +85,12 @@ class TriggerPolicy:
         self.moments.append((now, raw_id))
         self.idle = False
 
-    def activity_seen(self, n_events: int, now: float) -> None:
+    def activity_seen(self, n_events: int, now: float, last_input: float | None = None) -> None:
+        """`n_events` of activity arrived at `now`, the last of them done at `last_input` (default: now), from
+        which the burst's pause counts."""
         if n_events > 0:
             self.activity += n_events
-            self.last_activity = now
+            self.last_activity = max(self.last_activity, now if last_input is None else min(now, last_input))
             self.idle = False
 
     def set_idle(self, idle: bool) -> None:
@@ -121,6 +124,17 @@ class TriggerPolicy:
             self._clear()  # a weak trigger inside the interval between offers, or nothing new: dropped
             return None
         return Due(reason)
+
+    def wait_s(self, now: float, longest: float) -> float:
+        """How long the loop may sleep, at most `longest`: until a moment's settling or a burst's pause ends (and
+        the gap after the last inference), so the decision is not late by the loop's tick."""
+        ends = []
+        if self.moments:
+            ends.append(self.moments[0][0] + self.settle_s)
+        if self.activity >= self.burst_events:
+            ends.append(self.last_activity + self.pause_s)
+        ends = [max(e, self.last_inference + self.min_gap_s) - now for e in ends]
+        return min([longest, *(e for e in ends if e > 0)])
 
     def pace(self, now: float) -> Pace | None:
         """The interval between offers as it stands at `now`, None once it has run out."""

@@ -233,3 +233,55 @@ def test_after_a_pages_key_points_accepted_its_code_for_the_file_is_still_offere
     rejected = FeedbackMemory()
     rejected.record("Show the key points of 'Python asyncio: the practical guide'", REJECTED, ts=100.0)
     assert rejected.allowed([code, notes], now=200.0) == []
+
+
+def test_the_pause_after_reading_counts_from_the_last_wheel_step_not_from_when_it_was_stored() -> None:
+    """The stage stores a gesture a second after its last wheel step, with how long it lasted; the pipeline writes
+    in batches: the burst's pause counts from the person's last step, so the offer about a page read through is not
+    late by the pipeline. Typed text counts from its arrival (the composer sent it a pause after the last key)."""
+    from proactive.assistant.live import last_input
+    from proactive.watcher.events import CLICK, SCROLL, TEXT, RawEvent
+    from proactive.watcher.privacy.stage import SCROLL_GESTURE_SECONDS, PrivacyStage
+    from proactive.watcher.store.home import Config
+
+    stage = PrivacyStage(Config())
+    for k in range(14):
+        assert stage.take(RawEvent("mouse", SCROLL, {"dx": 0, "dy": -1}, ts=100.0 + 0.45 * k)) == []
+    last_step = 100.0 + 0.45 * 13
+    assert stage.tick(last_step + SCROLL_GESTURE_SECONDS - 0.1) == []  # the gesture goes on
+    (gesture,) = stage.tick(last_step + SCROLL_GESTURE_SECONDS)
+    assert gesture.data["count"] == 14 and gesture.data["seconds"] == pytest.approx(0.45 * 13, abs=1e-3)
+    arrived = last_step + 1.4
+    assert last_input([gesture], arrived) == pytest.approx(last_step, abs=1e-3)
+    assert last_input([gesture, RawEvent("keyboard", TEXT, {"text": "x"}, ts=90.0)], arrived) == arrived
+    assert last_input([RawEvent("mouse", CLICK, {"button": "left", "x": 1, "y": 1}, ts=arrived - 0.3)],
+                      arrived) == pytest.approx(arrived - 0.3)
+    assert last_input([RawEvent("mouse", SCROLL, {"dx": 0, "dy": 1, "count": 1}, ts=arrived + 5)], arrived) == arrived
+
+    policy = TriggerPolicy(min_interval_s=60, min_gap_s=2, burst_events=5, pause_s=2)
+    policy.activity_seen(14, arrived, last_input([gesture], arrived))
+    assert policy.wait_s(arrived, 5.0) == pytest.approx(last_step + 2 - arrived, abs=1e-3)  # it wakes at the pause
+    assert policy.due(last_step + 1.9, 7) is None
+    due = policy.due(last_step + 2.0, 7)
+    assert due is not None and due.reason == BURST
+
+
+@pytest.mark.parametrize("setup, now, expected", [
+    ([], 10.0, 0.5),  # nothing waits: the loop's tick
+    ([("moment", 9.4)], 10.0, 0.4),  # a moment settles a second after it
+    ([("moment", 9.8), ("ran", 9.5)], 10.0, 0.5),  # ... and not before the gap after the last inference (capped)
+    ([("moment", 8.0), ("ran", 9.0)], 10.0, 0.5),  # settled, gap ends at 11.0: capped by the tick
+    ([("moment", 8.0), ("ran", 8.5)], 10.0, 0.5),  # due now: nothing to wait for but the tick
+    ([("activity", 9.0)], 10.0, 0.5),  # a burst's pause ends at 12.0: capped
+    ([("activity", 8.2)], 10.0, 0.2),
+])
+def test_the_loop_sleeps_until_a_moment_settles_or_a_burst_pause_ends(setup, now, expected) -> None:
+    policy = TriggerPolicy(min_interval_s=60, min_gap_s=2, burst_events=5, pause_s=2, settle_s=1)
+    for action, t in setup:
+        if action == "moment":
+            policy.moment_seen(t, 1)
+        elif action == "ran":
+            policy.last_inference = t
+        else:
+            policy.activity_seen(6, t)
+    assert policy.wait_s(now, 0.5) == pytest.approx(expected)

@@ -109,6 +109,7 @@ class ScrollData(TypedDict, total=False):
     x: int
     y: int
     count: int
+    seconds: float  # a gesture: from its first wheel step to its last (the reading stopped then, not when stored)
 
 
 class ClipboardData(TypedDict, total=False):

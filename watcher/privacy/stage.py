@@ -374,4 +374,5 @@ class PrivacyStage(TerminalLines):
     def _flush_scroll(self) -> None:
         if self.scroll is not None:
             s, self.scroll = self.scroll, None
-            self._emit(RawEvent("mouse", SCROLL, {"dx": s["dx"], "dy": s["dy"], "count": s["count"]}, ts=s["ts"]))
+            self._emit(RawEvent("mouse", SCROLL, {"dx": s["dx"], "dy": s["dy"], "count": s["count"],
+                                                  "seconds": round(s["last"] - s["ts"], 3)}, ts=s["ts"]))
