@@ -471,3 +471,75 @@ def test_x_protocol_errors_go_to_the_debug_log_not_stderr(xsession: XSession, mo
         display.close()
     assert "X protocol error" not in capfd.readouterr().err
     assert any("BadWindow" in r.getMessage() for r in caplog.records), caplog.records
+
+
+#: a window of ours that never takes the focus, as the offer's popup (ui/popup.py): a frameless tool window shown
+#: without activating, with a button
+NO_FOCUS_WINDOW = """
+import sys
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QPushButton
+app = QApplication(sys.argv)
+w = QPushButton("Accept")
+w.setWindowFlags(Qt.WindowType.Tool | Qt.WindowType.FramelessWindowHint | Qt.WindowType.WindowStaysOnTopHint
+                 | Qt.WindowType.WindowDoesNotAcceptFocus)
+w.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
+w.setWindowTitle(sys.argv[1])
+w.setGeometry(400, 300, 220, 80)
+w.show()
+app.exec()
+"""
+
+
+@pytest.mark.parametrize("ours", [True, False])
+def test_a_click_on_our_window_that_has_no_focus_is_not_told_as_a_click_in_the_focused_one(
+        xsession: XSession, proactive_home: Path, monkeypatch: pytest.MonkeyPatch, ours: bool):
+    """The offer's popup never takes the focus: a click on its Accept went to the store as "clicks in the
+    terminal", the window that had the focus. The click's own window is asked: one of our processes', it is not
+    the person's work and nothing of it is kept; another program's window that takes no focus (an on-screen
+    keyboard, a dock) keeps its click, as before."""
+    import sys as _sys
+
+    from proactive.watcher.capture.mouse import Mouse
+    from proactive.watcher.capture.window import X11ActiveWindow
+    from proactive.watcher.pipeline import Watcher
+    from proactive.watcher.privacy.filter import own_process
+    from proactive.watcher.store.home import Config
+
+    for name, value in xsession.env.items():
+        monkeypatch.setenv(name, value)
+    title = f"no-focus {'ours' if ours else 'theirs'}"
+    popup = subprocess.Popen([_sys.executable, "-c", NO_FOCUS_WINDOW, title], env={**os.environ, **xsession.env},
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def found() -> list[str] | None:
+            try:
+                return xsession.xdotool("search", "--onlyvisible", "--name", title).split() or None
+            except AssertionError:
+                return None  # not mapped yet
+
+        wid = wait_for(found, timeout=20, what="the no-focus window")[0]
+        editor = xsession.start_xterm("focused editor", command=["cat"])
+        xsession.activate(editor)
+        if ours:
+            own_process(popup.pid)
+        watcher = Watcher(None, Config(), [Mouse(), X11ActiveWindow()], flush_interval=0.05)
+
+        def act() -> None:
+            for _ in range(2):
+                xsession.xdotool("mousemove", "--window", wid, "60", "40")
+                xsession.xdotool("click", "1")
+            point_into(xsession, editor)
+            xsession.xdotool("click", "3")
+            wait_for(lambda: watcher.stats.events_in >= 4 and not watcher.inbox and not watcher.order._held,
+                     timeout=10, what="the clicks")
+            assert xsession.active() == editor  # the clicks on it left the focus where it was
+
+        episodes = episodes_of(watcher, act)
+    finally:
+        own_process(popup.pid, own=False)
+        popup.kill()
+        popup.wait()
+    told = dict(episodes)["focused editor"]
+    assert "right-clicks" in told, told  # the click in the focused window itself is told
+    assert ("clicks 2 times" in told) is not ours, told

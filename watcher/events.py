@@ -93,12 +93,13 @@ class TextData(TypedDict, total=False):
     count: int  # hidden compose.UNOBSERVED: how many characters the line held
 
 
-class ClickData(TypedDict):
+class ClickData(TypedDict, total=False):
     """A mouse button pressed (mouse.py)."""
 
-    button: str  # "left", "right", "middle"
-    x: int
-    y: int
+    button: Required[str]  # "left", "right", "middle"
+    x: Required[int]
+    y: Required[int]
+    pid: int  # X11: the process of the window clicked, for the privacy filter, which keeps it out of the store
 
 
 class ScrollData(TypedDict, total=False):

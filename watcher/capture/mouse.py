@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from proactive.watcher.capture.sources import ListenerSource, Probe, SourceUnavailable
-from proactive.watcher.capture.x11 import x11_probe
+from proactive.watcher.capture.x11 import open_display, x11_probe
 from proactive.watcher.events import CLICK, SCROLL, Emit, RawEvent
 
 BUTTON_NAMES = {"left": "left", "right": "right", "middle": "middle"}
@@ -26,6 +26,29 @@ SCROLL_BUTTONS = {4: (0, 1), 5: (0, -1), 6: (-1, 0), 7: (1, 0)}
 def x11_button_name(detail: int) -> str:
     """A click's button name from its X11 button number (pynput's names: left, middle, right, button8...)."""
     return {1: "left", 2: "middle", 3: "right"}.get(detail) or (f"button{detail}" if 8 <= detail <= 30 else "unknown")
+
+
+def window_pid_at_pointer(display: Any) -> int | None:
+    """The process (_NET_WM_PID) of the application window under the pointer, or None. Why: a click on one of our
+    own windows that never takes the focus (the offer's popup) would otherwise be told as a click in the window
+    that has it; the privacy filter drops clicks in our windows. The top-level child of the root is the window
+    manager's frame, so the client (the window with WM_STATE) is looked for under it, two levels at most."""
+    import Xlib.error
+
+    root = display.screen().root
+    wm_state = display.intern_atom("WM_STATE")
+    pid_atom = display.intern_atom("_NET_WM_PID")
+    try:
+        level = [root.query_pointer().child]
+        for _ in range(3):
+            for window in level:
+                if window and window.get_full_property(wm_state, 0) is not None:
+                    prop = window.get_full_property(pid_atom, 0)
+                    return int(prop.value[0]) if prop is not None and len(prop.value) else None
+            level = [c for w in level if w for c in w.query_tree().children]
+    except (Xlib.error.XError, Xlib.error.ConnectionClosedError):
+        return None  # the window went away meanwhile: told as before, a click in the focused window
+    return None
 
 
 class Mouse(ListenerSource):
@@ -55,6 +78,8 @@ class Mouse(ListenerSource):
 
         from proactive.watcher.capture.xrecord import RecordThread
 
+        display = open_display()  # the window under a click is asked on a connection of this thread's own
+
         def handle(kind: int, detail: int, _state: int, x: int, y: int, xtime: int) -> None:
             if kind != Xlib.X.ButtonPress:
                 return  # a click is its press; a wheel tick is a press and a release
@@ -62,11 +87,22 @@ class Mouse(ListenerSource):
                 dx, dy = SCROLL_BUTTONS[detail]
                 emit(RawEvent(self.name, SCROLL, {"dx": dx, "dy": dy, "x": x, "y": y}, xtime=xtime))
             else:
-                emit(RawEvent(self.name, CLICK, {"button": x11_button_name(detail), "x": x, "y": y}, xtime=xtime))
+                data = {"button": x11_button_name(detail), "x": x, "y": y}
+                pid = window_pid_at_pointer(display)
+                if pid is not None:
+                    data["pid"] = pid
+                emit(RawEvent(self.name, CLICK, data, xtime=xtime))
 
         record = RecordThread(Xlib.X.ButtonPress, Xlib.X.ButtonRelease, handle, "x11-mouse")
         record.start()
         self._record = record
+        self._display = display
+
+    def stop(self) -> None:
+        super().stop()
+        display, self._display = getattr(self, "_display", None), None
+        if display is not None:
+            display.close()
 
     def probe(self) -> Probe:
         """On Linux: the X display opens and has the RECORD extension the clicks are recorded through."""

@@ -445,7 +445,12 @@ class PrivacyFilter:
                 if kept in event.data:
                     data[kept] = event.data[kept]
             return replace(event, data=self._redact_fields(data))
-        if kind in (TEXT, CLIPBOARD, HOTKEY, CLICK, SCROLL):
+        if kind == CLICK:
+            data = dict(event.data)
+            if is_own_window(data.pop("pid", None)):
+                return None  # a click on our window that has no focus (the popup's Accept): not the person's work
+            return replace(event, data=self._redact_fields(data))
+        if kind in (TEXT, CLIPBOARD, HOTKEY, SCROLL):
             return replace(event, data=self._redact_fields(dict(event.data)))
         log.warning("unknown event kind %r dropped", kind)
         return None
