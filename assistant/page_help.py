@@ -65,7 +65,9 @@ OUTPUT_LINE = re.compile(r"^\s*(?:[\w.@+-]+\s+(?:True|False|None|\d+)\s*$|\d+(?:
                          r"total \d+|[-d][rwx-]{9}\s)")
 #: sentences that are a page's boilerplate, never a key point
 BOILERPLATE = re.compile(r"仅供参考|版权|all rights reserved|cookie|subscribe|sign up|newsletter|disclaimer|"
-                         r"\bsee [A-Z_]+\.md\b|terms of (?:use|service)|privacy policy", re.I)
+                         r"\bsee [A-Z_]+\.md\b|terms of (?:use|service)|privacy (?:policy|notice|statement|settings)|"
+                         r"with your consent|manage (?:your )?(?:consent|preferences|choices)|"
+                         r"our (?:\d+ )?(?:advertising |ad )?partners|information on your device|accept all", re.I)
 MAX_POINT_CHARS = 240
 
 

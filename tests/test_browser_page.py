@@ -25,6 +25,8 @@ from typing import Protocol
 
 import pytest
 
+from proactive.assistant.page_help import key_points
+from proactive.assistant.pages import Page as ReadPage
 from proactive.watcher.capture.browser_page import (
     CODE,
     HEADING,
@@ -44,6 +46,7 @@ FIREFOX = shutil.which("firefox-esr")
 needs_firefox = pytest.mark.skipif(FIREFOX is None, reason="firefox-esr is not installed (packaging/setup.sh test "
                                                            "installs it)")
 PAGES = FIXTURES / "pages"
+CHROME = "article_with_chrome.html"
 GUIDE, NOTES, PRIVATE, LONG = ("array_sort_guide.html", "release_notes.html", "private_bank_statement.html",
                                "long_reference.html")
 #: a profile that opens only the pages asked for and reaches nothing on the network by itself
@@ -177,7 +180,7 @@ def pages(tmp_path: Path) -> Iterator[str]:
     """The fixture pages and a long generated one, served on loopback; yields the base URL."""
     root = tmp_path / "site"
     root.mkdir()
-    for name in (GUIDE, NOTES, PRIVATE):
+    for name in (GUIDE, NOTES, PRIVATE, CHROME):
         shutil.copy(PAGES / name, root / name)
     (root / LONG).write_text(long_page()[0])
 
@@ -347,7 +350,7 @@ def assert_the_long_page(pid: int, full: Page) -> None:
 @needs_firefox
 def test_reads_the_page_of_the_tab_that_shows(xsession: XSession, a11y: dict[str, str], pages: str,
                                               tmp_path: Path) -> None:
-    firefox = Firefox(a11y, tmp_path / "firefox", pages + GUIDE, pages + NOTES, pages + LONG)
+    firefox = Firefox(a11y, tmp_path / "firefox", pages + GUIDE, pages + NOTES, pages + LONG, pages + CHROME)
     try:
         _wid, pid = firefox_window(xsession, firefox)
         assert pid == firefox.proc.pid
@@ -370,6 +373,21 @@ def test_reads_the_page_of_the_tab_that_shows(xsession: XSession, a11y: dict[str
         xsession.key("ctrl+Next")
         long_read = settled(pid, pages + LONG)
         assert_the_long_page(pid, long_read)
+
+        # a page among its chrome (cookie and consent banners, navigation, side column, footer): only what it says
+        xsession.key("ctrl+Next")
+        article = settled(pid, pages + CHROME)
+        assert "ChromeCanary" not in article.text, article.text
+        assert [b.text for b in article.blocks if b.kind == HEADING] == ["Consent records under the GDPR",
+                                                                         "What to store"]
+        assert "keep one for every cookie consent a visitor gives" in article.text  # the words are not the chrome
+        assert "Even a page about baking cookies keeps its own paragraphs." in article.text
+        # a banner that is a plain div with a class is not in the tree as such: its text is the page's, and its
+        # sentence is no key point
+        points = key_points(ReadPage(article.url, article.title, article.blocks, "browser"))
+        assert "143 partners" in article.text and points and not any("partners" in p for p in points), points
+        xsession.key("ctrl+Prior")
+        assert settled(pid, pages + LONG) == long_read
 
         # the person turns to a terminal: the active window shows no page; the browser window still on screen is
         # the page just turned from, read only when asked for with the browsers' names

@@ -77,7 +77,16 @@ REGISTRY = "org.a11y.atspi.Registry"
 ROLE_FRAME, ROLE_LIST_ITEM, ROLE_PASSWORD_TEXT, ROLE_ENTRY = 23, 32, 40, 79
 ROLE_DOCUMENT_FRAME, ROLE_HEADING, ROLE_DOCUMENT_WEB = 82, 83, 95
 DOCUMENT_ROLES = frozenset({ROLE_DOCUMENT_WEB, ROLE_DOCUMENT_FRAME})
+SKIPPED = -1  # the role given to the page's chrome (CHROME_*), not read: its place stays empty
 SKIPPED_ROLES = frozenset({ROLE_PASSWORD_TEXT, ROLE_ENTRY})  # form fields: what the person types there
+#: the parts of a page around what it says, not read: its navigation, footer, side column and dialogs, by their
+#: ARIA landmark (Gecko's "xml-roles") or tag, and a cookie or consent banner by its class or id where the tree has
+#: its element (Gecko leaves out a plain div with only a class: its text is the page's, and the key points leave
+#: banner sentences out, `assistant.page_help.BOILERPLATE`). Why: a banner's sentences led a page's key points
+CHROME_LANDMARKS = frozenset({"navigation", "contentinfo", "complementary", "dialog", "alertdialog"})
+CHROME_TAGS = frozenset({"nav", "footer", "aside", "dialog"})
+CHROME_NAMES = re.compile(r"(?i)(?:^|[\s_-])(?:cookies?[_-]?(?:banner|consent|notice|bar|modal|popup|wall)|consent|gdpr"
+                          r"|onetrust|cookielaw|cmp)(?:$|[\s_-])")
 #: roles that are part of a sentence, for objects that say no CSS `display` (static text, link, image, label,
 #: subscript, superscript, mark, content deletion and insertion)
 INLINE_ROLES = frozenset({116, 88, 27, 29, 119, 120, 127, 125, 126})
@@ -404,9 +413,11 @@ class _Reader:
                              text if isinstance(text, str) else None)
                 if node.role in SKIPPED_ROLES:
                     node.text = ""
+                elif _page_chrome(node.attrs):
+                    node.role, node.text = SKIPPED, ""
                 nodes[(name, path)] = node
                 chars += len(node.text or "") - (node.text or "").count(OBJ)
-                if node.role not in SKIPPED_ROLES and (node.text is None or OBJ in node.text) \
+                if node.role not in SKIPPED_ROLES and node.role != SKIPPED and (node.text is None or OBJ in node.text) \
                         and len(key) < MAX_DEPTH:
                     read.append((key, name, path, node))
             # children only of the objects that have some (an object's text holds one U+FFFC per child; the
@@ -527,6 +538,13 @@ class _Assembler:
     def add(self, block: Block) -> None:
         if block.text:
             self.out.append(block)
+
+
+def _page_chrome(attrs: dict[str, Any]) -> bool:
+    """Whether an element is a part of the page around what it says (CHROME_LANDMARKS, CHROME_TAGS, CHROME_NAMES)."""
+    roles = set(str(attrs.get("xml-roles") or "").split())
+    return bool(roles & CHROME_LANDMARKS) or attrs.get("tag") in CHROME_TAGS \
+        or bool(CHROME_NAMES.search(f"{attrs.get('class') or ''} {attrs.get('id') or ''}"))
 
 
 def _kind(node: _Node) -> tuple[str, int]:
