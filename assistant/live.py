@@ -18,7 +18,18 @@ from typing import Any
 
 from proactive.models.base import Observation
 from proactive.watcher.episodes.builder import Episode
-from proactive.watcher.events import CLICK, CLIPBOARD, CONTROL, HOTKEY, IDLE, SCROLL, TEXT, WEB, WINDOW, RawEvent
+from proactive.watcher.events import (
+    CLICK,
+    CLIPBOARD,
+    CONTROL,
+    HOTKEY,
+    IDLE,
+    SCROLL,
+    TEXT,
+    WEB,
+    WINDOW,
+    RawEvent,
+)
 from proactive.watcher.store.database import Store
 
 from . import person_store
