@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
+from bench.bench_data import SESSIONS, need  # noqa: E402
 from proactive.assistant.agent import Agent  # noqa: E402
 from proactive.assistant.policy import Gate, Proactivity  # noqa: E402
 from proactive.eval.sessions import load_session  # noqa: E402
@@ -31,7 +31,6 @@ from proactive.models import sharing  # noqa: E402
 from proactive.models.registry import load_model  # noqa: E402
 from proactive.models.reward import load_default  # noqa: E402
 
-DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "sessions"
 HOG = "while True: pass"
 SECOND_MODEL = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
                 "from models.registry import load_model\n"
@@ -81,11 +80,12 @@ def child(sessions: Path, shared: bool, nice: int | None) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sessions", type=Path, default=DEFAULT_SESSIONS)
+    ap.add_argument("--sessions", type=Path, default=SESSIONS)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--nice", type=int, help=f"niceness of inference with sharing on (default {sharing.NICE})")
     ap.add_argument("--child", choices=["on", "off"], help=argparse.SUPPRESS)
     args = ap.parse_args()
+    need(args.sessions, "--sessions")
     if args.child:
         child(args.sessions, args.child == "on", args.nice)
         return

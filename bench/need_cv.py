@@ -19,7 +19,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data" / "proactivebench"
+sys.path.insert(0, str(ROOT))
+from bench.bench_data import LABELS, SESSIONS, need  # noqa: E402
+
 PROACTIVE = str(ROOT / ".venv" / "bin" / "proactive")
 
 
@@ -41,12 +43,14 @@ def scores(totals: dict[str, int]) -> dict[str, float | int]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sessions", type=Path, default=DATA / "sessions")
-    ap.add_argument("--labels", type=Path, default=DATA / "reward_train.jsonl")
+    ap.add_argument("--sessions", type=Path, default=SESSIONS)
+    ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--proactivity", default="medium")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--keep", type=Path, help="keep each fold's artefact and replay (turns.jsonl, report) here")
     args = ap.parse_args()
+    need(args.sessions, "--sessions")
+    need(args.labels, "--labels")
     rows = [json.loads(line) for line in args.labels.read_text(encoding="utf-8").splitlines() if line.strip()]
     totals = {"tp": 0, "fp": 0, "tn": 0, "fn": 0}
     shown_totals = dict(totals)  # offers shown only (not the needs held back or with nothing new to give)

@@ -28,12 +28,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
+from bench.bench_data import SESSIONS  # noqa: E402
 from proactive.watcher.privacy.redact import redact  # noqa: E402
 from proactive.watcher.privacy.secret_shape import secret_copy  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "ordinary_text.txt"
-SHARED = ROOT.parent / "shared" / "data" / "proactivebench"
 PER_KIND = 4000  # lines of each kind at most (sampled with a fixed seed)
 FIXTURE_PER_KIND = 150
 
@@ -71,8 +70,8 @@ def prose_lines(rng: random.Random) -> list[str]:
         # (not the lines naming the team's folder beside the checkout: the tests' copy must not point outside it)
         lines += [line.strip() for line in doc.read_text().splitlines()
                   if len(line.strip()) > 20 and "shared/data" not in line]
-    if SHARED.exists():
-        for session in sorted((SHARED / "sessions").glob("*.json")):
+    if SESSIONS.exists():  # where they are: the sentences stand without them
+        for session in sorted(SESSIONS.glob("*.json")):
             lines += [turn["observation"]["event"] for turn in json.loads(session.read_text())]
     return rng.sample(lines, min(PER_KIND, len(lines)))
 

@@ -31,13 +31,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
+from bench.bench_data import LABELS, need  # noqa: E402
 from proactive.assistant.person_model import ACCEPTED, REJECTED, PersonModel, Situation  # noqa: E402
 from proactive.eval import personal  # noqa: E402
 from proactive.models.reward import load_default  # noqa: E402
 from proactive.models.reward_data import read_reward_rows  # noqa: E402
 
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "proactivebench" / "reward_train.jsonl"
 RECORDED = ("code_11.json", "code_12.json", "code_14.json", "code_15.json", "writing_12.json", "writing_13.json",
             "writing_14.json", "writing_16.json")
 CODE = Situation("Example code", "coding", "a code editor")
@@ -98,8 +97,9 @@ def row(name: str, groups: dict[str, tuple[float, float, int]], lost: int) -> st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default=str(DEFAULT_DATA))
+    parser.add_argument("--data", default=str(LABELS))
     args = parser.parse_args()
+    need(args.data, "--data")
     rows = read_reward_rows([Path(args.data)])
     model = load_default()
     people = personal.persons(rows, [model.score(r["obs"], r["pred_task"]) for r in rows])

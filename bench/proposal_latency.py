@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
+from bench.bench_data import SESSIONS, need  # noqa: E402
 from proactive.assistant.agent import Agent  # noqa: E402
 from proactive.assistant.decision import decide  # noqa: E402
 from proactive.assistant.feedback import FeedbackMemory  # noqa: E402
@@ -31,8 +31,6 @@ from proactive.eval.metrics import percentile  # noqa: E402
 from proactive.eval.sessions import load_session  # noqa: E402
 from proactive.models.registry import load_model  # noqa: E402
 from proactive.models.reward import load_default  # noqa: E402
-
-DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "sessions"
 
 
 def machine_speed(model: object) -> float | None:
@@ -54,11 +52,12 @@ def machine_speed(model: object) -> float | None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sessions", type=Path, default=DEFAULT_SESSIONS)
+    ap.add_argument("--sessions", type=Path, default=SESSIONS)
     ap.add_argument("--model", default="default")
     ap.add_argument("--k", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    need(args.sessions, "--sessions")
     files = sorted(args.sessions.glob("*.json"))
     if not files:
         sys.exit(f"no sessions in {args.sessions}")

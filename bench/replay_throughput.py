@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SESSIONS = ROOT.parent / "shared" / "data" / "proactivebench" / "sessions"
+sys.path.insert(0, str(ROOT))
+from bench.bench_data import SESSIONS, need  # noqa: E402
 
 
 def replay(files: list[Path], cache: Path, home: Path) -> tuple[float, dict]:
@@ -35,9 +36,10 @@ def replay(files: list[Path], cache: Path, home: Path) -> tuple[float, dict]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sessions", type=Path, default=DEFAULT_SESSIONS)
+    ap.add_argument("--sessions", type=Path, default=SESSIONS)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    need(args.sessions, "--sessions")
     files = sorted(args.sessions.glob("*.json"))
     if not files:
         sys.exit(f"no sessions in {args.sessions}")

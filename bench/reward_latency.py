@@ -18,18 +18,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
+from bench.bench_data import LABELS  # noqa: E402
 from proactive.eval.metrics import percentile  # noqa: E402
 from proactive.models.registry import load_reward  # noqa: E402
 from proactive.models.reward_data import read_reward_rows  # noqa: E402
 
-SHARED = ROOT.parent / "shared" / "data" / "proactivebench" / "reward_train.jsonl"
 FIXTURE = ROOT / "tests" / "fixtures" / "reward_small.jsonl"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default=str(SHARED if SHARED.exists() else FIXTURE))
+    parser.add_argument("--data", default=str(LABELS if LABELS.exists() else FIXTURE))
     parser.add_argument("--rm", default="default")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", action="store_true")

@@ -19,13 +19,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
+from bench.bench_data import LABELS, need  # noqa: E402
 from proactive.models.reward import load_default  # noqa: E402
 from proactive.models.reward_data import read_reward_rows  # noqa: E402
 from proactive.models.reward_evaluation import _metrics, session_folds  # noqa: E402
 from proactive.models.reward_training import TRAIN_CONFIG, cross_validated_scores  # noqa: E402
-
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "proactivebench" / "reward_train.jsonl"
 
 
 def tfidf_text(row: dict[str, Any]) -> str:
@@ -81,8 +79,9 @@ def ceiling(rows: list[dict[str, Any]]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default=str(DEFAULT_DATA))
+    parser.add_argument("--data", default=str(LABELS))
     args = parser.parse_args()
+    need(args.data, "--data")
     rows = read_reward_rows([Path(args.data)])
     print(f"{len(rows)} rows, {len({r['session'] for r in rows})} sessions, "
           f"{len({(r['session'], r['obs'][-1]['time']) for r in rows})} contexts\n")

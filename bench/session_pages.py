@@ -28,8 +28,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.bench_data import LABELS, SESSIONS, need  # noqa: E402
+
 PAGES = ROOT / "bench" / "session_pages"
-DATA = ROOT.parent / "shared" / "data" / "proactivebench"
 PROXY_VARS = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
 TARGET_SHARE = 0.60
 
@@ -112,8 +114,8 @@ def print_figures(name: str, f: dict[str, Any]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--sessions", type=Path, default=DATA / "sessions")
-    ap.add_argument("--labels", type=Path, default=DATA / "reward_train.jsonl")
+    ap.add_argument("--sessions", type=Path, default=SESSIONS)
+    ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--pages", type=Path, default=PAGES)
     ap.add_argument("--out", type=Path, help="keep the replays' output here, one folder per timing "
                                               "(default: a temporary folder)")
@@ -121,10 +123,11 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="one JSON object: figures and offers")
     ap.add_argument("extra", nargs="*", help="more replay options, after --")
     args = ap.parse_args()
+    need(args.sessions, "--sessions")
+    need(args.labels, "--labels")
     sessions = sorted(args.sessions.glob("*.json"))
     if not sessions:
         sys.exit(f"{args.sessions}: no sessions (*.json)")
-    sys.path.insert(0, str(ROOT))
     from bench.page_server import page_server
 
     results: dict[str, dict[str, Any]] = {}
