@@ -43,7 +43,7 @@ What it reports (a table, or --json):
 
 Script time: the day's own clock. Waits (reading, idle, thinking) are divided by --speed, except where that would
 change what is measured: an idle of `idle_seconds` (120) or more stays above it, and a moment whose script time
-is past the proactivity level's minimum interval (90 s) after the last offer shown is held until real time is too.
+is past the proactivity level's minimum interval (90 s at medium) after the last offer shown is held until real time is too.
 
     .venv/bin/python bench/day.py coding [--speed 2] [--json] [--out FILE]
 """
@@ -89,7 +89,7 @@ HELD_S = 600.0  # help accepted this long before a moment is still in the person
 LATENCY_WITHIN_S = 20.0  # later than this, an offer came from something else (a switch, a pause after typing)
 POLL_S = 0.25
 READ_OFFER_S = 1.0  # the person reads the offer before clicking
-MIN_INTERVAL_S = 91.0  # medium proactivity's 90 s between offers shown, and a second to spare
+LEVELS = {"low": 300.0, "medium": 90.0, "high": 30.0}  # the proactivity levels' interval between offers shown
 IDLE_S = 120.0  # the default idle_seconds
 KEY_DELAY_MS = 110  # about 9 keys a second: a person typing steadily
 TYPED = re.compile(r"The user types '(.*?)'(?: and presses Enter)? in ")
@@ -243,8 +243,10 @@ class Day:
     """Acts out one day's steps in an X session, keeping its moments and typed lines."""
 
     def __init__(self, spec: dict[str, Any], session: XSession, env: dict[str, str], work: Path,
-                 server: PageServer, speed: float, clock: Clock, home: Path, hands: threading.Lock):
+                 server: PageServer, speed: float, clock: Clock, home: Path, hands: threading.Lock,
+                 interval_s: float = LEVELS["medium"]):
         self.spec, self.session, self.env, self.work = spec, session, env, work
+        self.interval_s = interval_s + 1.0  # the level's interval between offers shown, and a second to spare
         self.hands = hands  # the person's hands: the day's input and the tray's Accept take turns
         self.server, self.speed, self.clock, self.home = server, speed, clock, home
         self.windows: dict[str, str] = {}  # name -> X window id
@@ -410,8 +412,8 @@ class Day:
         if not self.offers:
             return
         last = self.offers[-1]
-        if self.clock.now() - last.script_seen >= MIN_INTERVAL_S:
-            left = last.seen + MIN_INTERVAL_S - time.time()
+        if self.clock.now() - last.script_seen >= self.interval_s:
+            left = last.seen + self.interval_s - time.time()
             if left > 0:
                 time.sleep(left)  # real seconds: the script's clock runs on with them
 
@@ -641,7 +643,7 @@ def answer_accessibility(session: XSession, config: Path) -> None:
              what="the accessibility answer in config.toml")
 
 
-def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
+def run_day(name: str, speed: float, answers: bool = True, proactivity: str = "medium") -> dict[str, Any]:
     spec = json.loads((DAYS / f"{name}.json").read_text())
     session, stop_x = start_x()
     home = Path(tempfile.mkdtemp(prefix=f"proactive-day-{name}-"))
@@ -669,6 +671,9 @@ def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
         session.start_tray()
         with page_server(PAGES) as server:
             clock = Clock()
+            if proactivity != "medium":  # the person's setting, as Settings writes it
+                (home / "proactive").mkdir(parents=True, exist_ok=True)
+                (home / "proactive" / "config.toml").write_text(f'proactivity = "{proactivity}"\n')
             proc = subprocess.Popen([PROACTIVE, "run", "--model", "default"], env=env, cwd=work,
                                     stdout=subprocess.DEVNULL, stderr=(home / "run.stderr").open("w"))
             log = home / "proactive" / "logs" / "proactive.log"
@@ -681,7 +686,7 @@ def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
             person.start()
             watcher = Watcher(home / "proactive" / "proactive.db", clock, psutil.Process(proc.pid), person)
             watcher.start()
-            day = Day(spec, session, env, work, server, speed, clock, home, hands)
+            day = Day(spec, session, env, work, server, speed, clock, home, hands, LEVELS[proactivity])
             day.offers = watcher.offers
             clock.real0, clock.skipped = time.time(), 0.0
             for i, step in enumerate(spec["steps"]):
@@ -724,7 +729,7 @@ def run_day(name: str, speed: float, answers: bool = True) -> dict[str, Any]:
     figures = offer_figures(watcher.offers, day.moments, script_s)
     episodes = stored_quotes(home / "proactive" / "proactive.db")
     return {
-        "day": name, "speed": speed, "accessibility_answered": answers, "script_minutes": round(script_s / 60, 1), "wall_minutes": round(wall / 60, 1),
+        "day": name, "speed": speed, "proactivity": proactivity, "accessibility_answered": answers, "script_minutes": round(script_s / 60, 1), "wall_minutes": round(wall / 60, 1),
         "home": str(home),
         **{k: v for k, v in figures.items() if k not in ("per_moment", "unattributed_offers")},
         "silent_decisions": watcher.silent,
@@ -765,7 +770,8 @@ def table(r: dict[str, Any]) -> str:
                                           f"{r['cpu_percent_of_one_core']['tray']}", ""),
         ("max RSS MB: run / tray", f"{r['max_rss_mb']['run']} / {r['max_rss_mb']['tray']}", ""),
     ]
-    out = [f"day {r['day']}: {r['script_minutes']} script minutes in {r['wall_minutes']} (speed {r['speed']})",
+    out = [f"day {r['day']}: {r['script_minutes']} script minutes in {r['wall_minutes']} (speed {r['speed']}, "
+           f"proactivity {r.get('proactivity', 'medium')})",
            "| figure | value | target |", "|---|---|---|"]
     out += [f"| {a} | {b} | {t} |" for a, b, t in rows]
     return "\n".join(out)
@@ -783,8 +789,10 @@ def main() -> None:
     ap.add_argument("--out", type=Path, help="also write the full report (JSON) here")
     ap.add_argument("--no-answers", action="store_true",
                     help="leave the tray's accessibility question unanswered (typing in Firefox and Qt only counted)")
+    ap.add_argument("--proactivity", choices=sorted(LEVELS), default="medium",
+                    help="the person's proactivity setting (default: medium, the product's default)")
     args = ap.parse_args()
-    result = run_day(args.day, max(args.speed, 1.0), answers=not args.no_answers)
+    result = run_day(args.day, max(args.speed, 1.0), answers=not args.no_answers, proactivity=args.proactivity)
     if args.out:
         args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False))
     if args.json:
