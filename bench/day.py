@@ -43,9 +43,10 @@ What it reports (a table, or --json):
 
 Script time: the day's own clock. Waits (reading, idle, thinking) are divided by --speed, except where that would
 change what is measured: an idle of `idle_seconds` (120) or more stays above it, and a moment whose script time
-is past the proactivity level's minimum interval (90 s at medium) after the last offer shown is held until real time is too.
+is past the proactivity level's minimum interval (90 s at medium) after the last offer shown is held until real
+time is too.
 
-    .venv/bin/python bench/day.py coding [--speed 2] [--json] [--out FILE]
+    .venv/bin/python bench/day.py coding [--speed 2] [--proactivity low|medium|high] [--json] [--out FILE]
 """
 
 from __future__ import annotations
