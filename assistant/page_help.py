@@ -58,7 +58,9 @@ WORD = re.compile(r"[a-z0-9_]{2,}|[\u4e00-\u9fff]", re.I)
 STOP = frozenset("""a an and are as at be by can do does for from how i if in into is it its of on or so that the this
 to use used using was what when where which why will with you your we our not no yes all any one two has have had
 them they their there then than these those also just more most may might must should would could about over""".split())
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+#: a sentence ends at . ! ? and a space, not after a title or an abbreviation ("reviewed by Dr. Moreau", "e.g. a")
+SENTENCE_END = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<!\bvs\.)"
+                          r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!\bNo\.)(?<=[.!?])\s+|(?<=[。！？])")
 MAX_CODE_LINES = 40  # longer is a whole program, not an example
 #: a block that is a program's output or a prompt's transcript, not code to copy: most lines start with no code
 OUTPUT_LINE = re.compile(r"^\s*(?:[\w.@+-]+\s+(?:True|False|None|\d+)\s*$|\d+(?:\.\d+)?[KMGT]?\s|Filesystem\b|"
@@ -68,6 +70,11 @@ BOILERPLATE = re.compile(r"仅供参考|版权|all rights reserved|cookie|subscr
                          r"\bsee [A-Z_]+\.md\b|terms of (?:use|service)|privacy (?:policy|notice|statement|settings)|"
                          r"with your consent|manage (?:your )?(?:consent|preferences|choices)|"
                          r"our (?:\d+ )?(?:advertising |ad )?partners|information on your device|accept all", re.I)
+#: a page's furniture, not what it says: a breadcrumb trail ("Audio › Headphones › Comparisons") or a byline
+#: ("Medically reviewed by …", "Updated on …")
+FURNITURE = re.compile(r"^[^.!?]{0,80}?(?:\s[›»>/|]\s[^.!?]{1,40}?){2,}$|"
+                       r"^(?:medically |fact[- ]checked |last )?(?:reviewed|written|edited|posted|published|updated|"
+                       r"fact[- ]checked)(?: by| on)\b", re.I)
 MAX_POINT_CHARS = 240
 
 
@@ -194,7 +201,7 @@ def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
 
     def weight(sentence: str) -> float:
         ts = terms(sentence)
-        if not ts or BOILERPLATE.search(sentence):
+        if not ts or BOILERPLATE.search(sentence) or FURNITURE.search(sentence.strip()):
             return 0.0
         page_weight = sum(freq[t] for t in set(ts)) / (1 + len(ts)) ** 0.5
         return page_weight * (1 + 2 * len(wanted & set(ts)) / max(1, len(wanted)))

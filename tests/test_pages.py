@@ -537,3 +537,25 @@ def test_a_results_page_the_browser_shows_is_no_page_read_whatever_its_address(t
                                              "element - Web Notes'."}]
     found = live_source(seen, PageReader("ask"), lambda: article)(ground(seen).of("query")[0])
     assert found is not None and article in found.pages
+
+
+def test_key_points_leave_out_a_pages_furniture_and_keep_a_sentence_with_a_title_whole() -> None:
+    """A breadcrumb trail and a byline are the page's furniture, not what it says; "Dr." ends no sentence."""
+    from proactive.assistant.pages import HEADING, PARA, Block, Page
+
+    page = Page("http://127.0.0.1/tea", "Green tea and focus", (
+        Block(PARA, "Food › Drinks › Tea"),
+        Block(PARA, "Home / Health / Sleep / Green tea and focus"),
+        Block(PARA, "Medically reviewed by Dr. Ana Lima, MD — Written by Tom Reyes — Updated on March 3, 2026"),
+        Block(HEADING, "Green tea and focus", 1),
+        Block(PARA, "Green tea holds both caffeine and theanine, which together sharpen focus without jitters."),
+        Block(HEADING, "How much to drink", 2),
+        Block(PARA, "As Dr. Lima puts it, two cups before noon give most of the effect on focus for tea drinkers."),
+        Block(HEADING, "Versus coffee", 2),
+        Block(PARA, "Coffee > tea for raw alertness, but tea wins for calm focus over long afternoons of work."),
+    ), "browser")
+    points = key_points(page)
+    assert not any("›" in p or "Home / Health" in p or "reviewed by" in p.lower() for p in points), points
+    assert any("theanine" in p for p in points), points
+    assert any("As Dr. Lima puts it, two cups before noon" in p for p in points), points  # whole, not cut at "Dr."
+    assert any("Coffee > tea for raw alertness" in p for p in points), points  # one ">" is no trail
