@@ -31,10 +31,9 @@ Why these choices:
   with a small bounded chance, so the person can say otherwise; only an explicit "Not this kind" mutes it for good
   (until they undo it or reset). The chance is what the adjustments themselves allow: the posterior probability
   that the offer is worth showing after all (they could be that wrong), kept between `explore_floor` and
-  `explore`. A flat chance re-showed, as often as anything, what the person had turned down many times and the
-  adjustments were sure of, and those offers, nearly all turned down again, made up a growing part of what a
-  strict person was shown as fewer offers passed (`eval/personal.py`, `--as-live`); an uncertain one (a kind met
-  twice) is still re-shown at `explore`, and none falls below `explore_floor`.
+  `explore`. A flat chance re-showed offers of a kind turned down many times, which the adjustments were sure
+  of, as often as any, and nearly all were turned down again; an offer they are unsure of (a kind met twice) is
+  still re-shown at `explore`, and none falls below `explore_floor`.
 
 The model is a handful of floats: under a millisecond per decision (`bench/person_model.py`), and its state is
 JSON (`to_json`), the person's data, stored encrypted with everything else.

@@ -111,8 +111,11 @@ def as_live(people: dict[str, list[Decision]], make: Callable[[], PersonModel] =
         taken = []
         for d in offers:
             p = model.p_accept(d.shared, d.situation)
-            if model.shows(p, threshold, model.explore_chance(d.shared, d.situation, threshold)) \
-                    if model.trusted else p >= threshold:
+            if model.trusted:  # the person model decides, and re-shows some of what it holds back
+                shown = model.shows(p, threshold, model.explore_chance(d.shared, d.situation, threshold))
+            else:  # the shared gate alone, as live: what it holds back is its silence
+                shown = p >= threshold
+            if shown:
                 taken.append(d.accepted)
                 model.learn(d.shared, d.situation, ACCEPTED if d.accepted else REJECTED)
         alone = [d.accepted for d in offers if d.shared >= threshold]  # the shared gate alone, learning nothing
