@@ -115,7 +115,9 @@ def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], p
         return picked, held
     shared = picked.scores.get(picked.task, 0.5)
     situation = situations.get(picked.task) or Situation.of(context, picked.task, prediction.actions.get(picked.task))
-    if person.trusted and not person.shows(person.p_accept(shared, situation), gate.proactivity.threshold):
+    threshold = gate.proactivity.threshold
+    if person.trusted and not person.shows(person.p_accept(shared, situation), threshold,
+                                           person.explore_chance(shared, situation, threshold)):
         why = person.why_quiet(situation.kind, now) or f"offers of the kind '{situation.kind}' are taken less often"
         return (GateDecision(None, None, picked.silence_score, picked.scores, f"learned: {why}", picked.p_need),
                 held + [picked.task])

@@ -122,8 +122,8 @@ class FeedbackMemory:
 
     def relearn(self, person: PersonModel) -> None:
         """What is learned about the person replaced: loaded from the store at start, rebuilt from the decisions
-        kept (a decision replaced, retention). Its explore chance is kept."""
-        person.explore = self.person.explore
+        kept (a decision replaced, retention). Its explore chances are kept."""
+        person.explore, person.explore_floor = self.person.explore, self.person.explore_floor
         self.person = person
 
     def forget_person(self) -> None:

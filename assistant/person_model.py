@@ -28,8 +28,12 @@ Why these choices:
 - **Expected cost.** An offer is shown when P(accept) x cost(missed need) >= (1 - P(accept)) x cost(false alarm):
   P(accept) >= c / (1 + c), the proactivity level's threshold (`policy.Proactivity`).
 - **Learning from what is shown, without starving.** A kind held back on implicit signals alone is still shown
-  with a small bounded chance (`explore`), so the person can say otherwise; only an explicit "Not this kind" mutes
-  it for good (until they undo it or reset).
+  with a small bounded chance, so the person can say otherwise; only an explicit "Not this kind" mutes it for good
+  (until they undo it or reset). The chance is what the adjustments themselves allow: the posterior probability
+  that the offer is worth showing after all (they could be that wrong), kept between `explore_floor` and
+  `explore`. A flat chance re-showed offers of a kind turned down many times, which the adjustments were sure
+  of, as often as any, and nearly all were turned down again; an offer they are unsure of (a kind met twice) is
+  still re-shown at `explore`, and none falls below `explore_floor`.
 
 The model is a handful of floats: under a millisecond per decision (`bench/person_model.py`), and its state is
 JSON (`to_json`), the person's data, stored encrypted with everything else.
@@ -150,8 +154,9 @@ class PersonModel:
     variance each adjustment gains per decision learned (how fast the person may change). `forget`: how much an
     earlier decision counts in the record against the next one. `take_up`, `drop`: how far (nats) the personal
     prediction's record must be ahead of the shared one's for the adjustments to be used, and behind for them to be
-    dropped (asymmetric: using them is the risk, the shared model the safe side). `explore`: the chance that
-    an offer the adjustments would hold back is shown anyway.
+    dropped (asymmetric: using them is the risk, the shared model the safe side). `explore`, `explore_floor`: the
+    largest and the smallest chance that an offer the adjustments would hold back is shown anyway
+    (`explore_chance`).
 
     The defaults were chosen on the 34 annotators of the ProactiveBench developer split; chosen on two of its three
     groups of sessions and measured on the third, the worst person stays within 0.02 of the shared model on one
@@ -163,6 +168,7 @@ class PersonModel:
     take_up: float = 2.0
     drop: float = 1.0
     explore: float = 0.05
+    explore_floor: float = 0.01  # about one held-back offer in a hundred: a kind is never out of sight for good
     min_decisions: int = 5  # decisions learned before the record may say anything: a handful never changes offers
     names: list[str] = field(default_factory=list)
     mean: np.ndarray = field(default_factory=lambda: np.zeros(0))
@@ -202,10 +208,28 @@ class PersonModel:
             return p_need
         return sigmoid(logit(p_need) + self.adjustment(Situation(SILENCE, activity, app), with_kind=False))
 
-    def shows(self, p_accept: float, threshold: float) -> bool:
+    def shows(self, p_accept: float, threshold: float, chance: float | None = None) -> bool:
         """Expected cost: shown when P(accept) >= c / (1 + c) (`threshold`); else, unless the kind is muted, still
-        shown with the small chance `explore`, so implicit signals never hold a kind back for good."""
-        return p_accept >= threshold or (p_accept > 0.0 and self.rng.random() < self.explore)
+        shown with the small chance `chance` (`explore_chance`; `explore` when not given), so implicit signals
+        never hold a kind back for good."""
+        chance = self.explore if chance is None else chance
+        return p_accept >= threshold or (p_accept > 0.0 and self.rng.random() < chance)
+
+    def explore_chance(self, shared: float, situation: Situation, threshold: float) -> float:
+        """The chance an offer the adjustments hold back is shown anyway: the posterior probability that its
+        P(accept) is past `threshold` after all (the adjustments are a Gaussian; where they are sure, it is small),
+        kept between `explore_floor` and `explore`. 0 for a muted kind: only an explicit answer mutes."""
+        if situation.kind in self.muted:
+            return 0.0
+        if situation.kind == SILENCE:
+            return self.explore
+        index = {n: i for i, n in enumerate(self.names)}
+        features = situation.features()
+        known = [index[f] for f in features if f in index]
+        variance = float(self.cov[np.ix_(known, known)].sum()) + (len(features) - len(known)) * self.prior_var
+        mean = logit(shared) + self.adjustment(situation)
+        past = 0.5 * math.erfc((logit(threshold) - mean) / math.sqrt(2.0 * max(variance, 1e-12)))
+        return min(self.explore, max(self.explore_floor, past))
 
     # -- what it learns -----------------------------------------------------------------------------------------
 
@@ -272,7 +296,7 @@ class PersonModel:
     def reset(self) -> None:
         """Forget everything learned: back to the shared model."""
         fresh = PersonModel(self.prior_var, self.drift, self.forget, self.take_up, self.drop, self.explore,
-                            self.min_decisions)
+                            self.explore_floor, self.min_decisions)
         self.__dict__.update(fresh.__dict__)
 
     # -- what the person reads ----------------------------------------------------------------------------------

@@ -12,8 +12,10 @@ person the shared model fits), 200 decisions each: how many decisions the person
 Prints the previous model (a sign test on the decisions where the two disagreed, no drift, prior variance 1) and
 the shipped defaults per group; then, for each group, the settings the other two groups choose (fewest persons
 below -0.02, then a fitting person not harmed, then the worst person, then accuracy) and what they give on the
-held-out group; then `--as-live`'s shares averaged over 20 exploration seeds (one seed's draws move them by
-several points).
+held-out group; then `--as-live`'s shares averaged over exploration seeds (one seed's draws move them by several
+points): the previous model, the shipped one with a flat 5% chance of re-showing a held-back offer (the rule before
+the chance came from the posterior), the shipped defaults, and the shared model alone on the same persons.
+`--live-only` prints only that part (`--seeds N`, 20 by default).
 """
 
 from __future__ import annotations
@@ -61,6 +63,13 @@ class SignTest(PersonModel):
         self.trusted = n >= 5 and self.wins - self.losses > math.sqrt(n)
 
 
+class FlatExplore(PersonModel):
+    """The shipped model with the earlier rule for re-showing a held-back offer: always the chance `explore`."""
+
+    def explore_chance(self, shared: float, situation: Situation, threshold: float) -> float:
+        return 0.0 if situation.kind in self.muted else self.explore
+
+
 def group_of(person: str) -> str:
     session = person.split("#")[0]
     return "synthetic" if session not in RECORDED else session.split("_")[0]
@@ -98,15 +107,24 @@ def row(name: str, groups: dict[str, tuple[float, float, int]], lost: int) -> st
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=str(LABELS))
+    parser.add_argument("--live-only", action="store_true", help="Only the --as-live shares over seeds.")
+    parser.add_argument("--seeds", type=int, default=20, help="Exploration seeds for the --as-live shares.")
     args = parser.parse_args()
     need(args.data, "--data")
     rows = read_reward_rows([Path(args.data)])
     model = load_default()
     people = personal.persons(rows, [model.score(r["obs"], r["pred_task"]) for r in rows])
     print(f"{len(people)} persons, {sum(len(d) for d in people.values())} decisions\n")
+    previous: Callable[[], PersonModel] = lambda: SignTest(prior_var=1.0, drift=0.0)  # noqa: E731
+    if not args.live_only:
+        study(people, previous)
+    live_shares(people, previous, args.seeds)
+
+
+def study(people: dict[str, list[personal.Decision]], previous: Callable[[], PersonModel]) -> None:
+    """The prequential figures per group, and the settings chosen on two groups measured on the third."""
     print("| model | coding: from 51, worst | writing | synthetic | a fitting person: decisions lost of 4000 |")
     print("|---|---|---|---|---|")
-    previous: Callable[[], PersonModel] = lambda: SignTest(prior_var=1.0, drift=0.0)  # noqa: E731
     for name, make in (("previous (sign test, no drift, prior 1)", previous), ("shipped defaults", PersonModel)):
         print(row(name, per_group(personal.simulate(people, make)), fitting_loss(make)))
 
@@ -132,20 +150,30 @@ def main() -> None:
         a, w, below = groups[held]
         print(f"| {held} | {settings} | {a:.3f}, {w:+.3f}, {below} |")
 
-    print("\n`--as-live` on the recorded sessions, 20 exploration seeds: strict persons' share taken, first 20 shown "
-          "and last 20 (mean over seeds), seeds where it rose\n")
+
+
+def live_shares(people: dict[str, list[personal.Decision]], previous: Callable[[], PersonModel], seeds: int) -> None:
+    """`--as-live` on the recorded sessions over exploration seeds: strict persons' share taken of their first and
+    last 20 shown, against the shared model alone (which draws nothing: the same every seed)."""
+    print(f"\n`--as-live` on the recorded sessions, {seeds} exploration seeds: strict persons' share taken, first 20 "
+          "shown and last 20 (mean over seeds), seeds where it rose\n")
     recorded = {name: d for name, d in people.items() if group_of(name) != "synthetic"}
-    for name, make in (("previous", previous), ("shipped defaults", PersonModel)):
+    alone = None
+    for name, make in (("previous", previous), ("a flat 5% chance to re-show", FlatExplore),
+                       ("shipped defaults", PersonModel)):
         shares = []
-        for seed in range(20):
+        for seed in range(seeds):
             def seeded(seed: int = seed, make: Callable[[], PersonModel] = make) -> PersonModel:
                 model = make()
                 model.rng.seed(seed)
                 return model
             live = personal.as_live(recorded, seeded)
             shares.append((live["first"], live["last"]))
+            alone = (live["shared_first"], live["shared_last"])
         print(f"- {name}: {statistics.mean(f for f, _ in shares):.3f} -> {statistics.mean(la for _, la in shares):.3f}, "
-              f"rose for {sum(la > f for f, la in shares)} of 20 seeds")
+              f"rose for {sum(la > f for f, la in shares)} of {seeds} seeds")
+    if alone:
+        print(f"- the shared model alone: {alone[0]:.3f} -> {alone[1]:.3f}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def main() -> None:
         situation = Situation.of(row["obs"], row["pred_task"] or "Explain the error")
         middle = time.perf_counter()
         model.need(shared, situation.activity, situation.app)
-        model.shows(model.p_accept(shared, situation), 0.5)
+        model.shows(model.p_accept(shared, situation), 0.5, model.explore_chance(shared, situation, 0.5))
         model.learn(shared, situation, rng.choice(outcomes) if i % 3 else (ACCEPTED, REJECTED)[i % 2], float(i))
         done = time.perf_counter()
         bare.append((done - middle) * 1000)

@@ -11,6 +11,12 @@ protocols:
 - **as live** (`as_live`): the person judges only the offers the person model lets through (the offers of the
   rows, in order; silent moments are never judged, as live), and learns only from those. For persons who turn
   down more offers than they take, the share taken should rise from their first shown offers to their last.
+  As `decision.choose` does live, while the adjustments are not in use the shared gate decides alone (shown at
+  P(accept) >= threshold, nothing explored: an offer the shared gate holds back is its silence, not the person
+  model's); while they are, the person model decides and re-shows what it holds back with its bounded chance.
+  The same persons' shares with the shared model alone (no learning) are given beside: the share taken may rise
+  with the session itself (a recording's later moments can be ones where help is wanted more), and what the
+  person model adds is the difference.
 """
 
 from __future__ import annotations
@@ -104,18 +110,37 @@ def as_live(people: dict[str, list[Decision]], make: Callable[[], PersonModel] =
         model = make()
         taken = []
         for d in offers:
-            if model.shows(model.p_accept(d.shared, d.situation), threshold):
+            p = model.p_accept(d.shared, d.situation)
+            if model.trusted:  # the person model decides, and re-shows some of what it holds back
+                shown = model.shows(p, threshold, model.explore_chance(d.shared, d.situation, threshold))
+            else:  # the shared gate alone, as live: what it holds back is its silence
+                shown = p >= threshold
+            if shown:
                 taken.append(d.accepted)
                 model.learn(d.shared, d.situation, ACCEPTED if d.accepted else REJECTED)
+        alone = [d.accepted for d in offers if d.shared >= threshold]  # the shared gate alone, learning nothing
         strict = sum(d.accepted for d in offers) < len(offers) / 2
-        edge = min(EDGE, len(taken) // 2)  # fewer than 2 x EDGE shown: the first and the last half
+        edge, shared_edge = _edge(taken), _edge(alone)
         result[name] = {"offers": len(offers), "shown": len(taken), "strict": strict, "edge": edge,
-                        "first": _share(taken[:edge]), "last": _share(taken[len(taken) - edge:])}
+                        "first": _share(taken[:edge]), "last": _share(taken[len(taken) - edge:]),
+                        "shared_edge": shared_edge, "shared_first": _share(alone[:shared_edge]),
+                        "shared_last": _share(alone[len(alone) - shared_edge:])}
     chosen = [p for p in result.values() if p["strict"] and p["edge"]]
     return {"persons": len(result), "strict_persons": len(chosen),
-            "first": _share(x for p in chosen for x in [p["first"]] * int(p["edge"])),
-            "last": _share(x for p in chosen for x in [p["last"]] * int(p["edge"])),
-            "rising": sum(p["last"] > p["first"] for p in chosen), "per_person": result}
+            "first": _pooled(chosen, "first", "edge"), "last": _pooled(chosen, "last", "edge"),
+            "rising": sum(p["last"] > p["first"] for p in chosen),
+            "shared_first": _pooled(chosen, "shared_first", "shared_edge"),
+            "shared_last": _pooled(chosen, "shared_last", "shared_edge"), "per_person": result}
+
+
+def _edge(taken: Sequence[bool]) -> int:
+    """How many shown offers make a person's first and last: EDGE, or half of them when fewer than 2 x EDGE."""
+    return min(EDGE, len(taken) // 2)
+
+
+def _pooled(chosen: Sequence[dict[str, Any]], key: str, edge: str) -> float:
+    """A share pooled over persons, each counting as many times as the offers it is measured on."""
+    return _share(x for p in chosen for x in [p[key]] * int(p[edge]))
 
 
 def _share(values: Any) -> float:
@@ -162,7 +187,9 @@ def lines(result: dict[str, Any]) -> list[str]:
         out = [f"{result['persons']} persons; {result['strict_persons']} turn down more offers than they take",
                f"share of shown offers taken (pooled): first {EDGE} {result['first']:.3f}, last {EDGE} "
                f"{result['last']:.3f} (the first and last half for a person shown fewer than {2 * EDGE}); "
-               f"rising for {result['rising']} of {result['strict_persons']}"]
+               f"rising for {result['rising']} of {result['strict_persons']}",
+               f"the shared model alone, the same persons: first {EDGE} {result['shared_first']:.3f}, last {EDGE} "
+               f"{result['shared_last']:.3f}"]
         return out
     out = [f"{result['persons']} persons, {result['decisions']} decisions, each predicted before it was learned",
            "from decision   n      shared  personal"]
