@@ -19,7 +19,7 @@ from .command_lines import KNOWN_BY_HEART, known_here, program_name, split_comma
 from .diagnose import Diagnosis, Situation, diagnose
 from .diagnose.command_docs import command_doc, program_of, program_word
 from .diagnose.shell_errors import SHELL_WORDS
-from .page_help import code_examples, key_points, query_language
+from .page_help import code_examples, file_language, key_points, query_language
 
 if TYPE_CHECKING:
     from .material import Source
@@ -387,6 +387,14 @@ def reads_now(page: Obj, grounding: Grounding) -> bool:
     return page.index >= grounding.n_events - 1 or bool(sentences and _head(page) in sentences[-1])
 
 
+def reads_for_code(page: Obj, grounding: Grounding) -> bool:
+    """Whether the person reads the page for a program of theirs: its title names a language (`query_language`) a
+    file of their work is written in. Then a summary of the page is not the help: its code for the file is, once
+    they turn to it (the annotators of the shared sessions wanted nothing while a coder read a Q&A thread)."""
+    language = query_language(page.text)
+    return language is not None and any(file_language(f.text) == language for f in grounding.of(FILE))
+
+
 def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], material: Source | None,
                parts: dict[str, str], grounding: Grounding) -> bool:
     """For an action whose help is the pages' (code, key points, notes): whether the material can be had, and, when
@@ -404,6 +412,8 @@ def from_pages(action: Action, primary: Obj, secondary: Sequence[Obj | None], ma
         return False
     if primary.kind == PAGE and any(q.index > primary.index for q in grounding.of(QUERY)):
         return False  # the person searched for something else since reading it: they have moved on
+    if action.id in SUMMARIES and primary.kind == PAGE and reads_for_code(primary, grounding):
+        return False  # read for a program in the page's language: its code, at the file, is the help
     if action.id in SUMMARIES and primary.kind == PAGE and not reads_now(primary, grounding):
         # a page only passed through (opened, then another address), or left for other work (a form, a shell):
         # its key points are wanted while the person reads it; once they turn to their file, its code or notes

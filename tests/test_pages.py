@@ -559,3 +559,23 @@ def test_key_points_leave_out_a_pages_furniture_and_keep_a_sentence_with_a_title
     assert any("theanine" in p for p in points), points
     assert any("As Dr. Lima puts it, two cups before noon" in p for p in points), points  # whole, not cut at "Dr."
     assert any("Coffee > tea for raw alertness" in p for p in points), points  # one ">" is no trail
+
+
+@pytest.mark.parametrize("work, language_page, offered", [
+    ("The user types 'def load(path):' in loader.py in Visual Studio Code.", True, False),  # a program in its language
+    ("The user types 'function load() {' in loader.js in Visual Studio Code.", True, True),  # another language
+    ("The user types 'Notes on loading' in notes.md in Visual Studio Code.", True, True),  # prose
+    ("The user types 'def load(path):' in loader.py in Visual Studio Code.", False, True),  # a page of no language
+])
+def test_a_page_read_for_a_program_in_its_language_gets_no_summary(work: str, language_page: bool,
+                                                                    offered: bool) -> None:
+    """Reading a page about the language of a file of their work, the person reads for their program: its key
+    points are not the help (its code for the file is, at the file). Other readers still get its key points."""
+    title = "Reading a file line by line in Python" if language_page else "Reading a file line by line"
+    page = dataclasses.replace(fixture("traffic_realtime_data.html", "https://docs.example/read"), title=title)
+    reading = [{"time": "1", "event": work},
+               {"time": "2", "event": f"The user switches to Firefox and views the page '{title} - Docs'. The user "
+                                     f"scrolls down (12 steps) in {title} in Firefox."}]
+    offers = candidates.build(ground(reading), writes=False,
+                              material=live_source(reading, PageReader("off"), browser=lambda: page))
+    assert bool([c for c in offers if c.action == "page_points"]) is offered, [c.task for c in offers]
