@@ -352,9 +352,10 @@ SUMMARIES = ("page_points", "summarise_page", "collect_page")
 def on_screen(action: Action, primary: Obj, grounding: Grounding) -> bool:
     """Whether an offer about a page would repeat what the person is looking at: the page is the one the last
     event shows (the annotators of the shared sessions wanted nothing there), except a summary of a page they
-    stay on (named by an earlier event too). Its code, notes or how it applies come once they turn back."""
+    stay on (named by an earlier event too) and do not read for a program (`reads_for_code`). Its code, notes or
+    how it applies come once they turn back."""
     return primary.kind == PAGE and primary.index >= grounding.n_events - 1 and not (
-        action.id in SUMMARIES and stays_on(primary, grounding))
+        action.id in SUMMARIES and stays_on(primary, grounding) and not reads_for_code(primary, grounding))
 
 
 #: a sentence of reading on a page: a scroll, a copy or a selection in it (a key pressed there, like Ctrl+L to
