@@ -509,7 +509,8 @@ def test_a_click_on_our_window_that_has_no_focus_is_not_told_as_a_click_in_the_f
     for name, value in xsession.env.items():
         monkeypatch.setenv(name, value)
     title = f"no-focus {'ours' if ours else 'theirs'}"
-    popup = subprocess.Popen([_sys.executable, "-c", NO_FOCUS_WINDOW, title], env={**os.environ, **xsession.env},
+    env = {**os.environ, **xsession.env, "QT_QPA_PLATFORM": "xcb"}  # on the X server (the suite runs Qt offscreen)
+    popup = subprocess.Popen([_sys.executable, "-c", NO_FOCUS_WINDOW, title], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         def found() -> list[str] | None:
