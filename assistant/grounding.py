@@ -13,6 +13,7 @@ millisecond per turn.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -443,6 +444,21 @@ SENTENCE_RULES: tuple[Callable[[Reading], None], ...] = (_quoted, _addresses, _f
 def extract(sentence: str, index: int, edited: set[int] | None = None) -> list[Obj]:
     """The objects one event sentence names, in the order found; `edited`: the typed lines an editor in the
     terminal read (`command_lines.editor_lines`)."""
+    return [replace(o, index=index) for o in _extract(sentence, frozenset(edited or ()))]
+
+
+#: sentences read, remembered: every decision grounds its whole context again, and reading a sentence's quotes
+#: and asking the diagnoses whether they hold an error is most of a silent decision's time; a sentence's objects
+#: depend on its text alone (the index is set after)
+READ_CACHE = 4096
+
+
+@functools.lru_cache(maxsize=READ_CACHE)
+def _extract(sentence: str, edited: frozenset[int]) -> tuple[Obj, ...]:
+    return tuple(_read(sentence, 0, set(edited)))
+
+
+def _read(sentence: str, index: int, edited: set[int]) -> list[Obj]:
     quotes = _quotes(sentence)
     typed = {text for start, text in quotes if TYPED.search(sentence[max(0, start - 40):start])}
     reading = Reading(sentence, index, quotes, typed, bool(TERMINAL.search(sentence)),
@@ -507,7 +523,8 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     if not any(o.kind == ERROR for o in objs) and not screens:  # a mistyped command alone: the shell said it
         objs = _with_mistyped(objs, index)
     if not copies:  # a recorded session: the sentence's quoted lines of each copied error are all there is of it
-        objs = _with_said(objs, _event(observation), index)
+        key = tuple((o.kind, o.text, o.index - index, o.detail) for o in objs)
+        objs = [replace(o, index=o.index + index) for o in _said(key, _event(observation))]
     for text in screens or ():  # an error the terminal shows (assistant/screen.py): the failed command's output
         line = error_line(text) or next((ln.strip() for ln in reversed(text.splitlines()) if ln.strip()), "")
         if line and not any(o.kind == ERROR and o.detail == text for o in objs):
@@ -549,6 +566,12 @@ def _from_copies(objs: list[Obj], copies: list[str], index: int) -> list[Obj]:
 #: our own sentence for a copied (or selected) text that has no error word ("The user copies 'cp: -r not
 #: specified; omitting directory 'photos'' from the terminal.", "The user selects '…' in the terminal.")
 COPIED_TEXT = re.compile(r"\b(?:copies|selects) '(?P<text>.+?)' (?:from|in) the terminal\.(?= The user\b|$)")
+
+
+@functools.lru_cache(maxsize=READ_CACHE)
+def _said(objs: tuple[tuple[str, str, int, str], ...], sentence: str) -> tuple[Obj, ...]:
+    """`_with_said` at index 0 of the objects (kind, text, index, detail), remembered (`READ_CACHE`)."""
+    return tuple(_with_said([Obj(k, t, i, d) for k, t, i, d in objs], sentence, 0))
 
 
 def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
