@@ -10,7 +10,9 @@ and what happens after (live stores the decision and shows it; replay judges it)
 
 A moment inside the interval between offers (`trigger.Pace`) is decided too: after need, only a new error (one
 the moment's episode shows that no offer inside the interval was about: a copied, selected or shown error, a
-failing command) goes on to the agent; anything else is silent, "too soon", with no generation.
+failing command) goes on to the agent, and, once the person took the offer that started the interval, help
+that builds on it (the code for their file from the page whose key points they took: `feedback.follows`);
+anything else is silent, "too soon", with no generation where nothing was taken.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 from proactive.models.base import Observation
 
 from .agent import Prediction
-from .feedback import FeedbackMemory
+from .feedback import FeedbackMemory, follows
 from .grounding import ERROR, ground
 from .person_model import PersonModel, Situation, application
 from .policy import Gate, GateDecision
@@ -128,13 +130,23 @@ def choose(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], p
 def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], now: float,
            predict: Predict, pace: Pace | None = None) -> Decision:
     """The whole decision at `now` (the memory's clock: wall time live, the events' own times in replay); `pace`:
-    a moment inside the interval between offers, where only a new error is offered."""
+    a moment inside the interval between offers, where only a new error, or help building on an offer taken
+    inside it, is offered."""
     started = time.perf_counter()
     need, early = need_first(gate, context, memory.person)
     if early is not None:
         return Decision(early, need, None, [], time.perf_counter() - started)
+    taken = None
     if pace is not None and not new_error(context, pace):
-        return silent(pace.reason, need, time.perf_counter() - started)
+        taken = memory.taken_since(now - pace.since_offer_s)
+        if taken is None:
+            return silent(pace.reason, need, time.perf_counter() - started)
     prediction = predict(lambda task: memory.blocked(task, now) is not None)
+    if taken is not None:  # inside the interval after an offer the person took: only help that builds on it
+        prediction = dataclasses.replace(prediction, candidates=[c for c in prediction.candidates
+                                                                 if follows(c, taken)])
+        if not prediction.candidates:
+            return Decision(silent(pace.reason, need).gate, need, prediction, list(prediction.held_back),
+                            time.perf_counter() - started)
     picked, held = choose(gate, memory, context, prediction, need, now)
     return Decision(picked, need, prediction, held, time.perf_counter() - started)

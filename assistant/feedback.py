@@ -93,13 +93,27 @@ def _same(a: str, b: str) -> bool:
 
 #: an offer of code (a page's or the results' code examples, for a file): `candidates.ACTIONS` page_code...
 GIVES_CODE = re.compile(r"^Show (?:the \d+ |the )?(?:code examples?|example code)\b", re.I)
+#: an offer of notes for the person's document (`candidates.ACTIONS` page_notes...)
+GIVES_NOTES = re.compile(r"^Collect notes\b", re.I)
+
+
+def help_kind(task: str) -> str:
+    """What an offer's Accept hands over: code for a file, notes for a document, or the thing itself explained
+    (key points, an error's next step or explanation)."""
+    return "code" if GIVES_CODE.match(task) else "notes" if GIVES_NOTES.match(task) else "about"
 
 
 def same_help(a: str, b: str) -> bool:
     """Whether two offers about the same thing give the same help: after an accepted one, the code for a file
-    is still offered after a page's key points or notes (and the other way round); anything else about the same
-    thing again is not (its notes after its key points, an explanation after the error's next step)."""
-    return bool(GIVES_CODE.match(a)) == bool(GIVES_CODE.match(b))
+    and notes for a document are still offered after a page's key points (each is the page put to another use);
+    help of the same kind about the same thing again is not (an explanation after the error's next step)."""
+    return help_kind(a) == help_kind(b)
+
+
+def follows(task: str, taken: str) -> bool:
+    """Whether `task` builds on the accepted offer `taken`: about the same thing, another kind of help (the code
+    for the file from the page whose key points the person just took)."""
+    return similar(task, taken) and not same_help(task, taken)
 
 
 class FeedbackMemory:
@@ -157,6 +171,11 @@ class FeedbackMemory:
             if not d.gave and now - d.ts < self.cooldown[IGNORED] and _same(task, d.task):
                 return d  # the very offer whose Accept just gave nothing: it would give nothing again
         return None
+
+    def taken_since(self, since: float) -> str | None:
+        """The offer accepted (and whose Accept gave something) at or after `since`, the latest, if any."""
+        return next((d.task for d in reversed(self.decisions)
+                     if d.ts >= since and d.decision == ACCEPTED and d.gave), None)
 
     def allowed(self, candidates: list[str], now: float | None = None) -> list[str]:
         return [c for c in candidates if self.blocked(c, now) is None]

@@ -69,12 +69,15 @@ OUTPUT_LINE = re.compile(r"^\s*(?:[\w.@+-]+\s+(?:True|False|None|\d+)\s*$|\d+(?:
 BOILERPLATE = re.compile(r"仅供参考|版权|all rights reserved|cookie|subscribe|sign up|newsletter|disclaimer|"
                          r"\bsee [A-Z_]+\.md\b|terms of (?:use|service)|privacy (?:policy|notice|statement|settings)|"
                          r"with your consent|manage (?:your )?(?:consent|preferences|choices)|"
-                         r"our (?:\d+ )?(?:advertising |ad )?partners|information on your device|accept all", re.I)
+                         r"our (?:\d+ )?(?:advertising |ad )?partners|information on your device|accept all|"
+                         r"\b\d+ ?% off\b|\badvertisement\b|\bsponsored\b", re.I)
 #: a page's furniture, not what it says: a breadcrumb trail ("Audio › Headphones › Comparisons") or a byline
-#: ("Medically reviewed by …", "Updated on …")
+#: ("Medically reviewed by …", "Updated on …", "By Marta Okafor · 7 min read")
 FURNITURE = re.compile(r"^[^.!?]{0,80}?(?:\s[›»>/|]\s[^.!?]{1,40}?){2,}$|"
                        r"^(?:medically |fact[- ]checked |last )?(?:reviewed|written|edited|posted|published|updated|"
-                       r"fact[- ]checked)(?: by| on)\b", re.I)
+                       r"fact[- ]checked)(?: by| on)\b|"
+                       r"^by (?-i:[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3})\s*(?:[·|•,—–]|$)|\b\d+[- ]min(?:ute)? read\b",
+                       re.I)
 MAX_POINT_CHARS = 240
 
 
@@ -223,7 +226,8 @@ def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
             1 + 2 * len(wanted & set(terms(heading))) / max(1, len(wanted)))
         if len(best) > MAX_POINT_CHARS:
             best = best[: MAX_POINT_CHARS - 1].rstrip() + "…"
-        text = f"{heading}: {best}" if heading and heading.lower() not in best.lower() else best
+        named = heading and heading.lower() not in best.lower() and heading.lower() not in page.title.lower()
+        text = f"{heading}: {best}" if named else best  # the page's own title (its h1) is said once, above
         points.append((score, order, text))
     if len(points) <= 1:  # no sections: the page's best sentences
         sentences = [x for _, ss in sections for x in ss if weight(x) > 0]

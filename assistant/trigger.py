@@ -11,8 +11,8 @@ Inference costs CPU and every proposal interrupts, so the model runs only at mea
 Every moment is decided, each once, in the order they came (one decision covers the moments of its context):
 never dropped, so each leaves its row, shown or silent with its reason. The proactivity level's minimum interval
 between two offers limits the weak triggers (an episode closed, a burst): inside it they are dropped. It never
-swallows a moment: a moment inside it is decided with the interval's `Pace`, which lets only a new error through
-(`decision.decide`) and says "too soon" for the rest. Nothing runs while the user is idle or capture is paused,
+swallows a moment: a moment inside it is decided with the interval's `Pace`, which lets only a new error, or help
+building on an offer the person took, through (`decision.decide`) and says "too soon" for the rest. Nothing runs while the user is idle or capture is paused,
 a weak trigger not on the same context as the last inference, and nothing less than `min_gap_s` after the last
 inference (a trigger then waits). Pure logic over timestamps: table-driven tests drive it.
 """
@@ -38,7 +38,7 @@ class Pace:
     def reason(self) -> str:
         """Why a moment inside the interval is silent, as stored (the history's Why column says it as is)."""
         return (f"too soon after the last offer ({self.since_offer_s:.0f} s ago; one every "
-                f"{self.interval_s:.0f} s at most, unless about a new error)")
+                f"{self.interval_s:.0f} s at most, unless about a new error or following up help you took)")
 
 
 @dataclass(frozen=True)

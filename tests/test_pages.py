@@ -540,7 +540,8 @@ def test_a_results_page_the_browser_shows_is_no_page_read_whatever_its_address(t
 
 
 def test_key_points_leave_out_a_pages_furniture_and_keep_a_sentence_with_a_title_whole() -> None:
-    """A breadcrumb trail and a byline are the page's furniture, not what it says; "Dr." ends no sentence."""
+    """A breadcrumb trail, a byline and a promotion are the page's furniture, not what it says; "Dr." ends no
+    sentence; a sentence starting "By the way" is no byline."""
     from proactive.assistant.pages import HEADING, PARA, Block, Page
 
     page = Page("http://127.0.0.1/tea", "Green tea and focus", (
@@ -548,6 +549,8 @@ def test_key_points_leave_out_a_pages_furniture_and_keep_a_sentence_with_a_title
         Block(PARA, "Home / Health / Sleep / Green tea and focus"),
         Block(PARA, "Medically reviewed by Dr. Ana Lima, MD — Written by Tom Reyes — Updated on March 3, 2026"),
         Block(HEADING, "Green tea and focus", 1),
+        Block(PARA, "By Tom Reyes · 4 min read"),
+        Block(PARA, "Spring sale: the Focus Blend sampler, 30% off until Sunday."),
         Block(PARA, "Green tea holds both caffeine and theanine, which together sharpen focus without jitters."),
         Block(HEADING, "How much to drink", 2),
         Block(PARA, "As Dr. Lima puts it, two cups before noon give most of the effect on focus for tea drinkers."),
@@ -556,7 +559,11 @@ def test_key_points_leave_out_a_pages_furniture_and_keep_a_sentence_with_a_title
     ), "browser")
     points = key_points(page)
     assert not any("›" in p or "Home / Health" in p or "reviewed by" in p.lower() for p in points), points
-    assert any("theanine" in p for p in points), points
+    assert not any("Tom Reyes" in p or "% off" in p for p in points), points  # a byline, a promotion
+    assert points[0] == "Green tea holds both caffeine and theanine, which together sharpen focus without jitters.", \
+        points  # the lead is what the page says first, under its title
+    assert any("By the way" in p for p in key_points(dataclasses.replace(page, blocks=(
+        Block(PARA, "By the way, green tea keeps its theanine even when it is brewed cold overnight."),))))
     assert any("As Dr. Lima puts it, two cups before noon" in p for p in points), points  # whole, not cut at "Dr."
     assert any("Coffee > tea for raw alertness" in p for p in points), points  # one ">" is no trail
 

@@ -222,17 +222,71 @@ def test_a_page_scrolled_through_is_a_burst_of_reading_by_its_wheel_steps(steps:
     assert (due is not None and due.reason == BURST) is burst
 
 
-def test_after_a_pages_key_points_accepted_its_code_for_the_file_is_still_offered_but_not_its_notes() -> None:
-    """Accepted help about a page holds back the same help again (its notes repeat its key points), not its code
-    for the file the person turns to; a rejection holds back everything about it."""
+@pytest.mark.parametrize("taken, again, other", [
+    ("Show the key points of 'Python asyncio: the practical guide'",
+     "Show the key points of 'Python asyncio: the practical guide (2026)'",
+     ["Show the 3 code examples from 'Python asyncio: the practical guide' for crawler.py",
+      "Collect notes from 'Python asyncio: the practical guide' for notes.md"]),
+    ("Collect notes from 'Caffeine and sleep' for essay.txt", "Collect notes from 'Caffeine and sleep' for plan.md",
+     ["Show the key points of 'Caffeine and sleep'", "Show example code for 'Caffeine and sleep' to use in a.py"]),
+    ("Give the next step for the error 'ModuleNotFoundError: No module named ’httpx’': the install command",
+     "Explain the error 'ModuleNotFoundError: No module named ’httpx’' and suggest a fix",
+     ["Show the code examples for 'ModuleNotFoundError: No module named ’httpx’' for client.py"]),
+])
+def test_after_help_is_accepted_the_same_kind_about_it_is_held_back_and_other_kinds_follow(taken, again, other):
+    """Accepted help about a thing holds back help of the same kind about it (its key points again, an
+    explanation after the next step), not what puts it to another use (its code for a file, notes for a
+    document); those follow up the help taken. A rejection holds back everything about it."""
+    from proactive.assistant.feedback import follows
+
     memory = FeedbackMemory()
-    memory.record("Show the key points of 'Python asyncio: the practical guide'", ACCEPTED, ts=100.0)
-    code = "Show the 3 code examples from 'Python asyncio: the practical guide' for crawler.py"
-    notes = "Collect notes from 'Python asyncio: the practical guide' for notes.md"
-    assert memory.allowed([code, notes], now=200.0) == [code]
+    memory.record(taken, ACCEPTED, ts=100.0)
+    assert memory.allowed([again, *other], now=200.0) == other
+    assert [follows(t, taken) for t in (again, *other)] == [False] + [True] * len(other)
+    assert not follows("Show the 3 code examples from 'Debouncing input in JavaScript' for app.js", taken)
     rejected = FeedbackMemory()
-    rejected.record("Show the key points of 'Python asyncio: the practical guide'", REJECTED, ts=100.0)
-    assert rejected.allowed([code, notes], now=200.0) == []
+    rejected.record(taken, REJECTED, ts=100.0)
+    assert rejected.allowed([again, *other], now=200.0) == []
+
+
+@pytest.mark.parametrize("decision", [ACCEPTED, IGNORED, REJECTED, None])
+def test_inside_the_interval_only_help_following_up_an_offer_taken_is_offered(decision) -> None:
+    """A moment inside the interval between offers that shows no new error: when the person took the offer that
+    started the interval, help building on it (the page's code for the file) is offered and nothing else; when
+    they did not take it (ignored, turned down, not answered yet), the moment is silent, too soon, with no
+    generation."""
+    from proactive.assistant.agent import Prediction
+    from proactive.assistant.decision import decide
+    from proactive.assistant.trigger import Pace
+
+    gate = Gate(SignalScorer(), Proactivity(threshold=0.0, min_interval_s=90.0), veto=0.0)
+    taken = "Show the key points of 'Python asyncio: the practical guide'"
+    code = "Show the 3 code examples from 'Python asyncio: the practical guide' for crawler.py"
+    unrelated = "Show example code for 'sort a dict by value' to use in crawler.py"
+    context = [{"time": "1", "event": "The user scrolls through the page 'Python asyncio: the practical guide' in "
+                                      "Firefox."},
+               {"time": "2", "event": "The user types 'async def fetch_page(url):' in crawler.py in Vim."}]
+    memory = FeedbackMemory()
+    if decision is not None:
+        memory.record(taken, decision, ts=1010.0)
+    generated = []
+
+    def predict(held_back):
+        generated.append(True)
+        candidates = [c for c in (unrelated, code) if not held_back(c)]
+        return Prediction(candidates, preference={c: 0.5 for c in candidates})
+
+    pace = Pace(since_offer_s=60.0, interval_s=90.0)
+    made = decide(gate, memory, context, 1060.0, predict, pace)
+    if decision == ACCEPTED:
+        assert made.task == code, made.gate.reason
+    else:
+        assert made.task is None and made.gate.reason == pace.reason and not generated
+    # the same, once the person took an offer about something else: nothing here builds on it
+    other = FeedbackMemory()
+    other.record("Show the key points of 'Debouncing input in JavaScript'", ACCEPTED, ts=1010.0)
+    quiet = decide(gate, other, context, 1060.0, predict, pace)
+    assert quiet.task is None and quiet.gate.reason == pace.reason
 
 
 def test_the_pause_after_reading_counts_from_the_last_wheel_step_not_from_when_it_was_stored() -> None:

@@ -80,13 +80,14 @@ DOCUMENT_ROLES = frozenset({ROLE_DOCUMENT_WEB, ROLE_DOCUMENT_FRAME})
 SKIPPED = -1  # the role given to the page's chrome (CHROME_*), not read: its place stays empty
 SKIPPED_ROLES = frozenset({ROLE_PASSWORD_TEXT, ROLE_ENTRY})  # form fields: what the person types there
 #: the parts of a page around what it says, not read: its navigation, footer, side column and dialogs, by their
-#: ARIA landmark (Gecko's "xml-roles") or tag, and a cookie or consent banner by its class or id where the tree has
+#: ARIA landmark (Gecko's "xml-roles") or tag, and a cookie or consent banner, an ad or a promotion by its class or
+#: id where the tree has
 #: its element (Gecko leaves out a plain div with only a class: its text is the page's, and the key points leave
 #: banner sentences out, `assistant.page_help.BOILERPLATE`). Why: a banner's sentences led a page's key points
 CHROME_LANDMARKS = frozenset({"navigation", "contentinfo", "complementary", "dialog", "alertdialog"})
 CHROME_TAGS = frozenset({"nav", "footer", "aside", "dialog"})
 CHROME_NAMES = re.compile(r"(?i)(?:^|[\s_-])(?:cookies?[_-]?(?:banner|consent|notice|bar|modal|popup|wall)|consent|gdpr"
-                          r"|onetrust|cookielaw|cmp)(?:$|[\s_-])")
+                          r"|onetrust|cookielaw|cmp|promo|ads?|advert(?:isement)?|sponsor(?:ed)?)(?:$|[\s_-])")
 #: roles that are part of a sentence, for objects that say no CSS `display` (static text, link, image, label,
 #: subscript, superscript, mark, content deletion and insertion)
 INLINE_ROLES = frozenset({116, 88, 27, 29, 119, 120, 127, 125, 126})
