@@ -142,7 +142,7 @@ def decide(gate: Gate, memory: FeedbackMemory, context: Sequence[Observation], n
         if taken is None:
             return silent(pace.reason, need, time.perf_counter() - started)
     prediction = predict(lambda task: memory.blocked(task, now) is not None)
-    if taken is not None:  # inside the interval after an offer the person took: only help that builds on it
+    if pace is not None and taken is not None:  # inside the interval after an offer taken: help building on it
         prediction = dataclasses.replace(prediction, candidates=[c for c in prediction.candidates
                                                                  if follows(c, taken)])
         if not prediction.candidates:
