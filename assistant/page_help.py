@@ -78,6 +78,9 @@ FURNITURE = re.compile(r"^[^.!?]{0,80}?(?:\s[›»>/|]\s[^.!?]{1,40}?){2,}$|"
                        r"fact[- ]checked)(?: by| on)\b|"
                        r"^by (?-i:[A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3})\s*(?:[·|•,—–]|$)|\b\d+[- ]min(?:ute)? read\b",
                        re.I)
+#: a section that lists other texts or readers' talk, not what the page says: its sentences are never points
+ASIDE_HEADING = re.compile(r"^(?:further reading|sources?|references|bibliography|see also|related(?: \w+)?|"
+                           r"(?:reader )?comments?(?: \(\d+\))?|most read|read next|before you go)\W*$", re.I)
 MAX_POINT_CHARS = 240
 
 
@@ -204,7 +207,7 @@ def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
 
     def weight(sentence: str) -> float:
         ts = terms(sentence)
-        if not ts or BOILERPLATE.search(sentence) or FURNITURE.search(sentence.strip()):
+        if not _usable(sentence):
             return 0.0
         page_weight = sum(freq[t] for t in set(ts)) / (1 + len(ts)) ** 0.5
         return page_weight * (1 + 2 * len(wanted & set(ts)) / max(1, len(wanted)))
@@ -218,7 +221,7 @@ def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
     points: list[tuple[float, int, str]] = []
     lead = 0 if sections[0][1] else 1  # the section before the first heading, else the one under it
     for order, (heading, sentences) in enumerate(sections):
-        sentences = [x for x in sentences if weight(x) > 0]
+        sentences = [x for x in sentences if weight(x) > 0 and not ASIDE_HEADING.match(heading)]
         if not sentences:
             continue
         best = sentences[0] if order == lead else max(sentences, key=weight)
@@ -237,10 +240,51 @@ def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
     return [text for _, _, text in sorted(chosen, key=lambda p: p[1])]
 
 
+def _usable(sentence: str) -> bool:
+    return bool(terms(sentence)) and not BOILERPLATE.search(sentence) and not FURNITURE.search(sentence.strip())
+
+
+def _stems(text: str) -> set[str]:
+    """The words of `text` cut to their first five letters: 'printing' meets 'print', 'changed' meets 'change'.
+    Why not a stemmer library: five letters are enough to match a line to a page's sentences, in any language."""
+    return {t[:5] for t in terms(text)}
+
+
+def about_focus(page: Page, focus: str, limit: int = 4) -> list[str]:
+    """The page's sentences about what the person writes (`focus`), in the page's order: those sharing most of
+    its words (a word rare on the page counting more than one it says everywhere; the words of the heading a
+    sentence is under counting half), the page's own vocabulary breaking ties. Empty when none shares any."""
+    wanted = _stems(focus)
+    if not wanted:
+        return []
+    found: list[tuple[str, str, set[str], set[str]]] = []
+    heading = ""
+    for block in page.blocks:
+        if block.kind == HEADING:
+            heading = block.text
+        elif block.kind in (PARA, ITEM) and not ASIDE_HEADING.match(heading):
+            found += [(heading, x, _stems(x), _stems(heading)) for x in _sentences(block.text) if _usable(x)]
+    freq = Counter(t for _, _, own, _ in found for t in own)
+    vocabulary = Counter(t for b in page.blocks if b.kind != CODE for t in _stems(b.text))
+    scored = []
+    for i, (under, sentence, own, said) in enumerate(found):
+        match = sum((1.0 + 1.0 / max(1, freq[t])) * (1.0 if t in own else 0.5) for t in wanted & (own | said))
+        if match:
+            common = sum(vocabulary[t] for t in own) / (1 + len(own)) / max(1, max(vocabulary.values()))
+            text = f"{under}: {sentence}" if under and wanted & said - own and under.lower() not in \
+                page.title.lower() else sentence
+            scored.append((match + common, i, text))
+    chosen = sorted(scored, key=lambda x: (-x[0], x[1]))[:limit]
+    return [x if len(x) <= MAX_POINT_CHARS else x[: MAX_POINT_CHARS - 1].rstrip() + "…"
+            for _, _, x in sorted(chosen, key=lambda x: x[1])]
+
+
 def notes(pages: Sequence[Page], topic: str = "", per_page: int = 3, focus: str = "") -> str:
-    """Markdown notes from the pages read on `topic`: a heading, then each page's key points as bullets with its
-    link. Pages about the topic (its words in their title or text, and those of `focus`: what the person writes)
-    first; a page far less about it than the best one is left out; a single page gives more points."""
+    """Markdown notes from the pages read on `topic` for what the person writes (`focus`): a heading, then each
+    page's sentences about what they write, then its key points on the topic as bullets, and the page's link once
+    under them. Pages about the topic and the writing first; a page far less
+    about it than the best one is left out; a single page gives more points. Why not the key points alone: a
+    person who took a page's key points and now writes from it wants what the page says about their sentence."""
     wanted = set(terms(f"{topic} {focus}"))
 
     def about(page: Page) -> int:
@@ -253,9 +297,11 @@ def notes(pages: Sequence[Page], topic: str = "", per_page: int = 3, focus: str 
     per = per_page + 2 if len(ranked) == 1 else per_page
     lines = [f"## Notes on {topic}" if topic else "## Notes", ""]
     for page in ranked:
-        points = key_points(page, per, f"{topic} {focus}")
+        mine = about_focus(page, focus, max(2, per - 2))
+        points = mine + [k for k in key_points(page, per - len(mine), f"{topic} {focus}")
+                         if not any(k.endswith(m.split(": ", 1)[-1]) for m in mine)]
         if not points:
             continue
-        link = f"[{page.title or page.url}]({page.url})"
-        lines += [f"- {p} ({link})" for p in points]
+        lines += [f"- {p}" for p in points]
+        lines += [f"  (from [{page.title or page.url}]({page.url}))", ""]
     return "\n".join(lines).rstrip() + "\n"

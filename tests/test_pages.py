@@ -20,7 +20,7 @@ from proactive.assistant.grounding import ground
 from proactive.assistant.help import consent_question, do_task
 from proactive.assistant.live import Assistant, Proposal, offer_context, recent_context
 from proactive.assistant.material import live_source, replay_source
-from proactive.assistant.page_help import block_language, code_examples, key_points, notes
+from proactive.assistant.page_help import block_language, code_examples, key_points, notes, terms
 from proactive.assistant.pages import CODE, HEADING, Block, Page, PageError, PageReader, extract, refusal
 from proactive.assistant.policy import Gate, Proactivity
 from proactive.assistant.proposals import ProposalLog
@@ -101,8 +101,32 @@ def test_notes_are_markdown_bullets_with_links():
     lines = md.splitlines()
     assert lines[0] == "## Notes on real time traffic update"
     bullets = [ln for ln in lines if ln.startswith("- ")]
-    assert bullets and bullets[0].endswith("(http://127.0.0.1/traffic))")  # the page on the topic comes first
-    assert all(re.search(r"\(\[.+\]\(http://127\.0\.0\.1/\w+\)\)$", b) for b in bullets)
+    sources = [ln for ln in lines if ln.startswith("  (from [")]
+    assert bullets and sources and sources[0].endswith("(http://127.0.0.1/traffic))")  # the page on the topic first
+    assert all(re.search(r"^  \(from \[.+\]\(http://127\.0\.0\.1/\w+\)\)$", s) for s in sources)
+    assert lines.index(sources[0]) > lines.index(bullets[0])  # each page's link once, under its points
+
+
+@pytest.mark.parametrize("page, topic, focus, said", [
+    ("traffic_realtime_data.html", "real time traffic update", "Sensors under the road count the cars",
+     ["sensor"]),
+    ("js_fade_in.html", "js fade in", "The opacity transition needs a reflow before it starts",
+     ["opacity"]),
+])
+def test_notes_for_what_the_person_writes_are_what_the_page_says_about_it(page, topic, focus, said):
+    """Notes for a document lead with the page's sentences about the line the person writes, then its key points
+    on the topic: not the key points again."""
+    read = fixture(page, "http://127.0.0.1/p")
+    md = notes([read], topic, focus=focus)
+    bullets = [ln[2:] for ln in md.splitlines() if ln.startswith("- ")]
+    wanted = {t[:5] for t in terms(focus)}
+    assert 3 <= len(bullets) <= 5 and all(wanted & {t[:5] for t in terms(b)} for b in bullets[:2]), bullets
+    assert any(any(w in b.lower() for w in said) for b in bullets), bullets
+    assert bullets != key_points(read, len(bullets), topic)
+    body = " ".join(b.text for b in read.blocks)
+    assert all(b.rstrip("…")[:60] in body for b in bullets)  # extractive
+    # nothing written yet: the page's key points
+    assert [ln[2:] for ln in notes([read], topic).splitlines() if ln.startswith("- ")] == key_points(read, 5, topic)
 
 
 @pytest.mark.parametrize("url, why", [
