@@ -9,6 +9,7 @@ context and wake the worker); the worker thread owns the model, its own database
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -36,7 +37,7 @@ from . import person_store
 from .agent import Agent, Prediction
 from .candidates import HEADLINES
 from .decision import Decision, decide, moment_errors, silent
-from .feedback import IGNORED, FeedbackMemory
+from .feedback import ACCEPTED, IGNORED, FeedbackMemory
 from .help import gave
 from .live_context import LiveContext, stored_context
 from .material import BrowserPage, Source, live_source
@@ -48,6 +49,7 @@ from .screen import ScreenReader, with_screen
 from .trigger import Pace, TriggerPolicy
 
 log = logging.getLogger(__name__)
+WORDS = re.compile(r"\w+")  # the words of typed text, for the burst
 
 
 Moment = tuple[int | None, int]  # a context's identity: the last closed episode's id, the newest raw event id
@@ -133,10 +135,12 @@ def is_moment(event: RawEvent) -> bool:
 
 
 def activity(events: Iterable[RawEvent]) -> int:
-    """How much the person did in `events`, for the trigger's burst: one per event, except a scroll gesture, which
-    the pipeline sums into one event, counts its wheel steps (a page read through is a burst of reading, then a
-    pause: the moment to offer what the page holds)."""
-    return sum(int(e.data.get("count") or 1) if e.kind == SCROLL else 1
+    """How much the person did in `events`, for the trigger's burst: one per event, except what the pipeline sums
+    into one event: a scroll gesture counts its wheel steps (a page read through is a burst of reading, then a
+    pause: the moment to offer what the page holds), typed text its words (a line written in an editor, then a
+    pause: the moment to offer what goes with it; a line entered is a moment of its own)."""
+    return sum(int(e.data.get("count") or 1) if e.kind == SCROLL else
+               max(1, len(WORDS.findall(str(e.data.get("text") or "")))) if e.kind == TEXT else 1
                for e in events if e.kind not in (IDLE, CONTROL, WINDOW))
 
 
@@ -297,6 +301,9 @@ class Assistant:
         for task, decision, ts, result in ProposalLog(store).recent_decisions(since=self._synced):
             given = result is None or gave(result.get("parts") or (), result.get("history") or ())
             self.memory.record(task, decision, ts, gave=given)
+            if decision == ACCEPTED and given:
+                with self._lock:
+                    self.trigger.offer_taken(ts)
             self._synced = max(self._synced, ts + 1e-6)
 
     def step(self, store: Store, now: float | None = None) -> Proposal | None:

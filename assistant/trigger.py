@@ -5,12 +5,14 @@ Inference costs CPU and every proposal interrupts, so the model runs only at mea
   search made), a page visited; it is looked at `settle_s` after it (the rest of it lands first: the copied text
   written, the page's title), so an offer about a copied error is ready within seconds with no further input;
 - an episode closes (the user moved to another window), with the app change noted;
-- a burst of activity (`burst_events` or more events) followed by a pause of `pause_s` seconds after the person's
-  last input (a page scrolled through, then read).
+- a burst of activity (`burst_events` or more events: a scroll counts its wheel steps, typed text its words)
+  followed by a pause of `pause_s` seconds after the person's last input (a page scrolled through, then read; a
+  line written in an editor).
 
 Every moment is decided, each once, in the order they came (one decision covers the moments of its context):
 never dropped, so each leaves its row, shown or silent with its reason. The proactivity level's minimum interval
-between two offers limits the weak triggers (an episode closed, a burst): inside it they are dropped. It never
+between two offers limits the weak triggers (an episode closed, a burst): inside it they are dropped, unless the
+person took the offer that started it (then they are decided like a moment inside it). It never
 swallows a moment: a moment inside it is decided with the interval's `Pace`, which lets only a new error, or help
 building on an offer the person took, through (`decision.decide`) and says "too soon" for the rest. Nothing runs while the user is idle or capture is paused,
 a weak trigger not on the same context as the last inference, and nothing less than `min_gap_s` after the last
@@ -71,6 +73,7 @@ class TriggerPolicy:
         self.last_inference = -1e18
         self.last_proposal = -1e18
         self.offered: set[str] = set()  # what the offers inside the running interval were about
+        self.taken = False  # the person took an offer inside the running interval: help building on it may follow
         self.last_key: object = None
 
     # -- what happened ---------------------------------------------------------------------------------------
@@ -120,10 +123,11 @@ class TriggerPolicy:
             return None
         if now - self.last_inference < self.min_gap_s:
             return None  # keep it pending: it may run a moment later
-        if self.pace(now) is not None or context_key == self.last_key:
+        pace = self.pace(now)
+        if (pace is not None and not self.taken) or context_key == self.last_key:
             self._clear()  # a weak trigger inside the interval between offers, or nothing new: dropped
             return None
-        return Due(reason)
+        return Due(reason, pace=pace)  # inside the interval after an offer taken: decided on its pace
 
     def wait_s(self, now: float, longest: float) -> float:
         """How long the loop may sleep, at most `longest`: until a moment's settling or a burst's pause ends (and
@@ -158,6 +162,13 @@ class TriggerPolicy:
             self.offered.clear()
         self.offered.update(about)
         self.last_proposal = now
+        self.taken = False
+
+    def offer_taken(self, at: float) -> None:
+        """The person accepted an offer at `at`: inside the interval it started, a weak trigger is decided too
+        (`decision.decide` then offers only help building on the one taken), not dropped."""
+        if at >= self.last_proposal:
+            self.taken = True
 
     def _clear(self) -> None:
         self.pending = None

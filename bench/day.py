@@ -191,7 +191,7 @@ class Watcher(threading.Thread):
         self.db, self.clock, self.run_proc, self.person = db, clock, run, person
         self.offers: list[Offer] = []
         self.silent = 0
-        self.last_id = 0
+        self.seen: set[tuple[int, float]] = set()  # (id, time) of the rows handled: a purge starts ids again
         self.stop = threading.Event()
         self.lock = threading.Lock()
         self.cpu: dict[int, tuple[str, float]] = {}  # pid -> (role, cpu seconds last seen)
@@ -206,14 +206,14 @@ class Watcher(threading.Thread):
                     if not self.db.exists():
                         continue
                     store = Store(self.db, readonly=True)
-                rows = [p for p in ProposalLog(store).all() if p["id"] > self.last_id]
+                rows = [p for p in ProposalLog(store).all() if (p["id"], p["ts"]) not in self.seen]
             except Exception:  # the database being created, purged or locked for a moment: next poll
                 if store is not None:
                     store.close()
                 store = None
                 continue
             for row in rows:
-                self.last_id = row["id"]
+                self.seen.add((row["id"], row["ts"]))
                 if row["task"] is None:
                     self.silent += 1
                     continue

@@ -386,3 +386,19 @@ def test_a_moment_is_decided_on_its_own_context_and_silent_once_left(watched, la
     else:
         assert proposal.task is not None and "TimeoutError" in proposal.task and shown == [proposal]
     assert assistant.step(store, now=at + 30) is None  # decided once: nothing left to decide
+
+
+@pytest.mark.parametrize("decision, taken", [("accepted", True), ("rejected", False), ("snoozed", False)])
+def test_an_offer_taken_in_the_tray_lets_help_building_on_it_through_the_interval(watched, decision, taken):
+    """The person's decision reaches the trigger through the store, as the tray records it: an accepted offer
+    opens its interval to help building on it; a rejected or snoozed one does not."""
+    from proactive.assistant.proposals import ProposalLog
+
+    assistant, hand, store, shown = watched
+    emitted(hand, RawEvent("window", WINDOW, {"app": "XTerm", "title": "shell", "process": "xterm"}))
+    first = assistant.step(store, now=emitted(hand, copied(ERRORS[0])) + 1.5)
+    assert first is not None and first.task is not None
+    assert assistant.trigger.taken is False
+    ProposalLog(store).decide(first.id, decision, ts=first.ts + 3)
+    assistant.sync_decisions(store)
+    assert assistant.trigger.taken is taken

@@ -339,3 +339,43 @@ def test_the_loop_sleeps_until_a_moment_settles_or_a_burst_pause_ends(setup, now
         else:
             policy.activity_seen(6, t)
     assert policy.wait_s(now, 0.5) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("text, burst", [
+    ("input.addEventListener('input', debounce(search, 300));", True),
+    ("The printing press changed how ideas spread", True),
+    ("Go", False),
+    ("ok", False),
+])
+def test_a_line_written_then_a_pause_is_a_burst_by_its_words(text: str, burst: bool) -> None:
+    """Typed text counts its words toward the burst: a line written in an editor (no Enter: not a moment of its
+    own), then a pause, is looked at; a word or two is not."""
+    from proactive.assistant.live import activity
+    from proactive.watcher.events import TEXT, RawEvent
+
+    events = [RawEvent("keyboard", TEXT, {"text": text, "erase": 0, "enter": False})]
+    policy = TriggerPolicy(min_interval_s=60, min_gap_s=2, burst_events=5, pause_s=2)
+    policy.activity_seen(activity(events), 100.0)
+    assert policy.due(101.0, 7) is None  # still writing
+    due = policy.due(102.5, 7)
+    assert (due is not None and due.reason == BURST) is burst
+
+
+@pytest.mark.parametrize("taken_at, decided", [(None, False), (105.0, True), (95.0, False)])
+def test_a_weak_trigger_inside_the_interval_is_decided_once_the_offer_was_taken(taken_at, decided) -> None:
+    """Inside the interval after an offer, a burst is dropped, unless the person took that offer (an accept
+    before it, about an earlier one, does not count): then it is decided with the interval's pace, which offers
+    only help building on the one taken. The next offer shown starts a new interval, not taken yet."""
+    policy = TriggerPolicy(min_interval_s=90, min_gap_s=2, burst_events=5, pause_s=2)
+    policy.proposed(100.0)
+    if taken_at is not None:
+        policy.offer_taken(taken_at)
+    policy.activity_seen(6, 130.0)
+    due = policy.due(133.0, 8)
+    assert (due is not None) is decided
+    if decided:
+        assert due.reason == BURST and due.pace is not None and due.pace.since_offer_s == 33.0
+        policy.ran(133.0, 8)
+        policy.proposed(140.0)
+        policy.activity_seen(6, 150.0)
+        assert policy.due(153.0, 9) is None  # a new offer, not taken: its interval drops the burst
