@@ -111,9 +111,10 @@ def same_help(a: str, b: str) -> bool:
 
 
 def follows(task: str, taken: str) -> bool:
-    """Whether `task` builds on the accepted offer `taken`: about the same thing, another kind of help (the code
-    for the file from the page whose key points the person just took)."""
-    return similar(task, taken) and not same_help(task, taken)
+    """Whether `task` builds on the accepted offer `taken`: another kind of help, about the same thing or putting
+    what the person reads to use (code for their file, notes for their document: drawn from the page read last
+    or the search made, which the offer may name by its query where the one taken named the page's title)."""
+    return not same_help(task, taken) and (similar(task, taken) or help_kind(task) != "about")
 
 
 class FeedbackMemory:

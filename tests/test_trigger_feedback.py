@@ -243,7 +243,10 @@ def test_after_help_is_accepted_the_same_kind_about_it_is_held_back_and_other_ki
     memory.record(taken, ACCEPTED, ts=100.0)
     assert memory.allowed([again, *other], now=200.0) == other
     assert [follows(t, taken) for t in (again, *other)] == [False] + [True] * len(other)
-    assert not follows("Show the 3 code examples from 'Debouncing input in JavaScript' for app.js", taken)
+    assert not follows("Show the key points of 'Debouncing input in JavaScript'", taken.replace("Show the key "
+                                                                                              "points", "Collect notes"))
+    assert follows("Show the 3 code examples for 'debounce input javascript' from the page you opened, for app.js",
+                   "Show the key points of 'Debouncing input events in JavaScript'")  # the page, by its query
     rejected = FeedbackMemory()
     rejected.record(taken, REJECTED, ts=100.0)
     assert rejected.allowed([again, *other], now=200.0) == []
@@ -262,7 +265,7 @@ def test_inside_the_interval_only_help_following_up_an_offer_taken_is_offered(de
     gate = Gate(SignalScorer(), Proactivity(threshold=0.0, min_interval_s=90.0), veto=0.0)
     taken = "Show the key points of 'Python asyncio: the practical guide'"
     code = "Show the 3 code examples from 'Python asyncio: the practical guide' for crawler.py"
-    unrelated = "Show example code for 'sort a dict by value' to use in crawler.py"
+    unrelated = "Show the key points of 'Sorting a dict by value'"
     context = [{"time": "1", "event": "The user scrolls through the page 'Python asyncio: the practical guide' in "
                                       "Firefox."},
                {"time": "2", "event": "The user types 'async def fetch_page(url):' in crawler.py in Vim."}]
@@ -282,9 +285,9 @@ def test_inside_the_interval_only_help_following_up_an_offer_taken_is_offered(de
         assert made.task == code, made.gate.reason
     else:
         assert made.task is None and made.gate.reason == pace.reason and not generated
-    # the same, once the person took an offer about something else: nothing here builds on it
+    # an offer taken before the interval began (an earlier one's): nothing inside it was taken
     other = FeedbackMemory()
-    other.record("Show the key points of 'Debouncing input in JavaScript'", ACCEPTED, ts=1010.0)
+    other.record(taken, ACCEPTED, ts=990.0)
     quiet = decide(gate, other, context, 1060.0, predict, pace)
     assert quiet.task is None and quiet.gate.reason == pace.reason
 
