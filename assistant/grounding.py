@@ -263,6 +263,12 @@ def _not_a_name(r: Reading, q: Quote) -> tuple[str, str] | None:
     return SKIP if KEY_NAME.match(q.text) or site or q.text.lower() in BLANK_TITLES else None
 
 
+def _terminal_title(r: Reading, q: Quote) -> tuple[str, str] | None:
+    """A terminal's own title ("switches to the terminal ('search.js - vim')"): the program in it and its file,
+    neither a page nor a query (a file it names is read with the unquoted ones, `_files`)."""
+    return SKIP if TERMINAL_TITLE.search(q.before) else None
+
+
 def _named_below(r: Reading, q: Quote) -> tuple[str, str] | None:
     """A project, file or folder named again below (`_files`, `_projects`), or a bare path."""
     return SKIP if re.search(r"(?:project|file|located at|folder|directory)\s*:?\s*$", q.before) else None
@@ -344,6 +350,8 @@ def _page_title(r: Reading, q: Quote) -> tuple[str, str] | None:
     return (PAGE, q.text) if re.search(r"\s[-–—|·]\s", q.text) else None
 
 
+#: the quote that follows is a terminal window's title (the episode sentence's "switches to the terminal ('…')")
+TERMINAL_TITLE = re.compile(r"\bthe terminal \($")
 #: a quote that is the text copied or pasted: its words are the person's, not a page's title
 COPIED = re.compile(r"\b(?:cop(?:y|ies|ied|ying)|pastes?|pasted|pasting)\b[^'\"]*$", re.I)
 
@@ -366,7 +374,7 @@ def _clause(before: str) -> str:
 
 #: what a quoted piece names, first rule that decides wins (the order matters: a URL is never a page name, a
 #: typed line never a query)
-QUOTE_RULES: tuple[QuoteRule, ...] = (_url, _not_a_name, _named_below, _error_piece, _run, _traceback_header,
+QUOTE_RULES: tuple[QuoteRule, ...] = (_url, _not_a_name, _terminal_title, _named_below, _error_piece, _run, _traceback_header,
                                       _error, _search_title, _quoted_file, _typed, _searched_for, _page_title,
                                       _first_query, _page)
 

@@ -217,6 +217,27 @@ def test_urls_are_never_page_names(event, page):
         assert any(f"'{page}'" in t for t in tasks), tasks
 
 
+@pytest.mark.parametrize("title, file", [
+    ("search.js - vim", "search.js"),
+    ("notes.md (~/work) - VIM", None),
+    ("GNU nano 7.2 - report.txt", None),
+    ("user@laptop: ~/work - bash", None),
+    ("htop - 12 tasks", None),
+])
+def test_a_terminals_title_is_no_page_and_no_query(title, file):
+    """A terminal's title ("switches to the terminal ('search.js - vim')") names the program in it, not a page
+    read nor a search: the page the person read before stays the latest, so its code is for the file."""
+    page = "Debouncing input events in JavaScript - Frontend Field Guide"
+    context = obs("The user searches on DuckDuckGo for 'debounce input javascript' in Firefox.",
+                  f"The user switches to Firefox and views the page '{page}'.",
+                  f"The user switches to the terminal ('{title}'). The user types 'x = 1' in the terminal.")
+    g = ground(context)
+    assert [o.text for o in g.objects if o.kind == "page"] == [page]
+    assert [o.text for o in g.objects if o.kind == "query"] == ["debounce input javascript"]
+    if file:
+        assert file in [o.text for o in g.objects if o.kind == "file"]
+
+
 @pytest.mark.parametrize(
     "event, files",
     [
