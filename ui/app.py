@@ -217,6 +217,8 @@ class TrayApp(QObject, OneTimeQuestions):
     def refresh_state(self) -> None:
         """The icon shows the most urgent of: thinking, proposal waiting, paused, capturing; the pause controls
         that would change something are enabled (Pause while capturing, Resume while paused)."""
+        # a window's controls go with it (closed, or the app closing while the assistant's thread still reports)
+        self.pause_controls = [(label, w) for label, w in self.pause_controls if shiboken6.isValid(w)]
         for label, widget in self.pause_controls:
             widget.setEnabled(self.paused == (label == "Resume"))
         if self.helping or self.generating:
@@ -230,15 +232,15 @@ class TrayApp(QObject, OneTimeQuestions):
         self.set_state(state)
 
     def set_state(self, state: str) -> None:
-        if state == self.state:
-            return
+        if state == self.state or not shiboken6.isValid(self.status_action):
+            return  # unchanged, or the app is closing (its menu gone) while the assistant's thread still reports
         self.state = state
         text = f"Proactive: {STATE_TEXT[state]}"
         self.status_action.setText(text)
         if self.tray is not None:
             self.tray.setIcon(self.icons[state])
             self.tray.setToolTip(text)
-        if self.fallback is not None:
+        if self.fallback is not None and shiboken6.isValid(self.fallback):
             self.fallback.setWindowIcon(self.icons[state])
             self.icon_label.setPixmap(self.icons[state].pixmap(32, 32))
             self.status_label.setText(text)
