@@ -221,14 +221,13 @@ def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
     points: list[tuple[float, int, str]] = []
     lead = 0 if sections[0][1] else 1  # the section before the first heading, else the one under it
     for order, (heading, sentences) in enumerate(sections):
-        sentences = [x for x in sentences if weight(x) > 0 and not ASIDE_HEADING.match(heading)]
+        sentences = [] if ASIDE_HEADING.match(heading) else [x for x in sentences if weight(x) > 0]
         if not sentences:
             continue
         best = sentences[0] if order == lead else max(sentences, key=weight)
         score = float("inf") if order == lead else weight(best) * (
             1 + 2 * len(wanted & set(terms(heading))) / max(1, len(wanted)))
-        if len(best) > MAX_POINT_CHARS:
-            best = best[: MAX_POINT_CHARS - 1].rstrip() + "…"
+        best = _clip(best)
         named = heading and heading.lower() not in best.lower() and heading.lower() not in page.title.lower()
         text = f"{heading}: {best}" if named else best  # the page's own title (its h1) is said once, above
         points.append((score, order, text))
@@ -238,6 +237,11 @@ def key_points(page: Page, limit: int = 5, topic: str = "") -> list[str]:
         return [sentences[i][:MAX_POINT_CHARS] for i in sorted(ranked)]
     chosen = sorted(points, key=lambda p: -p[0])[:limit]
     return [text for _, _, text in sorted(chosen, key=lambda p: p[1])]
+
+
+def _clip(point: str) -> str:
+    """A point no longer than MAX_POINT_CHARS, cut with an ellipsis."""
+    return point if len(point) <= MAX_POINT_CHARS else point[: MAX_POINT_CHARS - 1].rstrip() + "…"
 
 
 def _usable(sentence: str) -> bool:
@@ -275,8 +279,7 @@ def about_focus(page: Page, focus: str, limit: int = 4) -> list[str]:
                 page.title.lower() else sentence
             scored.append((match + common, i, text))
     chosen = sorted(scored, key=lambda x: (-x[0], x[1]))[:limit]
-    return [x if len(x) <= MAX_POINT_CHARS else x[: MAX_POINT_CHARS - 1].rstrip() + "…"
-            for _, _, x in sorted(chosen, key=lambda x: x[1])]
+    return [_clip(x) for _, _, x in sorted(chosen, key=lambda x: x[1])]
 
 
 def notes(pages: Sequence[Page], topic: str = "", per_page: int = 3, focus: str = "") -> str:
