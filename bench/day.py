@@ -9,8 +9,8 @@ is only counted, and the page read is not material for help); `--no-answers` lea
 A day from bench/days/NAME.json is then acted out at a person's pace with real programs: bash in
 xterm and in lxterminal (a VTE terminal), vim in an xterm, Firefox ESR reading pages of bench/pages/ from a
 loopback server (bench/page_server.py, which also answers searches), a Qt text editor (bench/qt_editor.py),
-copies (xclip, as a terminal's selection would own the clipboard), window switches, idle, `proactive pause` /
-`resume` and `proactive purge`.
+copies and mouse selections (xclip owning the CLIPBOARD or PRIMARY, as a terminal would), window switches, idle,
+`proactive pause` / `resume` and `proactive purge`.
 
 Each step that is a moment carries its label: `"want": false` (no help wanted) or `"want": "REGEX"` (help wanted,
 and the help the person would take, as a regular expression over what Accept gives). A step with `"lead": true`
@@ -378,16 +378,16 @@ class Day:
         if self.pending.get(name):
             self.lines.append(Line(name, self.pending.pop(name), False, time.time(), self.paused))
 
-    def copy(self, what: str | dict[str, str]) -> None:
+    def copy(self, what: str | dict[str, str], selection: str = "CLIPBOARD") -> None:
         """Copy a text, or what a command prints (stdout and stderr, as the terminal shows it) run in the work
-        folder: the real error of this machine's tools."""
+        folder: the real error of this machine's tools. `selection` PRIMARY is text selected with the mouse."""
         if isinstance(what, dict):
             out = subprocess.run(["bash", "-c", what["output_of"]], cwd=self.work, capture_output=True, text=True,
                                  timeout=60, env=dict(os.environ, LC_ALL="C.UTF-8"))
             text = (out.stdout + out.stderr).strip() or "(no output)"
         else:
             text = what
-        self.session.copy(text)
+        self.session.copy(text, selection)
 
     def cli(self, args: list[str]) -> None:
         out = subprocess.run([PROACTIVE, *args], env=self.env, capture_output=True, text=True, timeout=120)
@@ -452,6 +452,8 @@ class Day:
                 self.vim_escape()
         elif "copy" in step:
             self.copy(step["copy"])
+        elif "select" in step:  # selected with the mouse, never copied: the PRIMARY selection
+            self.copy(step["select"], "PRIMARY")
         elif "url" in step:  # the address bar: a person types the address, as any line
             self.session.key("ctrl+l")
             time.sleep(0.3)
@@ -496,7 +498,7 @@ class Day:
 
 
 def describe(step: dict[str, Any]) -> str:
-    for key in ("type", "copy", "url", "focus", "open", "cli", "key"):
+    for key in ("type", "copy", "select", "url", "focus", "open", "cli", "key"):
         if key in step:
             value = step[key]
             if isinstance(value, dict):

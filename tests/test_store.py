@@ -6,6 +6,7 @@ SQLCipher one (a real Secret Service holds its key)."""
 from __future__ import annotations
 
 import json
+import re
 import stat
 import time
 
@@ -169,6 +170,35 @@ def test_raw_event_ids_are_never_reused_after_retention_empties_the_table(proact
     store.close()
 
 
+@pytest.mark.parametrize("purge", ["everything", "retention"])
+def test_proposal_and_decision_ids_are_never_reused_after_a_purge(proactive_home, purge):
+    """A database made before ids were kept growing keeps its proposals, decisions and their link; after a purge
+    empties both tables, the next offer and decision get new ids, never one something may still hold."""
+    path = proactive_home / "old.db"
+    old = sqlite_utils.Database(path)
+    migrations.apply(old, stop_before="m009_proposal_ids_never_reused")
+    old["episodes"].insert({"start": 1.0, "end": 2.0, "app": "XTerm", "title": "t", "event": "e",
+                            "sentences": '["e"]', "first_raw_id": 1, "last_raw_id": 1})
+    for n in (1, 2, 3):
+        old["proposals"].insert({"id": n, "ts": 3.0 + n, "episode_id": 1, "task": f"TASK{n}", "response": "",
+                                 "score": 0.5, "data": "{}"})
+    old["decisions"].insert({"ts": 9.0, "proposal_id": 3, "decision": "accepted"})
+    old.close()
+    store = Store(path)
+    log = ProposalLog(store)
+    assert [(p["id"], p["task"], p["decision"]) for p in log.all()] == [(1, "TASK1", None), (2, "TASK2", None),
+                                                                          (3, "TASK3", "accepted")]
+    assert re.search(r'REFERENCES "?proposals"?\(', store.db["decisions"].schema)  # the link follows the new table
+    first_decision = store.db.execute("SELECT max(id) FROM decisions").fetchone()[0]
+    store.purge(None if purge == "everything" else time.time() + 1)
+    assert store.count("proposals") == 0 and store.count("decisions") == 0
+    new = log.add(time.time(), None, "NEW", "", 0.5, {})
+    log.decide(new, "rejected")
+    assert new == 4 and log.get(new)["decision"] == "rejected"
+    assert store.db.execute("SELECT max(id) FROM decisions").fetchone()[0] > first_decision
+    store.close()
+
+
 def test_labels_table_is_dropped_from_a_database_made_by_the_old_migrations(proactive_home):
     path = proactive_home / "old.db"
     old = sqlite_utils.Database(path)
@@ -183,7 +213,7 @@ def test_labels_table_is_dropped_from_a_database_made_by_the_old_migrations(proa
     old.close()
     store = Store(path)
     assert "labels" not in store.db.table_names()
-    assert [m.name for m in migrations.applied(store.db)][-3:] == ["m006_drop_labels", "m007_latest_decision_index",
+    assert [m.name for m in migrations.applied(store.db)][5:8] == ["m006_drop_labels", "m007_latest_decision_index",
                                                                   "m008_person_model"]
     assert "idx_decisions_latest" in {i.name for i in store.db["decisions"].indexes}
     [proposal] = ProposalLog(store).all()

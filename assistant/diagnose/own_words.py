@@ -35,7 +35,7 @@ INLINE = re.compile(r"\b(?:run|running|use|using|with|try|execute|type)\s*:?\s+`
 #: by a marker line of +, ~ or ^ under the change
 SUGGESTED = re.compile(r"^\s*\d+\s*(?P<kind>[+~|])\s?(?P<code>.*\S)\s*$")
 #: the line that names the error, for the diagnosis' headline
-ERROR_HEAD = re.compile(r"^\s*(?:error(?:\[\w+\])?|fatal|Error|ERROR|FATAL|E)\b[:!\s]")
+ERROR_HEAD = re.compile(r"^\s*(?:error\[\w+\]|(?:error|fatal|Error|ERROR|FATAL|E)\b)[:!\s]")
 #: a command named in a hint: quoted in backticks, single or double quotes, or after "to add:" / "run"
 QUOTED_COMMAND = re.compile(r"`([^`]+)`|'([^']+)'|\"([^\"]+)\"")
 #: text that reads as a command line: a program name, then anything (not a sentence, not a bare word of code)

@@ -23,7 +23,9 @@ by a fact). Where the answer depends on
 this machine, a rule names `facts` (functions in `facts.py`, read at accept time:
 the package shipping a header, a key file's mode, the docker group, the kube config) whose values fill the texts
 like the pattern's groups, and `[[rule.variant]]` tables choose other texts by a value (`if = "in_group=no"`,
-or `if = "contexts"`: the value is known and not empty); the first variant that holds wins, else the rule's own. Why our own small format rather than a library's:
+or `if = "contexts"`: the value is known and not empty); the first variant that holds wins, else the rule's own.
+`when` is such a condition for the whole rule: a misspelt name is only a misspelling when a fact finds the name
+meant (`when = "close"`), else the message is left to the next rule. Why our own small format rather than a library's:
 the rule sets that exist (thefuck's) are code that rewrites the last command, not data with messages and steps.
 """
 
@@ -57,6 +59,7 @@ class Rule:
     facts: tuple[str, ...] = ()
     variants: tuple[Variant, ...] = ()
     values: tuple[tuple[str, str], ...] = ()  # the rule's own values ("vocabulary": the list a fact looks in)
+    when: str = ""  # a condition on the values (as a variant's `if`) without which the rule does not match
 
     def match(self, situation: Situation) -> Diagnosis | None:
         """The diagnosis when the pattern is found in the error's text, its groups and facts filled into the texts."""
@@ -75,6 +78,8 @@ class Rule:
             from .facts import read
 
             values = read(self.facts, values, situation)
+        if self.when and not Variant(self.when, None, None, ()).holds(values):
+            return None  # what makes the rule true was not found: the next rule may know better
         texts = next((v for v in self.variants if v.holds(values)), None)
         problem = texts.problem if texts and texts.problem else self.problem
         offer = texts.offer if texts and texts.offer else self.offer
@@ -145,7 +150,7 @@ def _rule(raw: dict[str, Any], where: str) -> Rule:
             list(string.Formatter().parse(text))  # a lone "{" or "}" is refused here, not at the first error
         return Rule(raw["id"], pattern, raw["problem"], raw["offer"], steps, tuple(raw.get("examples", ())),
                     tuple(raw.get("not_examples", ())), raw.get("source", f"the rule {raw['id']}"), facts, variants,
-                    tuple((str(k), str(v)) for k, v in raw.get("values", {}).items()))
+                    tuple((str(k), str(v)) for k, v in raw.get("values", {}).items()), raw.get("when", ""))
     except RuleError:
         raise
     except KeyError as exc:

@@ -174,6 +174,28 @@ def m008_person_model(db: sqlite_utils.Database) -> None:
     db.table("person_model").create({"id": int, "ts": float, "since": float, "muted": str}, pk="id")
 
 
+@migrations()
+def m009_proposal_ids_never_reused(db: sqlite_utils.Database) -> None:
+    """Proposal and decision ids only ever grow (AUTOINCREMENT), as raw event ids do (m005). Without it a purge
+    or retention that empties `proposals` makes the next offer id 1 again, and whatever still holds an old id
+    (the tray's popup and History, the assistant's record of what it showed and what was decided) would take the
+    new offer for the old one. Both tables are rebuilt in the migration's transaction, keeping every id and the
+    decisions' reference to their proposal."""
+    db.execute("CREATE TABLE proposals_new (id INTEGER PRIMARY KEY AUTOINCREMENT, ts FLOAT, "
+               "episode_id INTEGER REFERENCES episodes(id), task TEXT, response TEXT, score FLOAT, data TEXT)")
+    db.execute("INSERT INTO proposals_new (id, ts, episode_id, task, response, score, data) "
+               "SELECT id, ts, episode_id, task, response, score, data FROM proposals")
+    db.execute("CREATE TABLE decisions_new (id INTEGER PRIMARY KEY AUTOINCREMENT, ts FLOAT, "
+               "proposal_id INTEGER REFERENCES proposals_new(id), decision TEXT, latency_s FLOAT, result TEXT)")
+    db.execute("INSERT INTO decisions_new (id, ts, proposal_id, decision, latency_s, result) "
+               "SELECT id, ts, proposal_id, decision, latency_s, result FROM decisions")
+    db.execute("DROP TABLE decisions")
+    db.execute("DROP TABLE proposals")
+    db.execute("ALTER TABLE proposals_new RENAME TO proposals")  # decisions_new's reference follows the name
+    db.execute("ALTER TABLE decisions_new RENAME TO decisions")
+    db.execute("CREATE INDEX idx_decisions_latest ON decisions (proposal_id, ts, id)")
+
+
 EPISODE_COLUMNS = ("id", "start", "end", "app", "title", "event")
 EPISODE_ROW = (*EPISODE_COLUMNS, "sentences", "first_raw_id", "last_raw_id")
 NEXT_WITHIN_S = 600.0  # the episode after a match counts as "what they did next" if it began this soon
