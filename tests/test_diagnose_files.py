@@ -142,3 +142,47 @@ def test_a_rust_error_without_a_rule_is_headed_by_its_error_line_not_cargo_s_pro
              "`rustc --explain E0599`.")
     found = answer(error, "cargo build")
     assert "error[E0599]" in found.problem and "Compiling" not in found.problem
+
+
+def test_a_misspelt_column_is_answered_with_the_column_the_file_has(shop: Path) -> None:
+    found = answer("Error: in prepare, no such column: nmae\n  SELECT nmae FROM user;\n         ^--- error here",
+                   "sqlite3 'shop data.db' 'SELECT nmae FROM user;'", shop)
+    assert found.rule == "sqlite.no_column" and "'name'" in found.problem
+
+
+@pytest.mark.parametrize(("statement", "fixed"), [
+    ("SELECT id, total FORM invoices WHERE paid = 0;", "SELECT id, total FROM invoices WHERE paid = 0;"),
+    ("SELCT * FROM orders;", "SELECT * FROM orders;"),
+    ("select * form orders order by id;", "select * from orders order by id;"),
+    ("SELECT * FROM orders WHERE user = 1 ORDR BY id;", "SELECT * FROM orders WHERE user = 1 ORDER BY id;"),
+])
+def test_a_misspelt_sql_keyword_is_corrected_in_the_statement_shown(statement: str, fixed: str) -> None:
+    error = f'Error: in prepare, near "x": syntax error (1)\n  {statement}\n         ^--- error here'
+    found = answer(error, f"sqlite3 shop.db '{statement}'")
+    assert found.rule == "sql.misspelt_keyword" and commands(found) == [fixed]
+
+
+def test_a_syntax_error_without_a_misspelt_keyword_is_not_called_one() -> None:
+    error = 'Error: in prepare, near ")": syntax error (1)\n  SELECT count(* FROM orders;\n              ^--- error here'
+    found = diagnose(Situation(error, command="sqlite3 shop.db 'SELECT count(* FROM orders;'"))
+    assert found is None or found.rule != "sql.misspelt_keyword"
+
+
+@pytest.mark.parametrize(("code", "message", "guard"), [
+    ("total += Number(line.match(/took (\\d+)ms/)[1]);", "Cannot read properties of null (reading '1')",
+     "line.match(/took (\\d+)ms/)?.[1] ?? null"),
+    ("totals.byRegion[sale.region] = sale.amount;", "Cannot set properties of undefined (setting 'north')",
+     "if (totals.byRegion) totals.byRegion[sale.region] = …;"),
+    ("const first = rows[0]['email'];", "Cannot read properties of undefined (reading 'email')",
+     "rows[0]?.['email'] ?? null"),
+])
+def test_an_undefined_value_read_by_index_is_named_too(code: str, message: str, guard: str) -> None:
+    error = f"/home/dev/app/main.js:7\n  {code}\n      ^\n\nTypeError: {message}\n    at main (/home/dev/app/main.js:7:15)"
+    assert commands(answer(error, "node main.js")) == [guard]
+
+
+def test_a_misspelt_method_is_written_with_what_it_was_called_on() -> None:
+    error = ("/home/dev/app/report.js:3\nconsole.log(JSON.stringfy(rows));\n                 ^\n\n"
+             "TypeError: JSON.stringfy is not a function\n    at Object.<anonymous> (/home/dev/app/report.js:3:18)")
+    found = answer(error, "node report.js")
+    assert "'JSON.stringify'" in found.problem and commands(found) == ["console.log(JSON.stringify(rows));"]

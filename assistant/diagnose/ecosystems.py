@@ -13,7 +13,7 @@ from . import Diagnosis, Situation, diagnoser, rules
 
 #: the rule files, asked in this order (a message is rarely claimed by two: the most specific first)
 ECOSYSTEMS: tuple[str, ...] = ("rust", "go", "java", "node", "network", "docker", "kubernetes", "databases",
-                               "ssh", "tls", "c_builds", "systemd", "ruby", "data_formats")
+                               "ssh", "tls", "c_builds", "systemd", "ruby", "data_formats", "shell_scripts")
 
 
 @diagnoser

@@ -175,57 +175,6 @@ def _words(command: str) -> list[str]:
     return words
 
 
-#: a word naming an SQLite database file by its usual extensions
-DATABASE_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3")
-_DATABASE_FILE = re.compile(r"[^\s'\"]*[\w~-]\.(?:db|sqlite3?|db3)\b")
-
-
-@fact
-def database_file(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """The SQLite database file a command opened, shell-quoted: sqlite3's first argument (`sqlite3 app.db
-    'select …'`), else a word of the command or the message with a database file's extension (a program's
-    own file); '<database file>' when neither says."""
-    words = _words(situation.command or "")
-    if words and os.path.basename(words[0]) == "sqlite3":
-        args = [w for w in words[1:] if not w.startswith("-")]
-        if args:
-            return {"database_file": shlex.quote(args[0])}
-    named = next((w for w in words if w.endswith(DATABASE_SUFFIXES)), None)  # a word: 'shop data.db' is one
-    if named is None:
-        found = _DATABASE_FILE.search(situation.error)
-        named = found[0] if found else None
-    return {"database_file": shlex.quote(named) if named else "<database file>"}
-
-
-@fact
-def database_tables(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """`tables`: the tables the SQLite file has (read-only, never created), and `close_table`, the one closest
-    to the missing `table` ('users' for 'user'); '' when the file cannot be read or has none."""
-    import difflib
-    import sqlite3
-
-    words = shlex.split(values.get("database_file", "")) if values.get("database_file", "") != "<database file>" else []
-    if not words:
-        return {"tables": "", "close_table": ""}
-    path = Path(words[0]).expanduser()
-    if not path.is_absolute() and situation.cwd:
-        path = Path(situation.cwd) / path
-    if not path.is_file():
-        return {"tables": "", "close_table": ""}
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1)
-        try:
-            names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
-                                                "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return {"tables": "", "close_table": ""}
-    close = difflib.get_close_matches(values.get("table", ""), names, n=1, cutoff=0.75)
-    return {"tables": ", ".join(names[:12]) + (", …" if len(names) > 12 else ""),
-            "close_table": close[0] if close else ""}
-
-
 def _privilege(command: str) -> str:
     """The SQL privilege a command's statement needs (`psql -c 'SELECT …'` -> SELECT; ALL when none is seen):
     a GRANT of what was refused, not of everything."""
@@ -321,122 +270,6 @@ def make_targets(values: dict[str, str], situation: Situation) -> dict[str, str]
                 break
     close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.7)
     return {"close_target": close[0] if close and close[0] != wanted else ""}
-
-
-#: where a compiler or runtime names the source file of an error: "Main.java:3: error", "/x/app.js:2",
-#: " --> src/main.rs:2:22", "./main.go:6:6: undefined"
-_SOURCE_AT = re.compile(r"(?P<path>[\w./~-]+\.(?:java|[cm]?js|tsx?|jsx|rs|go|py|rb|c|cc|cpp|h|hpp|kt|cs)):\d+")
-_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
-_SOURCE_LIMIT = 1_000_000  # bytes of a source file read for its names: a generated file is not the person's code
-
-
-def _source_names(situation: Situation) -> set[str]:
-    """The identifiers of the source file the message names (or the person's file), read from the working
-    directory: what a misspelt name in that file most likely meant."""
-    found = _SOURCE_AT.search(situation.error)
-    for name in (found["path"] if found else None, situation.file):
-        if not name:
-            continue
-        path = Path(name).expanduser()
-        if not path.is_absolute() and situation.cwd:
-            path = Path(situation.cwd) / path
-        try:
-            if path.is_file() and path.stat().st_size <= _SOURCE_LIMIT:
-                return set(_IDENTIFIER.findall(path.read_text(encoding="utf-8", errors="replace")))
-        except OSError:
-            continue
-    return set()
-
-
-@fact
-def close_name(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """`close`: the name the code most likely meant by the unknown `name` ('System' for 'Sytem'): the closest of
-    the language's everyday names (`rules/known_names.toml`, by the rule's `language` value) and the words of
-    the file the message names; '' when none is close enough to be a slip of the fingers."""
-    import difflib
-
-    name = values.get("name", "")
-    if len(name) < 3:
-        return {"close": ""}
-    known = set(_table("known_names").get(values.get("language", ""), ()))
-    if name in known:  # a real name, used where it is not defined or imported: not a slip
-        return {"close": ""}
-    words = known | _source_names(situation)
-    words.discard(name)
-    close = difflib.get_close_matches(name, sorted(words), n=1, cutoff=0.8)
-    return {"close": close[0] if close else ""}
-
-
-#: a data file named in a message ('in "compose.yaml"', "(at config.json:4)") or on the command line
-_DATA_FILE = re.compile(r"[\w./~-]+\.(?:json|jsonc|geojson|ya?ml)\b")
-
-
-@fact
-def data_file(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """`data_file` (shell-quoted) and `in_file` (" in config.json"), the JSON or YAML file the message or the
-    command names ('' when neither does: the text came from a program or a pipe), and `before`, the line before
-    the one the message names (a missing comma belongs at the end of that one) and, read from the file,
-    `before_text`, that line as it is."""
-    found = _DATA_FILE.search(situation.error) or _DATA_FILE.search(situation.command or "")
-    line = int(values.get("line") or 0)
-    out = {"data_file": "", "in_file": "", "before": str(max(line - 1, 1))}
-    if found:
-        out.update(data_file=shlex.quote(found[0]), in_file=f" in {found[0]}")
-        path = Path(found[0]).expanduser()
-        if not path.is_absolute() and situation.cwd:
-            path = Path(situation.cwd) / path
-        try:
-            if line > 1 and path.is_file() and path.stat().st_size <= _SOURCE_LIMIT:
-                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-                out["before_text"] = lines[line - 2].rstrip() if line - 2 < len(lines) else ""
-        except OSError:
-            pass
-    return out
-
-
-@fact
-def js_holder(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """`holder`: the expression whose property `prop` was read when it was undefined or null ('config.server'
-    of 'config.server.name'), from the code line Node (or a browser's 'evaluating …') shows, and `guard`, the
-    line that reads or sets it only when it is there; `prop` and `value` from Safari's wording. '' when no line
-    shows it."""
-    expr = values.get("expr", "")
-    if expr:  # Safari: "undefined is not an object (evaluating 'user.profile.email')"
-        holder, _, prop = expr.rpartition(".")
-        holder = holder.rstrip("?")
-        return {"holder": holder, "prop": prop, "value": values.get("value", "undefined"),
-                "guard": f"{holder}?.{prop} ?? null"}
-    prop = values.get("prop", "")
-    if not prop:
-        return {"holder": ""}
-    call = r"(?:\([^()\n]*\))?"  # a call on the way: document.querySelector('#out').textContent
-    chain = re.compile(rf"(?<![\w$.])([A-Za-z_$][\w$]*{call}(?:\??\.[A-Za-z_$][\w$]*{call}|\[[^\]\n]*\])*?)\??\."
-                       + re.escape(prop) + r"(?![\w$])")
-    for line in situation.error.splitlines():
-        if "Error:" in line or line.lstrip().startswith("at "):
-            continue
-        found = chain.search(line)
-        if found:
-            holder = found[1]
-            guard = (f"if ({holder}) {holder}.{prop} = …;" if values.get("access") == "setting" else
-                     f"{holder}?.{prop} ?? null")
-            return {"holder": holder, "guard": guard}
-    return {"holder": ""}
-
-
-@fact
-def rust_number_code(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """`fixed`: the code line rustc shows, with a number in quotes unquoted (`literal` set) or the text value
-    parsed into the number type (`let port: u16 = line.trim().parse().expect("a number");`)."""
-    code = values.get("code", "").strip()
-    quoted = re.search(r'"(-?\d+(?:\.\d+)?)"', code)
-    if quoted:
-        return {"fixed": code[:quoted.start()] + quoted[1] + code[quoted.end():], "literal": "yes"}
-    assigned = re.fullmatch(r"(.*?=\s*)(.+?)\s*;", code)
-    if assigned:
-        return {"fixed": f'{assigned[1]}{assigned[2]}.trim().parse::<{values.get("expected", "u32")}>()'
-                         f'.expect("a number");', "literal": ""}
-    return {"fixed": f'value.trim().parse::<{values.get("expected", "u32")}>()', "literal": ""}
 
 
 @fact
@@ -693,3 +526,6 @@ def ca_file_format(values: dict[str, str], situation: Situation) -> dict[str, st
     except OSError:  # not on this machine: its name says what it likely is
         der = where.suffix.lower() in (".der", ".cer")
     return {"der_like": "yes" if der else "", "pem_path": str(where.with_suffix(".pem"))}
+
+
+from . import code_facts  # noqa: E402,F401 - registers the facts read from the person's code and data

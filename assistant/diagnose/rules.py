@@ -130,6 +130,9 @@ def load(family: str) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+VARIANT_KEYS = {"if", "problem", "offer", "steps"}
+
+
 def _rule(raw: dict[str, Any], where: str) -> Rule:
     try:
         pattern = re.compile(raw["pattern"], re.M)
@@ -143,6 +146,11 @@ def _rule(raw: dict[str, Any], where: str) -> Rule:
             unknown = [name for name in facts if name not in FACTS]
             if unknown:
                 raise RuleError(f"{where}: unknown fact {unknown[0]!r} (known: {', '.join(sorted(FACTS))})")
+        for v in raw.get("variant", ()):
+            unknown = sorted(set(v) - VARIANT_KEYS)
+            if unknown:  # a rule's `examples` written after its variant end up in the variant: refused, not lost
+                raise RuleError(f"{where}: a [[rule.variant]] cannot have {unknown[0]!r} (only {sorted(VARIANT_KEYS)}): "
+                                "put it before the rule's first variant")
         variants = tuple(Variant(v["if"], v.get("problem"), v.get("offer"), _steps(v.get("steps", ())))
                          for v in raw.get("variant", ()))
         for text in (raw["problem"], raw["offer"], *(t for s in (steps, *(v.steps for v in variants)) for x in s
