@@ -135,7 +135,9 @@ def _quotes(sentence: str) -> list[tuple[int, str]]:
 
 
 def _clean(text: str) -> str:
-    return " ".join(text.split()).strip(" .,;:")
+    """A name without the sentence's punctuation around it; a leading dot is the name's own ('./deploy.sh',
+    '.env', '../lib/x.js')."""
+    return " ".join(text.split()).strip(" ,;:").rstrip(".").rstrip(" ,;:")
 
 
 def is_phrase(text: str) -> bool:
@@ -505,18 +507,27 @@ def classify(sentence: str, objects: Sequence[Obj], recent: Sequence[str]) -> st
 ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the last match rather than the first)
     (re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning)\b(?::.*)?$"), True),
     (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
-    (re.compile(r"^(?:E|fatal|error|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
+    (re.compile(r"^(?:E|fatal|error|error\[\w+\]|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
     (re.compile(r"\b\w*Error: \S"), False),
     (re.compile(r"\b(?:error|fatal)(?:\[\w+\])?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …"
     (re.compile(r"command not found|[Pp]ermission denied|No such file or directory|\bnot found\b"), False),
 )
 
 
+#: a build tool's closing line that counts errors rather than naming one: passed over while a line names one
+SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|aborting due to|build failed)|"
+                          r"^\d+ errors?(?: generated)?\.?$|^compilation terminated\.$|^make(?:\[\d+\])?: \*\*\* |"
+                          r"^ninja: build stopped")
+
+
 def error_line(text: str) -> str:
     """The line of a copied error that names it ('ModuleNotFoundError: No module named …', 'E: Unable to locate
     package curl', 'npm error code EACCES'): what an offer quotes, rather than the copy's first line ('Reading
-    package lists... Done'). '' when no line looks like one."""
+    package lists... Done') or a build's closing count ('error: could not compile `app`'). '' when no line
+    looks like one."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    named = [ln for ln in lines if not SUMMARY_LINE.search(ln)]
+    lines = named if any(p.search(ln) for p, _ in ERROR_LINES for ln in named) else lines
     for pattern, last in ERROR_LINES:
         found = [ln for ln in lines if pattern.search(ln)]
         if found:

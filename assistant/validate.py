@@ -33,12 +33,24 @@ def _in_context(fragment: str, context: str) -> bool:
     return bool(fragment) and fragment in context
 
 
+def _unquoted(task: str, grounding: Grounding) -> str:
+    """The task without the quotes of what the person met: an error's own words are not a narration of the
+    person ("Error: no such table: users")."""
+    names = [norm(o.detail or o.text) for o in grounding.objects]
+
+    def keep_unless_met(m: re.Match[str]) -> str:
+        fragment = norm(next(g for g in m.groups() if g is not None)).rstrip("…").strip()
+        return "" if fragment and any(fragment in name for name in names) else m.group(0)
+
+    return QUOTED.sub(keep_unless_met, task)
+
+
 def rejection(task: str, grounding: Grounding) -> str | None:
     """Why `task` must not be shown here, or None when it is grounded."""
     text = task.strip()
     if not text:
         return "empty"
-    if NARRATION.search(text):
+    if NARRATION.search(_unquoted(text, grounding)):
         return "narrates the user"
     context = norm(grounding.context_text)
     for m in QUOTED.finditer(text):

@@ -140,6 +140,18 @@ def test_validator(task, reason):
     assert rejection(task, ground(SEARCH)) == reason
 
 
+@pytest.mark.parametrize("error", ["Error: in prepare, no such table: users",
+                                   "ERROR:  permission denied for table user_sessions",
+                                   "KeyError: 'user'", "useradd: user 'dev' already exists"])
+def test_an_error_that_names_users_is_no_narration_of_the_person(error):
+    grounding = ground(obs("The user types 'make db' and presses Enter in the terminal.",
+                           f"The user copies an error message starting '{error}' from the terminal."))
+    task = f"Give the next step for the error '{error}'"
+    assert rejection(task, grounding) is None
+    assert rejection(f"The user met '{error}'", grounding) == "narrates the user"
+    assert rejection("Tell the user's manager about 'make db'", grounding) == "narrates the user"
+
+
 def test_validator_accepts_shortened_names():
     context = obs("The user visits '7 款软件、4 大维度，远程桌面控制软件横评 - 少数派' on sspai.com in Firefox.")
     assert rejection("Summarise the key points of '7 款软件、4 大维度，远程桌面控制软件横评'", ground(context)) is None
@@ -530,3 +542,20 @@ def test_a_quoted_command_line_of_a_known_program_is_the_command_beside_a_messag
     g = ground([{"time": "1", "event": "Why does 'composer install' keep giving me 'Your requirements could not be "
                                        "resolved to an installable set of packages.'?"}])
     assert g.first(COMMAND).text == "composer install"
+
+
+@pytest.mark.parametrize(("output", "named"), [
+    ("   Compiling ticker v0.1.0 (/home/dev/ticker)\nerror[E0308]: mismatched types\n --> src/main.rs:2:22\n\n"
+     "error: could not compile `ticker` (bin \"ticker\") due to 1 previous error", "error[E0308]: mismatched types"),
+    ("Main.java:3: error: package Sytem does not exist\n        Sytem.out.println(\"ready\");\n             ^\n1 error\n"
+     "error: compilation failed", "Main.java:3: error: package Sytem does not exist"),
+    ("main.c:1:10: fatal error: curl/curl.h: No such file or directory\ncompilation terminated.",
+     "main.c:1:10: fatal error: curl/curl.h: No such file or directory"),
+    ("gcc -o app main.c\nmain.c:5:3: error: 'count' undeclared (first use in this function)\n"
+     "make: *** [Makefile:2: app] Error 1", "main.c:5:3: error: 'count' undeclared (first use in this function)"),
+    ("error: could not compile `app` (lib) due to 2 previous errors", "error: could not compile `app` (lib) due to 2 previous errors"),
+])
+def test_an_error_is_named_by_its_own_line_not_the_build_s_closing_count(output, named):
+    from proactive.assistant.grounding import error_line
+
+    assert error_line(output) == named
