@@ -8,7 +8,8 @@ on" for the desktop's accessibility support (without it Firefox and Qt say nothi
 is only counted, and the page read is not material for help); `--no-answers` leaves the question unanswered.
 A day from bench/days/NAME.json is then acted out at a person's pace with real programs: bash in
 xterm and in lxterminal (a VTE terminal), vim in an xterm, Firefox ESR reading pages of bench/pages/ from a
-loopback server (bench/page_server.py, which also answers searches), a Qt text editor (bench/qt_editor.py),
+loopback server (bench/page_server.py, which also answers searches), a Qt text editor (bench/qt_editor.py), a GTK
+one (zenity's editable text window),
 copies and mouse selections (xclip owning the CLIPBOARD or PRIMARY, as a terminal would), window switches, idle,
 `proactive pause` / `resume` and `proactive purge`.
 
@@ -286,6 +287,12 @@ class Day:
             self.procs.append(proc)
             assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
             wid = wait_for(lambda: self.session._find(title), timeout=30, what=f"the Qt editor {title!r}")
+        elif app == "gtk":  # a GTK text editor: zenity's editable text window (GTK 3, on the bus like gedit's)
+            proc = subprocess.Popen(["zenity", "--text-info", "--editable", f"--title={title}", "--width=700",
+                                     "--height=500"], env=self.env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+            self.procs.append(proc)
+            wid = wait_for(lambda: self.session._find(title), timeout=30, what=f"the GTK editor {title!r}")
         elif app == "firefox":
             wid = self.start_firefox(win.get("page", "/pages/python_asyncio_guide.html"))
         else:
