@@ -547,7 +547,7 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
     for text in screens or ():  # an error the terminal shows (assistant/screen.py): the failed command's output
         line = error_line(text) or next((ln.strip() for ln in reversed(text.splitlines()) if ln.strip()), "")
         if line and not any(o.kind == ERROR and o.detail == text for o in objs):
-            objs = [*objs, Obj(ERROR, line, index, text)]
+            objs = [Obj(ERROR, line, index, text), *objs]  # the last command's: the newest error of the moment
     return _from_copies(objs, copies, index) if copies else objs
 
 
@@ -572,8 +572,9 @@ def _from_copies(objs: list[Obj], copies: list[str], index: int) -> list[Obj]:
     for o in objs:
         if o.kind == ERROR:
             full = next((c for c in reversed(copies) if quoted_in(o.text, c)), "")
-            o = Obj(o.kind, error_line(full) or o.text if full else o.text, o.index, full)
-            used.add(full)
+            if full:  # else the object keeps what it has: an error the terminal shows has its output
+                o = Obj(o.kind, error_line(full) or o.text, o.index, full)
+                used.add(full)
         out.append(o)
     for copy in copies:
         if copy not in used and diagnose(Situation(copy)) is not None:
@@ -632,12 +633,16 @@ def _known_message(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
 
 
 def _named_at(obj: Obj, sentence: str) -> int:
-    """Where the sentence last names an object (-1: not found as written, e.g. a line read from the copy)."""
+    """Where the sentence last names an object (-1: not found as written, e.g. a line read from the copy). An
+    error the sentence does not name but whose whole text is known (what the terminal showed of the last line
+    entered) happened after that line: it is placed there."""
     low = sentence.lower()
     for text in (obj.text, obj.text[:40], *(obj.detail.strip().splitlines()[-1:] if obj.detail else ())):
         at = low.rfind(text.lower().strip())
         if text.strip() and at >= 0:
             return at
+    if obj.kind == ERROR and obj.detail:
+        return low.rfind("presses enter in the terminal")
     return -1
 
 

@@ -559,3 +559,21 @@ def test_an_error_is_named_by_its_own_line_not_the_build_s_closing_count(output,
     from proactive.assistant.grounding import error_line
 
     assert error_line(output) == named
+
+
+def test_an_error_the_terminal_shows_keeps_its_output_beside_an_earlier_copy_and_comes_first():
+    """A copied error earlier in the episode, then a command whose error the terminal shows: the shown error is
+    the moment's, with its whole output (what its specific help is read from)."""
+    from proactive.assistant import candidates
+
+    shown = ("gcc -o app main.c\n/usr/bin/ld: /tmp/cc1.o: in function `main':\n"
+             "main.c:(.text+0x3e): undefined reference to `sqrt'\ncollect2: error: ld returned 1 exit status\n"
+             "make: *** [Makefile:2: app] Error 1")
+    sentence = ("The user types 'make' and presses Enter in the terminal. The user copies 'Makefile:2: *** missing "
+                "separator. Stop.' from the terminal. The user types 'make' and presses Enter in the terminal.")
+    grounding = ground([{"time": "1", "event": sentence, "copies": ["Makefile:2: *** missing separator.  Stop."],
+                         "screen": [shown]}])
+    first = grounding.of("error")[0]
+    assert first.text == "collect2: error: ld returned 1 exit status" and first.detail == shown
+    tasks = [c.task for c in candidates.build(grounding, writes=False)]
+    assert tasks[0].startswith("Give the next step for the error 'collect2") and "-lm" in tasks[0]
