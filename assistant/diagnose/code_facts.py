@@ -37,14 +37,18 @@ def database_file(values: dict[str, str], situation: Situation) -> dict[str, str
     return {"database_file": shlex.quote(named) if named else "<database file>"}
 
 
+def resolved(name: str, situation: Situation) -> Path:
+    """A file name from a message or a command line, relative to the working directory the command ran in."""
+    path = Path(name).expanduser()
+    return Path(situation.cwd) / path if not path.is_absolute() and situation.cwd else path
+
+
 def _database_path(values: dict[str, str], situation: Situation) -> Path | None:
     named = values.get("database_file", "")
     words = shlex.split(named) if named and named != "<database file>" else []
     if not words:
         return None
-    path = Path(words[0]).expanduser()
-    if not path.is_absolute() and situation.cwd:
-        path = Path(situation.cwd) / path
+    path = resolved(words[0], situation)
     return path if path.is_file() else None
 
 
@@ -132,9 +136,7 @@ def _source_names(situation: Situation) -> set[str]:
     for name in (found["path"] if found else None, situation.file):
         if not name:
             continue
-        path = Path(name).expanduser()
-        if not path.is_absolute() and situation.cwd:
-            path = Path(situation.cwd) / path
+        path = resolved(name, situation)
         try:
             if path.is_file() and path.stat().st_size <= _SOURCE_LIMIT:
                 return set(_IDENTIFIER.findall(path.read_text(encoding="utf-8", errors="replace")))
@@ -181,9 +183,7 @@ def data_file(values: dict[str, str], situation: Situation) -> dict[str, str]:
     out = {"data_file": "", "in_file": "", "before": str(max(line - 1, 1))}
     if found:
         out.update(data_file=shlex.quote(found[0]), in_file=f" in {found[0]}")
-        path = Path(found[0]).expanduser()
-        if not path.is_absolute() and situation.cwd:
-            path = Path(situation.cwd) / path
+        path = resolved(found[0], situation)
         try:
             if line > 1 and path.is_file() and path.stat().st_size <= _SOURCE_LIMIT:
                 lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
