@@ -429,13 +429,14 @@ class Day:
     def step(self, i: int, step: dict[str, Any]) -> None:
         if "want" in step:
             self.hold_for_interval()
+        began = time.time()
         if "wait" in step:
             self.wait(step["wait"], step.get("why", "reading"))
         else:
             with self.hands:
                 self.act(i, step)
         if step.get("lead"):
-            self.lead_at = time.time()
+            self.lead_at = began  # from the action's start: an offer made while it completes (the switch) is its
         if "want" in step:
             now = time.time()
             self.moments.append(Moment(i, step.get("note") or describe(step), now, self.clock.now(),
