@@ -1,6 +1,6 @@
 """Facts read from the person's own code and data at accept time: the line a compiler or runtime shows, the
 source file a message names (its words: what a misspelt name meant), a JSON or YAML file's lines, the tables and
-columns of a SQLite file (opened read-only). Registered with `facts.fact` like the machine's facts; a fact that
+columns of a SQLite file (opened read-only). Registered with `fact_registry.fact` like the machine's facts; a fact that
 cannot read what it needs gives '' and the rule's plain texts stand."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 from . import Situation
-from .facts import _table, _words, fact
+from .fact_registry import _table, _words, fact
 
 #: a word naming an SQLite database file by its usual extensions
 DATABASE_SUFFIXES = (".db", ".sqlite", ".sqlite3", ".db3")

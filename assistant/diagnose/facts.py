@@ -12,41 +12,18 @@ from __future__ import annotations
 import logging
 import os
 import re
-import shlex
 import shutil
 import subprocess
-import tomllib
-from collections.abc import Callable
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from . import Situation
+from .fact_registry import FACTS, _table, _words, fact, read  # noqa: F401 - the registry, as rules and tests name it
 
 log = logging.getLogger(__name__)
 
-Fact = Callable[[dict[str, str], Situation], dict[str, str]]
-FACTS: dict[str, Fact] = {}
 #: how long a fact may wait for a program it asks (dpkg-query, systemctl)
 SUBPROCESS_SECONDS = 1.5
-
-
-def fact(fn: Fact) -> Fact:
-    """Register a fact under its function's name (the name rules use)."""
-    FACTS[fn.__name__] = fn
-    return fn
-
-
-def read(names: tuple[str, ...], values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """`values` with each named fact's values added (a fact's failure is logged and adds nothing)."""
-    out = dict(values)
-    for name in names:
-        try:
-            out.update({k: v for k, v in FACTS[name](out, situation).items() if v is not None})
-        except Exception:  # noqa: BLE001 - an unreadable fact leaves the rule's plain texts
-            log.exception("fact %s failed", name)
-    return out
 
 
 def _run(*args: str) -> str | None:
@@ -62,12 +39,6 @@ def _run(*args: str) -> str | None:
 
 def _home() -> Path:
     return Path(os.path.expanduser("~"))
-
-
-@cache
-def _table(name: str) -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("rules", f"{name}.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
 
 
 # ---------------------------------------------------------------- packages
@@ -161,18 +132,6 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
             "user": _option(words, ("-U", "-u", "--username", "--user")) or "<role>",
             "database": _option(words, ("-d", "--dbname", "--database")) or "<database>",
             "privilege": _privilege(command)}
-
-
-def _words(command: str) -> list[str]:
-    """A command line's words as the shell splits them (a quoted SQL statement is one word), after sudo, env,
-    time, nohup and variable assignments; split at spaces when its quotes do not close (a line cut short)."""
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        words = command.split()
-    while words and words[0] in ("sudo", "env", "time", "nohup") or words and "=" in words[0]:
-        words = words[1:]
-    return words
 
 
 def _privilege(command: str) -> str:
@@ -526,6 +485,3 @@ def ca_file_format(values: dict[str, str], situation: Situation) -> dict[str, st
     except OSError:  # not on this machine: its name says what it likely is
         der = where.suffix.lower() in (".der", ".cer")
     return {"der_like": "yes" if der else "", "pem_path": str(where.with_suffix(".pem"))}
-
-
-from . import code_facts  # noqa: E402,F401 - registers the facts read from the person's code and data

@@ -75,7 +75,7 @@ class Rule:
             if base != name and value and not values.get(base):
                 values[base] = value
         if self.facts:
-            from .facts import read
+            from .fact_registry import read
 
             values = read(self.facts, values, situation)
         if self.when and not Variant(self.when, None, None, ()).holds(values):
@@ -141,7 +141,8 @@ def _rule(raw: dict[str, Any], where: str) -> Rule:
             raise KeyError("steps")
         facts = tuple(raw.get("facts", ()))
         if facts:
-            from .facts import FACTS
+            from . import code_facts as _code, facts as _machine  # noqa: F401 - loaded: their facts register
+            from .fact_registry import FACTS
 
             unknown = [name for name in facts if name not in FACTS]
             if unknown:
