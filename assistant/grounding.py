@@ -526,12 +526,11 @@ def error_line(text: str) -> str:
     package lists... Done') or a build's closing count ('error: could not compile `app`'). '' when no line
     looks like one."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    named = [ln for ln in lines if not SUMMARY_LINE.search(ln)]
-    lines = named if any(p.search(ln) for p, _ in ERROR_LINES for ln in named) else lines
-    for pattern, last in ERROR_LINES:
-        found = [ln for ln in lines if pattern.search(ln)]
-        if found:
-            return found[-1] if last else found[0]
+    for candidates in ([ln for ln in lines if not SUMMARY_LINE.search(ln)], lines):  # a closing count last
+        for pattern, last in ERROR_LINES:
+            found = [ln for ln in candidates if pattern.search(ln)]
+            if found:
+                return found[-1] if last else found[0]
     return ""
 
 

@@ -24,17 +24,15 @@ _DATABASE_FILE = re.compile(r"[^\s'\"]*[\w~-]\.(?:db|sqlite3?|db3)\b")
 def database_file(values: dict[str, str], situation: Situation) -> dict[str, str]:
     """The SQLite database file a command opened, shell-quoted: sqlite3's first argument (`sqlite3 app.db
     'select …'`), else a word of the command or the message with a database file's extension (a program's
-    own file); '<database file>' when neither says."""
+    own file); '<database file>' when neither says. `database_name` is the same name unquoted ('' unknown)."""
     words = _words(situation.command or "")
-    if words and os.path.basename(words[0]) == "sqlite3":
-        args = [w for w in words[1:] if not w.startswith("-")]
-        if args:
-            return {"database_file": shlex.quote(args[0])}
-    named = next((w for w in words if w.endswith(DATABASE_SUFFIXES)), None)  # a word: 'shop data.db' is one
+    named = next((w for w in words[1:] if not w.startswith("-")), None) \
+        if words and os.path.basename(words[0]) == "sqlite3" else None
+    named = named or next((w for w in words if w.endswith(DATABASE_SUFFIXES)), None)  # 'shop data.db' is one word
     if named is None:
         found = _DATABASE_FILE.search(situation.error)
         named = found[0] if found else None
-    return {"database_file": shlex.quote(named) if named else "<database file>"}
+    return {"database_file": shlex.quote(named) if named else "<database file>", "database_name": named or ""}
 
 
 def resolved(name: str, situation: Situation) -> Path:
@@ -44,11 +42,9 @@ def resolved(name: str, situation: Situation) -> Path:
 
 
 def _database_path(values: dict[str, str], situation: Situation) -> Path | None:
-    named = values.get("database_file", "")
-    words = shlex.split(named) if named and named != "<database file>" else []
-    if not words:
+    if not values.get("database_name"):
         return None
-    path = resolved(words[0], situation)
+    path = resolved(values["database_name"], situation)
     return path if path.is_file() else None
 
 
