@@ -14,6 +14,7 @@ millisecond per turn.
 from __future__ import annotations
 
 import functools
+import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -111,8 +112,19 @@ class Grounding:
                 "objects": [{"kind": o.kind, "text": o.text, "index": o.index} for o in self.objects]}
 
 
+#: a character written as an HTML entity (text scraped from a page or a web app: '&quot;', '&#39;', '&lt;')
+ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);", re.I)
+#: a line break or tab as syslog writes it inside one record ('…failed:#012  File "x.py", line 2')
+SYSLOG_CONTROL = re.compile(r"(?<=\S)#01([12])")
+
+
 def _event(o: Any) -> str:
-    return str(o.get("event", "")) if isinstance(o, dict) else str(o)
+    """An event's sentence as read: HTML entities and syslog's escaped line breaks as the characters they stand
+    for, so a message copied through a web page or a log reads as the program printed it."""
+    text = str(o.get("event", "")) if isinstance(o, dict) else str(o)
+    if "&" in text and ENTITY.search(text):
+        text = html.unescape(text)
+    return SYSLOG_CONTROL.sub(lambda m: "\n" if m[1] == "2" else "\t", text) if "#01" in text else text
 
 
 def _quotes(sentence: str) -> list[tuple[int, str]]:

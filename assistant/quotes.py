@@ -13,6 +13,8 @@ itself gives live.
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
 from dataclasses import dataclass
 
@@ -228,10 +230,12 @@ RANGE = re.compile(r"\bfrom\s+(?P<first>['\"`‘“«])(?P<text>.+?)(?P<close>['
 #: words before a quote that make it something searched or typed, not something a program printed
 NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|typing|inputs?|enters?)\s*:?\s*$|"
                       r"\b(?:titled|page|tab|query)\s*:?\s*$", re.I)
-#: where a message stated without quotes starts: after words saying a program printed it ("the output:", "shows:",
-#: "got", "fails with"), at a word that starts an error line
+#: where a message stated without quotes starts: at a line's start; at an error line by its form anywhere (a log's
+#: or CI step's prefix before it: "##[error]ModuleNotFoundError: …", "job setup FAILED — Traceback (most recent call
+#: last): …"); after words saying a program printed it ("the output:", "shows:", "got", "fails with")
 UNQUOTED_CUE = re.compile(
-    r"(?<=\n)(?=\S)|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
+    r"(?<=\n)(?=\S)|(?<![\w.$\[/-])(?=(?-i:[\w.]*[a-z](?:Error|Exception)(?:\[\w+\])?: \S|Traceback \(most recent call "
+    r"last\)|npm (?:ERR!|error) |(?:ERROR|FATAL)(?: \d+ \(\w+\))?: ))|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
@@ -272,14 +276,84 @@ FRAME = re.compile(r"File \"[^\"]+\", line \d+(?:, in [\w.<>]+)?")
 #: a line break written out in a flattened message, and a quote mark escaped as in a JSON string (a log's line)
 WRITTEN_BREAK = re.compile(r"\\n|\s*[⏎↵]\s*|<br\s*/?>|(?<=:)\s\|\s")
 ESCAPED = re.compile(r"\\([\"'\\])")
+#: a piece that ends with a frame's location: its code line follows
+FRAME_END = re.compile(FRAME.pattern + r"\s*$")
+
+
+#: how a line of a message starts, where a writer joined its lines with a separator ('File "x.py", line 4 |
+#: def f(self) | SyntaxError: …', '… not compiled: / psych: / Could not …'): a frame, an exception or error word,
+#: a caret line, npm's prefix, a label ('symbol:   class ArrayList')
+LINE_HEAD = re.compile(r"File \"[^\"]+\", line \d+|Traceback \(|[\w.]*(?:Error|Exception|Warning)\b|[\^~]{2,}|\^$|"
+                       r"npm (?:ERR!|error)\b|(?:error|fatal|warning|help|note|hint)(?:\[\w+\])?:|[a-z][\w-]*:\s|"
+                       r"Caused by\b|During handling\b|\*\*\* ")
+#: what writers join a message's lines with when they put it on one line
+SEPARATORS = (" | ", " / ", "; ", " — ", " · ", " \\ ")
+#: a line that is no part of a message: a shell's bare prompt after it
+NOT_A_LINE = re.compile(r"^(?:[$%#>]|[\w.-]+@[\w.-]+:\S*[$#%]|\[[\w.-]+@[\w.-]+ [^\]]*\][$#])$")
+#: the quote mark before each line of a message quoted in a mail or a review ('> Traceback …')
+QUOTE_MARK = re.compile(r"^[ \t]*>(?: |$)", re.M)
+
+
+def _joined(flat: str) -> str:
+    """A message whose lines a writer joined with a separator, with its line breaks back: a cut only where the
+    next piece starts a line by its form, or the piece before is a frame (its code line follows) or announces the
+    next line (ends with a colon), so the separator inside a line (a division's ' / ', a shell's ' | ') stays."""
+    for sep in SEPARATORS:
+        pieces = flat.split(sep)
+        if len(pieces) < 2:
+            continue
+        out = [pieces[0]]
+        for piece in pieces[1:]:
+            before = out[-1].rstrip()
+            if LINE_HEAD.match(piece.lstrip()) or FRAME_END.search(before) or before.endswith(":"):
+                out.append(piece)
+            else:
+                out[-1] += sep + piece
+        flat = "\n".join(out)
+    return flat
+
+
+#: where a prefix every line of a log repeats ends: after a colon, a bracket or a tab, then a space
+PREFIX_END = re.compile(r"(?:[:\]>]|\t) ?$")
+
+
+def _unprefixed(lines: list[str]) -> list[str]:
+    """A message's lines without the prefix a log writes before each of them (syslog's 'Feb 15 16:14:28 host
+    app[1927]: ', a CI step's '[check] '): the longest prefix all of them share, cut after a colon or bracket,
+    when it holds a time, a number or a bracket (a word all the lines start with, pip's 'ERROR: ', is theirs)."""
+    text = [ln for ln in lines if ln.strip()]
+    if len(text) < 2:
+        return lines
+    common = ""
+    for shared in (text, text[1:]) if len(text) > 2 else (text,):  # the first's may be read past already
+        common = os.path.commonprefix(shared)
+        while common and not PREFIX_END.search(common):
+            common = common[:-1]
+        if len(common) >= 3:
+            break
+    if len(common) < 3 or not re.search(r"[\d\[\]\t]", common):  # 'ERROR: ' on each line is the message's own
+        return lines
+    return [ln[len(common):] if ln.startswith(common) else ln for ln in lines]
 
 
 def _breaks(flat: str) -> str:
     """A message written as one line with its line breaks back, where its lines' starts show them (a traceback
     pasted into a sentence: 'Traceback (most recent call last): File "…", line 1, in <module> import numpyy
-    ModuleNotFoundError: …')."""
+    ModuleNotFoundError: …'), without what surrounds it on the page (quote marks, a bare prompt, a fence)."""
     flat = ESCAPED.sub(r"\1", WRITTEN_BREAK.sub("\n", flat).replace("\\t", "\t"))
-    if "\n" in flat or len(flat) < 60:
+    if "\n" in flat:
+        lines = flat.splitlines()
+        if len(lines) > 1 and QUOTE_MARK.match(lines[1]):  # a quoted block (its first mark may be read past):
+            # its marked lines, not the words after it
+            lines = lines[:1] + list(itertools.takewhile(lambda ln: QUOTE_MARK.match(ln) is not None, lines[1:]))
+        lines = _unprefixed([QUOTE_MARK.sub("", ln) for ln in lines])
+        return "\n".join(ln for ln in lines if not NOT_A_LINE.match(ln.strip()))
+    return "\n".join(_cut(line) for line in _joined(flat).split("\n"))
+
+
+def _cut(flat: str) -> str:
+    """One line of a message run together with the lines after it, cut where its lines' starts show."""
+    if len(flat) < 60:
         return flat
     cuts = {m.end() for m in LINE_STARTS.finditer(flat)} | {m.end() for m in FRAME.finditer(flat)}
     if flat.startswith("Traceback (most recent call last):"):

@@ -257,3 +257,59 @@ def test_a_window_named_after_from_is_no_line_of_the_message():
     """'copies 'X' from 'Code.exe'' names the window: only a range, "from '…' to '…'", makes both ends lines."""
     said = said_errors("The user copies the error message 'TypeError: fetch failed' from 'Code.exe' using 'cmd+c'.")
     assert [s.text for s in said] == ["TypeError: fetch failed"]
+
+
+@pytest.mark.parametrize("sentence, lines", [
+    # an error line by its form after a CI step's or a log's prefix, with no word saying it was printed
+    ("##[error]TypeError: Cannot read properties of undefined (reading 'map')",
+     ["TypeError: Cannot read properties of undefined (reading 'map')"]),
+    ("Build 812 / stage test FAILED — KeyError: 'user_id'", ["KeyError: 'user_id'"]),
+    ("Problems ⓧ 2 ✓ 0 npm error code ENOENT", ["npm error code ENOENT"]),
+    # lines joined with a separator: cut where the next piece starts a line by its form or the piece before is a
+    # frame; a division inside the code line stays whole
+    ('Crash report: File "/srv/app/rates.py", line 9, in <module> / ratio = hits / total / ZeroDivisionError: '
+     "division by zero", ['  File "/srv/app/rates.py", line 9, in <module>', "    ratio = hits / total",
+                          "ZeroDivisionError: division by zero"]),
+    ("Log: cannot find symbol | symbol:   class HashMap | location: class Cache",
+     ["cannot find symbol", "symbol:   class HashMap", "location: class Cache"]),
+    # each line quoted in a mail or a review, and the bare prompt after the output
+    ("Hi, my build died with\n> Traceback (most recent call last):\n> ImportError: cannot import name 'escape' "
+     "from 'jinja2'\nThanks!", ["Traceback (most recent call last):",
+                                "    ImportError: cannot import name 'escape' from 'jinja2'"]),
+    ("pane 2:\n$ make deps\nmake: *** No rule to make target 'deps'.  Stop.\n$",
+     ["make: *** No rule to make target 'deps'.  Stop."]),
+])
+def test_a_message_is_read_from_logs_mails_and_joined_lines(sentence, lines):
+    """Messages as logs, CI pages, mails and reviews carry them: their lines as the program printed them."""
+    said = said_errors(sentence)
+    assert said and said[-1].text.splitlines() == lines, said
+
+
+def test_a_log_prefix_on_every_line_is_not_part_of_the_message():
+    """Syslog writes its time, host and program before each line; pip's 'ERROR: ' before each line is its own."""
+    journal = ("Mar 02 09:14:55 lab kitty[4410]: Traceback (most recent call last):\n"
+               "Mar 02 09:14:55 lab kitty[4410]:   File \"/home/u/fetch.py\", line 1, in <module>\n"
+               "Mar 02 09:14:55 lab kitty[4410]: ModuleNotFoundError: No module named 'httpx'")
+    lines = [ln.strip() for ln in said_errors(journal)[-1].text.splitlines()]
+    assert lines == ["Traceback (most recent call last):", 'File "/home/u/fetch.py", line 1, in <module>',
+                     "ModuleNotFoundError: No module named 'httpx'"]
+    pip = ("Output:\nERROR: Could not find a version that satisfies the requirement torchh (from versions: none)\n"
+           "ERROR: No matching distribution found for torchh")
+    assert all(ln.startswith("ERROR: ") for ln in said_errors(pip)[-1].text.splitlines())
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a page's text with its quotes written as HTML entities
+    ("Issue opened: Running &#39;python3 scrape.py&#39; fails with &quot;ModuleNotFoundError: No module named "
+     "&#39;bs4&#39;&quot;", ["pip install beautifulsoup4"]),
+    # syslog's escaped line breaks inside one record
+    ("<14>1 2026-01-05T10:00:00Z box konsole 77 - - Traceback (most recent call last):#012  File "
+     "\"/home/u/t.py\", line 1, in <module>#012ModuleNotFoundError: No module named 'yaml'", ["PyYAML"]),
+    # a CI step's prefix before the error line
+    ("Pipeline #77 / job unit FAILED — ModuleNotFoundError: No module named 'requests'", ["pip install requests"]),
+])
+def test_the_help_is_read_from_pages_and_logs(sentence, expect, tmp_path, monkeypatch):
+    """Text from a web page (HTML entities), a syslog record and a CI page gives the live help."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
