@@ -329,6 +329,10 @@ def _quoted_file(r: Reading, q: Quote) -> tuple[str, str] | None:
     return SKIP if FILE_NAME.fullmatch(q.text.strip()) else None  # taken by `_files` with the unquoted ones
 
 
+#: words after a typed line saying it was entered: a sentence's "presses Enter", a log's "key=Enter", "+ Enter"
+ENTERED = re.compile(r"presses Enter|and Enter|\bkey\s*[:=]\s*[\"']?(?:Enter|Return)\b|\+\s*Enter\b|回车", re.I)
+
+
 def _typed(r: Reading, q: Quote) -> tuple[str, str] | None:
     """Typed text is raw keystrokes (often pinyin), not a name the person chose to read: the commands of a line
     run in a terminal (each simple command of a compound line on its own, with the whole line as its detail), a
@@ -336,7 +340,7 @@ def _typed(r: Reading, q: Quote) -> tuple[str, str] | None:
     topic)."""
     if q.text not in r.typed:
         return None
-    if r.terminal and re.search(r"presses Enter|and Enter|回车", q.after, re.I):
+    if r.terminal and ENTERED.search(q.after):
         if q.start not in r.edited:
             _commands(r, q.text)
         return SKIP

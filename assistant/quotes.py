@@ -241,6 +241,8 @@ UNQUOTED_CUE = re.compile(
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
     r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
+#: a shell's name and a colon just before a message: the start of the shell's own message, not a label
+SHELL_SAYS = re.compile(r"(?:^|(?<=[\s\]>]))(?:ba|z|da|k|fi)?sh:\s+$")
 #: a cue that sets a message off by itself (a colon, an arrow, a line break): what follows is the message, even when
 #: its words are not an error's ('make: *** No rule to make target …', 'Could NOT find CURL …')
 SET_OFF = re.compile(r":|->|→|=>|»")
@@ -398,6 +400,9 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     runs = prompt_runs(sentence)
     for cue in UNQUOTED_CUE.finditer(sentence):
         start = cue.end()
+        shell = SHELL_SAYS.search(sentence, 0, start) if cue.group().startswith(":") else None
+        if shell is not None:  # 'bash: tsc: command not found': the shell's name is the message's own start
+            start = shell.start()
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
         strong = SET_OFF.search(cue.group()) is not None or cue.group() == ""  # a colon, an arrow, a line's start

@@ -41,11 +41,33 @@ def command_output(text: str, command: str) -> str:
     return "\n".join(out[-MAX_LINES:]).strip()
 
 
+#: programs that print what they read (a file, a log, a search's matches, their arguments): an error in their
+#: output is the content's, not theirs; they say their own failure on a line that starts with their name ('cat:
+#: notes.txt: No such file or directory')
+SHOWS_CONTENT = frozenset({"cat", "tac", "less", "more", "head", "tail", "nl", "bat", "batcat", "zcat", "bzcat",
+                           "xzcat", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "cut", "sort",
+                           "uniq", "wc", "column", "echo", "printf", "diff", "strings", "xxd", "hexdump", "od"})
+
+
+def _own_lines(output: str, command: str | None) -> str:
+    """What of a command's output can be its own error: all of it, except when every program of the line only
+    shows content (`cat app.log`, `grep -rn Error src | head`): then the lines one of them starts with its name."""
+    from .command_lines import program_name, split_commands
+
+    programs = {program_name(part) for part in split_commands(command or "")}
+    if not programs or not programs <= SHOWS_CONTENT:
+        return output
+    own = tuple(f"{name}:" for name in programs if name)
+    return "\n".join(line for line in output.splitlines() if line.lstrip().startswith(own))
+
+
 def holds_error(output: str, command: str | None = None) -> bool:
-    """Whether a command's output reads as an error: a line that names one, or one a diagnosis knows."""
+    """Whether a command's output reads as its error: a line that names one, or one a diagnosis knows; for a
+    command that shows content (a file, a log, matches), only a line it says in its own name."""
     from .diagnose import Situation, diagnose
     from .grounding import error_line
 
+    output = _own_lines(output, command)
     return bool(output.strip()) and (bool(error_line(output)) or diagnose(Situation(output, command)) is not None)
 
 

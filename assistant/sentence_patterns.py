@@ -31,7 +31,7 @@ SEARCH_WORD = re.compile(r"\bsearch(?:es|ed|ing)?\b(?![.\w])|\bgoogles?\b.*\bfor
 SEARCH_TITLE = re.compile(r"^(.+?)(?:\s*[-–—|]\s*(?:Google\s*(?:搜索|Search)|Bing|搜索|百度搜索|Search|"
                           r"DuckDuckGo)|\s+at\s+DuckDuckGo)\s*$", re.I)
 TYPED = re.compile(r"\b(?:types?|typed|typing|inputs?|input text|enters?|输入)\s*(?:text\s*)?"
-                   r"(?:(?:including|such as|like|containing)\s*)?:?\s*$", re.I)
+                   r"(?:(?:including|such as|like|containing)\s*)?[:=]?\s*$", re.I)
 TERMINAL = re.compile(r"\bterminal\b|\bconsole\b|\bshell\b|\bbash\b|\bzsh\b|\bpowershell\b|\bcmd\.exe\b|终端", re.I)
 CHAT_NAMES = re.compile(r"\b(ChatGPT|DeepSeek|Kimi(?:\.ai)?|Claude|Copilot|Gemini|Perplexity|Mistral|Qwen|"
                         r"Doubao|豆包|文心一言|通义千问|智谱清言)\b", re.I)

@@ -313,3 +313,18 @@ def test_the_help_is_read_from_pages_and_logs(sentence, expect, tmp_path, monkey
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, message, command", [
+    # a shell's name before its message is the message's start, not a label
+    ("[cmd=\"yarn build\"] zsh: yarn: command not found", "zsh: yarn: command not found", "yarn build"),
+    # a logger's typed line entered with a key field or '+ Enter'
+    ("[10:02:11] app=kitty shell=bash typed='mkae test' key=Enter output='bash: mkae: command not found'",
+     "bash: mkae: command not found", "mkae test"),
+    ("activity: app=foot | typed «sl -la» + Enter | terminal printed 'bash: sl: command not found'",
+     "bash: sl: command not found", "sl -la"),
+])
+def test_a_logs_typed_line_and_a_shells_message_are_read(sentence, message, command):
+    grounding = ground([{"time": "1", "event": sentence}])
+    assert [o.text for o in grounding.of(ERROR)] == [message]
+    assert [o.text for o in grounding.of(COMMAND)] == [command]

@@ -124,3 +124,46 @@ def test_a_command_s_output_is_the_lines_between_it_and_the_next_prompt(screen: 
     from proactive.assistant.screen import command_output
 
     assert command_output(screen, command) == output
+
+
+@pytest.mark.parametrize(("output", "command", "error"), [
+    ("ERROR: connection refused at db:5432\nINFO: retrying in 5s", "cat app.log", False),
+    ("src/api.py:12:        raise KeyError: 'user'", "grep -rn Error src", False),
+    ("2026-01-02 ERROR Traceback (most recent call last):\nValueError: bad row", "tail -n 20 worker.log", False),
+    ("E: Unable to locate package foo", "cat log | grep E: | head -3", False),
+    ("cat: notes.txt: No such file or directory", "cat notes.txt", True),
+    ("grep: missing.txt: No such file or directory", "grep -n TODO missing.txt", True),
+    ("tail: cannot open 'x.log' for reading: No such file or directory", "sudo tail -f x.log", True),
+    ("ERROR: boom\nTraceback (most recent call last):\nKeyError: 'x'", "cat in.csv | python3 parse.py", True),
+    ("E: Unable to locate package foo", "sudo apt install foo", True),
+])
+def test_a_command_that_shows_content_errs_only_in_its_own_name(output: str, command: str, error: bool) -> None:
+    """`cat`, `grep`, `tail` print what they read: an error in a log or a match is the content's, and the moment
+    is no error; their own failure ('cat: x: No such file or directory') still is."""
+    from proactive.assistant.screen import holds_error
+
+    assert holds_error(output, command) is error
+
+
+def test_a_log_shown_with_cat_is_no_error_its_missing_file_is(xsession: XSession, a11y: A11ySession,  # noqa: F811
+                                                              tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real VTE terminal: `cat` of a log full of errors is read from the bus and is no error of the command;
+    `cat` of a file that is not there is."""
+    from proactive.assistant.screen import shown_error
+
+    for key in ("DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "DISPLAY"):
+        monkeypatch.setenv(key, a11y.env[key])
+    (tmp_path / "worker.log").write_text("ERROR: connection refused\nTraceback (most recent call last):\n"
+                                         "KeyError: 'LogCanary'\n")
+    start_terminal(xsession, a11y, tmp_path, "log shell")
+    time.sleep(1.0)
+    xsession.type("cat worker.log")
+    xsession.key("Return")
+    wait_for(lambda: (t := read_terminal()) and "LogCanary" in t.text, timeout=10, what="the log on the bus")
+    assert shown_error("cat worker.log") is None
+    xsession.type("cat no-such.log")
+    xsession.key("Return")
+    wait_for(lambda: (t := read_terminal()) and "no-such.log: No such file" in t.text, timeout=10,
+             what="cat's own error on the bus")
+    shown = shown_error("cat no-such.log")
+    assert shown is not None and "No such file or directory" in shown
