@@ -116,14 +116,20 @@ class Grounding:
 ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);", re.I)
 #: a line break or tab as syslog writes it inside one record ('…failed:#012  File "x.py", line 2')
 SYSLOG_CONTROL = re.compile(r"(?<=\S)#01([12])")
+#: a CI runner's annotation before a line of its log (GitHub's '##[error]', '::error file=x::'): a line's start
+CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?:error|warning|notice)(?: [^:\n]*)?::)"
+                     r"[ \t]*")
 
 
 def _event(o: Any) -> str:
     """An event's sentence as read: HTML entities and syslog's escaped line breaks as the characters they stand
-    for, so a message copied through a web page or a log reads as the program printed it."""
+    for, and a CI runner's annotation as the line's start it marks, so a message copied through a web page or a
+    log reads as the program printed it."""
     text = str(o.get("event", "")) if isinstance(o, dict) else str(o)
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
+    if "##[" in text or "::" in text:
+        text = CI_MARK.sub("\n", text)
     return SYSLOG_CONTROL.sub(lambda m: "\n" if m[1] == "2" else "\t", text) if "#01" in text else text
 
 
@@ -530,8 +536,10 @@ ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the 
 )
 
 
-#: a build tool's closing line that counts errors rather than naming one: passed over while a line names one
+#: a build tool's or CI runner's closing line that counts errors or says the job failed rather than naming the
+#: error: passed over while a line names one
 SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|aborting due to|build failed)|"
+                          r"\bERROR: Job failed\b|\bError: Process completed with exit code|"
                           r"^\d+ errors?(?: generated)?\.?$|^compilation terminated\.$|^make(?:\[\d+\])?: \*\*\* |"
                           r"^ninja: build stopped")
 

@@ -241,8 +241,10 @@ UNQUOTED_CUE = re.compile(
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
     r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
-#: a shell's name and a colon just before a message: the start of the shell's own message, not a label
-SHELL_SAYS = re.compile(r"(?:^|(?<=[\s\]>]))(?:ba|z|da|k|fi)?sh:\s+$")
+#: a program's name and a colon just before a message ('bash: ', 'cp: '): the start of its own message when the
+#: name is a shell's or a known program's, not a label
+SAID_BY = re.compile(r"(?:^|(?<=[\s\]>]))(?P<program>[a-z][\w.+-]*):\s+$")
+SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish"})
 #: a cue that sets a message off by itself (a colon, an arrow, a line break): what follows is the message, even when
 #: its words are not an error's ('make: *** No rule to make target …', 'Could NOT find CURL …')
 SET_OFF = re.compile(r":|->|→|=>|»")
@@ -288,8 +290,10 @@ FRAME_END = re.compile(FRAME.pattern + r"\s*$")
 LINE_HEAD = re.compile(r"File \"[^\"]+\", line \d+|Traceback \(|[\w.]*(?:Error|Exception|Warning)\b|[\^~]{2,}|\^$|"
                        r"npm (?:ERR!|error)\b|(?:error|fatal|warning|help|note|hint)(?:\[\w+\])?:|[a-z][\w-]*:\s|"
                        r"Caused by\b|During handling\b|\*\*\* ")
+#: a line that only points under the one above it ('^^^^', '~~~^~~~')
+CARETS = re.compile(r"^\s*[\^~]+\s*$")
 #: what writers join a message's lines with when they put it on one line
-SEPARATORS = (" | ", " / ", "; ", " — ", " · ", " \\ ")
+SEPARATORS = (" | ", " / ", "; ", " — ", " · ", " … ", " \\ ")
 #: a line that is no part of a message: a shell's bare prompt after it
 NOT_A_LINE = re.compile(r"^(?:[$%#>]|[\w.-]+@[\w.-]+:\S*[$#%]|\[[\w.-]+@[\w.-]+ [^\]]*\][$#])$")
 #: the quote mark before each line of a message quoted in a mail or a review ('> Traceback …')
@@ -299,7 +303,8 @@ QUOTE_MARK = re.compile(r"^[ \t]*>(?: |$)", re.M)
 def _joined(flat: str) -> str:
     """A message whose lines a writer joined with a separator, with its line breaks back: a cut only where the
     next piece starts a line by its form, or the piece before is a frame (its code line follows) or announces the
-    next line (ends with a colon), so the separator inside a line (a division's ' / ', a shell's ' | ') stays."""
+    next line (ends with a colon), so the separator inside a line (a division's ' / ', a shell's ' | ') stays; a
+    caret line is left out, its column lost."""
     for sep in SEPARATORS:
         pieces = flat.split(sep)
         if len(pieces) < 2:
@@ -307,6 +312,8 @@ def _joined(flat: str) -> str:
         out = [pieces[0]]
         for piece in pieces[1:]:
             before = out[-1].rstrip()
+            if CARETS.match(piece):
+                continue  # a caret line whose column the joining lost: it would point at the wrong place
             if LINE_HEAD.match(piece.lstrip()) or FRAME_END.search(before) or before.endswith(":"):
                 out.append(piece)
             else:
@@ -349,7 +356,7 @@ def _breaks(flat: str) -> str:
             # its marked lines, not the words after it
             lines = lines[:1] + list(itertools.takewhile(lambda ln: QUOTE_MARK.match(ln) is not None, lines[1:]))
         lines = _unprefixed([QUOTE_MARK.sub("", ln) for ln in lines])
-        return "\n".join(ln for ln in lines if not NOT_A_LINE.match(ln.strip()))
+        return "\n".join(_joined(ln) for ln in lines if not NOT_A_LINE.match(ln.strip()))
     return "\n".join(_cut(line) for line in _joined(flat).split("\n"))
 
 
@@ -400,9 +407,9 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     runs = prompt_runs(sentence)
     for cue in UNQUOTED_CUE.finditer(sentence):
         start = cue.end()
-        shell = SHELL_SAYS.search(sentence, 0, start) if cue.group().startswith(":") else None
-        if shell is not None:  # 'bash: tsc: command not found': the shell's name is the message's own start
-            start = shell.start()
+        said_by = SAID_BY.search(sentence, 0, start) if cue.group().startswith(":") else None
+        if said_by is not None and (said_by["program"] in PROGRAMS or said_by["program"] in SHELLS):
+            start = said_by.start()  # 'bash: tsc: command not found', 'cp: cannot stat …': the program's name starts it
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
         strong = SET_OFF.search(cue.group()) is not None or cue.group() == ""  # a colon, an arrow, a line's start

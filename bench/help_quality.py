@@ -17,7 +17,9 @@ With `--phrasings FILE` (JSON lines `{"file": "python.toml", "case": 0, "style":
 situation as one observation sentence, worded as ProactiveBench, other datasets or people word it, by a writer
 who never saw the grounding), each sentence is replayed as a one-sentence session and its help compared with the
 live help of its case: the share where replay gives the same help (both give every expected piece, or the same
-text), overall and per style. In-process by default (the grounding, grounded offers and `do_task` that replay
+text), overall and per style; and, of the sentences that carry what the live help needs (the error's lines the
+specific step reads and the command, word for word: `carried`), the share replay helps as live. In-process by
+default (the grounding, grounded offers and `do_task` that replay
 calls, the first offer about the error accepted, as for live); with `--replay`, through `proactive replay
 --accept`.
 
@@ -27,6 +29,7 @@ calls, the first offer about the error accepted, as for live); with `--replay`, 
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import statistics
@@ -150,6 +153,23 @@ def same_help(live: dict, replayed: dict) -> bool:
     return (live["ok"] and replayed["ok"]) or (bool(live["help"]) and live["help"] == replayed["help"])
 
 
+def _plain(text: str) -> str:
+    """Text compared for what it carries: entities, JSON escapes and typographic quotes as plain characters, runs
+    of space as one (a writer may escape, re-quote or re-flow what they quote)."""
+    text = html.unescape(text).replace('\\"', '"').replace("\\n", " ").replace("\\t", " ")
+    return " ".join(text.translate(str.maketrans("‘’“”«»", "''\"\"\"\"")).split())
+
+
+def carried(case: dict, text: str) -> dict:
+    """The case as far as a phrasing carries it: the lines of its error the sentence gives word for word, and its
+    command when the sentence names it. The live help for that is what replay can be asked to match: a line the
+    writer left out (a traceback's frame, the command run) is no failure of reading the sentence."""
+    plain = _plain(text)
+    lines = [ln for ln in case["error"].splitlines() if ln.strip() and _plain(ln) in plain]
+    command = case.get("command")
+    return {**case, "error": "\n".join(lines), "command": command if command and _plain(command) in plain else None}
+
+
 def compare_phrasings(rows: list[dict], cases: dict[str, dict], home: str, replay: bool = False,
                       gate: bool = True) -> dict:
     """Each phrasing's replayed help against its case's live help: the share that is the same, overall and per
@@ -171,7 +191,13 @@ def compare_phrasings(rows: list[dict], cases: dict[str, dict], home: str, repla
             misses.append({"case": row["case_id"], "style": row["style"], "text": row["text"], "offer": got["offer"],
                            "missing": got["missing"], "help": got["help"]})
     same_all = sum(s for s, _ in styles.values())
+    # the phrasings that carry what the live path needs for its specific help (`carried`), and how many of them
+    # replay helps as live
+    helpable = [(row, got) for row, got in zip(rows, replayed, strict=True)
+                if (part := carried(cases[row["case_id"]], row["text"]))["error"] and run_case(part)["ok"]]
+    helped = sum(got["ok"] for _, got in helpable)
     return {"phrasings": len(rows), "same": same_all, "share": round(same_all / max(1, len(rows)), 3),
+            "carried": {"phrasings": len(helpable), "same": helped, "share": round(helped / max(1, len(helpable)), 3)},
             "live_ok": sum(v["ok"] for v in live.values()), "cases": len(live),
             "styles": {k: {"same": s, "of": n, "share": round(s / n, 3)} for k, (s, n) in sorted(styles.items())},
             "misses": misses}
@@ -187,6 +213,9 @@ def print_phrasings(report: dict, verbose: bool) -> None:
         print(f"  {style:<20} {s['same']} of {s['of']} ({s['share']:.0%})")
     print(f"{report['same']} of {report['phrasings']} phrasings ({report['share']:.0%}) get the same help in "
           "replay as live")
+    c = report["carried"]
+    print(f"{c['same']} of the {c['phrasings']} that carry what the live help needs ({c['share']:.0%}) get it in "
+          "replay (the others leave out a line or the command the specific step needs)")
 
 
 def main() -> None:

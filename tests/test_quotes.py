@@ -328,3 +328,49 @@ def test_a_logs_typed_line_and_a_shells_message_are_read(sentence, message, comm
     grounding = ground([{"time": "1", "event": sentence}])
     assert [o.text for o in grounding.of(ERROR)] == [message]
     assert [o.text for o in grounding.of(COMMAND)] == [command]
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a CI runner's annotation marks a line's start, whatever the line says
+    ("##[error]rm: cannot remove 'node_modules': Is a directory", ["rm -r node_modules"]),
+    ("::error file=ci.sh,line=3::cp: -r not specified; omitting directory 'assets'", ["cp -r assets"]),
+    # the runner's closing line is not the error: the traceback's is
+    ("[unit] Traceback (most recent call last):\n[unit] ModuleNotFoundError: No module named 'bs4'\n"
+     "[unit] ERROR: Job failed: exit code 1", ["pip install beautifulsoup4"]),
+    # a traceback's lines after a header, joined by ' | ', and lines set apart by ' … '
+    ("PROBLEMS Traceback (most recent call last): | File \"/w/a.py\", line 1, in <module> | import yaml | "
+     "ModuleNotFoundError: No module named 'yaml'", ["PyYAML"]),
+    # a caret line joined in loses its column: left out, the code line is fixed from the message
+    ("Screen: « File \"/home/u/bill.py\", line 2 … print(\"Total:\" total) … ^^^^^^^^^^ … SyntaxError: invalid syntax. "
+     "Perhaps you forgot a comma? »", ['print("Total:", total)']),
+])
+def test_the_help_is_read_from_ci_pages(sentence, expect, tmp_path, monkeypatch):
+    """A CI page's annotations, its closing line and lines joined on one line: the live help."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+def test_phrasings_that_carry_the_lines_the_help_needs_are_counted_apart(tmp_path, monkeypatch):
+    """`carried`: a phrasing's case keeps the error lines and the command the sentence gives word for word (after
+    entities, escapes and typographic quotes), so a line the writer left out is not counted as a misreading."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    case = {"error": 'Traceback (most recent call last):\n  File "/w/t.py", line 2, in <module>\n    x = 1 / 0\n'
+                     "ZeroDivisionError: division by zero", "command": "python3 t.py", "expect": ["t.py, line 2"]}
+    part = _help_quality().carried(case, "Terminal: &quot;ZeroDivisionError: division by zero&quot; after python3 t.py")
+    assert part["error"] == "ZeroDivisionError: division by zero" and part["command"] == "python3 t.py"
+    assert _help_quality().carried(case, "It says “ZeroDivisionError: division by zero”")["command"] is None
+
+
+def test_a_ci_runners_closing_line_is_not_the_error():
+    """'ERROR: Job failed: exit code 1' closes every failed job: the error is the line before it that names one."""
+    sentence = ("[build] cp: cannot stat 'dist/app.js': No such file or directory\n"
+                "[build] ERROR: Job failed: exit code 1")
+    assert [o.text for o in ground([{"time": "1", "event": sentence}]).of(ERROR)] == [
+        "cp: cannot stat 'dist/app.js': No such file or directory"]
+
+
+def test_a_path_of_names_is_no_ci_annotation():
+    """`std::error::Error` is Rust's trait, not GitHub's `::error::` annotation: the message keeps it."""
+    sentence = ("Terminal shows: error[E0277]: the trait bound `Oops: std::error::Error` is not satisfied")
+    assert "std::error::Error" in ground([{"time": "1", "event": sentence}]).of(ERROR)[0].text
