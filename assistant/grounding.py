@@ -116,6 +116,8 @@ class Grounding:
 ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);", re.I)
 #: a line break or tab as syslog writes it inside one record ('…failed:#012  File "x.py", line 2')
 SYSLOG_CONTROL = re.compile(r"(?<=\S)#01([12])")
+#: a quoted field of a CSV record (a table of activity exported as CSV), its quote marks doubled inside
+CSV_FIELD = re.compile(r'(?<=,)"((?:[^"]|"")*)"(?=,|\s*$)', re.M)
 #: a CI runner's annotation before a line of its log (GitHub's '##[error]', '::error file=x::'): a line's start
 CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?:error|warning|notice)(?: [^:\n]*)?::)"
                      r"[ \t]*")
@@ -123,11 +125,13 @@ CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?
 
 def _event(o: Any) -> str:
     """An event's sentence as read: HTML entities and syslog's escaped line breaks as the characters they stand
-    for, and a CI runner's annotation as the line's start it marks, so a message copied through a web page or a
-    log reads as the program printed it."""
+    for, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
+    a message copied through a web page, a table or a log reads as the program printed it."""
     text = str(o.get("event", "")) if isinstance(o, dict) else str(o)
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
+    if '""' in text:
+        text = CSV_FIELD.sub(lambda m: '"' + m[1].replace('""', '"') + '"', text)
     if "##[" in text or "::" in text:
         text = CI_MARK.sub("\n", text)
     return SYSLOG_CONTROL.sub(lambda m: "\n" if m[1] == "2" else "\t", text) if "#01" in text else text

@@ -154,9 +154,9 @@ def same_help(live: dict, replayed: dict) -> bool:
 
 
 def _plain(text: str) -> str:
-    """Text compared for what it carries: entities, JSON escapes and typographic quotes as plain characters, runs
-    of space as one (a writer may escape, re-quote or re-flow what they quote)."""
-    text = html.unescape(text).replace('\\"', '"').replace("\\n", " ").replace("\\t", " ")
+    """Text compared for what it carries: entities, JSON and CSV escapes, typographic quotes as plain characters,
+    runs of space as one (a writer may escape, re-quote or re-flow what they quote)."""
+    text = html.unescape(text).replace('\\"', '"').replace('""', '"').replace("\\n", " ").replace("\\t", " ")
     return " ".join(text.translate(str.maketrans("‘’“”«»", "''\"\"\"\"")).split())
 
 

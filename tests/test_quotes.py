@@ -374,3 +374,11 @@ def test_a_path_of_names_is_no_ci_annotation():
     """`std::error::Error` is Rust's trait, not GitHub's `::error::` annotation: the message keeps it."""
     sentence = ("Terminal shows: error[E0277]: the trait bound `Oops: std::error::Error` is not satisfied")
     assert "std::error::Error" in ground([{"time": "1", "event": sentence}]).of(ERROR)[0].text
+
+
+def test_a_csv_records_doubled_quotes_are_read_as_one():
+    """An activity table exported as CSV doubles the quote marks inside a quoted field."""
+    sentence = ('09:14:02,konsole,ran psql shop,"psql: error: connection to server on socket '
+                '""/var/run/postgresql/.s.PGSQL.5432"" failed: FATAL:  database ""shop"" does not exist"')
+    errors = [o.text for o in ground([{"time": "1", "event": sentence}]).of(ERROR)]
+    assert errors and 'database "shop" does not exist' in errors[0] and '""' not in errors[0]
