@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE
+from proactive.watcher.privacy.echo_programs import SHELLS
 
 from .sentence_patterns import COPIED_ERROR, URL
 
@@ -244,7 +245,6 @@ UNQUOTED_CUE = re.compile(
 #: a program's name and a colon just before a message ('bash: ', 'cp: '): the start of its own message when the
 #: name is a shell's or a known program's, not a label
 SAID_BY = re.compile(r"(?:^|(?<=[\s\]>]))(?P<program>[a-z][\w.+-]*):\s+$")
-SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish"})
 #: a cue that sets a message off by itself (a colon, an arrow, a line break): what follows is the message, even when
 #: its words are not an error's ('make: *** No rule to make target …', 'Could NOT find CURL …')
 SET_OFF = re.compile(r":|->|→|=>|»")
