@@ -33,6 +33,7 @@ from .quotes import (
     said_errors,
     unquoted_command,
 )
+from .records import as_observation, read_record
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -689,8 +690,18 @@ def _errors_latest_first(objects: list[Obj], events: Sequence[str]) -> list[Obj]
     return out
 
 
+def _as_live(observation: Any) -> Any:
+    """An observation written as a logger's record (a JSON object, a table's row) as the live path has the same
+    moment: the command entered and the texts copied (`records`)."""
+    if not isinstance(observation, dict) or observation.get("copies") or observation.get("screen"):
+        return observation
+    record = read_record(str(observation.get("event", "")))
+    return as_observation(record, observation.get("time")) if record else observation
+
+
 def ground(context: Sequence[Any], window: int = 12) -> Grounding:
     """Objects of the last `window` events (latest mention first) and the activity of the last one."""
+    context = [_as_live(o) for o in context]
     events = [_event(o) for o in context]
     start = max(0, len(events) - window)
     latest: dict[tuple[str, str], Obj] = {}

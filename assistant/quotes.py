@@ -387,6 +387,14 @@ def as_printed(parts: list[str]) -> str:
     return "\n".join(lines)
 
 
+def restored(text: str) -> str:
+    """A printed text as its program printed it: kept when it has its line breaks, else (a log's or a table's
+    field holds it on one line) its lines back where their starts show, a traceback's frames indented."""
+    if "\n" in text.strip():
+        return text
+    return as_printed([ln.strip() for ln in _breaks(text).splitlines() if ln.strip()])
+
+
 def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
     """Our own sentence for a copied error ("copies an error message starting '…', saying '…' and ending '…'
     from …"): its quoted lines, read whole (the quotes it holds are the message's own)."""

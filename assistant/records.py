@@ -1,0 +1,183 @@
+"""An observation written as a logger's record rather than a sentence: a JSON object (or one per line), a CSV or
+tab-separated row, a Markdown table's row. Its fields say what the sentence readers would have to guess: which
+one is the command line run and which is the text the terminal printed. Read here as the live path has them (a
+line typed and entered, a text copied), so a record gets the help the same moment gets live.
+
+Parsed with `json` and `csv`; which field is which is decided by the field's name where the record names it
+(`command`, `cmd`, `last_input`, `shell_history_last`…) and by the field's text (an error a line of it names, or a
+diagnosis knows) where it does not.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .quotes import COMMAND_LINE, PROGRAMS, restored
+
+#: a field's name that holds the command line run
+COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|input|history(?:_last)?|typed|ran)$|^(?:shell_)?history",
+                         re.I)
+#: a field's name that holds no text the terminal printed (when, where, which window)
+META_KEY = re.compile(r"^(?:ts|time|timestamp|date|app|application|window|class|title|source|kind|type|event|"
+                      r"panel|host|hostname|user|pid|id|exit_code|status|level)$", re.I)
+#: a row's field that is a time ('2025-06-17T08:16:31', '14:33', '2025-06-25 09:55:34')
+TIME = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?\S*)?|\d\d?:\d\d(?::\d\d)?)\s*$")
+#: a field saying a command was run: 'ran pip install x', '$ git push', '`kubectl get pods` → NAME …'
+RAN = re.compile(r"^\s*(?:ran|run|runs|\$)\s+(?P<line>.+?)\s*$", re.I)
+ARROW = re.compile(r"^\s*`(?P<line>[^`]+)`\s*(?:→|->|=>|»|:)\s*(?P<out>.+)$", re.S)
+#: a printed text's first line that is the prompt and the command it ran ('$ git pull')
+PROMPT_FIRST = re.compile(r"^\s*\$ (?P<line>[^\n]+)\n(?P<out>.+)$", re.S)
+
+
+@dataclass(frozen=True)
+class Record:
+    """What a record says happened: the command line run (when it names one) and the texts printed."""
+
+    command: str | None
+    texts: tuple[str, ...]
+
+
+def _printed(text: str) -> bool:
+    """A field's text is a program's output worth helping with: a line of it names an error, or a diagnosis
+    knows it as one (cp's 'omitting directory')."""
+    from .diagnose import Situation, diagnose
+    from .grounding import error_line
+
+    return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnose(Situation(text)) is not None)
+
+
+def _command(text: str) -> str | None:
+    """A field's text as a command line: one line, a program's name first (a known one, or words after it)."""
+    line = text.strip().strip("`")
+    if "\n" in line or not COMMAND_LINE.match(line) or TIME.match(line):
+        return None
+    program = line.split()[0].rsplit("/", 1)[-1]
+    return line if program in PROGRAMS or " " in line else None
+
+
+def _strings(value: Any, key: str = "") -> list[tuple[str, str]]:
+    """A JSON value's texts with the name of the field each sits in; a list of strings is one text, its lines."""
+    if isinstance(value, str):
+        return [(key, value)]
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return [(key, "\n".join(value))]
+    if isinstance(value, dict):
+        return [pair for k, v in value.items() for pair in _strings(v, str(k))]
+    if isinstance(value, list):
+        return [pair for v in value for pair in _strings(v, key)]
+    return []
+
+
+def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
+    """A record from its (name, text) fields: the command by its field's name, else the field before the first
+    printed text that reads as a command line; the printed texts by their text."""
+    command = next((t.strip() for k, t in fields if k and COMMAND_KEY.search(k) and _command(t)), None)
+    texts: list[str] = []
+    for i, (key, text) in enumerate(fields):
+        if key and (COMMAND_KEY.search(key) or META_KEY.match(key)):
+            continue
+        ran, arrow, prompt = RAN.match(text), ARROW.match(text), PROMPT_FIRST.match(text)
+        if arrow and _command(arrow["line"]):
+            command, text = command or arrow["line"].strip(), arrow["out"]
+        elif prompt and _command(prompt["line"]):
+            command, text = command or prompt["line"].strip(), prompt["out"]
+        elif ran and "\n" not in text and _command(ran["line"]) and not _printed(text):
+            command = command or ran["line"].strip().strip("`")
+            continue
+        text = restored(text)
+        if not _printed(text):
+            continue
+        if command is None and i > 0 and not fields[i - 1][0]:
+            command = _command(fields[i - 1][1])
+        texts.append(text.strip())
+    return Record(command, tuple(texts)) if texts else None
+
+
+def _json(text: str) -> Record | None:
+    """A JSON object, or one per line."""
+    fields: list[tuple[str, str]] = []
+    for line in [text] if text.count("\n") == 0 or text.lstrip().startswith("{\n") else text.splitlines():
+        try:
+            value = json.loads(line)
+        except ValueError:
+            return None
+        if not isinstance(value, dict):
+            return None
+        fields += _strings(value)
+    return _from_fields(fields)
+
+
+def _cells(line: str) -> list[str] | None:
+    """A Markdown table's row as its cells ('| 10:32 | kitty | … |'); None for its rule line or another line."""
+    if not (line.startswith("|") and line.rstrip().endswith("|")) or re.fullmatch(r"[\s|:-]+", line):
+        return None
+    return [c.strip() for c in line.strip()[1:-1].split(" | ")]
+
+
+def _rows(text: str) -> list[list[str]] | None:
+    """A table's rows, each as its fields: tab-separated, Markdown, or CSV (with a header line, or a first field
+    that is a time); None when the text is not one."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if lines and all(ln.count("\t") >= 2 for ln in lines):
+        return [ln.split("\t") for ln in lines]
+    if lines and all(ln.lstrip().startswith("|") for ln in lines):
+        cells = [c for c in (_cells(ln.strip()) for ln in lines) if c is not None]
+        return cells or None
+    try:
+        rows = [r for r in csv.reader(text.splitlines(keepends=True) if "\n" in text else [text]) if r]
+    except csv.Error:
+        return None
+    if len(rows) < 1 or min(len(r) for r in rows) < 3:
+        return None
+    header = rows[0]
+    if len(rows) > 1 and all(re.fullmatch(r"[A-Za-z_][\w ]{0,30}", h) for h in header):
+        return [header, *rows[1:]]
+    return rows if all(TIME.match(r[0]) for r in rows) else None
+
+
+def _table(text: str) -> Record | None:
+    rows = _rows(text)
+    if not rows:
+        return None
+    header = rows[0] if all(re.fullmatch(r"[A-Za-z_][\w ]{0,30}", h.strip()) for h in rows[0]) and len(rows) > 1 \
+        else None
+    body = rows[1:] if header else rows
+    fields: list[tuple[str, str]] = []
+    for row in body:
+        names = [h.strip().replace(" ", "_") for h in header] if header and len(header) == len(row) else []
+        # a headerless row whose last field holds the printed text with the delimiter in it: joined again
+        fields += list(zip(names or [""] * len(row), row, strict=True))
+    return _from_fields(fields)
+
+
+@functools.lru_cache(maxsize=1024)
+def read_record(event: str) -> Record | None:
+    """The command and printed texts of an observation written as a record; None for a sentence (remembered:
+    every decision grounds its whole context again)."""
+    text = event.strip()
+    if not text or text.startswith("The user "):
+        return None
+    if text.startswith("{") and text.endswith("}"):
+        return _json(text)
+    if "\t" in text or text.startswith("|") or "," in text.split("\n", 1)[0]:
+        return _table(text)
+    return None
+
+
+def as_observation(record: Record, time: Any) -> dict[str, Any]:
+    """The record as the live path has the same moment: the command typed and entered in a terminal, then each
+    printed text copied from it (its sentence quoting the line that names the error, the whole text a copy)."""
+    from .grounding import error_line
+
+    said = []
+    if record.command:
+        said.append(f"The user types '{record.command}' and presses Enter in the terminal.")
+    for text in record.texts:
+        line = error_line(text) or next(ln.strip() for ln in text.splitlines() if ln.strip())
+        said.append(f"The user copies an error message starting '{line}' from the terminal.")
+    return {"time": time, "event": " ".join(said), "copies": list(record.texts)}

@@ -1,0 +1,86 @@
+"""An observation written as a logger's record (`assistant/records.py`): a JSON object, a tab-separated, CSV or
+Markdown table row. Its command and printed text are read from its fields, so a replayed record gets the help the
+live path gives for the same command typed and the same text copied."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from proactive.assistant.grounding import COMMAND, ERROR, ground
+from proactive.assistant.records import read_record
+
+ROOT = Path(__file__).resolve().parent.parent
+TRACEBACK = ('Traceback (most recent call last):\n  File "/home/li/bot.py", line 1, in <module>\n    import discrod\n'
+             "ModuleNotFoundError: No module named 'discrod'")
+PIP = ("ERROR: Could not find a version that satisfies the requirement flask-sqlalchemy==9.9 (from versions: 3.0.5, "
+       "3.1.1)\nERROR: No matching distribution found for flask-sqlalchemy==9.9")
+
+RECORDS = [
+    # JSON: the command by its field's name, the printed text as a list of lines
+    ('{"kind": "terminal", "cmd": "pip install flask-sqlalchemy==9.9", "stderr_lines": ["ERROR: Could not find a '
+     'version that satisfies the requirement flask-sqlalchemy==9.9 (from versions: 3.0.5, 3.1.1)", "ERROR: No '
+     'matching distribution found for flask-sqlalchemy==9.9"]}', "pip install flask-sqlalchemy==9.9", PIP),
+    # nested fields; a mistyped program is a command too
+    ('{"window": {"title": "zsh"}, "payload": {"output": "bash: pyhton3: command not found", "context": '
+     '{"last_input": "pyhton3 app.py"}}}', "pyhton3 app.py", "bash: pyhton3: command not found"),
+    # a traceback flattened into one field: its lines back
+    ('{"ts": 1767000000, "app": "kitty", "text": "Traceback (most recent call last): File \\"/home/li/bot.py\\", '
+     'line 1, in <module> import discrod ModuleNotFoundError: No module named \'discrod\'", "command": '
+     '"python3 bot.py"}', "python3 bot.py", TRACEBACK),
+    # tab-separated, no header: the field before the printed text is the command
+    ("2026-01-03T09:12:44\tkonsole\tnpm start\tError: listen EADDRINUSE: address already in use :::3000",
+     "npm start", "Error: listen EADDRINUSE: address already in use :::3000"),
+    # CSV with a header, a quoted field of several lines starting with the prompt's command
+    ('when,where,what\n10:01,alacritty,"$ git checkout relase\nerror: pathspec \'relase\' did not match any '
+     'file(s) known to git"', "git checkout relase", "error: pathspec 'relase' did not match any file(s) known to git"),
+    # a Markdown table, the command in backticks and an arrow to its output
+    ("| when | terminal | what |\n|---|---|---|\n| 11:20 | foot | `git push origin dev` → error: src refspec dev "
+     "does not match any |", "git push origin dev", "error: src refspec dev does not match any"),
+    # CSV without a header, a time first, 'ran …'
+    ("2026-02-11 15:40:02,tilix,ran sudo apt install ripgrepp,E: Unable to locate package ripgrepp",
+     "sudo apt install ripgrepp", "E: Unable to locate package ripgrepp"),
+]
+
+
+def _help_quality():
+    spec = importlib.util.spec_from_file_location("help_quality", ROOT / "bench" / "help_quality.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["help_quality"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("record, command, printed", RECORDS)
+def test_a_records_command_and_printed_text_are_read_from_its_fields(record, command, printed):
+    read = read_record(record)
+    assert read is not None and read.command == command and read.texts == (printed,)
+    grounding = ground([{"time": "1", "event": record}])
+    assert [o.text for o in grounding.objects if o.kind == COMMAND] == [command]
+    assert [o.detail for o in grounding.objects if o.kind == ERROR] == [printed]
+
+
+@pytest.mark.parametrize("record, command, printed", RECORDS)
+def test_a_replayed_record_gets_the_live_help(record, command, printed, tmp_path, monkeypatch):
+    """The same help, word for word, as the live path's for the command typed and the text copied."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    bench = _help_quality()
+    live = bench.help_for(bench.context_for(printed, command), [])
+    assert live["help"] and "Next step" in live["help"]
+    assert bench.help_for([{"time": "1", "event": record}], [])["help"] == live["help"]
+
+
+@pytest.mark.parametrize("event", [
+    "The user types 'git push' and presses Enter in the terminal.",
+    '{"app": "firefox", "url": "https://docs.python.org/3/", "title": "3.13 Documentation"}',
+    "10:00, I went to the shop, then home",
+    "| 10:00 | notes | wrote the summary, sent it |",
+    '{"broken": json',
+])
+def test_a_sentence_or_a_record_without_an_error_is_read_as_before(event):
+    assert read_record(event) is None
+    assert not [o for o in ground([{"time": "1", "event": event}]).objects if o.kind == ERROR]
