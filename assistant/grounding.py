@@ -33,7 +33,7 @@ from .quotes import (
     said_errors,
     unquoted_command,
 )
-from .records import as_observation, read_record
+from .records import PROMPT_FIRST, as_observation, read_record
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -124,15 +124,32 @@ CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?
                      r"[ \t]*")
 
 
+#: a system log's prefix before each line it records (a time, the host, the program and its process: 'May 10
+#: 10:56:48 xps bash[12315]: ', '2025-05-22T11:58:10+0100 x1 tmux[27718]: ', RFC 5424's '<13>1 2025-05-20T09:40:55Z
+#: vm qterminal 19128 - - '): each line's own, though the programs differ from line to line
+LOG_PREFIX = re.compile(r"^(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.\d]*"
+                        r"(?:Z|[+-]\d\d:?\d\d)?) [\w.-]+ (?:[\w.@/-]+(?:\[\d+\])?: |[\w.@/-]+ (?:\d+|-) - (?:-|\[[^\]]*\]) )",
+                        re.M)
+
+
+#: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make'): read as
+#: the shell's prompt before it
+RUN_LINE = re.compile(r"^[ \t]*(?i:history|exec|cmd|command)[ \t]*:[ \t]+(?=[a-z./])", re.M)
+
+
 def _event(o: Any) -> str:
     """An event's sentence as read: HTML entities and syslog's escaped line breaks as the characters they stand
-    for, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
+    for, a system log's prefix off each line and its label of a command run as a prompt, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
     text = str(o.get("event", "")) if isinstance(o, dict) else str(o)
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
     if '""' in text:
         text = CSV_FIELD.sub(lambda m: '"' + m[1].replace('""', '"') + '"', text)
+    if LOG_PREFIX.search(text):  # each record a line of its own, the first too (a message starts there)
+        text = LOG_PREFIX.sub("", text if text.startswith("\n") else "\n" + text)
+    if RUN_LINE.search(text):
+        text = RUN_LINE.sub("$ ", text)
     if "##[" in text or "::" in text:
         text = CI_MARK.sub("\n", text)
     return SYSLOG_CONTROL.sub(lambda m: "\n" if m[1] == "2" else "\t", text) if "#01" in text else text
@@ -654,9 +671,14 @@ def _known_message(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
         return objs
     command = next((o.detail or o.text for o in objs if o.kind == COMMAND), None)
     for text in message_candidates(sentence):
-        if diagnose(Situation(text, command)) is not None:
+        ran = PROMPT_FIRST.match(text)  # a prompt's line before the output: the command it came from
+        if ran and command is None:
+            text, run = ran["out"], [Obj(COMMAND, ran["line"].strip(), index)]
+        else:
+            run = []
+        if diagnose(Situation(text, run[0].text if run else command)) is not None:
             line = error_line(text) or text.strip().splitlines()[0]
-            return [o for o in objs if o.kind == COMMAND or o.text not in text] + [Obj(ERROR, line, index, text)]
+            return [o for o in objs if o.kind == COMMAND or o.text not in text] + run + [Obj(ERROR, line, index, text)]
     return objs
 
 

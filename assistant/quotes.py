@@ -241,7 +241,7 @@ UNQUOTED_CUE = re.compile(
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
-    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b)*\s*:?\s+", re.I)
+    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b(?!:[ \t]*[^\s'\x22`‘“«]))*\s*:?\s+", re.I)
 #: a program's name and a colon just before a message ('bash: ', 'cp: '): the start of its own message when the
 #: name is a shell's or a known program's, not a label
 SAID_BY = re.compile(r"(?:^|(?<=[\s\]>]))(?P<program>[a-z][\w.+-]*):\s+$")
@@ -255,6 +255,9 @@ LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|re
 #: English word going on with the sentence ("an error message starting '…'")
 LINE_START = re.compile(r"[A-Z]|[\w.+/-]+:|(?:error|fatal|panic|warning|npm|thread|[a-z]\w*(?:Error|Exception))\b|"
                         r"[./~\[(<$]")
+#: the next field of a ticket or a form, joined on one line ('… · Expected result: …', '… — Reporter: …'): a label
+#: of plain words and a colon (not an exception's name)
+FIELD_END = r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)"
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
 #: where it was shown or what happened next
 UNQUOTED_END = re.compile(
@@ -263,13 +266,14 @@ UNQUOTED_END = re.compile(
     r"\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|window|screen|"
     r"output|log|pane|tab)\b|\s+(?:when|while|after|before|upon) (?:running|executing|trying|typing|building|"
     r"installing|compiling|starting|he|she|they|the user|I|we)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we|"
-    r"copies|selects|searches|opens|switches)\b|,\s+(?:I|we|but|and I|what|why|how)\b")
+    rf"copies|selects|searches|opens|switches)\b|,\s+(?:I|we|but|and I|what|why|how)\b|{FIELD_END}")
 #: where a message set off by a colon, an arrow or a line break ends: where the sentence plainly goes on (its words
 #: "while trying to …" are the message's own)
 SET_OFF_END = re.compile(
     r"\.?\s*$|\.\s+(?=(?:They|He|She|Then|After|Next|Afterwards|Later|I|We|So|Now|The (?:user|person|developer|dev|"
     r"assistant))\b)|\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|"
-    r"window|pane|tab)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we)\b|,\s+(?:I|we|but|and I|what|why|how)\b")
+    r"window|pane|tab)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we)\b|,\s+(?:I|we|but|and I|what|why|how)\b|"
+    rf"{FIELD_END}")
 #: the line breaks of a message flattened into one line, recognisable by how its lines start: Python's traceback
 #: header, frames and exception line, npm's prefix, rustc's location and help lines, git's hints
 LINE_STARTS = re.compile(
@@ -543,15 +547,23 @@ _GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|p
             r"returns?|returned|got|gets|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
             r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again|twice|once")
 #: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
-_LINE_WORDS = rf"(?:[ \t]+(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
+_LINE_WORDS = rf"(?:[ \t](?![ \t])(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$|·|—)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
 UNQUOTED_RUN = re.compile(
     r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing|tried|tries|trying)\s+"
     r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|"
     rf"their|our|its|command|commands|again|fine|in|on|at|with|without|and|{_GOES_ON})\b)[a-z][\w.+/-]*{_LINE_WORDS})",
     re.I)
+#: a field's label before the command line run, in a ticket, a task list or a log ("Steps: node server.js",
+#: "Task: git push", "HISTORY: gti status", "exec: git switch main")
+RUN_LABEL = "|".join(f"(?<=\\b{w}: )" for label in ("steps", "step", "task", "command", "cmd", "history", "exec", "run")
+                     for w in (label, label.capitalize(), label.upper()))
+#: the program a shell's message says it does not know ('zsh: command not found: gti', 'bash: gti: command not
+#: found'): a command line starting with it is the one run, though it is no known program
+NOT_FOUND = re.compile(r"command not found: (?P<a>[\w.+-]+)|(?P<b>[\w.+-]+): command not found(?!:)|[Cc]ommand '(?P<c>[\w.+-]+)' "
+                       r"not found")
 #: a command line a clause starts with, unquoted ("Help! cp photos /media/usb/ errors out: …", "sudo systemctl
 #: start x » Failed …"): a known program's name first (`PROGRAMS`)
-CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s))(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
+CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s)|{RUN_LABEL})(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
                         rf"(?P<program>[a-z][\w.+-]*){_LINE_WORDS})", re.M)
 
 
@@ -610,7 +622,8 @@ def unquoted_command(sentence: str) -> str | None:
     for run in runs:
         if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found]):
             return _end_stop(run.command)
-    ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in CLAUSE_RUN.finditer(sentence) if m["program"] in PROGRAMS)]
+    known = PROGRAMS | {m["a"] or m["b"] or m["c"] for m in NOT_FOUND.finditer(sentence)}
+    ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in CLAUSE_RUN.finditer(sentence) if m["program"] in known)]
     for m in sorted(ran, key=lambda m: m.start("line")):
         if not any(a <= m.start("line") < b for a, b in outside):
             return _end_stop(m["line"])
@@ -634,7 +647,7 @@ def unquoted_command(sentence: str) -> str | None:
         words = q.text.split()
         while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
             words = words[1:]
-        if COMMAND_LINE.match(" ".join(words)) and words[0].rsplit("/", 1)[-1] in PROGRAMS \
+        if COMMAND_LINE.match(" ".join(words)) and words[0].rsplit("/", 1)[-1] in known \
                 and _piece(sentence, q) is None and not ERROR_HINT.search(q.text):
             return q.text
     return None

@@ -382,3 +382,28 @@ def test_a_csv_records_doubled_quotes_are_read_as_one():
                 '""/var/run/postgresql/.s.PGSQL.5432"" failed: FATAL:  database ""shop"" does not exist"')
     errors = [o.text for o in ground([{"time": "1", "event": sentence}]).of(ERROR)]
     assert errors and 'database "shop" does not exist' in errors[0] and '""' not in errors[0]
+
+
+@pytest.mark.parametrize("sentence, message, command", [
+    # a mistyped program in backticks: the shell's message names it, so it is the command run
+    ("PR review: `pyhton3 manage.py migrate` fails with `bash: pyhton3: command not found`",
+     "bash: pyhton3: command not found", "pyhton3 manage.py migrate"),
+    # a ticket's fields on one line: the command after 'Steps:', the message up to the next field's label
+    ("Bug #88 · Steps: cargo run --release · Actual result: error: linker `cc` not found · Expected result: the app "
+     "starts · Reporter: kim", "error: linker `cc` not found", "cargo run --release"),
+    # a system log, each line with its own program's prefix; a line labelling the command run
+    ("Mar 03 09:01:12 t14 zsh[311]: HISTORY: sl\nMar 03 09:01:12 t14 foot[312]: zsh: command not found: sl",
+     "zsh: command not found: sl", "sl"),
+    ("<14>1 2026-03-01T10:00:00Z vm foot 311 - - CONFLICT (content): Merge conflict in lib/db.rb",
+     "CONFLICT (content): Merge conflict in lib/db.rb", None),
+    # and a message with no error word after it, known to a diagnosis
+    ("Jul 01 10:00:00 box bash[1]: exec: git checkout 4f2a9c1\nJul 01 10:00:00 box kitty[2]: You are in 'detached "
+     "HEAD' state. You can look around, make experimental", "You are in 'detached HEAD' state. You can look around, "
+     "make experimental", "git checkout 4f2a9c1"),
+])
+def test_tickets_logs_and_reviews_give_their_message_and_command(sentence, message, command):
+    """A command named by a field's label or by the shell's complaint about it, and a message that ends where a
+    ticket's next field starts or starts after a log's prefix on its line."""
+    objects = ground([{"time": "1", "event": sentence}]).objects
+    assert [o.text for o in objects if o.kind == ERROR] == [message]
+    assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])
