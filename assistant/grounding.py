@@ -137,9 +137,30 @@ LOG_PREFIX = re.compile(r"^(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d
 RUN_LINE = re.compile(r"^[ \t]*(?i:history|exec|cmd|command)[ \t]*:[ \t]+(?=[a-z./])", re.M)
 
 
+#: a block of lines quoted in a mail or a review, each behind a '> ' mark (one such line alone may be a prompt's or
+#: npm's own '> script')
+QUOTED_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|\Z)){2,}", re.M)
+
+
+#: what a page or an editor's panel shows around a message, not of it: a line of buttons ('Reply  Share  Report'),
+#: of tags ('[bash] [git]', 'Tags: [pip]'), a reaction's count ('👍 2'), an action and its key ('View Problem
+#: (Alt+F8)')
+CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+[ \t]*$|"
+                    r"^[ \t]*(?:(?:Reply|Share|Report|Edit|Follow|Flag|Copy|Cite|Like|Quote|Upvote|Downvote|"
+                    r"Permalink|Add a comment)[ \t]*){2,}$|^[ \t]*(?:Tags:[ \t]*)?(?:\[[\w.+#-]+\][ \t]*){1,8}$|"
+                    r"[ \t]+[A-Z][\w ]{2,30}\((?:Alt|Ctrl|Cmd|Shift|Meta)\+[^)\n]{1,12}\)[ \t]*$", re.M)
+
+
+def _fenced(block: re.Match[str]) -> str:
+    """A quoted block as the fenced block a page shows: its lines without their marks, set off from the words
+    after it."""
+    lines = [re.sub(r"^[ \t]*> ?", "", ln) for ln in block.group().rstrip("\n").split("\n")]
+    return "```\n" + "\n".join(lines).strip("\n") + "\n```\n"
+
+
 def _event(o: Any) -> str:
     """An event's sentence as read: HTML entities and syslog's escaped line breaks as the characters they stand
-    for, a system log's prefix off each line and its label of a command run as a prompt, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
+    for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
     text = str(o.get("event", "")) if isinstance(o, dict) else str(o)
     if "&" in text and ENTITY.search(text):
@@ -150,6 +171,10 @@ def _event(o: Any) -> str:
         text = LOG_PREFIX.sub("", text if text.startswith("\n") else "\n" + text)
     if RUN_LINE.search(text):
         text = RUN_LINE.sub("$ ", text)
+    if CHROME.search(text):
+        text = CHROME.sub("", text)
+    if ">" in text and QUOTED_BLOCK.search(text):
+        text = QUOTED_BLOCK.sub(_fenced, text)
     if "##[" in text or "::" in text:
         text = CI_MARK.sub("\n", text)
     return SYSLOG_CONTROL.sub(lambda m: "\n" if m[1] == "2" else "\t", text) if "#01" in text else text

@@ -407,3 +407,26 @@ def test_tickets_logs_and_reviews_give_their_message_and_command(sentence, messa
     objects = ground([{"time": "1", "event": sentence}]).objects
     assert [o.text for o in objects if o.kind == ERROR] == [message]
     assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])
+
+
+@pytest.mark.parametrize("sentence, message, detail, command", [
+    # a review's quoted block: the marks off its lines, the block ends where they end
+    ("Review on #12 (step `pip install torchh`):\n\n> ERROR: Could not find a version that satisfies the requirement "
+     "torchh (from versions: none)\n> ERROR: No matching distribution found for torchh\n\nPlease pin it.",
+     "ERROR: Could not find a version that satisfies the requirement torchh (from versions: none)",
+     None, "pip install torchh"),
+    # a forum page's reaction count and buttons, and its tags, are no part of the message
+    ("asked 3 hours ago\nI ran `node app.js` and got:\nTypeError: Cannot read properties of undefined (reading "
+     "'map') 👍 3\nReply  Share  Report", "TypeError: Cannot read properties of undefined (reading 'map')", None,
+     "node app.js"),
+    ("Why does this fail?\n\n[python] [pip]\n\nModuleNotFoundError: No module named 'yamll'\nTags: [python] [yaml]",
+     "ModuleNotFoundError: No module named 'yamll'", "ModuleNotFoundError: No module named 'yamll'", None),
+])
+def test_a_pages_quote_marks_buttons_and_tags_are_not_the_message(sentence, message, detail, command):
+    objects = ground([{"time": "1", "event": sentence}]).objects
+    errors = [o for o in objects if o.kind == ERROR]
+    assert [o.text for o in errors] == [message]
+    assert detail is None or errors[0].detail == detail
+    assert ">" not in errors[0].detail
+    assert "Reply" not in errors[0].detail and "👍" not in errors[0].detail and "[pip]" not in errors[0].detail
+    assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])
