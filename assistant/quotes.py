@@ -187,11 +187,22 @@ def _closing(text: str, i: int) -> int | None:
     return first
 
 
+#: a fenced block of a page, a chat or a mail ('```shell' … '```'): its text between the fence lines
+FENCE = re.compile(r"```[\w+-]*[ \t]*\n(?P<text>.*?)\n[ \t]*```", re.S)
+
+
 def quotes(sentence: str, shortest: int = 2) -> list[Quoted]:
     """Every outermost quoted piece of `sentence`, in order, at least `shortest` characters long."""
     out, i = [], 0
     while i < len(sentence):
         ch = sentence[i]
+        fence = FENCE.match(sentence, i) if ch == "`" else None
+        if fence is not None:  # a fenced block: its lines, whatever quote marks they hold
+            text = fence["text"].strip()
+            if len(text.strip()) >= shortest:
+                out.append(Quoted(fence.start(), fence.end(), text))
+            i = fence.end()
+            continue
         symmetric = PAIRS.get(ch) == ch
         if ch in PAIRS and (not symmetric or _opens(sentence, i)):
             end = _closing(sentence, i)
@@ -619,8 +630,8 @@ def unquoted_command(sentence: str) -> str | None:
     loose = unquoted_error(sentence, found)
     outside = [(q.start, q.end) for q in found] + ([(loose[0], loose[0] + len(loose[1]))] if loose else [])
     runs = prompt_runs(sentence)
-    for run in runs:
-        if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found]):
+    for run in runs:  # outside any quote but a fenced block (a page's shell session)
+        if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found if not FENCE.match(sentence, q.start)]):
             return _end_stop(run.command)
     known = PROGRAMS | {m["a"] or m["b"] or m["c"] for m in NOT_FOUND.finditer(sentence)}
     ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in CLAUSE_RUN.finditer(sentence) if m["program"] in known)]

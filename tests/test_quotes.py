@@ -430,3 +430,19 @@ def test_a_pages_quote_marks_buttons_and_tags_are_not_the_message(sentence, mess
     assert ">" not in errors[0].detail
     assert "Reply" not in errors[0].detail and "👍" not in errors[0].detail and "[pip]" not in errors[0].detail
     assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])
+
+
+@pytest.mark.parametrize("sentence, message, command", [
+    # a fenced block with its language: its lines whole, the quote marks of the code in it its own
+    ('Got this in class:\n```python\n  File "/home/kim/greet.py", line 3, in <module>\n    print("Hi " + name + 5)\n'
+     'TypeError: can only concatenate str (not "int") to str\n```\nany idea?',
+     'TypeError: can only concatenate str (not "int") to str', None),
+    # a shell session in a fence: its prompt's line is the command run
+    ("CI again:\n```console\n$ cargo test --locked\nerror: the lock file /w/Cargo.lock needs to be updated but "
+     "--locked was passed to prevent this\n```", "error: the lock file /w/Cargo.lock needs to be updated but --locked "
+     "was passed to prevent this", "cargo test --locked"),
+])
+def test_a_fenced_block_is_read_whole_with_its_prompt(sentence, message, command):
+    objects = ground([{"time": "1", "event": sentence}]).objects
+    assert [o.text for o in objects if o.kind == ERROR] == [message]
+    assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])
