@@ -130,6 +130,26 @@ CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?
 LOG_PREFIX = re.compile(r"^(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.\d]*"
                         r"(?:Z|[+-]\d\d:?\d\d)?) [\w.-]+ (?:[\w.@/-]+(?:\[\d+\])?: |[\w.@/-]+ (?:\d+|-) - (?:-|\[[^\]]*\]) )",
                         re.M)
+#: a chat export's time and speaker before each message ('[2025-03-14 19:52:04] <@nina:matrix.org> ', '25/06/25,
+#: 20:52 - Jonas Berg: ', '[26/11/2024, 19:40:27] Hannah Kim: ', '[16:54] <bitflip> ')
+CHAT_PREFIX = re.compile(r"^\[?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},? )?\d{1,2}:\d\d(?::\d\d)?\]?(?: -)? "
+                         r"(?:<[^>\n]{1,60}> |[^:\n\d][^:\n]{0,40}: )", re.M)
+#: a label every line of a text starts with, a screen reader's or an alert's ('Narrator: ', 'SPEECH OUTPUT: '): a
+#: capitalised name, not an error word ('ERROR: ' on each of pip's lines is its own)
+LINE_LABEL = re.compile(r"^([A-Z][A-Za-z]*(?: [A-Za-z]+){0,2}: )")
+
+
+def _unlabelled(text: str) -> str:
+    """A text whose every line starts with the same label, without it (and a screen reader's quote marks around
+    what it speaks)."""
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    label = LINE_LABEL.match(lines[0]) if len(lines) >= 2 else None
+    if label is None or ERROR_TEXT.search(label[1]) or not all(ln.startswith(label[1]) for ln in lines):
+        return text
+    spoken = [ln[len(label[1]):] for ln in text.split("\n") if ln.strip()]
+    if all(len(ln) >= 2 and ln[0] == ln[-1] == "'" for ln in spoken):
+        spoken = [ln[1:-1] for ln in spoken]
+    return "\n".join(spoken)
 
 
 #: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make'): read as
@@ -144,8 +164,9 @@ QUOTED_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|\Z)){2,}", re.M)
 
 #: what a page or an editor's panel shows around a message, not of it: a line of buttons ('Reply  Share  Report'),
 #: of tags ('[bash] [git]', 'Tags: [pip]'), a reaction's count ('👍 2'), an action and its key ('View Problem
-#: (Alt+F8)')
-CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+[ \t]*$|"
+#: (Alt+F8)'), a post's hashtags and its counts of replies and likes
+CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+[ \t]*$|(?:[ \t]+#[A-Za-z][\w-]*)+[ \t]*$|"
+                    r"^.*\b\d+ (?:replies|reposts|likes|boosts|favourites|comments)\b.*$|"
                     r"^[ \t]*(?:(?:Reply|Share|Report|Edit|Follow|Flag|Copy|Cite|Like|Quote|Upvote|Downvote|"
                     r"Permalink|Add a comment)[ \t]*){2,}$|^[ \t]*(?:Tags:[ \t]*)?(?:\[[\w.+#-]+\][ \t]*){1,8}$|"
                     r"[ \t]+[A-Z][\w ]{2,30}\((?:Alt|Ctrl|Cmd|Shift|Meta)\+[^)\n]{1,12}\)[ \t]*$", re.M)
@@ -155,6 +176,8 @@ def _fenced(block: re.Match[str]) -> str:
     """A quoted block as the fenced block a page shows: its lines without their marks, set off from the words
     after it."""
     lines = [re.sub(r"^[ \t]*> ?", "", ln) for ln in block.group().rstrip("\n").split("\n")]
+    if any(ln.lstrip().startswith("```") for ln in lines):  # fenced already inside (a README's admonition)
+        return "\n".join(lines) + "\n"
     return "```\n" + "\n".join(lines).strip("\n") + "\n```\n"
 
 
@@ -169,6 +192,10 @@ def _event(o: Any) -> str:
         text = CSV_FIELD.sub(lambda m: '"' + m[1].replace('""', '"') + '"', text)
     if LOG_PREFIX.search(text):  # each record a line of its own, the first too (a message starts there)
         text = LOG_PREFIX.sub("", text if text.startswith("\n") else "\n" + text)
+    if CHAT_PREFIX.search(text):
+        text = CHAT_PREFIX.sub("", text)
+    if "\n" in text and LINE_LABEL.match(text):
+        text = _unlabelled(text)
     if RUN_LINE.search(text):
         text = RUN_LINE.sub("$ ", text)
     if CHROME.search(text):
@@ -499,7 +526,7 @@ def _unquoted_error(r: Reading) -> None:
     error: could not compile `app`"), else an exception class it names."""
     for said in r.said:
         if not r.has(ERROR) and not said.own:
-            r.add(ERROR, error_line(said.text) or said.text.splitlines()[-1])
+            r.add(ERROR, error_line(said.text) or last_line(said.text))
     if not r.has(ERROR):
         m = re.search(r"\b([A-Z]\w*(?:Error|Exception))\b", r.sentence)
         if m:
@@ -578,7 +605,8 @@ ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the 
     (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
     (re.compile(r"^(?:E|fatal|error|error\[\w+\]|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
     (re.compile(r"\b\w*Error: \S"), False),
-    (re.compile(r"\b(?:error|fatal)(?:\[\w+\])?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …"
+    (re.compile(r"\b(?:error|fatal)(?:\[\w+\]| \d+ \(\w+\))?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …",
+    # MySQL's "ERROR 1698 (28000): …"
     (re.compile(r"command not found|[Pp]ermission denied|No such file or directory|\bnot found\b"), False),
 )
 
@@ -589,6 +617,11 @@ SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|abor
                           r"\bERROR: Job failed\b|\bError: Process completed with exit code|"
                           r"^\d+ errors?(?: generated)?\.?$|^compilation terminated\.$|^make(?:\[\d+\])?: \*\*\* |"
                           r"^ninja: build stopped")
+
+
+def last_line(text: str) -> str:
+    """A text's last line that has a letter or digit in it (not a lone emoji or a rule under it)."""
+    return next((ln.strip() for ln in reversed(text.splitlines()) if re.search(r"\w", ln)), text.strip())
 
 
 def error_line(text: str) -> str:
@@ -615,7 +648,7 @@ def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:
         key = tuple((o.kind, o.text, o.index - index, o.detail) for o in objs)
         objs = [replace(o, index=o.index + index) for o in _said(key, _event(observation))]
     for text in screens or ():  # an error the terminal shows (assistant/screen.py): the failed command's output
-        line = error_line(text) or next((ln.strip() for ln in reversed(text.splitlines()) if ln.strip()), "")
+        line = error_line(text) or last_line(text)
         if line and not any(o.kind == ERROR and o.detail == text for o in objs):
             objs = [Obj(ERROR, line, index, text), *objs]  # the last command's: the newest error of the moment
     return _from_copies(objs, copies, index) if copies else objs

@@ -246,7 +246,7 @@ NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|ty
 #: or CI step's prefix before it: "##[error]ModuleNotFoundError: …", "job setup FAILED — Traceback (most recent call
 #: last): …"); after words saying a program printed it ("the output:", "shows:", "got", "fails with")
 UNQUOTED_CUE = re.compile(
-    r"(?<=\n)(?=\S)|(?<![\w.$\[/-])(?=(?-i:[\w.]*[a-z](?:Error|Exception)(?:\[\w+\])?: \S|Traceback \(most recent call "
+    r"(?<=\n)[ \t]*(?=\S)|(?<![\w.$\[/-])(?=(?-i:[\w.]*[a-z](?:Error|Exception)(?:\[\w+\])?: \S|Traceback \(most recent call "
     r"last\)|npm (?:ERR!|error) |(?:ERROR|FATAL)(?: \d+ \(\w+\))?: ))|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
@@ -421,6 +421,11 @@ def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
     return out
 
 
+#: a line of a person's own words in a chat or a note, not of what a program printed
+PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|did|does|could you|anyone|why|how|thanks?|thx|"
+                          r"pls|please|sorry|lol)\b(?![:('’])")
+
+
 def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | None:
     """An error message stated without quotes around it ("The terminal shows: error: could not compile `app`",
     "got ModuleNotFoundError: No module named 'numpyy'", "Visible text: permission denied while …", the lines
@@ -435,7 +440,10 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             start = said_by.start()  # 'bash: tsc: command not found', 'cp: cannot stat …': the program's name starts it
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
-        strong = SET_OFF.search(cue.group()) is not None or cue.group() == ""  # a colon, an arrow, a line's start
+        if not cue.group().strip() and PERSONS_LINE.match(sentence, start) \
+                and not ERROR_HINT.search(sentence[start:sentence.find("\n", start) % (len(sentence) + 1)]):
+            continue  # a line of the person's own words ('yep', 'I typed gti log'): no message starts there
+        strong = SET_OFF.search(cue.group()) is not None or not cue.group().strip()  # a colon, an arrow, a line's start
         lower = strong and re.match(r"[a-z]", sentence[start]) is not None
         if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
             continue
@@ -679,7 +687,7 @@ def message_candidates(sentence: str) -> list[str]:
         out.append(glued[1] if glued else q.text)
     inside = [(q.start, q.end) for q in found]
     for cue in UNQUOTED_CUE.finditer(sentence):
-        if SET_OFF.search(cue.group()) is None and cue.group() != "" or any(a <= cue.start() < b for a, b in inside):
+        if SET_OFF.search(cue.group()) is None and cue.group().strip() != "" or any(a <= cue.start() < b for a, b in inside):
             continue
         end = next(m.start() for m in UNQUOTED_END.finditer(sentence, cue.end()) if m.start() >= cue.end())
         line_end = sentence.find("\n", cue.end())

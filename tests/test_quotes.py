@@ -446,3 +446,38 @@ def test_a_fenced_block_is_read_whole_with_its_prompt(sentence, message, command
     objects = ground([{"time": "1", "event": sentence}]).objects
     assert [o.text for o in objects if o.kind == ERROR] == [message]
     assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])
+
+
+@pytest.mark.parametrize("sentence, message, in_detail, command", [
+    # a messenger's export: each line's time and speaker off, the person's own words no line of the message
+    ("03/04/25, 10:00 - Kim Park: hey\n03/04/25, 10:01 - Lee Chen: yep\n03/04/25, 10:02 - Kim Park: I typed pyhton3 "
+     "-m venv env\n03/04/25, 10:02 - Kim Park: bash: pyhton3: command not found", "bash: pyhton3: command not found",
+     "bash: pyhton3: command not found", "pyhton3 -m venv env"),
+    # a Matrix export, the traceback's frame indented after the speaker
+    ("[2026-01-05 09:00:01] <@kim:matrix.org> got this:\n[2026-01-05 09:00:02] <@kim:matrix.org>   File "
+     "\"/srv/app/run.py\", line 7, in <module>\n[2026-01-05 09:00:02] <@kim:matrix.org>     import yamll\n"
+     "[2026-01-05 09:00:02] <@kim:matrix.org> ModuleNotFoundError: No module named 'yamll'",
+     "ModuleNotFoundError: No module named 'yamll'", 'File "/srv/app/run.py", line 7', None),
+    # a screen reader's label on every line
+    ("Orca: Terminal\nOrca: npm ERR! code E404\nOrca: npm ERR! 404 Not Found - GET https://registry.npmjs.org/expresss"
+     " - Not found", "npm ERR! code E404", "npm ERR! 404 Not Found", None),
+    # a post's hashtags and counts
+    ("Kim @kim@fosstodon.org\nwhy does `cargo build` say “error: linker `cc` not found” #rustlang #linux\n3 replies  1 "
+     "boosts  9 favourites", "error: linker `cc` not found", "error: linker `cc` not found", "cargo build"),
+    # a README's admonition: a quoted block with a fence inside it
+    ('> [!TIP]\n> If `psql -U dev` stops with\n> ```\n> psql: error: connection to server on socket '
+     '"/var/run/postgresql/.s.PGSQL.5432" failed: FATAL:  role "dev" does not exist\n> ```\n> see below.',
+     'psql: error: connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" failed: FATAL:  role "dev" '
+     "does not exist", 'role "dev" does not exist', "psql -U dev"),
+    # MySQL's numbered error names the message, not an emoji on the line after it
+    ("me: mysql -u kim -p\nterminal: ERROR 1045 (28000): Access denied for user 'kim'@'localhost' (using password: "
+     "YES)\n😩", "terminal: ERROR 1045 (28000): Access denied for user 'kim'@'localhost' (using password: YES)",
+     "ERROR 1045", None),
+])
+def test_chats_screen_readers_posts_and_readmes_give_their_message(sentence, message, in_detail, command):
+    objects = ground([{"time": "1", "event": sentence}]).objects
+    errors = [o for o in objects if o.kind == ERROR]
+    assert [o.text for o in errors] == [message] and in_detail in errors[0].detail
+    assert not any(mark in errors[0].detail for mark in ("Kim Park:", "<@kim", "Orca:", "#rustlang", "replies", "> "))
+    if command:
+        assert [o.text for o in objects if o.kind == COMMAND] == [command]
