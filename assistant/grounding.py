@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from proactive.watcher.episodes.error_lines import quoted_in
 
 from .command_lines import editor_lines, split_commands
+from .error_names import error_line, last_line
 from .quotes import (
     COMMAND_LINE,
     RUN_CUE,
@@ -152,9 +153,10 @@ def _unlabelled(text: str) -> str:
     return "\n".join(spoken)
 
 
-#: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make'): read as
-#: the shell's prompt before it
-RUN_LINE = re.compile(r"^[ \t]*(?i:history|exec|cmd|command)[ \t]*:[ \t]+(?=[a-z./])", re.M)
+#: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make', an
+#: alert's '- command = make', an agent's 'Action Input: make'): read as the shell's prompt before it
+RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?i:history|exec|cmd|command|command ?line|action input)[ \t]*[:=][ \t]+(?=[a-z./])",
+                      re.M)
 
 
 #: a block of lines quoted in a mail or a review, each behind a '> ' mark (one such line alone may be a prompt's or
@@ -596,46 +598,6 @@ def classify(sentence: str, objects: Sequence[Obj], recent: Sequence[str]) -> st
     if typing and CODE_WORD.search(" ".join(recent)):
         return CODING
     return NOISE
-
-
-#: the line of a copied text that names its error, strongest first: a Python exception (its last one), a tool's
-#: error code, a line that starts like an error, one that names an error, a shell's complaint
-ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the last match rather than the first)
-    (re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning)\b(?::.*)?$"), True),
-    (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
-    (re.compile(r"^(?:E|fatal|error|error\[\w+\]|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
-    (re.compile(r"\b\w*Error: \S"), False),
-    (re.compile(r"\b(?:error|fatal)(?:\[\w+\]| \d+ \(\w+\))?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …",
-    # MySQL's "ERROR 1698 (28000): …"
-    (re.compile(r"command not found|[Pp]ermission denied|No such file or directory|\bnot found\b"), False),
-)
-
-
-#: a build tool's or CI runner's closing line that counts errors or says the job failed rather than naming the
-#: error: passed over while a line names one
-SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|aborting due to|build failed)|"
-                          r"\bERROR: Job failed\b|\bError: Process completed with exit code|"
-                          r"^\d+ errors?(?: generated)?\.?$|^compilation terminated\.$|^make(?:\[\d+\])?: \*\*\* |"
-                          r"^ninja: build stopped")
-
-
-def last_line(text: str) -> str:
-    """A text's last line that has a letter or digit in it (not a lone emoji or a rule under it)."""
-    return next((ln.strip() for ln in reversed(text.splitlines()) if re.search(r"\w", ln)), text.strip())
-
-
-def error_line(text: str) -> str:
-    """The line of a copied error that names it ('ModuleNotFoundError: No module named …', 'E: Unable to locate
-    package curl', 'npm error code EACCES'): what an offer quotes, rather than the copy's first line ('Reading
-    package lists... Done') or a build's closing count ('error: could not compile `app`'). '' when no line
-    looks like one."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    for candidates in ([ln for ln in lines if not SUMMARY_LINE.search(ln)], lines):  # a closing count last
-        for pattern, last in ERROR_LINES:
-            found = [ln for ln in candidates if pattern.search(ln)]
-            if found:
-                return found[-1] if last else found[0]
-    return ""
 
 
 def _with_copies(objs: list[Obj], observation: Any, index: int) -> list[Obj]:

@@ -260,7 +260,8 @@ SAID_BY = re.compile(r"(?:^|(?<=[\s\]>]))(?P<program>[a-z][\w.+-]*):\s+$")
 #: its words are not an error's ('make: *** No rule to make target …', 'Could NOT find CURL …')
 SET_OFF = re.compile(r":|->|→|=>|»")
 #: a label before the text it names ("stderr: …", "output: …"): the text starts after it
-LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|reply)\s*:\s", re.I)
+LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|reply|details|description|observation|"
+                   r"summary|content|body)\s*:\s", re.I)
 #: how an error line starts, stated without quotes: a capital ("Cannot connect…", "ModuleNotFoundError: …"), a
 #: program or file and a colon ("psql: error: …", "main.go:8:2: …"), an error word, a path or a bracket; not an
 #: English word going on with the sentence ("an error message starting '…'")
@@ -371,7 +372,10 @@ def _breaks(flat: str) -> str:
             # its marked lines, not the words after it
             lines = lines[:1] + list(itertools.takewhile(lambda ln: QUOTE_MARK.match(ln) is not None, lines[1:]))
         lines = _unprefixed([QUOTE_MARK.sub("", ln) for ln in lines])
-        return "\n".join(_joined(ln) for ln in lines if not NOT_A_LINE.match(ln.strip()))
+        # a line holding a whole traceback flattened ('Details: File "x.py", line 2, in <module> import cv2
+        # ModuleNotFoundError: …') cut where its lines start, as a one-line message is
+        return "\n".join(_cut(part) if FRAME.search(part) else part for ln in lines
+                         if not NOT_A_LINE.match(ln.strip()) for part in _joined(ln).split("\n"))
     return "\n".join(_cut(line) for line in _joined(flat).split("\n"))
 
 
@@ -457,6 +461,8 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             if start <= run.at < end or start <= run.output_at < end:
                 start = max(start, run.output_at if run.output else run.end)
         start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n->→=»"))
+        label = LABEL.match(sentence, start)  # past a prompt's line, a label may name the output ('Details: …')
+        start = label.end() if label else start
         text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
         held = [(a - start, b - start) for a, b in inside if start <= a < end]
         words = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in held))

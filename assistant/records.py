@@ -1,5 +1,6 @@
-"""An observation written as a logger's record rather than a sentence: a JSON object (or one per line), a CSV or
-tab-separated row, a Markdown table's row. Its fields say what the sentence readers would have to guess: which
+"""An observation written as a logger's record rather than a sentence: a JSON object (or one per line, or a
+notebook's cell after its file's name), `key=value` fields (logfmt, or one per line), a CSV or tab-separated row, a
+Markdown table's row. Its fields say what the sentence readers would have to guess: which
 one is the command line run and which is the text the terminal printed. Read here as the live path has them (a
 line typed and entered, a text copied), so a record gets the help the same moment gets live.
 
@@ -17,11 +18,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .error_names import error_line
 from .quotes import COMMAND_LINE, PROGRAMS, restored
 
 #: a field's name that holds the command line run
-COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|input|history(?:_last)?|typed|ran)$|^(?:shell_)?history",
-                         re.I)
+COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
+                         r"^(?:shell_)?history", re.I)
+#: a `key=value` field of a log line (logfmt: 'cmd="cargo run" exit=101 out="…"') or of a line of its own
+#: ('CommandLine=kubectl get pods'), a quoted value with JSON's escapes
+PAIR = re.compile(r'(?:^|(?<=\s))(?P<key>[A-Za-z_][\w.-]*)=(?P<value>"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^\s"\']*)')
 #: a field's name that holds no text the terminal printed (when, where, which window)
 META_KEY = re.compile(r"^(?:ts|time|timestamp|date|app|application|window|class|title|source|kind|type|event|"
                       r"panel|host|hostname|user|pid|id|exit_code|status|level)$", re.I)
@@ -46,8 +51,6 @@ def _printed(text: str) -> bool:
     """A field's text is a program's output worth helping with: a line of it names an error, or a diagnosis
     knows it as one (cp's 'omitting directory')."""
     from .diagnose import Situation, diagnose
-    from .grounding import error_line
-
     return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnose(Situation(text)) is not None)
 
 
@@ -77,9 +80,12 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     """A record from its (name, text) fields: the command by its field's name, else the field before the first
     printed text that reads as a command line; the printed texts by their text."""
     command = next((t.strip() for k, t in fields if k and COMMAND_KEY.search(k) and _command(t)), None)
+    # a notebook cell's shell escape ('!pip install x'): the command its source runs
+    command = command or next((t.strip()[1:] for k, t in fields if k == "source" and t.strip().startswith("!")
+                               and _command(t.strip()[1:])), None)
     texts: list[str] = []
     for i, (key, text) in enumerate(fields):
-        if key and (COMMAND_KEY.search(key) or META_KEY.match(key)):
+        if key and (COMMAND_KEY.search(key) or META_KEY.match(key) or key == "source"):
             continue
         ran, arrow, prompt = RAN.match(text), ARROW.match(text), PROMPT_FIRST.match(text)
         if arrow and _command(arrow["line"]):
@@ -96,6 +102,31 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
             command = _command(fields[i - 1][1])
         texts.append(text.strip())
     return Record(command, tuple(texts)) if texts else None
+
+
+def _pairs(text: str) -> Record | None:
+    """A log line of `key=value` fields, or a record of one `Key=Value` per line (under a '[Section]' line)."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not re.fullmatch(r"\s*\[[\w .-]+\]\s*", ln)]
+    if len(lines) > 1:  # one field per line, the value the rest of it
+        pairs = [re.match(r"\s*([A-Za-z_][\w.-]*)\s*=\s?(.*)$", ln) for ln in lines]
+        if not all(pairs):
+            return None
+        return _from_fields([(m[1], m[2]) for m in pairs if m])
+    found = list(PAIR.finditer(text))
+    if len(found) < 3 or sum(len(m[0]) for m in found) < 0.8 * len(text.replace(" ", "")):
+        return None
+    fields = []
+    for m in found:
+        value = m["value"]
+        if value.startswith("'"):
+            value = value[1:-1]
+        elif value.startswith('"'):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                value = value[1:-1]
+        fields.append((m["key"], value))
+    return _from_fields(fields)
 
 
 def _json(text: str) -> Record | None:
@@ -162,8 +193,10 @@ def read_record(event: str) -> Record | None:
     text = event.strip()
     if not text or text.startswith("The user "):
         return None
-    if text.startswith("{") and text.endswith("}"):
-        return _json(text)
+    if text.endswith("}") and (text.startswith("{") or "\n{" in text):  # after a heading line ('cell.ipynb:')
+        return _json(text[text.index("{") if text.startswith("{") else text.index("\n{") + 1:])
+    if "=" in text and (record := _pairs(text)) is not None:
+        return record
     if "\t" in text or text.startswith("|") or "," in text.split("\n", 1)[0]:
         return _table(text)
     return None
@@ -172,8 +205,6 @@ def read_record(event: str) -> Record | None:
 def as_observation(record: Record, time: Any) -> dict[str, Any]:
     """The record as the live path has the same moment: the command typed and entered in a terminal, then each
     printed text copied from it (its sentence quoting the line that names the error, the whole text a copy)."""
-    from .grounding import error_line
-
     said = []
     if record.command:
         said.append(f"The user types '{record.command}' and presses Enter in the terminal.")

@@ -65,7 +65,7 @@ def holds_error(output: str, command: str | None = None) -> bool:
     """Whether a command's output reads as its error: a line that names one, or one a diagnosis knows; for a
     command that shows content (a file, a log, matches), only a line it says in its own name."""
     from .diagnose import Situation, diagnose
-    from .grounding import error_line
+    from .error_names import error_line
 
     output = _own_lines(output, command)
     return bool(output.strip()) and (bool(error_line(output)) or diagnose(Situation(output, command)) is not None)

@@ -481,3 +481,21 @@ def test_chats_screen_readers_posts_and_readmes_give_their_message(sentence, mes
     assert not any(mark in errors[0].detail for mark in ("Kim Park:", "<@kim", "Orca:", "#rustlang", "replies", "> "))
     if command:
         assert [o.text for o in objects if o.kind == COMMAND] == [command]
+
+
+@pytest.mark.parametrize("sentence, message, in_detail, command", [
+    # an alert's fields: the command by its label, the message after its 'Details:' label
+    ("[Alert] Job failed on ci-2\nCommand: pyhton3 app.py\nDetails: bash: pyhton3: command not found\nAck: reply 1",
+     "bash: pyhton3: command not found", "bash: pyhton3: command not found", "pyhton3 app.py"),
+    # an agent's trace: its action's input is the command run
+    ("Thought: build it\nAction: shell\nAction Input: gti push\nObservation: bash: gti: command not found",
+     "bash: gti: command not found", "bash: gti: command not found", "gti push"),
+    # a traceback flattened on one line of several, behind a label
+    ("Alert #4\nDetails: File \"/srv/x.py\", line 4, in <module> import yamll ModuleNotFoundError: No module named "
+     "'yamll'\nResolve: reply 6", "ModuleNotFoundError: No module named 'yamll'", 'File "/srv/x.py", line 4', None),
+])
+def test_alerts_and_agent_traces_give_their_message_and_command(sentence, message, in_detail, command):
+    objects = ground([{"time": "1", "event": sentence}]).objects
+    errors = [o for o in objects if o.kind == ERROR]
+    assert [o.text for o in errors] == [message] and in_detail in errors[0].detail
+    assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])

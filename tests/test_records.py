@@ -43,6 +43,21 @@ RECORDS = [
     # CSV without a header, a time first, 'ran …'
     ("2026-02-11 15:40:02,tilix,ran sudo apt install ripgrepp,E: Unable to locate package ripgrepp",
      "sudo apt install ripgrepp", "E: Unable to locate package ripgrepp"),
+    # logfmt, the printed text quoted with its escapes
+    ('ts=2026-01-02T10:00:00Z level=error host=pi cmd="pip install flask-sqlalchemy==9.9" stderr="ERROR: Could not '
+     'find a version that satisfies the requirement flask-sqlalchemy==9.9 (from versions: 3.0.5, 3.1.1)\\nERROR: No '
+     'matching distribution found for flask-sqlalchemy==9.9"', "pip install flask-sqlalchemy==9.9", PIP),
+    # single quotes around a value, a bracketed time before the fields
+    ("[2026-03-02T09:36:45] app=Code action=run_command command='pyhton3 app.py' exit_code=127 stderr=\"bash: "
+     "pyhton3: command not found\"", "pyhton3 app.py", "bash: pyhton3: command not found"),
+    # one Key=Value per line under a section's name
+    ("[Event]\nTime=10:02\nApp=foot\nCommandLine=git checkout relase\nOutput=error: pathspec 'relase' did not match "
+     "any file(s) known to git", "git checkout relase",
+     "error: pathspec 'relase' did not match any file(s) known to git"),
+    # a notebook's cell after its file's name, its shell escape the command
+    ('scratch.ipynb:\n{\n "cell_type": "code",\n "outputs": [{"name": "stderr", "output_type": "stream", "text": '
+     '["bash: pyhton3: command not found\\n"]}],\n "source": ["!pyhton3 -V"]\n}', "pyhton3 -V",
+     "bash: pyhton3: command not found"),
 ]
 
 

@@ -1,0 +1,46 @@
+"""The line of a printed text that names its error ('ModuleNotFoundError: No module named …', 'E: Unable to locate
+package curl', 'npm error code EACCES'): what an offer quotes and what names an error object, for the grounding of
+sentences and for the records and screens it reads (one place, so both name an error alike)."""
+
+from __future__ import annotations
+
+import re
+
+#: the line of a copied text that names its error, strongest first: a Python exception (its last one), a tool's
+#: error code, a line that starts like an error, one that names an error, a shell's complaint
+ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the last match rather than the first)
+    (re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning)\b(?::.*)?$"), True),
+    (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
+    (re.compile(r"^(?:E|fatal|error|error\[\w+\]|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
+    (re.compile(r"\b\w*Error: \S"), False),
+    (re.compile(r"\b(?:error|fatal)(?:\[\w+\]| \d+ \(\w+\))?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …",
+    # MySQL's "ERROR 1698 (28000): …"
+    (re.compile(r"command not found|[Pp]ermission denied|No such file or directory|\bnot found\b"), False),
+)
+
+
+#: a build tool's or CI runner's closing line that counts errors or says the job failed rather than naming the
+#: error: passed over while a line names one
+SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|aborting due to|build failed)|"
+                          r"\bERROR: Job failed\b|\bError: Process completed with exit code|"
+                          r"^\d+ errors?(?: generated)?\.?$|^compilation terminated\.$|^make(?:\[\d+\])?: \*\*\* |"
+                          r"^ninja: build stopped")
+
+
+def last_line(text: str) -> str:
+    """A text's last line that has a letter or digit in it (not a lone emoji or a rule under it)."""
+    return next((ln.strip() for ln in reversed(text.splitlines()) if re.search(r"\w", ln)), text.strip())
+
+
+def error_line(text: str) -> str:
+    """The line of a copied error that names it ('ModuleNotFoundError: No module named …', 'E: Unable to locate
+    package curl', 'npm error code EACCES'): what an offer quotes, rather than the copy's first line ('Reading
+    package lists... Done') or a build's closing count ('error: could not compile `app`'). '' when no line
+    looks like one."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for candidates in ([ln for ln in lines if not SUMMARY_LINE.search(ln)], lines):  # a closing count last
+        for pattern, last in ERROR_LINES:
+            found = [ln for ln in candidates if pattern.search(ln)]
+            if found:
+                return found[-1] if last else found[0]
+    return ""
