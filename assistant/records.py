@@ -25,8 +25,9 @@ from .quotes import COMMAND_LINE, PROGRAMS, restored
 COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
                          r"^(?:shell_)?history", re.I)
 #: a `key=value` field of a log line (logfmt: 'cmd="cargo run" exit=101 out="…"') or of a line of its own
-#: ('CommandLine=kubectl get pods'), a quoted value with JSON's escapes
-PAIR = re.compile(r'(?:^|(?<=\s))(?P<key>[A-Za-z_][\w.-]*)=(?P<value>"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^\s"\']*)')
+#: ('CommandLine=kubectl get pods'), a quoted value with JSON's escapes; a single-quoted one ends only before the next
+#: field or at the end, the quote marks of its own text inside it ("text='No such file: 'data.csv''")
+PAIR = re.compile(r'(?:^|(?<=\s))(?P<key>[A-Za-z_][\w.-]*)=(?P<value>"(?:[^"\\]|\\.)*"|\'(?:[^\']|\'(?!\s+[A-Za-z_][\w.-]*=|\s*$))*\'|[^\s"\']*)')
 #: a field's name that holds no text the terminal printed (when, where, which window)
 META_KEY = re.compile(r"^(?:ts|time|timestamp|date|app|application|window|class|title|source|kind|type|event|"
                       r"panel|host|hostname|user|pid|id|exit_code|status|level)$", re.I)

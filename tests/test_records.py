@@ -50,6 +50,10 @@ RECORDS = [
     # single quotes around a value, a bracketed time before the fields
     ("[2026-03-02T09:36:45] app=Code action=run_command command='pyhton3 app.py' exit_code=127 stderr=\"bash: "
      "pyhton3: command not found\"", "pyhton3 app.py", "bash: pyhton3: command not found"),
+    # a single-quoted value holding quote marks of its own
+    ("ts=2026-01-01T10:00:00 app=kitty cmd='mysql -u root' text='ERROR 2002 (HY000): Can't connect to local server "
+     "through socket '/run/mysqld/mysqld.sock' (2)'", "mysql -u root",
+     "ERROR 2002 (HY000): Can't connect to local server through socket '/run/mysqld/mysqld.sock' (2)"),
     # one Key=Value per line under a section's name
     ("[Event]\nTime=10:02\nApp=foot\nCommandLine=git checkout relase\nOutput=error: pathspec 'relase' did not match "
      "any file(s) known to git", "git checkout relase",
