@@ -3,9 +3,7 @@ gives: the same as the live path's for the same error, in phrasings of several e
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import tomllib
 from pathlib import Path
 
@@ -13,6 +11,7 @@ import pytest
 
 from proactive.assistant.grounding import COMMAND, ERROR, ground
 from proactive.assistant.quotes import quotes, said_errors, unquoted_command
+from tests.bench_support import help_quality
 
 ROOT = Path(__file__).resolve().parent.parent
 NUMPYY = "ModuleNotFoundError: No module named 'numpyy'"
@@ -99,20 +98,12 @@ def test_our_own_sentence_is_read_as_before():
     assert errors[0].detail == "Traceback (most recent call last):\n    " + NUMPYY
 
 
-def _help_quality():
-    spec = importlib.util.spec_from_file_location("help_quality", ROOT / "bench" / "help_quality.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["help_quality"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_replayed_phrasings_give_the_live_help(tmp_path, monkeypatch):
     """Phrasings of cases of several ecosystems (Python, Go, Docker, C builds, PostgreSQL, the shell, Rust), in
     every style: a one-sentence session's help has the case's specific next step, as the live path's has."""
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
-    bench = _help_quality()
+    bench = help_quality()
     cases = {f"{path.stem}:{i}": case for path in sorted((ROOT / "bench" / "help_cases").glob("*.toml"))
              for i, case in enumerate(tomllib.loads(path.read_text(encoding="utf-8"))["case"], 1)}
     fixture = ROOT / "tests" / "fixtures" / "help_phrasings_small.jsonl"
@@ -218,7 +209,7 @@ def test_the_help_is_read_from_the_one_line_a_sentence_gives(sentence, expect, t
     """The specific next step from the line of the message a sentence quotes, and the command it names, when the
     facts it needs are there (a copy would have given the lines around it too)."""
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
-    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
 
 
@@ -249,7 +240,7 @@ def test_the_help_is_read_from_lines_worded_as_others_word_them(sentence, expect
     includes"), a command whose subcommand reads as a verb, a message going on past a comma, and lines that name
     their program or fix by themselves: the one-sentence session's help has the specific next step."""
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
-    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
 
 
@@ -311,7 +302,7 @@ def test_a_log_prefix_on_every_line_is_not_part_of_the_message():
 def test_the_help_is_read_from_pages_and_logs(sentence, expect, tmp_path, monkeypatch):
     """Text from a web page (HTML entities), a syslog record and a CI page gives the live help."""
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
-    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
 
 
@@ -347,7 +338,7 @@ def test_a_logs_typed_line_and_a_shells_message_are_read(sentence, message, comm
 def test_the_help_is_read_from_ci_pages(sentence, expect, tmp_path, monkeypatch):
     """A CI page's annotations, its closing line and lines joined on one line: the live help."""
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
-    got = _help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
 
 
@@ -357,9 +348,9 @@ def test_phrasings_that_carry_the_lines_the_help_needs_are_counted_apart(tmp_pat
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     case = {"error": 'Traceback (most recent call last):\n  File "/w/t.py", line 2, in <module>\n    x = 1 / 0\n'
                      "ZeroDivisionError: division by zero", "command": "python3 t.py", "expect": ["t.py, line 2"]}
-    part = _help_quality().carried(case, "Terminal: &quot;ZeroDivisionError: division by zero&quot; after python3 t.py")
+    part = help_quality().carried(case, "Terminal: &quot;ZeroDivisionError: division by zero&quot; after python3 t.py")
     assert part["error"] == "ZeroDivisionError: division by zero" and part["command"] == "python3 t.py"
-    assert _help_quality().carried(case, "It says “ZeroDivisionError: division by zero”")["command"] is None
+    assert help_quality().carried(case, "It says “ZeroDivisionError: division by zero”")["command"] is None
 
 
 def test_a_ci_runners_closing_line_is_not_the_error():

@@ -4,14 +4,13 @@ live path gives for the same command typed and the same text copied."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
 from proactive.assistant.grounding import COMMAND, ERROR, ground
 from proactive.assistant.records import read_record
+from tests.bench_support import help_quality
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACEBACK = ('Traceback (most recent call last):\n  File "/home/li/bot.py", line 1, in <module>\n    import discrod\n'
@@ -65,14 +64,6 @@ RECORDS = [
 ]
 
 
-def _help_quality():
-    spec = importlib.util.spec_from_file_location("help_quality", ROOT / "bench" / "help_quality.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["help_quality"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.mark.parametrize("record, command, printed", RECORDS)
 def test_a_records_command_and_printed_text_are_read_from_its_fields(record, command, printed):
@@ -87,7 +78,7 @@ def test_a_records_command_and_printed_text_are_read_from_its_fields(record, com
 def test_a_replayed_record_gets_the_live_help(record, command, printed, tmp_path, monkeypatch):
     """The same help, word for word, as the live path's for the command typed and the text copied."""
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
-    bench = _help_quality()
+    bench = help_quality()
     live = bench.help_for(bench.context_for(printed, command), [])
     assert live["help"] and "Next step" in live["help"]
     assert bench.help_for([{"time": "1", "event": record}], [])["help"] == live["help"]
