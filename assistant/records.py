@@ -31,6 +31,8 @@ PAIR = re.compile(r'(?:^|(?<=\s))(?P<key>[A-Za-z_][\w.-]*)=(?P<value>"(?:[^"\\]|
 #: a field's name that holds no text the terminal printed (when, where, which window)
 META_KEY = re.compile(r"^(?:ts|time|timestamp|date|app|application|window|class|title|source|kind|type|event|"
                       r"panel|host|hostname|user|pid|id|exit_code|status|level)$", re.I)
+#: a table's header cell: a column's name
+HEADER_NAME = re.compile(r"[A-Za-z_][\w ]{0,30}")
 #: a row's field that is a time ('2025-06-17T08:16:31', '14:33', '2025-06-25 09:55:34')
 TIME = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?\S*)?|\d\d?:\d\d(?::\d\d)?)\s*$")
 #: a field saying a command was run: 'ran pip install x', '$ git push', '`kubectl get pods` → NAME …'
@@ -86,7 +88,7 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
                                and _command(t.strip()[1:])), None)
     texts: list[str] = []
     for i, (key, text) in enumerate(fields):
-        if key and (COMMAND_KEY.search(key) or META_KEY.match(key) or key == "source"):
+        if key and (COMMAND_KEY.search(key) or META_KEY.match(key)):
             continue
         ran, arrow, prompt = RAN.match(text), ARROW.match(text), PROMPT_FIRST.match(text)
         if arrow and _command(arrow["line"]):
@@ -166,9 +168,8 @@ def _rows(text: str) -> list[list[str]] | None:
         return None
     if len(rows) < 1 or min(len(r) for r in rows) < 3:
         return None
-    header = rows[0]
-    if len(rows) > 1 and all(re.fullmatch(r"[A-Za-z_][\w ]{0,30}", h) for h in header):
-        return [header, *rows[1:]]
+    if len(rows) > 1 and all(HEADER_NAME.fullmatch(h) for h in rows[0]):
+        return rows
     return rows if all(TIME.match(r[0]) for r in rows) else None
 
 
@@ -176,13 +177,11 @@ def _table(text: str) -> Record | None:
     rows = _rows(text)
     if not rows:
         return None
-    header = rows[0] if all(re.fullmatch(r"[A-Za-z_][\w ]{0,30}", h.strip()) for h in rows[0]) and len(rows) > 1 \
-        else None
+    header = rows[0] if len(rows) > 1 and all(HEADER_NAME.fullmatch(h.strip()) for h in rows[0]) else None
     body = rows[1:] if header else rows
     fields: list[tuple[str, str]] = []
     for row in body:
         names = [h.strip().replace(" ", "_") for h in header] if header and len(header) == len(row) else []
-        # a headerless row whose last field holds the printed text with the delimiter in it: joined again
         fields += list(zip(names or [""] * len(row), row, strict=True))
     return _from_fields(fields)
 
