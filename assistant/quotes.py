@@ -160,7 +160,7 @@ def _closing(text: str, i: int) -> int | None:
     mark), a mark between two letters is an apostrophe. When the nesting never closes, the first mark that can
     close it does (an unbalanced apostrophe inside: "the users' files")."""
     mark, close = text[i], PAIRS[text[i]]
-    depth, j, first = 1, i + 1, None
+    depth, j, first, spaced = 1, i + 1, None, None
     while j < len(text):
         ch = text[j]
         if text[j - 1] == "\\":  # an escaped mark (a log's JSON string: "File \"app.py\"") is the text's own
@@ -176,6 +176,8 @@ def _closing(text: str, i: int) -> int | None:
                 depth -= 1
             elif opens:
                 depth += 1
+            elif spaced is None and first is None and depth == 1 and _space(text, j - 1):
+                spaced = j
         elif ch == close and not (_word(text, j - 1) and _word(text, j + 1)):
             first = j if first is None else first
             depth -= 1
@@ -184,6 +186,11 @@ def _closing(text: str, i: int) -> int | None:
         if depth == 0:
             return j
         j += 1
+    if spaced is not None:
+        # never balanced, and a mark between spaces came before any that could close it: a printed string that
+        # ends in a space (print("Next year you will be " + age)) closes there, not at a later quote's mark
+        # ('(not "int")' further on)
+        return spaced
     return first
 
 
@@ -470,8 +477,36 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
         if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text)
                                                            and KEY_LINE.search(text))):
-            return start, text
+            above = _traceback_above(sentence, start)
+            return above, sentence[above:start] + text
     return None
+
+
+#: a line of a printed traceback above its exception's line: its header, a frame, the carets under a code line
+TRACEBACK_LINE = re.compile(r"[ \t]*(?:Traceback \(most recent call last\):|" + FRAME.pattern + r".*|[\^~ \t]*[\^~][\^~ \t]*)$")
+
+
+def _traceback_above(sentence: str, start: int) -> int:
+    """Where the printed traceback over an exception's line starting at `start` begins: its frames, the code
+    lines under them and their carets, line by line upwards (a terminal's text or a pane's capture gives them
+    unquoted, its line breaks real or written as '↵'; the frame names the file and the code the help reads);
+    `start` when there is none."""
+    breaks = [0, *(m.end() for m in re.finditer(r"\n|" + WRITTEN_BREAK.pattern, sentence[:start]))]
+    if sentence[breaks[-1]:start].strip():
+        return start  # words before the message on its own line: a sentence's, not a printed traceback's
+    lines = [(a, sentence[a:b].rstrip("\n ⏎↵")) for a, b in zip(breaks, breaks[1:], strict=False)]
+    taken, framed = start, False
+    for i in range(len(lines) - 1, -1, -1):
+        at, line = lines[i]
+        prefixed = FRAME.search(line)
+        if TRACEBACK_LINE.match(line):
+            framed = framed or prefixed is not None
+        elif prefixed is not None:  # a frame after a label or a log's prefix ('PROBLEMS ⓧ File "…", line 9')
+            return at + prefixed.start()
+        elif not (line.strip() and i > 0 and FRAME.search(lines[i - 1][1])):  # not the code a frame prints under it
+            break
+        taken = at
+    return taken if framed else start
 
 
 #: a quoted text that is an error message's line by its form, wherever it is quoted (pasted into a search box as
@@ -524,6 +559,19 @@ def _prose(text: str) -> bool:
     return SAYS.search(outside) is not None and not (ERROR_HINT.search(outside) or KEY_LINE.search(outside))
 
 
+def _printed_lines(text: str) -> list[str]:
+    """A piece's lines, stripped as `as_printed` takes them, but a caret line under a code line keeps its column
+    relative to that code line, which `as_printed` indents by four, so the help finds what the carets point at
+    (a comma's place in 'print("a" b)')."""
+    raw = text.splitlines()
+    out = [ln.strip() for ln in raw]
+    for i in range(1, len(raw)):
+        if CARETS.match(raw[i]) and raw[i - 1].strip() and not CARETS.match(raw[i - 1]):
+            column = len(raw[i]) - len(raw[i].lstrip()) - (len(raw[i - 1]) - len(raw[i - 1].lstrip()))
+            out[i] = " " * (4 + max(0, column)) + out[i]
+    return out
+
+
 def said_errors(sentence: str) -> list[Said]:
     """The error messages a sentence quotes or states, each as the lines it gives of it, whatever the wording:
     our own sentence for a copied error (one message each), else every piece of an error message in the sentence
@@ -560,7 +608,7 @@ def said_errors(sentence: str) -> list[Said]:
             pieces.append((run.output_at, "error", run.output))
     pieces.sort()
     if any(kind == "error" for _, kind, _ in pieces):
-        lines = [ln.strip() for _, _, text in pieces for ln in _breaks(text).splitlines() if ln.strip()]
+        lines = [ln for _, _, text in pieces for ln in _printed_lines(_breaks(text)) if ln.strip()]
         said.append(Said(as_printed(lines), tuple(start for start, _, _ in pieces)))
     return said
 

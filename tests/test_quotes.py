@@ -490,3 +490,41 @@ def test_alerts_and_agent_traces_give_their_message_and_command(sentence, messag
     errors = [o for o in objects if o.kind == ERROR]
     assert [o.text for o in errors] == [message] and in_detail in errors[0].detail
     assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else [])
+
+
+@pytest.mark.parametrize("sentence, message, in_detail", [
+    # a printed code line's string ends in a space: its mark between spaces closes it, not a later quote's mark
+    ('tmux pane 3:\n  File "/srv/tally.py", line 9, in total\n    label = "sum is " + count\n'
+     'TypeError: can only concatenate str (not "float") to str\n$',
+     'TypeError: can only concatenate str (not "float") to str', 'File "/srv/tally.py", line 9'),
+    ('PROBLEMS ⓧ File "/srv/tally.py", line 9 ↵ label = "sum is " + count ↵ TypeError: can only concatenate str '
+     '(not "float") to str', 'TypeError: can only concatenate str (not "float") to str', "label = "),
+    # a terminal's text without a word around it: the frames over the exception's line are its own
+    ('  File "/opt/etl/load.py", line 12, in run\n    rows = csv.readerr(handle)\n'
+     'AttributeError: module \'csv\' has no attribute \'readerr\'',
+     "AttributeError: module 'csv' has no attribute 'readerr'", 'File "/opt/etl/load.py", line 12'),
+    ('VoiceOver caption panel:\nKonsole, text area\nFile "/opt/etl/load.py", line 3\n    import yamll\n'
+     "ModuleNotFoundError: No module named 'yamll'\ninsertion point at end of text",
+     "ModuleNotFoundError: No module named 'yamll'", 'File "/opt/etl/load.py", line 3'),
+])
+def test_a_terminals_bare_traceback_keeps_its_frames_and_its_strings(sentence, message, in_detail):
+    errors = [o for o in ground([{"time": "1", "event": sentence}]).objects if o.kind == ERROR]
+    assert [o.text for o in errors] == [message] and in_detail in errors[0].detail, errors
+
+
+def test_an_apostrophe_or_a_lone_mark_in_prose_still_ends_where_it_did():
+    """A mark between spaces closes a quote only when nothing closes it later on the same terms: an apostrophe
+    in a word and a quote that closes by nesting are read as before."""
+    assert [q.text for q in quotes("He copies 'Can't open the 'wal' file' from the pane.")] == \
+        ["Can't open the 'wal' file"]
+    assert [q.text for q in quotes('He writes "x = " and then "yes"')] == ["x =", "yes"]
+
+
+def test_a_caret_keeps_its_column_under_the_code_it_points_at(tmp_path, monkeypatch):
+    """A pasted SyntaxError with its carets: the help corrects the line where the carets point, as live."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    sentence = ('## SyntaxError in my script\n\nNew to Python, sorry. Output:\n\n  File "/home/kim/pets.py", line 2\n'
+                '    print("Pets:" count)\n          ^^^^^^^^^^^^^\nSyntaxError: invalid syntax. Perhaps you forgot '
+                'a comma?\n\nedit: formatting')
+    got = help_quality().help_for([{"time": "1", "event": sentence}], ['print("Pets:", count)'])
+    assert got["ok"], got
