@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from proactive.watcher.episodes.error_lines import quoted_in
 
 from .command_lines import editor_lines, split_commands
+from .dictation import written
 from .error_names import error_line, last_line
 from .quotes import (
     COMMAND_LINE,
@@ -137,7 +138,7 @@ CHAT_PREFIX = re.compile(r"^\[?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},? )?\d{1,2}:\d
                          r"(?:<[^>\n]{1,60}> |[^:\n\d][^:\n]{0,40}: )", re.M)
 #: a label every line of a text starts with, a screen reader's or an alert's ('Narrator: ', 'SPEECH OUTPUT: '): a
 #: capitalised name, not an error word ('ERROR: ' on each of pip's lines is its own)
-LINE_LABEL = re.compile(r"^([A-Z][A-Za-z]*(?: [A-Za-z]+){0,2}: )")
+LINE_LABEL = re.compile(r"^([A-Z][A-Za-z]*(?: [A-Za-z\d]+){0,2}: )")
 
 
 def _unlabelled(text: str) -> str:
@@ -184,10 +185,10 @@ def _fenced(block: re.Match[str]) -> str:
 
 
 def _event(o: Any) -> str:
-    """An event's sentence as read: HTML entities and syslog's escaped line breaks as the characters they stand
+    """An event's sentence as read: a dictation's spoken marks written (`dictation.written`), HTML entities and syslog's escaped line breaks as the characters they stand
     for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
-    text = str(o.get("event", "")) if isinstance(o, dict) else str(o)
+    text = written(str(o.get("event", "")) if isinstance(o, dict) else str(o))
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
     if '""' in text:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE
@@ -138,8 +139,10 @@ def _space(text: str, i: int) -> bool:
 
 
 def _opens(text: str, i: int) -> bool:
-    """A symmetric mark (' " `) at `i` that can open a quote: not after a letter ("don't"), not before a space."""
-    return not _word(text, i - 1) and not _space(text, i + 1)
+    """A symmetric mark (' " `) at `i` that can open a quote: not after a letter ("don't"), not before a space,
+    not a possessive after a bracket ("(Ravi)'s program")."""
+    possessive = text[i] == "'" and text[i - 1:i] in (")", "]") and text[i + 1:i + 2] == "s" and not _word(text, i + 2)
+    return not _word(text, i - 1) and not _space(text, i + 1) and not possessive
 
 
 def _closes(text: str, i: int) -> bool:
@@ -259,7 +262,7 @@ UNQUOTED_CUE = re.compile(
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
-    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b(?!:[ \t]*[^\s'\x22`‘“«]))*\s*:?\s+", re.I)
+    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b(?!:[ \t]*[^\s'\x22`‘“«]))*\s*(?::|(?<=[a-z]),)?\s+", re.I)
 #: a program's name and a colon just before a message ('bash: ', 'cp: '): the start of its own message when the
 #: name is a shell's or a known program's, not a label
 SAID_BY = re.compile(r"(?:^|(?<=[\s\]>]))(?P<program>[a-z][\w.+-]*):\s+$")
@@ -276,7 +279,9 @@ LINE_START = re.compile(r"[A-Z]|[\w.+/-]+:|(?:error|fatal|panic|warning|npm|thre
                         r"[./~\[(<$]")
 #: the next field of a ticket or a form, joined on one line ('… · Expected result: …', '… — Reporter: …'): a label
 #: of plain words and a colon (not an exception's name)
-FIELD_END = r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)"
+FIELD_END = (r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)|"
+             # a full stop written apart from the message before the writer's next sentence ('… 'tesseract' . Somebody')
+             r"[ \t]\.[ \t]+(?=[A-Z][a-z])")
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
 #: where it was shown or what happened next
 UNQUOTED_END = re.compile(
@@ -365,6 +370,10 @@ def _unprefixed(lines: list[str]) -> list[str]:
             break
     if len(common) < 3 or not re.search(r"[\d\[\]\t]", common):  # 'ERROR: ' on each line is the message's own
         return lines
+    # the log's prefix ends at its first field's end: what the lines share after it is theirs, the program's own
+    # name and level ('… nginx[14213]: nginx: [emerg] …')
+    common = next(common[:m.end()] for m in re.finditer(r"[:\]>] |\t", common + "\t")
+                  if re.search(r"[\d\[\]\t]", common[:m.end()]))
     return [ln[len(common):] if ln.startswith(common) else ln for ln in lines]
 
 
@@ -433,8 +442,37 @@ def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
 
 
 #: a line of a person's own words in a chat or a note, not of what a program printed
-PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|did|does|could you|anyone|why|how|thanks?|thx|"
+PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|did|does|could you|anyone|why|how|thanks?|thx|that's|"
                           r"pls|please|sorry|lol)\b(?![:('’])")
+
+
+#: a line that asks, as a forum's title does ('Q: Why does `git merge x` fail with CONFLICT …?')
+QUESTION = re.compile(r"[ \t#*>]*(?:Q:\s*)?(?i:why|how|what|does|do|is|can|anyone|any idea)\b")
+#: words that say what was run or asked before the message on the same line ('command was make error reads …',
+#: 'Why does … fail with …', 'so when I run make it prints …'): no message starts there
+LEADS_UP = re.compile(QUESTION.pattern + r"|(?i:command (?:was|is)|(?:okay |ok )?so\b|when i|i (?:ran|run|typed))\b")
+
+
+def _persons_line(sentence: str, at: int) -> bool:
+    """Whether the line from `at` is the person's own words ('yep', 'Did not read the last line at first'): such
+    a line neither starts a message nor goes on with the one above it."""
+    return PERSONS_LINE.match(sentence, at) is not None \
+        and not ERROR_HINT.search(sentence[at:sentence.find("\n", at) % (len(sentence) + 1)])
+
+
+def _past_typed_line(sentence: str, start: int, end: int, known: frozenset[str]) -> int:
+    """Where a message stated from `start` to `end` starts past the typed command line a screen reader or a
+    pane's capture gives bare above its output (`bare_command`), and the window's words before it that say
+    nothing of an error ('user@devbox: ~, terminal window'); `start` when no such line leads it."""
+    at = start
+    while (nl := sentence.find("\n", at, end)) != -1 and sentence[nl + 1:end].strip():
+        line = sentence[at:nl]
+        if ERROR_HINT.search(line) or KEY_LINE.search(line) or TRACEBACK_LINE.match(line):
+            break
+        at = nl + 1
+        if bare_command(line, known):
+            return at + len(sentence[at:end]) - len(sentence[at:end].lstrip())
+    return start
 
 
 def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | None:
@@ -444,6 +482,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     may start with any word; a shell's prompt line in it is the command's, not the message's (`prompt_runs`)."""
     inside = [(q.start, q.end) for q in quoted]
     runs = prompt_runs(sentence)
+    known = known_programs(sentence)
     for cue in UNQUOTED_CUE.finditer(sentence):
         start = cue.end()
         said_by = SAID_BY.search(sentence, 0, start) if cue.group().startswith(":") else None
@@ -451,9 +490,10 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             start = said_by.start()  # 'bash: tsc: command not found', 'cp: cannot stat …': the program's name starts it
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
-        if not cue.group().strip() and PERSONS_LINE.match(sentence, start) \
-                and not ERROR_HINT.search(sentence[start:sentence.find("\n", start) % (len(sentence) + 1)]):
+        if not cue.group().strip() and _persons_line(sentence, start):
             continue  # a line of the person's own words ('yep', 'I typed gti log'): no message starts there
+        if LEADS_UP.match(sentence, start) and UNQUOTED_CUE.search(sentence, start + 1, sentence.find("\n", start) % (len(sentence) + 1)):
+            continue  # a question asked after a label ('Q: Why does … fail with X?'): its message is further on
         strong = SET_OFF.search(cue.group()) is not None or not cue.group().strip()  # a colon, an arrow, a line's start
         lower = strong and re.match(r"[a-z]", sentence[start]) is not None
         if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
@@ -461,6 +501,11 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         ends = SET_OFF_END if strong else UNQUOTED_END
         end = next(m.start() for m in ends.finditer(sentence, start) if m.start() > start
                    and not any(a < m.start() < b for a, b in inside))
+        # the person's own line under the message ends it, when no error is stated after it ('Did not see it')
+        end = next((start + m.start() for m in re.finditer(r"\n[ \t]*(?=\S)", sentence[start:end])
+                    if _persons_line(sentence, start + m.end())
+                    and not (ERROR_HINT.search(sentence, start + m.end(), end)
+                             or KEY_LINE.search(sentence, start + m.end(), end))), end)
         if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) \
                 and not KEY_LINE.search(" ".join(sentence[start:end].split()[:3])):
             continue  # words going on with the sentence, not a message: it quotes the message further on
@@ -470,7 +515,11 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n->→=»"))
         label = LABEL.match(sentence, start)  # past a prompt's line, a label may name the output ('Details: …')
         start = label.end() if label else start
+        start = _past_typed_line(sentence, start, end, known)
         text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
+        if QUESTION.match(sentence, sentence.rfind("\n", 0, start) + 1):
+            # the question's mark, not the message's ('Why does … fail with X?')
+            text = re.sub(r"\?(?=\n|$)", "", text, count=1)
         held = [(a - start, b - start) for a, b in inside if start <= a < end]
         words = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in held))
         if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words)):
@@ -618,9 +667,11 @@ def said_errors(sentence: str) -> list[Said]:
 #: ("get" and "show" are not among them: they are subcommands, 'go get x', 'kubectl get pods', 'git show')
 _GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows|showed|says?|said|"
             r"returns?|returned|got|gets|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
-            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again|twice|once")
+            r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again|twice|once|it")
 #: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
-_LINE_WORDS = rf"(?:[ \t](?![ \t])(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$|·|—)(?:\s|$))[^\s,;:]+(?::[^\s,;:]+)*)*"
+#: (a quoted argument is one word, its commas and colons its own: psql's -c 'SELECT id, total FROM orders;')
+_LINE_WORDS = (rf"(?:[ \t](?![ \t])(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$|·|—)(?:\s|$))"
+               r"(?:(?<![\w'])'[^'\n]*'(?![\w'])|[^\s,;:])+(?::[^\s,;:]+)*)*")
 UNQUOTED_RUN = re.compile(
     r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing|tried|tries|trying)\s+"
     r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|"
@@ -628,15 +679,15 @@ UNQUOTED_RUN = re.compile(
     re.I)
 #: a field's label before the command line run, in a ticket, a task list or a log ("Steps: node server.js",
 #: "Task: git push", "HISTORY: gti status", "exec: git switch main")
-RUN_LABEL = "|".join(f"(?<=\\b{w}: )" for label in ("steps", "step", "task", "command", "cmd", "history", "exec", "run")
-                     for w in (label, label.capitalize(), label.upper()))
+RUN_LABEL = "|".join([*(f"(?<=\\b{w}: )" for label in ("steps", "step", "task", "command", "cmd", "history", "exec", "run")
+                       for w in (label, label.capitalize(), label.upper())), r"(?<=\b[Cc]ommand was )"])
 #: the program a shell's message says it does not know ('zsh: command not found: gti', 'bash: gti: command not
 #: found'): a command line starting with it is the one run, though it is no known program
 NOT_FOUND = re.compile(r"command not found: (?P<a>[\w.+-]+)|(?P<b>[\w.+-]+): command not found(?!:)|[Cc]ommand '(?P<c>[\w.+-]+)' "
                        r"not found")
 #: a command line a clause starts with, unquoted ("Help! cp photos /media/usb/ errors out: …", "sudo systemctl
 #: start x » Failed …"): a known program's name first (`PROGRAMS`)
-CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s)|{RUN_LABEL})(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
+CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s)|(?<=:[ \t])|{RUN_LABEL})(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
                         rf"(?P<program>[a-z][\w.+-]*){_LINE_WORDS})", re.M)
 
 
@@ -684,6 +735,52 @@ def _end_stop(line: str) -> str:
     return re.sub(r"(?<=[^\s.])\.+$", "", line.strip())
 
 
+def known_programs(sentence: str) -> frozenset[str]:
+    """The programs whose command lines a sentence may hold: the known ones and any the shell says it does not
+    know ('bash: gti: command not found')."""
+    return PROGRAMS | {m["a"] or m["b"] or m["c"] for m in NOT_FOUND.finditer(sentence)}
+
+
+#: an argument only a command line has: an option, a path, a file's name, an assignment
+ARGUMENT = re.compile(r"^(?:-{1,2}\w|[./~]|\S+\.\w+$|\w+=)")
+
+
+def bare_command(line: str, known: frozenset[str]) -> str | None:
+    """`line` when it is a command line and nothing else (no error's words): a typed line a screen reader or a
+    pane's capture gives bare, without its prompt. Its program is a known one, or its words are a command's (an
+    option, a path or a file among them, none of the small words a sentence needs: 'hugo server -D')."""
+    line = line.strip()
+    words = line.split()
+    while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
+        words = words[1:]
+    if not words or not COMMAND_LINE.match(line) or ERROR_HINT.search(line) or KEY_LINE.search(line) \
+            or MESSAGE_LINE.match(line):
+        return None
+    if words[0].rsplit("/", 1)[-1] not in known and not (
+            len(words) <= 8 and any(ARGUMENT.match(w) for w in words[1:])
+            and not any(SENTENCE_WORD.match(w) for w in words)):
+        return None
+    return _end_stop(line)
+
+
+def _bare_run(sentence: str, message_at: int, known: frozenset[str]) -> str | None:
+    """The line just above a message stated unquoted, when it is a known program's command line and nothing
+    else (`bare_command`): the command that printed the message."""
+    line_start = sentence.rfind("\n", 0, message_at) + 1
+    if sentence[line_start:message_at].strip() or line_start == 0:
+        return None  # the message does not start its line, or no line is above it
+    return bare_command(sentence[sentence.rfind("\n", 0, line_start - 1) + 1:line_start - 1], known)
+
+
+def _overlapping(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Every match of `pattern` in `text`, each from the character after the last one's start: a clause's words
+    that are no command line ('command was …' after a label) do not hide the command line inside them."""
+    at = 0
+    while (m := pattern.search(text, at)) is not None:
+        yield m
+        at = m.start() + 1
+
+
 def unquoted_command(sentence: str) -> str | None:
     """The command line a sentence says was run without quoting it, outside any quote and any error message it
     states: what the error came from, as a typed line is live. Also a prompt's command line, a command glued to
@@ -695,11 +792,13 @@ def unquoted_command(sentence: str) -> str | None:
     for run in runs:  # outside any quote but a fenced block (a page's shell session)
         if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found if not FENCE.match(sentence, q.start)]):
             return _end_stop(run.command)
-    known = PROGRAMS | {m["a"] or m["b"] or m["c"] for m in NOT_FOUND.finditer(sentence)}
-    ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in CLAUSE_RUN.finditer(sentence) if m["program"] in known)]
+    known = known_programs(sentence)
+    ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in _overlapping(CLAUSE_RUN, sentence) if m["program"] in known)]
     for m in sorted(ran, key=lambda m: m.start("line")):
         if not any(a <= m.start("line") < b for a, b in outside):
             return _end_stop(m["line"])
+    if loose is not None and (bare := _bare_run(sentence, loose[0], known)) is not None:
+        return bare
     for q in found:
         before = sentence[max(0, q.start - 60):q.start]
         glued = split_run(q.text)

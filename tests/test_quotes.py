@@ -287,6 +287,13 @@ def test_a_log_prefix_on_every_line_is_not_part_of_the_message():
     pip = ("Output:\nERROR: Could not find a version that satisfies the requirement torchh (from versions: none)\n"
            "ERROR: No matching distribution found for torchh")
     assert all(ln.startswith("ERROR: ") for ln in said_errors(pip)[-1].text.splitlines())
+    # the program's own name after the log's prefix stays: it says whose message each line is
+    daemon = ("Output:\nJob for haproxy.service failed because the control process exited with error code.\n"
+              "Apr 11 08:02:10 edge haproxy[771]: haproxy: [ALERT] parsing [/etc/haproxy/haproxy.cfg:12] : unknown "
+              "keyword 'bindd'\nApr 11 08:02:10 edge haproxy[771]: haproxy: [ALERT] Fatal errors found in configuration.")
+    assert said_errors(daemon)[-1].text.splitlines()[1:] == [
+        "haproxy: [ALERT] parsing [/etc/haproxy/haproxy.cfg:12] : unknown keyword 'bindd'",
+        "haproxy: [ALERT] Fatal errors found in configuration"]  # (the sentence's full stop is not the message's)
 
 
 @pytest.mark.parametrize("sentence, expect", [
@@ -528,3 +535,46 @@ def test_a_caret_keeps_its_column_under_the_code_it_points_at(tmp_path, monkeypa
                 'a comma?\n\nedit: formatting')
     got = help_quality().help_for([{"time": "1", "event": sentence}], ['print("Pets:", count)'])
     assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, message, command", [
+    # a screen reader speaks the typed line bare, under the window's own words and over its output
+    ("Narrator: kim@lab: ~/site, terminal window\nNarrator: hugo server -D\nNarrator: Error: Unable to locate config "
+     "file or config directory.", "Error: Unable to locate config file or config directory.", "hugo server -D"),
+    ("SPEECH OUTPUT: 'Konsole'\nSPEECH OUTPUT: 'terminal'\nSPEECH OUTPUT: 'sqlite3 shop.db 'SELECT name, qty FROM "
+     "stock;''\nSPEECH OUTPUT: 'Error: in prepare, no such table: stock'",
+     "Error: in prepare, no such table: stock", "sqlite3 shop.db 'SELECT name, qty FROM stock;'"),
+    # a chat's "the command was:" and a note's speaker before the command line, its quoted argument whole
+    ("[02/03/2025, 10:01:02] Lee: the command was: sqlite3 shop.db 'SELECT name, qty FROM stock;'\n"
+     "[02/03/2025, 10:01:09] Lee: Error: in prepare, no such table: stock",
+     "Error: in prepare, no such table: stock", "sqlite3 shop.db 'SELECT name, qty FROM stock;'"),
+    ("   - Lee: sqlite3 shop.db 'SELECT name, qty FROM stock;' fails with “Error: in prepare, no such table: stock”",
+     "Error: in prepare, no such table: stock", "sqlite3 shop.db 'SELECT name, qty FROM stock;'"),
+    # a possessive after a bracket opens no quote, and the person's own line under the message is not part of it
+    ("Student 07 (Ana)'s build stopped with\nmake: *** No rule to make target 'tset'.  Stop.\nDid not see it at first.",
+     "make: *** No rule to make target 'tset'. Stop", None),
+    # a full stop written apart from the message ends it before the writer's next sentence
+    ("Hello, when i am doing `node app.js` the result is error: Error: listen EADDRINUSE: address already in use "
+     ":::3000 . Somebody know?", "Error: listen EADDRINUSE: address already in use :::3000", "node app.js"),
+    # a forum's question: the message after its words, without the question's mark
+    ("Q: Why does `git rebase main` fail with CONFLICT (content): Merge conflict in lib/db.rb?\n\nAsked today\n\n"
+     "Output:\n\nCONFLICT (content): Merge conflict in lib/db.rb", "CONFLICT (content): Merge conflict in lib/db.rb",
+     "git rebase main"),
+])
+def test_a_typed_line_given_bare_or_after_a_speaker_is_the_command(sentence, message, command):
+    objects = ground([{"time": "1", "event": sentence}]).objects
+    assert [o.text.rstrip(".") for o in objects if o.kind == ERROR] == [message.rstrip(".")], objects
+    assert [o.text for o in objects if o.kind == COMMAND] == ([command] if command else []), objects
+
+
+def test_an_output_line_of_a_known_program_is_no_typed_line():
+    """npm's and pip's own lines start with their program's name: over the message they are its lines, not a
+    command typed."""
+    objects = ground([{"time": "1", "event": "Narrator: terminal window\nNarrator: npm ERR! code ENOENT\nNarrator: "
+                                             "npm ERR! syscall open\nNarrator: npm ERR! enoent Could not read "
+                                             "package.json"}]).objects
+    assert [o.text for o in objects if o.kind == COMMAND] == [], objects
+    # nor is a line of the person's words over a message, though it names a path
+    objects = ground([{"time": "1", "event": "Narrator: moved the photos to ~/old first\nNarrator: cp: cannot stat "
+                                             "'img': No such file or directory"}]).objects
+    assert [o.text for o in objects if o.kind == COMMAND] == [], objects
