@@ -257,7 +257,7 @@ NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|ty
 #: last): …"); after words saying a program printed it ("the output:", "shows:", "got", "fails with")
 UNQUOTED_CUE = re.compile(
     r"(?<=\n)[ \t]*(?=\S)|(?<![\w.$\[/-])(?=(?-i:[\w.]*[a-z](?:Error|Exception)(?:\[\w+\])?: \S|Traceback \(most recent call "
-    r"last\)|npm (?:ERR!|error) |(?:ERROR|FATAL)(?: \d+ \(\w+\))?: ))|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
+    r"last\)|npm (?:ERR!|error) |(?:ERROR|FATAL)(?: \d+ \(\w+\))?: |! \[[a-z ]+\] |\*\*\* [A-Z]))|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
     r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
@@ -273,10 +273,10 @@ SET_OFF = re.compile(r":|->|→|=>|»")
 LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|reply|details|description|observation|"
                    r"summary|content|body)\s*:\s", re.I)
 #: how an error line starts, stated without quotes: a capital ("Cannot connect…", "ModuleNotFoundError: …"), a
-#: program or file and a colon ("psql: error: …", "main.go:8:2: …"), an error word, a path or a bracket; not an
-#: English word going on with the sentence ("an error message starting '…'")
+#: program or file and a colon ("psql: error: …", "main.go:8:2: …"), an error word, a path or a bracket, git's
+#: "! [rejected]" and a build's "*** "; not an English word going on with the sentence ("an error message starting '…'")
 LINE_START = re.compile(r"[A-Z]|[\w.+/-]+:|(?:error|fatal|panic|warning|npm|thread|[a-z]\w*(?:Error|Exception))\b|"
-                        r"[./~\[(<$]")
+                        r"[./~\[(<$]|! \[|\*\*\* ")
 #: the next field of a ticket or a form, joined on one line ('… · Expected result: …', '… — Reporter: …'): a label
 #: of plain words and a colon (not an exception's name)
 FIELD_END = (r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)|"
@@ -417,7 +417,9 @@ def as_printed(parts: list[str]) -> str:
     lines = []
     for i, part in enumerate(parts):
         frame = part.startswith('File "')
-        code = i > 0 and (parts[i - 1].startswith('File "') or parts[i - 1].endswith(":")) and not frame
+        # (a line that announces one in turn, 'psych:' under '*** Following extensions are not compiled:', is none)
+        code = i > 0 and not frame and (parts[i - 1].startswith('File "')
+                                        or parts[i - 1].endswith(":") and not part.endswith(":"))
         lines.append(("  " if frame else "    " if code else "") + part)
     return "\n".join(lines)
 

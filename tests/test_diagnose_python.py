@@ -333,3 +333,13 @@ def test_bench_cases_are_well_formed():
         for case in cases:
             assert case["error"].strip() and case["expect"] and all(p.strip() for p in case["expect"]), case
             assert set(case) <= {"error", "command", "file", "cwd", "expect", "source", "note"}, case
+
+
+@pytest.mark.parametrize("retyped, printed", [
+    ("TypeError: can only concatenate list (not 'str') to list", 'TypeError: can only concatenate list (not "str") to list'),
+    ("npm ERR! Missing script: 'build'", 'npm ERR! Missing script: "build"'),
+])
+def test_a_message_retyped_with_the_other_quote_mark_gets_the_same_help(retyped, printed):
+    """Read aloud or retyped, a message loses which quote mark its program printed: the help is the same."""
+    assert text_of(diagnose(Situation(error=retyped))) == text_of(diagnose(Situation(error=printed)))
+    assert diagnose(Situation(error=printed)) is not None

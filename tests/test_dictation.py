@@ -53,3 +53,14 @@ def test_a_programs_own_words_for_a_mark_stay():
     post = ("## SyntaxError: invalid syntax. Perhaps you forgot a comma?\n\nOutput:\n  File \"/srv/a.py\", line 2\n"
             "    print(\"x:\" y)\nSyntaxError: invalid syntax. Perhaps you forgot a comma?")
     assert written(post) == post
+
+
+def test_a_dictated_traceback_keeps_its_lines_and_its_code():
+    """'…, then …' reads out the next line, a spoken backtick quote is code: the help reads them as written."""
+    assert written("Speaker 1: um, so it prints, uh, pirnt(quote hi unquote), then ^^^^^, then NameError colon name "
+                   "quote pirnt unquote is not defined") == \
+        "Speaker 1: so it prints, pirnt('hi')\n^^^^^\nNameError: name 'pirnt' is not defined"
+    assert written("got error[E0425] colon cannot find value backtick totl backtick in this scope end of error") == \
+        "got error[E0425]: cannot find value `totl` in this scope"
+    prose = "The user runs make, then pytest, then opens report.html in Firefox."
+    assert written(prose) == prose

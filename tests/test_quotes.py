@@ -578,3 +578,19 @@ def test_an_output_line_of_a_known_program_is_no_typed_line():
     objects = ground([{"time": "1", "event": "Narrator: moved the photos to ~/old first\nNarrator: cp: cannot stat "
                                              "'img': No such file or directory"}]).objects
     assert [o.text for o in objects if o.kind == COMMAND] == [], objects
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # git's '! [rejected]' line under a prompt's command and after a log's 'output:' is the message's first
+    ("ana@box:~/blog$ git push origin main\n ! [rejected]        main -> main (fetch first)\nerror: failed to push "
+     "some refs to 'git@example.org:ana/blog.git'", ["git pull --rebase"]),
+    ("[09:01:02] shell=zsh cmd=git push -> exit 1; output: ! [rejected]        main -> main (fetch first) / error: "
+     "failed to push some refs to 'git@example.org:ana/blog.git'", ["git pull --rebase"]),
+    # a build's '*** ' line starts the message, and a line after one ending in a colon is no command
+    ("Running `rbenv install 3.4.1` gives me:\n```\n*** Following extensions are not compiled:\nopenssl:\n"
+     "Could not be configured. It will not be installed.\n```", ["libssl-dev"]),
+])
+def test_a_messages_first_line_by_its_form_is_kept(sentence, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got

@@ -124,6 +124,20 @@ def diagnose(situation: Situation) -> Diagnosis | None:
         return None
     # gcc, coreutils and others quote with ‘ ’ in a UTF-8 locale and ' elsewhere: the rules read one kind
     situation = replace(situation, error=situation.error.translate(TYPOGRAPHIC_QUOTES))
+    found = _first(situation)
+    error = situation.error
+    if found is None and ("'" in error) != ('"' in error):
+        # a message retyped or read aloud has lost which quote mark the program printed ('(not 'int')' for
+        # Python's '(not "int")'): with one kind of mark only, the other kind is tried too
+        found = _first(replace(situation, error=error.translate(SWAPPED_QUOTES)))
+    return found
+
+
+SWAPPED_QUOTES = str.maketrans({"'": '"', '"': "'"})
+
+
+def _first(situation: Situation) -> Diagnosis | None:
+    """The first diagnosis any family gives for `situation` as it is."""
     for name, fn in diagnosers():
         try:
             found = fn(situation)
