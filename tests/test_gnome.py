@@ -164,6 +164,20 @@ def test_watch_in_gnome_records_every_window_copy_typed_text_idle_and_never_the_
     watcher.assert_nowhere(CANARY_PASSWORD, live, err)
 
 
+def stored_window_titles(home: Path) -> list[str]:
+    """The titles of the window events the watcher has stored so far (an unencrypted home)."""
+    if not (home / "proactive.db").exists():
+        return []
+    db = sqlite3.connect(home / "proactive.db")
+    try:
+        rows = db.execute("SELECT title FROM raw_events WHERE kind = 'window'").fetchall()
+    except sqlite3.OperationalError:  # the schema not written yet
+        return []
+    finally:
+        db.close()
+    return [title or "" for (title,) in rows]
+
+
 def sources(env: dict[str, str], home: Path) -> dict[str, dict]:
     out = run_cli("doctor", "--json", env=dict(env, PROACTIVE_HOME=str(home)))
     assert out.returncode == 0, out.stderr
@@ -197,11 +211,13 @@ def test_a_fresh_gnome_without_extension_or_xwayland_says_each_fix_once(proactiv
         assert "log out" in window["fix"] and window["tested"], window
         assert not clipboard["works"] and "Xwayland" in clipboard["fix"], clipboard
         assert found["idle"]["works"] and found["accessibility"]["works"], found
+        (proactive_home / "config.toml").write_text('encryption = "off"\n')  # the window events read below
         watcher = WatcherProcess(proactive_home, session.env)
         try:
             start_form(session, FORM)
             session.focus(FORM)
-            time.sleep(1.5)
+            # the bus's window event stored (a busy machine delivers it late: no fixed wait)
+            wait_for(lambda: FORM in stored_window_titles(proactive_home), timeout=30, what="the form's window event")
         finally:
             code, err = watcher.stop()
             session.close()
