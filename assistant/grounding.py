@@ -381,10 +381,17 @@ def _error_piece(r: Reading, q: Quote) -> tuple[str, str] | None:
     return (ERROR, error_line(said.text) or q.text.rstrip("…")) if ERROR_TEXT.search(q.text) else SKIP
 
 
+#: "run" as a program's advice says it (imperative: after a comma, "or", "please" or at a line's start), not as a
+#: person tells what they ran ("I run", "when I run", "running")
+ADVICE = re.compile(r"(?:^|[,;:]\s*|\bor\s+|\bplease\s+|\btry\s+|\n\s*)run\s*$", re.I)
+
+
 def _run(r: Reading, q: Quote) -> tuple[str, str] | None:
     """A command line the sentence says was run ("runs 'go run .'", "after executing `make`"), as a line typed
     and entered in a terminal is."""
-    if RUN_CUE.search(q.before) and COMMAND_LINE.match(q.text) and r.said_piece(q.start) is None:
+    # a message's own advice ("… or run 'go help get'", "To fix it, run 'npm install'"): no command the person ran
+    advice = ADVICE.search(q.before) and any(s.unquoted and s.unquoted[0] < q.start < s.unquoted[1] for s in r.said)
+    if RUN_CUE.search(q.before) and COMMAND_LINE.match(q.text) and r.said_piece(q.start) is None and not advice:
         _commands(r, q.text)
         return SKIP
     return None

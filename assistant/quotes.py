@@ -235,6 +235,9 @@ class Said:
     starts: tuple[int, ...]
     #: in our own wording (`COPIED_ERROR`), which grounding's rules read as they always have
     own: bool = False
+    #: where the message stated without quotes lies in the sentence, when it is one: a command it advises inside
+    #: it ("or run 'go help get'") is its own words, no command the person ran
+    unquoted: tuple[int, int] | None = None
 
 
 #: a traceback's header, a frame line and the code under it: pieces of an error without an error word in them
@@ -283,9 +286,10 @@ FIELD_END = (r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)|"
              # a full stop written apart from the message before the writer's next sentence ('… 'tesseract' . Somebody')
              r"[ \t]\.[ \t]+(?=[A-Z][a-z])")
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
-#: where it was shown or what happened next
+#: where it was shown or what happened next (a dependency resolver's report goes on with "So, because …": PubGrub's
+#: wording, in bundler, uv, poetry and pub)
 UNQUOTED_END = re.compile(
-    r"\.?\s*$|\.\s+(?=(?:They|He|She|It|Then|After|Next|Afterwards|Later|I|We|This|So|Now|The (?:user|person|"
+    r"\.?\s*$|\.\s+(?=(?:They|He|She|It|Then|After|Next|Afterwards|Later|I|We|This|So(?!, because)|Now|The (?:user|person|"
     r"developer|dev|assistant|terminal|screen|window|browser|same|next|command|program))\b)|"
     r"\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|window|screen|"
     r"output|log|pane|tab)\b|\s+(?:when|while|after|before|upon) (?:running|executing|trying|typing|building|"
@@ -294,7 +298,7 @@ UNQUOTED_END = re.compile(
 #: where a message set off by a colon, an arrow or a line break ends: where the sentence plainly goes on (its words
 #: "while trying to …" are the message's own)
 SET_OFF_END = re.compile(
-    r"\.?\s*$|\.\s+(?=(?:They|He|She|Then|After|Next|Afterwards|Later|I|We|So|Now|The (?:user|person|developer|dev|"
+    r"\.?\s*$|\.\s+(?=(?:They|He|She|Then|After|Next|Afterwards|Later|I|We|So(?!, because)|Now|The (?:user|person|developer|dev|"
     r"assistant))\b)|\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|"
     r"window|pane|tab)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we)\b|,\s+(?:I|we|but|and I|what|why|how)\b|"
     rf"{FIELD_END}")
@@ -407,7 +411,13 @@ def _cut(flat: str) -> str:
         lines.append(flat[at:cut].strip())
         at = cut
     lines.append(flat[at:].strip())
+    # a caret line run into the code before it ('if x > 3 ^ SyntaxError: …') points at nothing once flattened
+    lines = [CARETS_AFTER.sub("", ln) if FRAME.search(flat) else ln for ln in lines]
     return "\n".join(ln for ln in lines if ln)
+
+
+#: a run of carets ending a flattened code line, its column lost
+CARETS_AFTER = re.compile(r"(?<=\S)\s+[\^~]+\s*$")
 
 
 def as_printed(parts: list[str]) -> str:
@@ -543,8 +553,13 @@ def _traceback_above(sentence: str, start: int) -> int:
     unquoted, its line breaks real or written as '↵'; the frame names the file and the code the help reads);
     `start` when there is none."""
     breaks = [0, *(m.end() for m in re.finditer(r"\n|" + WRITTEN_BREAK.pattern, sentence[:start]))]
-    if sentence[breaks[-1]:start].strip():
-        return start  # words before the message on its own line: a sentence's, not a printed traceback's
+    before = sentence[breaks[-1]:start]
+    if before.strip():
+        # words before the message on its own line: a sentence's, or a traceback flattened onto the line (a
+        # field's text: 'text=File "x.py", line 2 if x > 3 ^ SyntaxError: …'), its frame then the start
+        frame = next((m for m in FRAME.finditer(before)), None)
+        flattened = frame is not None and not SAYS.search(before[frame.end():])
+        return breaks[-1] + frame.start() if flattened and frame is not None else start
     lines = [(a, sentence[a:b].rstrip("\n ⏎↵")) for a, b in zip(breaks, breaks[1:], strict=False)]
     taken, framed = start, False
     for i in range(len(lines) - 1, -1, -1):
@@ -660,7 +675,8 @@ def said_errors(sentence: str) -> list[Said]:
     pieces.sort()
     if any(kind == "error" for _, kind, _ in pieces):
         lines = [ln for _, _, text in pieces for ln in _printed_lines(_breaks(text)) if ln.strip()]
-        said.append(Said(as_printed(lines), tuple(start for start, _, _ in pieces)))
+        said.append(Said(as_printed(lines), tuple(start for start, _, _ in pieces),
+                         unquoted=(loose[0], loose[0] + len(loose[1])) if loose is not None else None))
     return said
 
 

@@ -513,6 +513,9 @@ def test_alerts_and_agent_traces_give_their_message_and_command(sentence, messag
     ('VoiceOver caption panel:\nKonsole, text area\nFile "/opt/etl/load.py", line 3\n    import yamll\n'
      "ModuleNotFoundError: No module named 'yamll'\ninsertion point at end of text",
      "ModuleNotFoundError: No module named 'yamll'", 'File "/opt/etl/load.py", line 3'),
+    # a traceback flattened into a field's text, its caret run into the code line
+    ('a11y: role=terminal name="xterm" text=File "/opt/etl/cfg.py", line 7 while n < 3 ^ SyntaxError: expected \':\'',
+     "SyntaxError: expected ':'", 'File "/opt/etl/cfg.py", line 7'),
 ])
 def test_a_terminals_bare_traceback_keeps_its_frames_and_its_strings(sentence, message, in_detail):
     errors = [o for o in ground([{"time": "1", "event": sentence}]).objects if o.kind == ERROR]
@@ -594,3 +597,22 @@ def test_a_messages_first_line_by_its_form_is_kept(sentence, expect, tmp_path, m
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+def test_a_command_the_message_itself_names_is_no_command_run():
+    """Printed advice inside a message ("run 'npm install' first") is the message's words: the command run is the
+    one the sentence says was run."""
+    note = ("Build notes\n\nRunning `npm ci` on the runner fails with:\n\n    npm ERR! code EUSAGE\n    npm ERR! The "
+            "ci command can only install with an existing package-lock.json.\n    npm ERR! To fix it, run 'npm "
+            "install' first and commit the lockfile.\n\nRefs #12")
+    objects = ground([{"time": "1", "event": note}]).objects
+    assert [o.text for o in objects if o.kind == COMMAND] == ["npm ci"], objects
+
+
+def test_a_resolvers_report_goes_on_past_so_because():
+    """PubGrub's report (bundler, uv, poetry) says "So, because …" within the message: not the writer's next
+    sentence."""
+    report = ("$ bundle install\nResolving dependencies...\nCould not find compatible versions\n\nBecause every version "
+              "of rubocop-ast depends on parser >= 3.3\n  and Gemfile depends on parser = 3.1,\n  rubocop-ast cannot be "
+              "used.\nSo, because Gemfile depends on rubocop-ast >= 0,\n  version solving has failed.")
+    assert said_errors(report)[-1].text.splitlines()[-1].strip() == "version solving has failed"
