@@ -68,6 +68,15 @@ def alive(pid: int) -> bool:
     return True
 
 
+def died(pid: int) -> bool:
+    """The process is gone or a zombie (its state read from /proc, which fails once it is reaped meanwhile)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] == "Z"
+    except OSError:
+        return True
+
+
 @pytest.mark.x11
 def test_a_killed_or_crashed_tray_is_restarted_and_capture_goes_on(xsession: XSession, proactive_home: Path,
                                                                      scripted):
@@ -86,8 +95,7 @@ def test_a_killed_or_crashed_tray_is_restarted_and_capture_goes_on(xsession: XSe
                                                (signal.SIGABRT, "Fatal Python error: Aborted")], start=1):
             pid = status(env)["tray"]["pid"]
             os.kill(pid, sig)
-            wait_for(lambda pid=pid: not alive(pid) or open(f"/proc/{pid}/stat").read().split()[2] == "Z",
-                     timeout=10, what="the tray to die")
+            wait_for(lambda pid=pid: died(pid), timeout=10, what="the tray to die")
             xsession.copy(f"copied while the tray was down {number}")  # capture does not wait for the tray
             wait_for(lambda n=number: (status(env).get("tray") or {}).get("restarts") == n
                      and status(env)["tray"]["state"] == "running", timeout=30, what="the tray's restart")
