@@ -185,8 +185,8 @@ def _fenced(block: re.Match[str]) -> str:
 
 
 def _event(o: Any) -> str:
-    """An event's sentence as read: a dictation's spoken marks written (`dictation.written`), HTML entities and syslog's escaped line breaks as the characters they stand
-    for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
+    """An event's sentence as read: a dictation's spoken marks written (`dictation.written`), HTML entities and
+    syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
     text = written(str(o.get("event", "")) if isinstance(o, dict) else str(o))
     if "&" in text and ENTITY.search(text):

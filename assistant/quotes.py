@@ -376,8 +376,9 @@ def _unprefixed(lines: list[str]) -> list[str]:
         return lines
     # the log's prefix ends at its first field's end: what the lines share after it is theirs, the program's own
     # name and level ('… nginx[14213]: nginx: [emerg] …')
-    common = next(common[:m.end()] for m in re.finditer(r"[:\]>] |\t", common + "\t")
-                  if re.search(r"[\d\[\]\t]", common[:m.end()]))
+    first = next((m.end() for m in re.finditer(r"[:\]>] |\t", common) if re.search(r"[\d\[\]\t]", common[:m.end()])),
+                 len(common))
+    common = common[:first]
     return [ln[len(common):] if ln.startswith(common) else ln for ln in lines]
 
 
@@ -412,7 +413,8 @@ def _cut(flat: str) -> str:
         at = cut
     lines.append(flat[at:].strip())
     # a caret line run into the code before it ('if x > 3 ^ SyntaxError: …') points at nothing once flattened
-    lines = [CARETS_AFTER.sub("", ln) if FRAME.search(flat) else ln for ln in lines]
+    if FRAME.search(flat):
+        lines = [CARETS_AFTER.sub("", ln) for ln in lines]
     return "\n".join(ln for ln in lines if ln)
 
 
@@ -468,8 +470,13 @@ LEADS_UP = re.compile(QUESTION.pattern + r"|(?i:command (?:was|is)|(?:okay |ok )
 def _persons_line(sentence: str, at: int) -> bool:
     """Whether the line from `at` is the person's own words ('yep', 'Did not read the last line at first'): such
     a line neither starts a message nor goes on with the one above it."""
-    return PERSONS_LINE.match(sentence, at) is not None \
-        and not ERROR_HINT.search(sentence[at:sentence.find("\n", at) % (len(sentence) + 1)])
+    return PERSONS_LINE.match(sentence, at) is not None and not ERROR_HINT.search(sentence[at:_line_end(sentence, at)])
+
+
+def _line_end(text: str, at: int) -> int:
+    """Where the line holding `at` ends (the text's end on its last line)."""
+    end = text.find("\n", at)
+    return len(text) if end == -1 else end
 
 
 def _past_typed_line(sentence: str, start: int, end: int, known: frozenset[str]) -> int:
@@ -504,7 +511,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             continue
         if not cue.group().strip() and _persons_line(sentence, start):
             continue  # a line of the person's own words ('yep', 'I typed gti log'): no message starts there
-        if LEADS_UP.match(sentence, start) and UNQUOTED_CUE.search(sentence, start + 1, sentence.find("\n", start) % (len(sentence) + 1)):
+        if LEADS_UP.match(sentence, start) and UNQUOTED_CUE.search(sentence, start + 1, _line_end(sentence, start)):
             continue  # a question asked after a label ('Q: Why does … fail with X?'): its message is further on
         strong = SET_OFF.search(cue.group()) is not None or not cue.group().strip()  # a colon, an arrow, a line's start
         lower = strong and re.match(r"[a-z]", sentence[start]) is not None
@@ -557,9 +564,8 @@ def _traceback_above(sentence: str, start: int) -> int:
     if before.strip():
         # words before the message on its own line: a sentence's, or a traceback flattened onto the line (a
         # field's text: 'text=File "x.py", line 2 if x > 3 ^ SyntaxError: …'), its frame then the start
-        frame = next((m for m in FRAME.finditer(before)), None)
-        flattened = frame is not None and not SAYS.search(before[frame.end():])
-        return breaks[-1] + frame.start() if flattened and frame is not None else start
+        frame = FRAME.search(before)
+        return breaks[-1] + frame.start() if frame is not None and not SAYS.search(before[frame.end():]) else start
     lines = [(a, sentence[a:b].rstrip("\n ⏎↵")) for a, b in zip(breaks, breaks[1:], strict=False)]
     taken, framed = start, False
     for i in range(len(lines) - 1, -1, -1):
@@ -753,6 +759,14 @@ def _end_stop(line: str) -> str:
     return re.sub(r"(?<=[^\s.])\.+$", "", line.strip())
 
 
+def _program_words(line: str) -> list[str]:
+    """A command line's words from its program on (past `sudo` and a variable's assignment)."""
+    words = line.split()
+    while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
+        words = words[1:]
+    return words
+
+
 def known_programs(sentence: str) -> frozenset[str]:
     """The programs whose command lines a sentence may hold: the known ones and any the shell says it does not
     know ('bash: gti: command not found')."""
@@ -768,9 +782,7 @@ def bare_command(line: str, known: frozenset[str]) -> str | None:
     pane's capture gives bare, without its prompt. Its program is a known one, or its words are a command's (an
     option, a path or a file among them, none of the small words a sentence needs: 'hugo server -D')."""
     line = line.strip()
-    words = line.split()
-    while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
-        words = words[1:]
+    words = _program_words(line)
     if not words or not COMMAND_LINE.match(line) or ERROR_HINT.search(line) or KEY_LINE.search(line) \
             or MESSAGE_LINE.match(line):
         return None
@@ -782,8 +794,8 @@ def bare_command(line: str, known: frozenset[str]) -> str | None:
 
 
 def _bare_run(sentence: str, message_at: int, known: frozenset[str]) -> str | None:
-    """The line just above a message stated unquoted, when it is a known program's command line and nothing
-    else (`bare_command`): the command that printed the message."""
+    """The line just above a message stated unquoted, when it is a command line and nothing else
+    (`bare_command`): the command that printed the message."""
     line_start = sentence.rfind("\n", 0, message_at) + 1
     if sentence[line_start:message_at].strip() or line_start == 0:
         return None  # the message does not start its line, or no line is above it
@@ -834,9 +846,7 @@ def unquoted_command(sentence: str) -> str | None:
                 return line
     for q in found:  # a quoted command line of a known program that is no piece of the message ("Why does 'psql
         # -U app' keep giving me '…'?", "types 'pip install x' and presses 'Enter'")
-        words = q.text.split()
-        while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
-            words = words[1:]
+        words = _program_words(q.text)
         if COMMAND_LINE.match(" ".join(words)) and words[0].rsplit("/", 1)[-1] in known \
                 and _piece(sentence, q) is None and not ERROR_HINT.search(q.text):
             return q.text

@@ -116,6 +116,7 @@ def warm() -> None:
 
 
 TYPOGRAPHIC_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+SWAPPED_QUOTES = str.maketrans({"'": '"', '"': "'"})
 
 
 def diagnose(situation: Situation) -> Diagnosis | None:
@@ -131,9 +132,6 @@ def diagnose(situation: Situation) -> Diagnosis | None:
         # Python's '(not "int")'): with one kind of mark only, the other kind is tried too
         found = _first(replace(situation, error=error.translate(SWAPPED_QUOTES)))
     return found
-
-
-SWAPPED_QUOTES = str.maketrans({"'": '"', '"': "'"})
 
 
 def _first(situation: Situation) -> Diagnosis | None:
