@@ -4,7 +4,7 @@ is not defined` on a line of its own. Grounding reads a quoted error by its mark
 marks are turned back into the characters they name before anything else reads the text.
 
 Only a text that plainly is dictated is touched (a quote spoken open and closed, a line break or the message's
-end spoken, an 'um,', or two spoken marks at least): "colon" or "period" said once in a sentence is an English
+end spoken (not pip's printed "[end of output]"), an 'um,', or two spoken marks at least): "colon" or "period" said once in a sentence is an English
 word, and so is "a comma" however often it is said."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ NAMED = r"(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bmissing)(?<!\bexpected)(?<!\bextra)(?
 #: the spoken marks with the characters they name (the space before a closing mark goes, as written)
 MARKS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), w) for p, w in (
     (r"[ \t]*\b(?:new|next) (?:line|paragraph)\b[ \t]*,?[ \t]*", "\n"),
-    (r"[ \t]*\bend of (?:error|message|output|quote)\b[ \t]*\.?", ""),
+    (r"[ \t]*(?<!\[)\bend of (?:error|message|output|quote)\b(?!\])[ \t]*\.?", ""),
     (NAMED + r" \bsemicolon\b", ";"),
     (NAMED + r" \bcolon\b", ":"),
     (NAMED + r" \bcomma\b", ","),
@@ -45,7 +45,7 @@ def _spoken_marks(text: str) -> int:
 
 #: what only a dictation says: a quote spoken open and closed, a line break or the message's end spoken, a
 #: speaker's hesitation
-DICTATED = re.compile(SPOKEN_QUOTE.pattern + r"|\b(?:new|next) line\b|\bend of (?:error|message|output)\b|"
+DICTATED = re.compile(SPOKEN_QUOTE.pattern + r"|\b(?:new|next) line\b|(?<!\[)\bend of (?:error|message|output)\b(?!\])|"
                       r"\b(?:um+|uh+),", re.I)
 
 

@@ -67,6 +67,7 @@ from .sentence_patterns import (
     URL,
     WRITE_WORD,
 )
+from .subtitles import transcript
 
 ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT, TOPIC = (
     "error", "query", "file", "project", "page", "site", "document", "command", "chat", "topic")
@@ -128,10 +129,11 @@ CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?
 
 #: a system log's prefix before each line it records (a time, the host, the program and its process: 'May 10
 #: 10:56:48 xps bash[12315]: ', '2025-05-22T11:58:10+0100 x1 tmux[27718]: ', RFC 5424's '<13>1 2025-05-20T09:40:55Z
-#: vm qterminal 19128 - - '): each line's own, though the programs differ from line to line
-LOG_PREFIX = re.compile(r"^(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.\d]*"
-                        r"(?:Z|[+-]\d\d:?\d\d)?) [\w.-]+ (?:[\w.@/-]+(?:\[\d+\])?: |[\w.@/-]+ (?:\d+|-) - (?:-|\[[^\]]*\]) )",
-                        re.M)
+#: vm qterminal 19128 - - '; a CI runner's raw log: '2024-11-16T11:50:52.7229786Z '): each line's own, though the
+#: programs differ from line to line
+LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.\d]*"
+                        r"(?:Z|[+-]\d\d:?\d\d)?) [\w.-]+ (?:[\w.@/-]+(?:\[\d+\])?: |[\w.@/-]+ (?:\d+|-) - (?:-|\[[^\]]*\]) )|"
+                        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,}Z )", re.M)
 #: a chat export's time and speaker before each message ('[2025-03-14 19:52:04] <@nina:matrix.org> ', '25/06/25,
 #: 20:52 - Jonas Berg: ', '[26/11/2024, 19:40:27] Hannah Kim: ', '[16:54] <bitflip> ')
 CHAT_PREFIX = re.compile(r"^\[?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},? )?\d{1,2}:\d\d(?::\d\d)?\]?(?: -)? "
@@ -160,9 +162,10 @@ RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?i:history|exec|cmd|command|command ?line
                       re.M)
 
 
-#: a block of lines quoted in a mail or a review, each behind a '> ' mark (one such line alone may be a prompt's or
-#: npm's own '> script')
-QUOTED_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|\Z)){2,}", re.M)
+#: a block of lines quoted in a mail or a review, each behind a '> ' mark; one such line alone only as a paragraph
+#: of its own or under a line that leads up to it ('CI is red:'), where a shell's '> ' goes on with a command line
+QUOTED_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|\Z)){2,}|(?:(?<=\n\n)|(?<=:\n)|\A)[ \t]*> [^\n]+(?:\n|\Z)",
+                          re.M)
 
 
 #: what a page or an editor's panel shows around a message, not of it: a line of buttons ('Reply  Share  Report'),
@@ -185,10 +188,11 @@ def _fenced(block: re.Match[str]) -> str:
 
 
 def _event(o: Any) -> str:
-    """An event's sentence as read: a dictation's spoken marks written (`dictation.written`), HTML entities and
+    """An event's sentence as read: a screencast's subtitles as their transcript (`subtitles.transcript`), a
+    dictation's spoken marks written (`dictation.written`), HTML entities and
     syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
-    text = written(str(o.get("event", "")) if isinstance(o, dict) else str(o))
+    text = written(transcript(str(o.get("event", "")) if isinstance(o, dict) else str(o)))
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
     if '""' in text:
@@ -693,21 +697,28 @@ def _known_message(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
     """With no error found: a text the sentence quotes or sets off (after a colon, an arrow, a prompt's command)
     that a diagnosis knows as an error though it has no error word (git's "Your branch is behind …"), as the live
     path reads such a copy."""
-    from .diagnose import Situation, diagnose
+    from .diagnose import OWN_WORDS, Situation, diagnose
 
     if any(o.kind == ERROR for o in objs):
         return objs
     command = next((o.detail or o.text for o in objs if o.kind == COMMAND), None)
+    fallback: list[Obj] | None = None
     for text in message_candidates(sentence):
         ran = PROMPT_FIRST.match(text)  # a prompt's line before the output: the command it came from
         if ran and command is None:
             text, run = ran["out"], [Obj(COMMAND, ran["line"].strip(), index)]
         else:
             run = []
-        if diagnose(Situation(text, run[0].text if run else command)) is not None:
+        known = diagnose(Situation(text, run[0].text if run else command))
+        if known is not None:
             line = error_line(text) or text.strip().splitlines()[0]
-            return [o for o in objs if o.kind == COMMAND or o.text not in text] + run + [Obj(ERROR, line, index, text)]
-    return objs
+            found = [o for o in objs if o.kind == COMMAND or o.text not in text] + run + [Obj(ERROR, line, index, text)]
+            if known.rule != OWN_WORDS:
+                return found
+            # a step named in any words ("while running `git switch main`") may be the writer's, not the
+            # program's: a text a rule knows, further on, is the message
+            fallback = fallback or found
+    return fallback or objs
 
 
 def _named_at(obj: Obj, sentence: str) -> int:

@@ -255,17 +255,26 @@ RANGE = re.compile(r"\bfrom\s+(?P<first>['\"`‘“«])(?P<text>.+?)(?P<close>['
 #: words before a quote that make it something searched or typed, not something a program printed
 NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|typing|inputs?|enters?)\s*:?\s*$|"
                       r"\b(?:titled|page|tab|query)\s*:?\s*$", re.I)
+#: an error line known by its form wherever it stands: an exception's, npm's, MySQL's, git's rejected push, make's,
+#: a Go program's klog line (kubectl's 'E1128 10:02:41.118236   12044 memcache.go:265] …')
+MESSAGE_FORM = (r"(?-i:[\w.]*[a-z](?:Error|Exception)(?:\[\w+\])?: \S|Traceback \(most recent call last\)|"
+                r"npm (?:ERR!|error) |(?:ERROR|FATAL)(?: \d+ \(\w+\))?: |! \[[a-z ]+\] |\*\*\* [A-Z]|"
+                r"[EF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [\w.-]+:\d+\] )")
+MESSAGE_START = re.compile(MESSAGE_FORM)
 #: where a message stated without quotes starts: at a line's start; at an error line by its form anywhere (a log's
 #: or CI step's prefix before it: "##[error]ModuleNotFoundError: …", "job setup FAILED — Traceback (most recent call
 #: last): …"); after words saying a program printed it ("the output:", "shows:", "got", "fails with")
 UNQUOTED_CUE = re.compile(
-    r"(?<=\n)[ \t]*(?=\S)|(?<![\w.$\[/-])(?=(?-i:[\w.]*[a-z](?:Error|Exception)(?:\[\w+\])?: \S|Traceback \(most recent call "
-    r"last\)|npm (?:ERR!|error) |(?:ERROR|FATAL)(?: \d+ \(\w+\))?: |! \[[a-z ]+\] |\*\*\* [A-Z]))|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
+    r"(?<=\n)[ \t]*(?=\S)|(?<![\w.$\[/-])(?=" + MESSAGE_FORM + r")|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|"
+    r"\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
-    r"\bresult(?:s|ed)? in|\berror(?: message)?(?: is| was| reads| says)?|\bmessage(?: is| was)?|"
+    r"\bresult(?:s|ed)? in|\b(?:error(?: message)?|message)(?: is| was| reads| says)?(?: (?:[a-z]+ing|like|as follows|below|now)(?=:))?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
-    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b(?!:[ \t]*[^\s'\x22`‘“«]))*\s*(?::|(?<=[a-z]),)?\s+", re.I)
+    # a word that only leads up to the message ('shows the following error:'), not one that starts it ('error:
+    # No such …', MySQL's 'ERROR 1045 (28000): …', tsc's 'error TS2307: …')
+    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b"
+    r"(?!:[ \t]*[^\s'\x22`‘“«]|[ \t]+(?:\d|(?-i:[A-Z]{1,4}\d))))*\s*(?::|(?<=[a-z]),)?\s+", re.I)
 #: a program's name and a colon just before a message ('bash: ', 'cp: '): the start of its own message when the
 #: name is a shell's or a known program's, not a label
 SAID_BY = re.compile(r"(?:^|(?<=[\s\]>]))(?P<program>[a-z][\w.+-]*):\s+$")
@@ -284,7 +293,9 @@ LINE_START = re.compile(r"[A-Z]|[\w.+/-]+:|(?:error|fatal|panic|warning|npm|thre
 #: of plain words and a colon (not an exception's name)
 FIELD_END = (r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)|"
              # a full stop written apart from the message before the writer's next sentence ('… 'tesseract' . Somebody')
-             r"[ \t]\.[ \t]+(?=[A-Z][a-z])")
+             r"[ \t]\.[ \t]+(?=[A-Z][a-z])|"
+             # a table's next field: a tab inside a line, or a comma before a time ('… failed.,10:05,11:33')
+             r"(?<=\S)\t|\.?,(?=\d{1,2}:\d\d(?::\d\d)?,)")
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
 #: where it was shown or what happened next (a dependency resolver's report goes on with "So, because …": PubGrub's
 #: wording, in bundler, uv, poetry and pub)
@@ -306,12 +317,18 @@ SET_OFF_END = re.compile(
 #: header, frames and exception line, npm's prefix, rustc's location and help lines, git's hints
 LINE_STARTS = re.compile(
     r"(?<=\S)\s+(?=File \"[^\"]+\", line \d+|[A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt): |"
-    r"npm (?:ERR!|error) |--> |= (?:help|note): |(?:help|hint): |Caused by: |During handling of )")
+    r"npm (?:ERR!|error) |--> |= (?:help|note): |(?:help|hint): |Caused by: |During handling of |"
+    # javac's and a C compiler's: the symbol and place under a caret, the next file:line: error, the count
+    r"(?:symbol|location):\s|\^\s+(?=symbol:)|(?<=error: cannot find symbol )(?=\S.*\^)|[\w/.-]+\.\w{1,5}:\d+(?::\d+)?: (?:fatal )?error: |\d+ errors?$)")
 #: a frame's location, after which its code line starts
 FRAME = re.compile(r"File \"[^\"]+\", line \d+(?:, in [\w.<>]+)?")
 #: a line break written out in a flattened message, and a quote mark escaped as in a JSON string (a log's line)
 WRITTEN_BREAK = re.compile(r"\\n|\s*[⏎↵]\s*|<br\s*/?>|(?<=:)\s\|\s")
 ESCAPED = re.compile(r"\\([\"'\\])")
+#: a table's heading of capitalised column names, its rows run on after '; ' ('NAME  READY  STATUS …; api-6d… 0/1 …')
+TABLE_HEAD = re.compile(r"(?:[A-Z][A-Z_-]+[ \t]{2,}){2,}[A-Z][A-Z_-]+;\s")
+#: a compiler's gutter, whose ' | ' is no line break ('6 |     let x = …', '--> src/main.rs:6:26')
+GUTTER = re.compile(r"(?:^|\s)\d+ \| |-->")
 #: a piece that ends with a frame's location: its code line follows
 FRAME_END = re.compile(FRAME.pattern + r"\s*$")
 
@@ -386,6 +403,10 @@ def _breaks(flat: str) -> str:
     """A message written as one line with its line breaks back, where its lines' starts show them (a traceback
     pasted into a sentence: 'Traceback (most recent call last): File "…", line 1, in <module> import numpyy
     ModuleNotFoundError: …'), without what surrounds it on the page (quote marks, a bare prompt, a fence)."""
+    if TABLE_HEAD.match(flat):
+        flat = re.sub(r";\s+", "\n", flat)  # a table printed by kubectl, docker or systemctl, its rows joined by '; '
+    if flat.count(" | ") >= 2 and not GUTTER.search(flat):
+        flat = flat.replace(" | ", "\n")  # a log's or a table's record with its lines joined by ' | '
     flat = ESCAPED.sub(r"\1", WRITTEN_BREAK.sub("\n", flat).replace("\\t", "\t"))
     if "\n" in flat:
         lines = flat.splitlines()
@@ -456,21 +477,27 @@ def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
 
 
 #: a line of a person's own words in a chat or a note, not of what a program printed
-PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|did|does|could you|anyone|why|how|thanks?|thx|that's|"
-                          r"pls|please|sorry|lol)\b(?![:('’])")
+PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|dear|did|does|could you|anyone|any ideas?|why|how|"
+                          r"thanks?|thx|cheers|(?:best |kind )?regards|best|that's|pls|please|sorry|lol|"
+                          # a speaker's (a screencast's transcript: 'Hmm.', 'Oh no.', 'Let's figure out why.')
+                          r"hmm+|oh|ah+|uh+|alright|well|let's|let me|pause|this is a)\b(?![:('’])")
+#: a failure in the person's words ('Okay, so that failed.'): no message's
+PROSE_FAILURE = re.compile(r"\b(?:that|it|this)(?: just| also)? (?:failed|fails|broke|errored)\b", re.I)
 
 
 #: a line that asks, as a forum's title does ('Q: Why does `git merge x` fail with CONFLICT …?')
 QUESTION = re.compile(r"[ \t#*>]*(?:Q:\s*)?(?i:why|how|what|does|do|is|can|anyone|any idea)\b")
 #: words that say what was run or asked before the message on the same line ('command was make error reads …',
 #: 'Why does … fail with …', 'so when I run make it prints …'): no message starts there
-LEADS_UP = re.compile(QUESTION.pattern + r"|(?i:command (?:was|is)|(?:okay |ok )?so\b|when i|i (?:ran|run|typed))\b")
+LEADS_UP = re.compile(QUESTION.pattern + r"|(?i:command (?:was|is)|(?:okay |ok )?so\b|when i|i (?:ran|run|typed)|"
+                                         r"it(?:'s|’s| is) saying|you can see|here(?:'s|’s| is))\b")
 
 
 def _persons_line(sentence: str, at: int) -> bool:
     """Whether the line from `at` is the person's own words ('yep', 'Did not read the last line at first'): such
     a line neither starts a message nor goes on with the one above it."""
-    return PERSONS_LINE.match(sentence, at) is not None and not ERROR_HINT.search(sentence[at:_line_end(sentence, at)])
+    return PERSONS_LINE.match(sentence, at) is not None \
+        and not ERROR_HINT.search(PROSE_FAILURE.sub("", sentence[at:_line_end(sentence, at)]))
 
 
 def _line_end(text: str, at: int) -> int:
@@ -494,6 +521,28 @@ def _past_typed_line(sentence: str, start: int, end: int, known: frozenset[str])
     return start
 
 
+#: the word 'error' in the writer's prose ('a question about an error', 'the same error'), no message's own word
+PROSE_ERROR = re.compile(r"\b(?:an?|the|this|that|some|same|my|weird|strange)\s+(?:\w+\s+)?errors?\b", re.I)
+#: a command line and an arrow to what it printed, after a field's label ('debugging: ran cargo build -> error…')
+RUN_ARROW = re.compile(r"\"?(?:[\w ]{1,30}:[ \t]+)?(?:ran[ \t]+|run[ \t]+)?(?P<line>[^\s>→][^\n>→]*?)[ \t](?:->|→|=>)[ \t]+")
+#: a verb saying a program showed what follows, inside a line
+SAYS = re.compile(r"\b(?:says?|said|saying|shows?|showed|showing|prints?|printed|displays?|displayed|outputs?)\b:?[ \t]+(?=\S)",
+                  re.I)
+#: a list item's mark at a line's start: a number ('1. ', '2) ') or a bullet
+LIST_MARK = re.compile(r"(?:\d{1,2}[.)]|[-*•◦▪])[ \t]+(?=\S)")
+#: the words before 'error:' that make it the writer's label for what follows ('the error: …', 'got this error: …')
+ERROR_NAMED_BY = re.compile(r"(?:^|\b(?:the|this|that|an?|following|same|my|your|our|their|weird|strange|odd|another|"
+                            r"new|next|first|last|one|an?\s+\w+|got|get|gets|says?|with|is|was|exact|full|whole|\w+ing))\s+$",
+                            re.I)
+
+
+def _names_the_error(sentence: str, at: int) -> bool:
+    """Whether the 'error:' at `at` is the writer's label for the message after it, not a word of the printed line:
+    at a line's start or a sentence's, or after a determiner or verb ('the error: …', 'got error: …')."""
+    line = sentence[sentence.rfind("\n", 0, at) + 1:at]
+    return not line.strip() or ERROR_NAMED_BY.search(line) is not None or line.rstrip()[-1:] in ".:;,!?-—>(|"
+
+
 def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | None:
     """An error message stated without quotes around it ("The terminal shows: error: could not compile `app`",
     "got ModuleNotFoundError: No module named 'numpyy'", "Visible text: permission denied while …", the lines
@@ -502,17 +551,25 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     inside = [(q.start, q.end) for q in quoted]
     runs = prompt_runs(sentence)
     known = known_programs(sentence)
+    shortened: tuple[int, str] | None = None
     for cue in UNQUOTED_CUE.finditer(sentence):
         start = cue.end()
         said_by = SAID_BY.search(sentence, 0, start) if cue.group().startswith(":") else None
         if said_by is not None and (said_by["program"] in PROGRAMS or said_by["program"] in SHELLS):
             start = said_by.start()  # 'bash: tsc: command not found', 'cp: cannot stat …': the program's name starts it
+        if cue.group() == "error: " and not _names_the_error(sentence, cue.start()):
+            start = cue.start()  # a message's own 'error:' in its line ("building 'x' extension error: command …")
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
+        if not cue.group().strip() and (mark := LIST_MARK.match(sentence, start)):
+            start = mark.end()  # a list's item ('1. Unable to find image …', '• error: …'): the message after its mark
         if not cue.group().strip() and _persons_line(sentence, start):
             continue  # a line of the person's own words ('yep', 'I typed gti log'): no message starts there
         if LEADS_UP.match(sentence, start) and UNQUOTED_CUE.search(sentence, start + 1, _line_end(sentence, start)):
             continue  # a question asked after a label ('Q: Why does … fail with X?'): its message is further on
+        if not cue.group().strip() and (says := SAYS.search(sentence, start, _line_end(sentence, start))) \
+                and not (ERROR_HINT.search(sentence, start, says.start()) or KEY_LINE.search(sentence[start:says.start()])):
+            continue  # a line that says where the message is shown ('The terminal says: …'): it is further on
         strong = SET_OFF.search(cue.group()) is not None or not cue.group().strip()  # a colon, an arrow, a line's start
         lower = strong and re.match(r"[a-z]", sentence[start]) is not None
         if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
@@ -520,11 +577,12 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         ends = SET_OFF_END if strong else UNQUOTED_END
         end = next(m.start() for m in ends.finditer(sentence, start) if m.start() > start
                    and not any(a < m.start() < b for a, b in inside))
-        # the person's own line under the message ends it, when no error is stated after it ('Did not see it')
-        end = next((start + m.start() for m in re.finditer(r"\n[ \t]*(?=\S)", sentence[start:end])
+        # the person's own line under the message ends it, when no error is stated after it ('Did not see it') or
+        # it starts a paragraph of its own ('Hello Tomás,' in a mail)
+        end = next((start + m.start() for m in re.finditer(r"\n(?:[ \t]*\n)*[ \t]*(?=\S)", sentence[start:end])
                     if _persons_line(sentence, start + m.end())
-                    and not (ERROR_HINT.search(sentence, start + m.end(), end)
-                             or KEY_LINE.search(sentence, start + m.end(), end))), end)
+                    and ("\n" in m.group()[1:] or not (ERROR_HINT.search(sentence, start + m.end(), end)
+                                                        or KEY_LINE.search(sentence, start + m.end(), end)))), end)
         if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) \
                 and not KEY_LINE.search(" ".join(sentence[start:end].split()[:3])):
             continue  # words going on with the sentence, not a message: it quotes the message further on
@@ -535,19 +593,27 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         label = LABEL.match(sentence, start)  # past a prompt's line, a label may name the output ('Details: …')
         start = label.end() if label else start
         start = _past_typed_line(sentence, start, end, known)
+        arrow = RUN_ARROW.match(sentence, start, end)
+        if arrow and _program_words(arrow["line"])[0].rsplit("/", 1)[-1] in known:
+            start = arrow.end()  # a log's or a table's 'label: ran <command> -> <its message>': the message after it
         text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
         if QUESTION.match(sentence, sentence.rfind("\n", 0, start) + 1):
             # the question's mark, not the message's ('Why does … fail with X?')
             text = re.sub(r"\?(?=\n|$)", "", text, count=1)
         held = [(a - start, b - start) for a, b in inside if start <= a < end]
         words = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in held))
-        if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words)):
+        words = PROSE_ERROR.sub("", words)  # 'a question about an error': the writer's word, no message's
+        if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words) or MESSAGE_START.match(text)):
             continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
         if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text)
                                                            and KEY_LINE.search(text))):
             above = _traceback_above(sentence, start)
+            if sentence[start:end].rstrip().endswith(("…", "..")) or sentence.startswith(("…", ".."), end):
+                # cut off ('Subject: Failed to start x: Unit…'): the whole message may follow (a mail's body)
+                shortened = shortened or (above, sentence[above:start] + text)
+                continue
             return above, sentence[above:start] + text
-    return None
+    return shortened
 
 
 #: a line of a printed traceback above its exception's line: its header, a frame, the carets under a code line
@@ -697,10 +763,20 @@ _GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|p
 _LINE_WORDS = (rf"(?:[ \t](?![ \t])(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$|·|—)(?:\s|$))"
                r"(?:(?<![\w'])'[^'\n]*'(?![\w'])|[^\s,;:])+(?::[^\s,;:]+)*)*")
 UNQUOTED_RUN = re.compile(
-    r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing|tried|tries|trying)\s+"
-    r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|"
+    r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing|try|tried|tries|trying)\s+"
+    r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|is|was|"
     rf"their|our|its|command|commands|again|fine|in|on|at|with|without|and|{_GOES_ON})\b)[a-z][\w.+/-]*{_LINE_WORDS})",
     re.I)
+#: a command line after a verb that runs it only in some writers' words ("I try to make go get x but …", "after i
+#: write curl -v https://…:", "using pip install x", "the command entered is cargo build"): taken for a known
+#: program with at least one argument
+LOOSE_RUN = re.compile(
+    r"(?:\b(?:make|makes|made|making|do|does|did|doing|write|writes|wrote|writing|use|uses|used|using|call|calls|"
+    r"called|launch(?:es|ed|ing)?|start(?:s|ed|ing)?|execute|exec|issue[sd]?|input|put|send|sent|hit|give|gave)\s+"
+    r"(?:the (?:command )?)?|"
+    # a description's ('The prompt shows the command pyhton3 manage.py', 'The last command entered is cargo build')
+    r"\b[Tt]he (?:last |first |)command(?: (?:entered|typed|run|used|shown))?(?: is| was)?:?\s+)"
+    rf"(?P<line>(?:sudo\s+)?(?P<program>[a-z][\w.+-]*){_LINE_WORDS})")
 #: a field's label before the command line run, in a ticket, a task list or a log ("Steps: node server.js",
 #: "Task: git push", "HISTORY: gti status", "exec: git switch main")
 RUN_LABEL = "|".join([*(f"(?<=\\b{w}: )" for label in ("steps", "step", "task", "command", "cmd", "history", "exec", "run")
@@ -711,7 +787,7 @@ NOT_FOUND = re.compile(r"command not found: (?P<a>[\w.+-]+)|(?P<b>[\w.+-]+): com
                        r"not found")
 #: a command line a clause starts with, unquoted ("Help! cp photos /media/usb/ errors out: …", "sudo systemctl
 #: start x » Failed …"): a known program's name first (`PROGRAMS`)
-CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s)|(?<=:[ \t])|{RUN_LABEL})(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
+CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s)|(?<=:[ \t])|(?<=\|[ \t])|(?<=\|[ \t]{{2}})|{RUN_LABEL})(?P<line>(?:(?:sudo|[A-Z_][A-Z0-9_]*=\S*)\s+)*"
                         rf"(?P<program>[a-z][\w.+-]*){_LINE_WORDS})", re.M)
 
 
@@ -755,8 +831,8 @@ def prompt_runs(sentence: str) -> list[Run]:
 
 def _end_stop(line: str) -> str:
     """A command line without the full stop of the sentence it ends ('… ran make.'), keeping a lone '.' argument
-    ('go run .')."""
-    return re.sub(r"(?<=[^\s.])\.+$", "", line.strip())
+    ('go run .'), nor the next sentence run on after it ('… manage.py runserver. Under that …')."""
+    return re.sub(r"(?<=[^\s.])\.+$", "", re.split(r"(?<=[^\s.])\.[ \t]+(?=[A-Z][a-z])", line.strip())[0])
 
 
 def _program_words(line: str) -> list[str]:
@@ -819,11 +895,18 @@ def unquoted_command(sentence: str) -> str | None:
     loose = unquoted_error(sentence, found)
     outside = [(q.start, q.end) for q in found] + ([(loose[0], loose[0] + len(loose[1]))] if loose else [])
     runs = prompt_runs(sentence)
+    if loose is not None and [r for r in runs if r.at < loose[0]]:
+        # a pane's or a log's several prompts ('$ clear', '$ gti status', its message): the last one before the
+        # message is the one it came from
+        runs = [r for r in runs if r.at < loose[0]][::-1]
     for run in runs:  # outside any quote but a fenced block (a page's shell session)
         if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found if not FENCE.match(sentence, q.start)]):
             return _end_stop(run.command)
     known = known_programs(sentence)
-    ran = [*UNQUOTED_RUN.finditer(sentence), *(m for m in _overlapping(CLAUSE_RUN, sentence) if m["program"] in known)]
+    ran = [*UNQUOTED_RUN.finditer(sentence),
+           *(m for m in _overlapping(CLAUSE_RUN, sentence) if m["program"] in known),
+           *(m for m in _overlapping(LOOSE_RUN, sentence) if m["program"] in known
+             and (len(m["line"].split()) > 1 or m.group().lower().startswith("the")))]
     for m in sorted(ran, key=lambda m: m.start("line")):
         if not any(a <= m.start("line") < b for a, b in outside):
             return _end_stop(m["line"])
@@ -872,9 +955,9 @@ def message_candidates(sentence: str) -> list[str]:
             continue
         end = next(m.start() for m in UNQUOTED_END.finditer(sentence, cue.end()) if m.start() >= cue.end())
         line_end = sentence.find("\n", cue.end())
-        # to where the sentence goes on, and to the line's end: a message may go on after a comma ("Your Ruby
-        # version is 3.0.2, but your Gemfile specified 3.2.2")
-        for stop in (end, len(sentence) if line_end < 0 else line_end):
+        # to where the sentence goes on, to the line's end (a message may go on after a comma: "Your Ruby version
+        # is 3.0.2, but your Gemfile specified 3.2.2"), and to the text's end (git's advice runs over lines)
+        for stop in (end, len(sentence) if line_end < 0 else line_end, len(sentence)):
             text = sentence[cue.end():stop].strip(" .…\n")
             if len(text) >= 12:
                 out.append(text)

@@ -27,6 +27,9 @@ def test_spoken_marks_are_written(spoken, text):
     "The user reads about the colon in Python's slice syntax.",
     "The user copies 'SyntaxError: invalid syntax' after a period of editing main.py.",
     "A comma separated list of hosts is pasted into the terminal.",
+    # pip's own mark under a failed build's output is printed, not spoken
+    "      error: command 'gcc' failed: No such file or directory\n      [end of output]\n  note: This error originates "
+    "from a subprocess",
 ])
 def test_prose_that_names_a_mark_is_not_dictation(prose):
     assert written(prose) == prose

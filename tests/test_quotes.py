@@ -616,3 +616,76 @@ def test_a_resolvers_report_goes_on_past_so_because():
               "of rubocop-ast depends on parser >= 3.3\n  and Gemfile depends on parser = 3.1,\n  rubocop-ast cannot be "
               "used.\nSo, because Gemfile depends on rubocop-ast >= 0,\n  version solving has failed.")
     assert said_errors(report)[-1].text.splitlines()[-1].strip() == "version solving has failed"
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a MySQL error's own 'ERROR 1045 (28000):' after the writer's colon starts the message
+    ("Opening the shop db fails: ERROR 1045 (28000): Access denied for user 'ravi'@'localhost' (using "
+     'password: NO)',
+     ['mysql -u ravi -p']),
+    # a message's own 'error:' inside its line, and pip's '[end of output]'
+    ("Reviewer note: while building 'psutil' extension error: command 'gcc' failed: No such file or "
+     'directory [end of output]',
+     ['sudo apt install build-essential']),
+    # one line quoted in a mail or review, after a line that leads up to it
+    ('Build broke on main:\n\n> /usr/bin/ld: cannot find -lz: No such file or directory\n\nthanks',
+     ['zlib1g-dev']),
+    # a numbered item of a panel's list
+    ("Problems (2):\n2. Unable to find image 'postgress:16' locally docker: Error response from "
+     "daemon: pull access denied for postgress, repository does not exist or may require 'docker "
+     "login': denied: requested access to the resource is denied.",
+     ['postgres']),
+    # 'the error is showing:' leads up to the message
+    ('hello, the error is showing: permission denied while trying to connect to the Docker daemon '
+     'socket at unix:///var/run/docker.sock: Get '
+     '"http://%2Fvar%2Frun%2Fdocker.sock/v1.45/containers/json": dial unix /var/run/docker.sock: '
+     'connect: permission denied',
+     ['usermod -aG docker']),
+    # a command run, in a writer's other verb ('I try to make go get …')
+    ('Hi all, I try to make go get golang.org/x/tools/cmd/stringer but not work, it say "go: go.mod '
+     "file not found in current directory or any parent directory. 'go get' is no longer supported "
+     'outside a module."',
+     ['go install golang.org/x/tools/cmd/stringer@latest']),
+    # a log record's lines joined by ' | ', its command in a tab-separated field
+    ('2025-03-01 10:02\tkonsole\tnode app.js\tnode:internal/modules/cjs/loader:1228 | throw err; | ^ | '
+     "Error: Cannot find module 'lodash' | Require stack: | - /home/ana/app/app.js",
+     ['npm install lodash']),
+    # a mail: its subject names 'an error', the message is quoted in its body with its lines joined by ' | '
+    ('Subject: a question about an error\n\nHi Sam,\n\nthis is what my terminal showed me today: '
+     '"Traceback (most recent call last): | File "/home/sam/plot.py", line 1, in <module> | from '
+     'sklearn.linear_model import Ridge | ModuleNotFoundError: No module named '
+     '\'sklearn\'"\n\nthanks,\nLee',
+     ['pip install scikit-learn']),
+    # javac's lines run together: the code, caret, symbol and location after 'cannot find symbol'
+    ('Ticket 88: `javac Main.java` fails: Main.java:5: error: cannot find symbol List<Integer> xs = '
+     'new ArrayList<>(); ^ symbol:   class ArrayList location: class Main 1 error',
+     ['import java.util.ArrayList']),
+    # a table's rows joined by '; ' after its capitalised heading
+    ('| 09:12 | Konsole | `kubectl get pods` → NAME          READY   STATUS             RESTARTS     '
+     'AGE; api-5f6d7-abcde   0/1     CrashLoopBackOff   3 (10s ago)   1m |',
+     ['kubectl logs api-5f6d7-abcde --previous']),
+    # a Go program's klog line between a status bar's ' | ' fields, its message quoted inside it
+    ('Panel: ✖ 2  |  kubectl get pods  |  E0301 09:00:01.000001   4242 memcache.go:265] "Unhandled '
+     'Error" err="couldn\'t get current server API group list: Get '
+     '\\"https://192.168.49.2:8443/api?timeout=32s\\": dial tcp 192.168.49.2:8443: connect: no route '
+     'to host"',
+     ['minikube start']),
+    # a step the writer names in prose ('while running `x`') is no step the program printed
+    ('Update 14:02\nWe saw failures on the runner while running `git checkout main`. What it reported '
+     'is \n    Warning: you are leaving 1 commit behind, not connected to\n    any of your '
+     'branches:\n\n      3f2a1bc wip\n\n    If you want to keep it by creating a new branch, this may '
+     'be a good time\n    to do so with:\n\n     git branch <new-branch-name> 3f2a1bc\n\n    Switched '
+     "to branch 'main'",
+     ['git branch', '3f2a1bc']),
+    # a mail's subject cut off with '…': the whole message in its body
+    ('Subject: Re: Failed to start nginxx.service: Unit…\n\nHello Ana,\n\nrunning `sudo systemctl '
+     'restart nginxx` gives me this:\n\n    Failed to restart nginxx.service: Unit nginxx.service not '
+     'found.\n\nAny ideas?\nRavi',
+     ['nginx']),
+])
+def test_the_help_is_read_from_messages_set_in_other_writers_pages(sentence, expect, tmp_path, monkeypatch):
+    """Mails, tickets, status bars, tables and logs each set a message in its own way (a subject line, a list's
+    number, a field separator, a klog prefix): the message is read out of them as the program printed it."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field, replace
 log = logging.getLogger(__name__)
 
 #: the family modules, asked in this order (each registers its diagnosers when imported)
+#: the rule of the last family: a step the message states in its own words, when no rule knows the error
+OWN_WORDS = "tool.own_words"
 FAMILIES: tuple[str, ...] = ("python_errors", "packages", "ecosystems", "shell_errors", "shell_files", "git_errors",
                              "own_words")
 

@@ -14,7 +14,7 @@ import re
 
 from proactive.watcher.episodes.error_lines import CHANGE_MARKER as MARKER
 
-from . import Diagnosis, Situation, Step, diagnoser
+from . import OWN_WORDS, Diagnosis, Situation, Step, diagnoser
 
 #: a line that states a next step: its lead word, then what it says
 HINT = re.compile(
@@ -159,5 +159,5 @@ def own_words(situation: Situation) -> Diagnosis | None:
     command = next((s.command for s in steps if s.command), None)
     offer = (f"the next step the message itself gives ('{command}')" if command else
              "the next step the message itself gives")
-    return Diagnosis("tool.own_words", f"\"{_headline(situation.error)}\": the program says what to do next.",
+    return Diagnosis(OWN_WORDS, f"\"{_headline(situation.error)}\": the program says what to do next.",
                      tuple(steps), offer, "the message itself")

@@ -1,0 +1,45 @@
+"""A screencast's subtitles (SRT or WebVTT) as the transcript they hold: a captioner wraps what was said or shown
+at about 42 characters and splits it over numbered, timed cues, so an error read out in a video arrives as
+"TypeError: can only" and "concatenate str (not "int") to str" two lines apart. Grounding reads a message by its
+lines, so the cues' numbers, timings and wrapping are taken out before anything else reads the text.
+
+Each cue's lines are joined by spaces; a cue goes on with the line before it unless it starts a new sentence
+(`_goes_on`)."""
+
+from __future__ import annotations
+
+import re
+
+#: a cue's timing line: '00:12:02,654 --> 00:12:05,509' (SRT) or '00:02:52.342 --> 00:02:55.387 align:start'
+TIMING = re.compile(r"^[ \t]*(?:\d+:)?\d\d:\d\d[,.]\d{3}[ \t]+-->[ \t]+(?:\d+:)?\d\d:\d\d[,.]\d{3}\b[^\n]*$", re.M)
+#: a cue's number (SRT) or the file's header (WebVTT), on a line of its own
+NOT_SAID = re.compile(r"^[ \t]*(?:\d+|WEBVTT\b.*|NOTE\b.*)[ \t]*$")
+
+
+def transcript(text: str) -> str:
+    """`text` with its subtitle cues as lines of a transcript when it holds two timed cues or more, else unchanged."""
+    if len(TIMING.findall(text)) < 2:
+        return text
+    first = TIMING.search(text)
+    assert first is not None
+    head = " ".join(ln.strip() for ln in text[:first.start()].splitlines() if ln.strip() and not NOT_SAID.match(ln))
+    lines = [head] if head else []
+    for block in TIMING.split(text[first.start():])[1:]:
+        said = [ln.strip() for ln in block.strip().splitlines()]
+        while said and NOT_SAID.match(said[-1]):  # the next cue's number
+            said.pop()
+        cue = " ".join(ln for ln in said if ln)
+        if not cue:
+            continue
+        if lines and _goes_on(lines[-1], cue):
+            lines[-1] += " " + cue
+        else:
+            lines.append(cue)
+    return "\n".join(lines)
+
+
+def _goes_on(line: str, cue: str) -> bool:
+    """Whether `cue` goes on with the line before it: it starts with no capital ('concatenate str …' after
+    'TypeError: can only'), or the line left a quote or a bracket open ('You can see here: "npm ERR! … stack')."""
+    return not cue[0].isupper() or line.count('"') % 2 == 1 or line.count("[") > line.count("]") \
+        or line.count("(") > line.count(")")
