@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 from proactive.watcher.episodes.error_lines import quoted_in
 
+from .code_blocks import fenced
 from .command_lines import editor_lines, split_commands
 from .dictation import written
 from .error_names import error_line, last_line
@@ -162,6 +163,10 @@ RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?i:history|exec|cmd|command|command ?line
                       re.M)
 
 
+#: pytest's mark before each line of a failure's explanation ('E       AssertionError: ', 'E         '), and the
+#: assertion's own name before the output of a program the test ran ('assert r.returncode == 0, r.stderr'): the
+#: program's message is what the lines say
+PYTEST_LINE = re.compile(r"^E(?: {1,7}(?:AssertionError: +(?=\S))?|$)", re.M)
 #: a block of lines quoted in a mail or a review, each behind a '> ' mark; one such line alone only as a paragraph
 #: of its own or under a line that leads up to it ('CI is red:'), where a shell's '> ' goes on with a command line
 QUOTED_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|\Z)){2,}|(?:(?<=\n\n)|(?<=:\n)|\A)[ \t]*> [^\n]+(?:\n|\Z)",
@@ -189,10 +194,11 @@ def _fenced(block: re.Match[str]) -> str:
 
 def _event(o: Any) -> str:
     """An event's sentence as read: a screencast's subtitles as their transcript (`subtitles.transcript`), a
-    dictation's spoken marks written (`dictation.written`), HTML entities and
+    dictation's spoken marks written (`dictation.written`), LaTeX's, Org's and Jira's code blocks as Markdown
+    fences (`code_blocks.fenced`), HTML entities and
     syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
-    text = written(transcript(str(o.get("event", "")) if isinstance(o, dict) else str(o)))
+    text = fenced(written(transcript(str(o.get("event", "")) if isinstance(o, dict) else str(o))))
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
     if '""' in text:
@@ -209,6 +215,8 @@ def _event(o: Any) -> str:
         text = CHROME.sub("", text)
     if ">" in text and QUOTED_BLOCK.search(text):
         text = QUOTED_BLOCK.sub(_fenced, text)
+    if len(PYTEST_LINE.findall(text)) >= 2:
+        text = PYTEST_LINE.sub("", text)
     if "##[" in text or "::" in text:
         text = CI_MARK.sub("\n", text)
     return SYSLOG_CONTROL.sub(lambda m: "\n" if m[1] == "2" else "\t", text) if "#01" in text else text

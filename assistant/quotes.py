@@ -116,6 +116,8 @@ def split_run(text: str, any_output: bool = False, known: bool = True) -> tuple[
     if cut is None or cut <= first or (cut == first + 1 and re.match(r"(?:ERR!|error|WARN|warn)(?![\w-])",
                                                                        words[cut])):
         return None  # no output, or the program's own prefix of its message ('npm ERR! code ERESOLVE')
+    if "\n" in text[:spans[cut][0]].strip():
+        return None  # lines of output ('bin/rails aborted!' over its error), not a command line run into them
     head, tail = text[:spans[cut][0]].strip(), text[spans[cut][0]:].strip()
     said = any_output or ERROR_HINT.search(tail) or KEY_LINE.search(tail)
     return (head, tail) if tail and said else None
@@ -269,12 +271,13 @@ UNQUOTED_CUE = re.compile(
     r"\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
-    r"\bresult(?:s|ed)? in|\b(?:error(?: message)?|message)(?: is| was| reads| says)?(?: (?:[a-z]+ing|like|as follows|below|now)(?=:))?|"
+    r"\bresult(?:s|ed)? in|\b(?:error(?: message)?|message)(?: is| was| reads| says)?(?: (?:[a-z]+ing|[a-z]+ed|shown|seen|given|thrown|like|as follows|below|now)(?=:))?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
     # a word that only leads up to the message ('shows the following error:'), not one that starts it ('error:
     # No such …', MySQL's 'ERROR 1045 (28000): …', tsc's 'error TS2307: …')
-    r"(?:[ \t]+(?:me|the|this|an?|following|error|message|output|text|line)\b"
-    r"(?!:[ \t]*[^\s'\x22`‘“«]|[ \t]+(?:\d|(?-i:[A-Z]{1,4}\d))))*\s*(?::|(?<=[a-z]),)?\s+", re.I)
+    r"(?:[ \t]+(?:(?:me|the|this|an?|following|error|message|output|text|line)\b"
+    r"(?!:[ \t]*[^\s'\x22`‘“«]|[ \t]+(?:\d|(?-i:[A-Z]{1,4}\d)))|(?:reads|says|shows|prints|displays)\b))*"
+    r"\s*(?::|(?<=[a-z]),)?\s+", re.I)
 #: a program's name and a colon just before a message ('bash: ', 'cp: '): the start of its own message when the
 #: name is a shell's or a known program's, not a label
 SAID_BY = re.compile(r"(?:^|(?<=[\s\]>]))(?P<program>[a-z][\w.+-]*):\s+$")
@@ -295,7 +298,9 @@ FIELD_END = (r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)|"
              # a full stop written apart from the message before the writer's next sentence ('… 'tesseract' . Somebody')
              r"[ \t]\.[ \t]+(?=[A-Z][a-z])|"
              # a table's next field: a tab inside a line, or a comma before a time ('… failed.,10:05,11:33')
-             r"(?<=\S)\t|\.?,(?=\d{1,2}:\d\d(?::\d\d)?,)")
+             r"(?<=\S)\t|\.?,(?=\d{1,2}:\d\d(?::\d\d)?,)|"
+             # a chat's next message under its sender's name and time ('Lucas Moreau  11:12 AM')
+             r"\s*\n(?=[A-Z][\w.'-]+(?: [A-Z][\w.'-]+){0,2}[ \t]+\d{1,2}:\d\d(?:[ \t]?[AP]M)?[ \t]*(?:\n|$))")
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
 #: where it was shown or what happened next (a dependency resolver's report goes on with "So, because …": PubGrub's
 #: wording, in bundler, uv, poetry and pub)
@@ -311,7 +316,9 @@ UNQUOTED_END = re.compile(
 SET_OFF_END = re.compile(
     r"\.?\s*$|\.\s+(?=(?:They|He|She|Then|After|Next|Afterwards|Later|I|We|So(?!, because)|Now|The (?:user|person|developer|dev|"
     r"assistant))\b)|\s+(?:in|from|on|inside) (?:the|a|an|his|her|their|my|its) (?:\w+ )?(?:terminal|console|shell|"
-    r"window|pane|tab)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we)\b|,\s+(?:I|we|but|and I|what|why|how)\b|"
+    r"window|pane|tab)\b|\s+(?:and|but) (?:then|the user|they|he|she|I|we)\b|"
+    # (', but' alone goes on with a program's own sentence: rustc's '…contains a borrowed value, but the signature …')
+    r",\s+(?:I|we|but (?:I|we|it|that|nothing|still)|and I|what|why|how)\b|"
     rf"{FIELD_END}")
 #: the line breaks of a message flattened into one line, recognisable by how its lines start: Python's traceback
 #: header, frames and exception line, npm's prefix, rustc's location and help lines, git's hints
@@ -477,7 +484,7 @@ def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
 
 
 #: a line of a person's own words in a chat or a note, not of what a program printed
-PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|dear|did|does|could you|anyone|any ideas?|why|how|"
+PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|dear|did|does|could you|can you|anyone|any ideas?|why|how|"
                           r"thanks?|thx|cheers|(?:best |kind )?regards|best|that's|pls|please|sorry|lol|"
                           # a speaker's (a screencast's transcript: 'Hmm.', 'Oh no.', 'Let's figure out why.')
                           r"hmm+|oh|ah+|uh+|alright|well|let's|let me|pause|this is a)\b(?![:('’])")
@@ -526,8 +533,17 @@ PROSE_ERROR = re.compile(r"\b(?:an?|the|this|that|some|same|my|weird|strange)\s+
 #: a command line and an arrow to what it printed, after a field's label ('debugging: ran cargo build -> error…')
 RUN_ARROW = re.compile(r"\"?(?:[\w ]{1,30}:[ \t]+)?(?:ran[ \t]+|run[ \t]+)?(?P<line>[^\s>→][^\n>→]*?)[ \t](?:->|→|=>)[ \t]+")
 #: a verb saying a program showed what follows, inside a line
-SAYS = re.compile(r"\b(?:says?|said|saying|shows?|showed|showing|prints?|printed|displays?|displayed|outputs?)\b:?[ \t]+(?=\S)",
-                  re.I)
+SHOWN_BY = re.compile(r"\b(?:says?|said|saying|shows?|showed|showing|prints?|printed|displays?|displayed|outputs?)\b:?"
+                      r"[ \t]+(?=\S)", re.I)
+#: a line that only leads up to the message under it: a heading of a few words ('Issues:', 'Steps to reproduce:')
+#: or the writer's sentence ending with a colon ('When `cargo build` was run, the following error was reported:'),
+#: not a program's line ('npm ERR! … found in:', 'Traceback (most recent call last):', 'error: x:')
+HEADING = r"[A-Z][a-z]+(?: [A-Za-z]+){0,3}:"
+LEAD_IN = re.compile(r"(?:" + HEADING[:-1] + r"|(?![\w.+/-]+: )(?!" + MESSAGE_FORM + r")[^\n]*?"
+                     r"\b(?i:the|a|an|was|were|is|this|following|when|while|got|get|gives?|shows?)\b[^\n]*):[ \t]*$",
+                     re.M)
+#: a reply's or a chat's quote marks at a line's start
+REPLY_MARK = re.compile(r"(?:>[ \t]*)+(?=[^\s>])")
 #: a list item's mark at a line's start: a number ('1. ', '2) ') or a bullet
 LIST_MARK = re.compile(r"(?:\d{1,2}[.)]|[-*•◦▪])[ \t]+(?=\S)")
 #: the words before 'error:' that make it the writer's label for what follows ('the error: …', 'got this error: …')
@@ -541,6 +557,19 @@ def _names_the_error(sentence: str, at: int) -> bool:
     at a line's start or a sentence's, or after a determiner or verb ('the error: …', 'got error: …')."""
     line = sentence[sentence.rfind("\n", 0, at) + 1:at]
     return not line.strip() or ERROR_NAMED_BY.search(line) is not None or line.rstrip()[-1:] in ".:;,!?-—>(|"
+
+
+#: a sentence of plain words ending with a full stop ('The release notes were written.')
+PROSE_LINE = re.compile(r"[A-Z][a-z]*(?: [\w'’,-]+){2,}\.$")
+#: a line's first sentence, when another follows it on the line
+SENTENCE_ONE = re.compile(r".+?[a-z]\.(?=[ \t]+[A-Z])")
+
+
+def _message_line(line: str) -> bool:
+    """Whether a message may start with `line`: it says an error, has an error line's form, or starts with a
+    program's or file's name and a colon ('node:internal/…:1210', 'main.go:8:2: …')."""
+    return bool(ERROR_HINT.search(line) or KEY_LINE.search(line) or MESSAGE_START.match(line)
+                or re.match(r"[\w.+/-]+:", line) or TRACEBACK_LINE.match(line))
 
 
 def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | None:
@@ -561,16 +590,23 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             start = cue.start()  # a message's own 'error:' in its line ("building 'x' extension error: command …")
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
-        if not cue.group().strip() and (mark := LIST_MARK.match(sentence, start)):
+        listed = not cue.group().strip() and (mark := LIST_MARK.match(sentence, start)) is not None
+        if listed and mark:
             start = mark.end()  # a list's item ('1. Unable to find image …', '• error: …'): the message after its mark
+        line_start = not sentence[sentence.rfind("\n", 0, start) + 1:start].strip()  # a cue ending a line, or none
+        if line_start and (mark := REPLY_MARK.match(sentence, start)):
+            start = mark.end()  # a line quoted in a reply or a chat ('> ActiveRecord::PendingMigrationError:')
+        if line_start and LEAD_IN.match(sentence, start):
+            continue  # a heading ('Issues:') or the writer's words leading up to the message ('… was reported:')
         if not cue.group().strip() and _persons_line(sentence, start):
             continue  # a line of the person's own words ('yep', 'I typed gti log'): no message starts there
         if LEADS_UP.match(sentence, start) and UNQUOTED_CUE.search(sentence, start + 1, _line_end(sentence, start)):
             continue  # a question asked after a label ('Q: Why does … fail with X?'): its message is further on
-        if not cue.group().strip() and (says := SAYS.search(sentence, start, _line_end(sentence, start))) \
+        if not cue.group().strip() and (says := SHOWN_BY.search(sentence, start, _line_end(sentence, start))) \
                 and not (ERROR_HINT.search(sentence, start, says.start()) or KEY_LINE.search(sentence[start:says.start()])):
             continue  # a line that says where the message is shown ('The terminal says: …'): it is further on
-        strong = SET_OFF.search(cue.group()) is not None or not cue.group().strip()  # a colon, an arrow, a line's start
+        # a colon, an arrow, a line's start, a line break after the cue's words ('… which prints\n\n    docker: …')
+        strong = SET_OFF.search(cue.group()) is not None or not cue.group().strip() or "\n" in cue.group()
         lower = strong and re.match(r"[a-z]", sentence[start]) is not None
         if LABEL.match(sentence, start) or not (LINE_START.match(sentence, start) or lower):
             continue
@@ -605,6 +641,15 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         words = PROSE_ERROR.sub("", words)  # 'a question about an error': the writer's word, no message's
         if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words) or MESSAGE_START.match(text)):
             continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
+        first = text.split("\n", 1)[0]
+        printed = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)  # right under a prompt's line
+        under_heading = re.fullmatch(HEADING, sentence[sentence.rfind("\n", 0, cue.start()) + 1:cue.end()].strip())
+        if line_start and not printed and not _message_line(first) \
+                and (listed or (under_heading and PROSE_LINE.match(first))):
+            continue  # a line of the writer's ('- The staging database was refreshed.'): the message starts below
+        sentence_one = SENTENCE_ONE.match(first)
+        if sentence_one and not printed and PROSE_LINE.match(sentence_one[0]) and not _message_line(sentence_one[0]):
+            continue  # the writer's sentence before it ('Alt text: A terminal window. The only line reads: …')
         if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text)
                                                            and KEY_LINE.search(text))):
             above = _traceback_above(sentence, start)
@@ -912,11 +957,12 @@ def unquoted_command(sentence: str) -> str | None:
             return _end_stop(m["line"])
     if loose is not None and (bare := _bare_run(sentence, loose[0], known)) is not None:
         return bare
+    lines = [q.text for q in found if _known_line(sentence, q, known)]
     for q in found:
         before = sentence[max(0, q.start - 60):q.start]
         glued = split_run(q.text)
-        if glued is not None and not RUN_CUE.search(before):
-            return glued[0]
+        if glued is not None and not RUN_CUE.search(before) and not (lines and glued[0] not in lines):
+            return glued[0]  # (a command quoted alone before it is the one run: 'bin/rails aborted!' is output)
         if RAN_BEFORE.search(before) and COMMAND_LINE.match(q.text) \
                 and q.text.split()[0].rsplit("/", 1)[-1] in PROGRAMS:
             return q.text
@@ -927,13 +973,16 @@ def unquoted_command(sentence: str) -> str | None:
             line = named or unquoted_command(q.text)
             if line:
                 return line
-    for q in found:  # a quoted command line of a known program that is no piece of the message ("Why does 'psql
-        # -U app' keep giving me '…'?", "types 'pip install x' and presses 'Enter'")
-        words = _program_words(q.text)
-        if COMMAND_LINE.match(" ".join(words)) and words[0].rsplit("/", 1)[-1] in known \
-                and _piece(sentence, q) is None and not ERROR_HINT.search(q.text):
-            return q.text
-    return None
+    # a quoted command line of a known program that is no piece of the message ("Why does 'psql -U app' keep giving
+    # me '…'?", "types 'pip install x' and presses 'Enter'")
+    return lines[0] if lines else None
+
+
+def _known_line(sentence: str, q: Quoted, known: frozenset[str]) -> bool:
+    """Whether a quote is a command line of a known program, no piece of the message and no error's words."""
+    words = _program_words(q.text)
+    return bool(words) and COMMAND_LINE.match(" ".join(words)) is not None and words[0].rsplit("/", 1)[-1] in known \
+        and _piece(sentence, q) is None and not ERROR_HINT.search(q.text)
 
 
 def message_candidates(sentence: str) -> list[str]:

@@ -682,6 +682,40 @@ def test_a_resolvers_report_goes_on_past_so_because():
      'restart nginxx` gives me this:\n\n    Failed to restart nginxx.service: Unit nginxx.service not '
      'found.\n\nAny ideas?\nRavi',
      ['nginx']),
+    # pytest's 'E' lines and the assertion around the output of the program a test ran
+    ('=================================== FAILURES ===================================\n___________ '
+     "test_cli ___________\n\n    def test_cli():\n        r = run('python3 cli.py')\n>       assert "
+     'r.returncode == 0, r.stderr\nE       AssertionError: Traceback (most recent call last):\nE       '
+     '    File "/home/ana/cli.py", line 1, in <module>\nE             import click\nE         '
+     "ModuleNotFoundError: No module named 'click'\nE       assert 1 == 0\n\ntests/test_cli.py:5: "
+     'AssertionError',
+     ['pip install click']),
+    # a report: a heading, the writer's list item and lead-in line are no message; rustc's ', but' goes on
+    ('Weekly report\n\nDone:\n- The release notes were written.\n\nProblems:\n- When `cargo build` was '
+     'run, the following was printed:\n       Compiling shapes v0.1.0 (/home/ana/shapes)\n    '
+     'error[E0106]: missing lifetime specifier\n     --> src/lib.rs:1:30\n      |\n    1 | fn first(a: '
+     '&str, b: &str) -> &str {\n      |             ----     ----     ^ expected named lifetime '
+     "parameter\n      |\n      = help: this function's return type contains a borrowed value, but the "
+     'signature does not say whether it is borrowed from `a` or `b`\n    help: consider introducing a '
+     "named lifetime parameter\n      |\n    1 | fn first<'a>(a: &'a str, b: &'a str) -> &'a str {\n   "
+     '   |         ++++     ++          ++          ++\n\nNext week: more tests.',
+     ["fn first<'a>"]),
+    # a pane of several prompts: the command is the last one before the message
+    ('ana@box:~/site$ ls\nindex.js  package.json\nana@box:~/site$ gti commit -m wip\nbash: gti: '
+     'command not found\nana@box:~/site$ ',
+     ['git commit -m wip']),
+    # a CI runner's raw log: a timestamp before every line
+    ('2025-02-03T08:00:01.1234567Z ##[group]Run python3 fetch.py\n2025-02-03T08:00:01.2234567Z python3 '
+     'fetch.py\n2025-02-03T08:00:02.1234567Z Traceback (most recent call last):\n'
+     '2025-02-03T08:00:02.2234567Z   File "/home/runner/work/app/fetch.py", line 1, in <module>\n'
+     '2025-02-03T08:00:02.3234567Z     import requests\n2025-02-03T08:00:02.4234567Z '
+     "ModuleNotFoundError: No module named 'requests'\n2025-02-03T08:00:02.5234567Z ##[error]Process "
+     'completed with exit code 1.',
+     ['pip install requests']),
+    # a screenshot's description: its own sentence before the message, 'the command entered is …'
+    ('Alt text: A terminal window. The command entered is pyhton3 app.py. The only line of output '
+     'reads: bash: pyhton3: command not found',
+     ['python3 app.py']),
 ])
 def test_the_help_is_read_from_messages_set_in_other_writers_pages(sentence, expect, tmp_path, monkeypatch):
     """Mails, tickets, status bars, tables and logs each set a message in its own way (a subject line, a list's
