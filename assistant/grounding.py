@@ -180,7 +180,34 @@ CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+
                     r"^.*\b\d+ (?:replies|reposts|likes|boosts|favourites|comments)\b.*$|"
                     r"^[ \t]*(?:(?:Reply|Share|Report|Edit|Follow|Flag|Copy|Cite|Like|Quote|Upvote|Downvote|"
                     r"Permalink|Add a comment)[ \t]*){2,}$|^[ \t]*(?:Tags:[ \t]*)?(?:\[[\w.+#-]+\][ \t]*){1,8}$|"
-                    r"[ \t]+[A-Z][\w ]{2,30}\((?:Alt|Ctrl|Cmd|Shift|Meta)\+[^)\n]{1,12}\)[ \t]*$", re.M)
+                    r"[ \t]+[A-Z][\w ]{2,30}\((?:Alt|Ctrl|Cmd|Shift|Meta)\+[^)\n]{1,12}\)[ \t]*$|"
+                    # tmux's status line ('[work] 0:zsh* 1:psql-   "devbox" 10:09 14-Nov-24')
+                    r"^\[[\w.-]+\] (?:\d+:[\w.-]+[*#!~Z-]? *)+.*\"[^\"\n]+\" \d\d:\d\d \d\d-\w{3}-\d\d[ \t]*$", re.M)
+#: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %'): the text is a terminal's
+SHELL_PROMPT = re.compile(r"^[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]", re.M)
+#: a terminal window's size in its title ('zsh — 80×24'): the column its lines wrap at
+WINDOW_SIZE = re.compile(r"\b(\d{2,3})[×x]\d{2,3}\b")
+
+
+def _unwrapped(text: str) -> str:
+    """A terminal's screen with its long lines joined back where the window wrapped them ('… found for struct
+    `Stdout` in the current s' / 'cope'): at the width its title gives, or, on a screen with a shell's prompt, at a
+    usual terminal's width (80, 100, 120 columns) that its longest lines fill exactly (a table's rows, padded alike,
+    are no wrapped lines)."""
+    lines = text.split("\n")
+    longest = max(len(ln) for ln in lines)
+    titled = WINDOW_SIZE.search(text)
+    width = int(titled[1]) if titled else longest
+    if width < 60 or (not titled and (width not in (80, 100, 120) or not SHELL_PROMPT.search(text))):
+        return text
+    out: list[str] = []
+    for ln in lines:
+        # (without a title's width, only where the next line goes on mid-word, as no line of its own starts)
+        if out and len(out[-1]) == width and ln.strip() and (titled or re.match(r"[^\sA-Z]", ln)):
+            out[-1] += ln
+        else:
+            out.append(ln)
+    return "\n".join(out)
 
 
 def _fenced(block: re.Match[str]) -> str:
@@ -199,6 +226,8 @@ def _event(o: Any) -> str:
     syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
     text = fenced(written(transcript(str(o.get("event", "")) if isinstance(o, dict) else str(o))))
+    if "\n" in text:
+        text = _unwrapped(text)
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
     if '""' in text:

@@ -351,7 +351,7 @@ CARETS = re.compile(r"^\s*[\^~]+\s*$")
 #: what writers join a message's lines with when they put it on one line
 SEPARATORS = (" | ", " / ", "; ", " — ", " · ", " … ", " \\ ")
 #: a line that is no part of a message: a shell's bare prompt after it
-NOT_A_LINE = re.compile(r"^(?:[$%#>]|[\w.-]+@[\w.-]+:\S*[$#%]|\[[\w.-]+@[\w.-]+ [^\]]*\][$#])$")
+NOT_A_LINE = re.compile(r"^(?:[$%#>]|[\w.-]+@[\w.-]+:\S*[$#%]|\[[\w.-]+@[\w.-]+ [^\]]*\][$#]|[\w.-]+@[\w.-]+ \S+ %)$")
 #: the quote mark before each line of a message quoted in a mail or a review ('> Traceback …')
 QUOTE_MARK = re.compile(r"^[ \t]*>(?: |$)", re.M)
 
@@ -842,7 +842,8 @@ PROMPT_LINE = re.compile(r"(?:^|(?<=[\s:]))\$ (?P<line>[^\n]+?)(?=\s*(?:->|→|=
                          r"[\w.-]+: (?:error|fatal)|Traceback\b))", re.M)
 #: a shell's prompt and the rest of its line: '$ ', 'dev@box:~/app$ ', '# ' and '> ' (before a known program), up to
 #: an arrow, a line break or an ellipsis that leaves out the screen's rest
-PROMPT = re.compile(r"(?:^|(?<=[\s:(\]]))(?:[\w.-]+@[\w.-]+:[^\s$#]*[$#]|\$|(?P<other>#|>|PS [^>\n]{0,60}>))[ \t]+"
+PROMPT = re.compile(r"(?:^|(?<=[\s:(\]]))(?:[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+@[\w.-]+ [^\s%]+ %|\$|"
+                    r"(?P<other>#|>|PS [^>\n]{0,60}>))[ \t]+"
                     r"(?P<line>[^\n]+?)(?=[ \t]*(?:->|→|=>|\n|$|\.\.\.(?:\s|$)|…))", re.M)
 
 

@@ -723,3 +723,57 @@ def test_the_help_is_read_from_messages_set_in_other_writers_pages(sentence, exp
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+def _wrapped(text: str, width: int = 80) -> str:
+    """`text` as a terminal window `width` columns wide shows it: long lines cut at the width."""
+    out = []
+    for line in text.split("\n"):
+        while len(line) > width:
+            out.append(line[:width])
+            line = line[width:]
+        out.append(line)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a window's dump whose title gives its size; zsh's 'user@host dir %' prompt before and after
+    ("notes — -zsh — 80×24\n" + _wrapped("ana@mbp notes % go build\n# example.com/shop\n./internal/checkout/"
+                                         "cart_total.go:12:9: invalid operation: total * rate (mismatched types int "
+                                         "and float64)\nana@mbp notes % "), ["float64(total)"]),
+    # a tmux pane: lines cut at the width its status line fills, the status line no line of the message
+    (_wrapped("ana@box:~/api$ cargo build\n   Compiling api v0.1.0 (/home/ana/api)\nerror[E0599]: no method named "
+              "`flush` found for struct `Stdout` in the current scope\n --> src/main.rs:4:18\n  |\n4 |     "
+              "io::stdout().flush().unwrap();\n  |                  ^^^^^ method not found in `Stdout`\n  |\n  = help: "
+              "items from traits can only be used if the trait is in scope\nhelp: trait `Write` which provides `flush` "
+              "is implemented but not in scope; perhaps you want to import it\n  |\n1 + use std::io::Write;\n  |\n"
+              "ana@box:~/api$ ") + "\n[main] 0:bash* 1:vim-" + " " * 38 + "\"box\" 09:41 02-Mar-25",
+     ["use std::io::Write"]),
+])
+def test_a_terminals_lines_cut_at_its_width_are_read_whole(sentence, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+def test_a_line_that_fills_the_width_by_chance_keeps_the_next_line_apart():
+    """Without a window's size, a line of 80 characters is joined to the next only where that one goes on
+    mid-word: a next line of its own (a capital, an indent) stays a line."""
+    line = "x" * 72 + " failed:"
+    assert len(line) == 80
+    objects = ground([{"time": "1", "event": f"$ make\n{line}\nTraceback (most recent call last):\n"
+                                             "  File \"a.py\", line 1, in <module>\nNameError: name 'y' is not "
+                                             "defined"}]).objects
+    assert any(f"{line}\nTraceback (most recent call last):" in o.detail for o in objects if o.kind == ERROR), objects
+
+
+def test_a_tables_rows_padded_alike_are_no_wrapped_lines(tmp_path, monkeypatch):
+    """kubectl pads its rows to one length: rows as long as each other are rows, not one line the window cut."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    rows = ["NAME                                READY   STATUS             RESTARTS      AGE",
+            "billing-scheduler-59c7d8b6f-r7wzn   1/1     Running            0             4m51s",
+            "billing-worker-6b8d9f7c4-kx2pq      0/1     CrashLoopBackOff   5 (38s ago)   4m51s"]
+    assert len(rows[1]) == len(rows[2])
+    note = "The step `kubectl get pods -n jobs` failed.\n\n```\n" + "\n".join(rows) + "\n```"
+    got = help_quality().help_for([{"time": "1", "event": note}], ["kubectl logs billing-worker-6b8d9f7c4-kx2pq"])
+    assert got["ok"], got
