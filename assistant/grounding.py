@@ -36,6 +36,7 @@ from .quotes import (
     said_errors,
     unquoted_command,
 )
+from .recordings import new_side, oldest_first, played
 from .records import PROMPT_FIRST, as_observation, read_record
 from .sentence_patterns import (
     BLANK_TITLES,
@@ -130,11 +131,15 @@ CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?
 
 #: a system log's prefix before each line it records (a time, the host, the program and its process: 'May 10
 #: 10:56:48 xps bash[12315]: ', '2025-05-22T11:58:10+0100 x1 tmux[27718]: ', RFC 5424's '<13>1 2025-05-20T09:40:55Z
-#: vm qterminal 19128 - - '; a CI runner's raw log: '2024-11-16T11:50:52.7229786Z '): each line's own, though the
+#: vm qterminal 19128 - - '; a CI runner's raw log: '2024-11-16T11:50:52.7229786Z '; a Docker build's): each line's own, though the
 #: programs differ from line to line
 LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.\d]*"
                         r"(?:Z|[+-]\d\d:?\d\d)?) [\w.-]+ (?:[\w.@/-]+(?:\[\d+\])?: |[\w.@/-]+ (?:\d+|-) - (?:-|\[[^\]]*\]) )|"
-                        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,}Z )", re.M)
+                        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,}Z |"
+                        # a Docker build's step and time ('#12 0.345 ', and '0.484   ' under '> [4/4] RUN …')
+                        r"#\d+ \d+\.\d{3} |\d+\.\d{3}(?: {1,3}|$)|"
+                        # a log view's time and a tab ('2025-07-04 08:01:07.083\t')
+                        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d+)?\t)", re.M)
 #: a chat export's time and speaker before each message ('[2025-03-14 19:52:04] <@nina:matrix.org> ', '25/06/25,
 #: 20:52 - Jonas Berg: ', '[26/11/2024, 19:40:27] Hannah Kim: ', '[16:54] <bitflip> ')
 CHAT_PREFIX = re.compile(r"^\[?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},? )?\d{1,2}:\d\d(?::\d\d)?\]?(?: -)? "
@@ -220,12 +225,14 @@ def _fenced(block: re.Match[str]) -> str:
 
 
 def _event(o: Any) -> str:
-    """An event's sentence as read: a screencast's subtitles as their transcript (`subtitles.transcript`), a
+    """An event's sentence as read: an asciinema recording and a diff of two logs as the screen and the newer log
+    (`recordings`), a screencast's subtitles as their transcript (`subtitles.transcript`), a
     dictation's spoken marks written (`dictation.written`), LaTeX's, Org's and Jira's code blocks as Markdown
     fences (`code_blocks.fenced`), HTML entities and
     syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
-    text = fenced(written(transcript(str(o.get("event", "")) if isinstance(o, dict) else str(o))))
+    raw = str(o.get("event", "")) if isinstance(o, dict) else str(o)
+    text = fenced(written(transcript(oldest_first(new_side(played(raw))))))
     if "\n" in text:
         text = _unwrapped(text)
     if "&" in text and ENTITY.search(text):

@@ -1,0 +1,93 @@
+"""Terminal text kept as an asciinema recording, a diff of two logs or a log view listing the newest line first,
+read back as the screen showed it; an error in it gets the help a copied one gets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from proactive.assistant.code_blocks import fenced
+from proactive.assistant.recordings import new_side, oldest_first, played
+from tests.bench_support import help_quality
+
+CAST = "\n".join([
+    json.dumps({"version": 2, "width": 80, "height": 24, "timestamp": 1740000000}),
+    json.dumps([0.5, "o", "ana@box:~/app$ "]), json.dumps([0.9, "o", "python3 run.py"]),
+    json.dumps([1.2, "o", "\r\n"]), json.dumps([1.6, "o", "Traceback (most recent call last):\r\n  File "
+                                                     "\"/home/ana/app/run.py\", line 1, in <module>\r\n"]),
+    json.dumps([1.7, "o", "    import yaml\r\nModuleNotFoundError: No module named 'yaml'\r\n"]),
+    json.dumps([2.0, "o", "\x1b[1mana@box:~/app$ \x1b[0m"]),
+])
+
+DIFF = """$ diff -u before.log after.log
+--- before.log	2025-01-01 10:00:00.000000000 +0100
++++ after.log	2025-01-01 12:00:00.000000000 +0100
+@@ -1,3 +1,4 @@
+ $ npm start
+-listening on 3000
++Error: Cannot find module 'express'
++Require stack:
++- /home/ana/site/server.js"""
+
+LOKI = """Explore › Loki   Last 1 hour
+Logs · 3 lines · Newest first
+2025-07-04 08:01:07.300\tModuleNotFoundError: No module named 'yaml'
+2025-07-04 08:01:07.200\t  File "/home/ana/app/run.py", line 1, in <module>
+2025-07-04 08:01:07.100\tTraceback (most recent call last):"""
+
+
+def test_a_recording_is_the_screen_it_printed():
+    assert played(CAST) == ("ana@box:~/app$ python3 run.py\nTraceback (most recent call last):\n  File "
+                            "\"/home/ana/app/run.py\", line 1, in <module>\n    import yaml\nModuleNotFoundError: No "
+                            "module named 'yaml'\nana@box:~/app$ ")
+
+
+def test_a_diff_is_its_newer_log_and_a_newest_first_view_is_put_in_order():
+    assert new_side(DIFF) == ("$ diff -u before.log after.log\n$ npm start\nError: Cannot find module 'express'\n"
+                              "Require stack:\n- /home/ana/site/server.js")
+    assert [ln.split("\t")[1] for ln in oldest_first(LOKI).splitlines()[2:]] == [
+        "Traceback (most recent call last):", '  File "/home/ana/app/run.py", line 1, in <module>',
+        "ModuleNotFoundError: No module named 'yaml'"]
+
+
+@pytest.mark.parametrize("text", [
+    "The user reads a diff of two files in the editor.",
+    '[1.0, "o", "one event only"]',
+    "Logs, newest first: nothing yet",
+    "- removed\n+ added",
+])
+def test_text_that_holds_none_of_them_is_left_as_it_is(text):
+    assert played(text) == new_side(text) == oldest_first(text) == text
+
+
+def test_a_posts_indented_block_is_a_fence_and_a_terminals_indented_lines_are_not():
+    post = "When I run\n\n    python3 a.py\n\nI get:\n\n    Traceback (most recent call last):\n      File \"a.py\"\n\nThanks"
+    assert fenced(post) == ("When I run\n\n```\npython3 a.py\n```\n\nI get:\n\n```\nTraceback (most recent call "
+                            "last):\n  File \"a.py\"\n```\n\nThanks")
+    # a block's blank lines go on with it: one message, not three
+    resolver = "Full output:\n\n    Resolving dependencies...\n\n    Because x depends on y\n\n    version solving has failed."
+    assert fenced(resolver) == ("Full output:\n\n```\nResolving dependencies...\n\nBecause x depends on y\n\n"
+                                "version solving has failed.\n```")
+    screen = "$ go build\ngo: inconsistent vendoring in /home/ana/svc:\n\n\tTo sync the vendor directory, run:\n\t\tgo mod vendor"
+    assert fenced(screen) == screen
+
+
+@pytest.mark.parametrize("text, expect", [
+    (CAST, ["pip install pyyaml"]),
+    (DIFF, ["npm install express"]),
+    (LOKI, ["pip install pyyaml"]),
+    ("r/learnpython • Posted by u/ana 1h ago\nStuck on python3 a.py (ModuleNotFoundError: No module named 'yaml')\n\n"
+     "When I run\n\n    python3 a.py\n\nI get this:\n\n    Traceback (most recent call last):\n      File "
+     "\"/home/ana/a.py\", line 1, in <module>\n        import yaml\n    ModuleNotFoundError: No module named 'yaml'\n\n"
+     "Thanks!", ["pip install pyyaml"]),
+    ("[+] Building 3.1s (6/7)\n => ERROR [3/3] RUN python3 app.py                                 0.5s\n------\n"
+     " > [3/3] RUN python3 app.py:\n0.481 Traceback (most recent call last):\n0.482   File \"/app/app.py\", line 1, "
+     "in <module>\n0.482     import yaml\n0.483 ModuleNotFoundError: No module named 'yaml'\n------",
+     ["pip install pyyaml"]),
+])
+def test_an_error_in_a_recording_a_diff_a_log_view_a_post_or_a_build_gets_its_help(text, expect, tmp_path,
+                                                                                     monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": text}], expect)
+    assert got["ok"], got
