@@ -29,6 +29,7 @@ from .dictation import written
 from .error_names import error_line, last_line
 from .quotes import (
     COMMAND_LINE,
+    PROGRAMS,
     RUN_CUE,
     Said,
     message_candidates,
@@ -186,6 +187,8 @@ CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+
                     r"^[ \t]*(?:(?:Reply|Share|Report|Edit|Follow|Flag|Copy|Cite|Like|Quote|Upvote|Downvote|"
                     r"Permalink|Add a comment)[ \t]*){2,}$|^[ \t]*(?:Tags:[ \t]*)?(?:\[[\w.+#-]+\][ \t]*){1,8}$|"
                     r"[ \t]+[A-Z][\w ]{2,30}\((?:Alt|Ctrl|Cmd|Shift|Meta)\+[^)\n]{1,12}\)[ \t]*$|"
+                    # Vim's prompt after a shell command's output
+                    r"^[ \t]*Press ENTER or type command to continue[ \t]*$|"
                     # tmux's status line ('[work] 0:zsh* 1:psql-   "devbox" 10:09 14-Nov-24')
                     r"^\[[\w.-]+\] (?:\d+:[\w.-]+[*#!~Z-]? *)+.*\"[^\"\n]+\" \d\d:\d\d \d\d-\w{3}-\d\d[ \t]*$", re.M)
 #: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %'): the text is a terminal's
@@ -213,6 +216,21 @@ def _unwrapped(text: str) -> str:
         else:
             out.append(ln)
     return "\n".join(out)
+
+
+#: three lines or more behind one comment's or list's mark: a code comment quoting a message ('#   Traceback …',
+#: '//   error[E0308]: …'),
+#: Vim's quickfix lines of no file ('|| error: …')
+MARKED_BLOCK = re.compile(r"^(?P<mark>[ \t]*(?:#|//|\|\|))(?: [^\n]*)?(?:\n(?P=mark)(?: [^\n]*)?){2,}$", re.M)
+
+
+def _unmarked(block: re.Match[str]) -> str:
+    """A marked block as a fenced one, its marks off (unless its lines are a root shell's prompts: '# apt …')."""
+    lines = [ln[len(block["mark"]):] for ln in block.group().split("\n")]
+    if sum(bool(re.match(r" (?:sudo |)[a-z][\w.+-]* ", ln)) and ln.split()[0] in PROGRAMS for ln in lines) > 1:
+        return block.group()
+    indent = min((len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip()), default=0)
+    return "```\n" + "\n".join(ln[indent:] for ln in lines) + "\n```"
 
 
 def _fenced(block: re.Match[str]) -> str:
@@ -251,6 +269,8 @@ def _event(o: Any) -> str:
         text = CHROME.sub("", text)
     if ">" in text and QUOTED_BLOCK.search(text):
         text = QUOTED_BLOCK.sub(_fenced, text)
+    if ("#" in text or "//" in text or "||" in text) and MARKED_BLOCK.search(text):
+        text = MARKED_BLOCK.sub(_unmarked, text)
     if len(PYTEST_LINE.findall(text)) >= 2:
         text = PYTEST_LINE.sub("", text)
     if "##[" in text or "::" in text:

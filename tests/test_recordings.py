@@ -91,3 +91,30 @@ def test_an_error_in_a_recording_a_diff_a_log_view_a_post_or_a_build_gets_its_he
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": text}], expect)
     assert got["ok"], got
+
+
+@pytest.mark.parametrize("text, expect", [
+    # a code comment quoting the message, each line behind '# ' or '// '
+    ("collect.py\n# TODO(ana): \"python3 collect.py\" dies with:\n#   Traceback (most recent call last):\n#     File "
+     "\"/home/ana/app/collect.py\", line 3, in <module>\n#       tags.add(\"urgent\")\n#   AttributeError: 'list' "
+     "object has no attribute 'add'\n# look into this", ["append"]),
+    ("// FIXME: `node sync.js` crashes:\n//   node:internal/modules/cjs/loader:1228\n//   Error: Cannot find module "
+     "'lodash'\n//   Require stack:\n//   - /home/ana/sync.js", ["npm install lodash"]),
+    # Vim's quickfix lines of no file, and its prompt after them
+    (":make\n|| Traceback (most recent call last):\n||   File \"/home/ana/a.py\", line 1, in <module>\n||     import "
+     "yaml\n|| ModuleNotFoundError: No module named 'yaml'\nPress ENTER or type command to continue",
+     ["pip install pyyaml"]),
+])
+def test_a_message_behind_a_comments_or_quickfix_marks_gets_its_help(text, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": text}], expect)
+    assert got["ok"], got
+
+
+def test_a_root_shells_prompts_keep_their_mark():
+    """'# ' before a known program's command lines is a root shell's prompt: those lines stay commands run."""
+    from proactive.assistant.grounding import COMMAND, ground
+
+    objects = ground([{"time": "1", "event": "# apt update\n# apt install nginx\n# systemctl start nginx\nFailed to "
+                                             "start nginx.service: Unit nginx.service not found."}]).objects
+    assert [o.text for o in objects if o.kind == COMMAND][-1:] == ["systemctl start nginx"], objects
