@@ -52,16 +52,16 @@ def _indented_blocks(text: str) -> str:
             block.append(part)
             continue
         if block:
-            out.append(_fence("\n\n".join(block)))
+            out.append(fence("\n\n".join(block)))
             block = []
         out.append(part)
     if block:
-        out.append(_fence("\n\n".join(block)))
+        out.append(fence("\n\n".join(block)))
     return "\n\n".join(out)
 
 
-def _fence(block: str) -> str:
-    """An indented block as a fenced one, its common indent off."""
+def fence(block: str) -> str:
+    """A block of lines (indented, or with their marks taken off) as a fenced one, its common indent off."""
     lines = block.split("\n")
-    indent = min(len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip())
+    indent = min((len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip()), default=0)
     return "```\n" + "\n".join(ln[indent:] for ln in lines) + "\n```"

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 from proactive.watcher.episodes.error_lines import quoted_in
 
-from .code_blocks import fenced
+from .code_blocks import fence, fenced
 from .command_lines import editor_lines, split_commands
 from .dictation import written
 from .error_names import error_line, last_line
@@ -229,8 +229,7 @@ def _unmarked(block: re.Match[str]) -> str:
     lines = [ln[len(block["mark"]):] for ln in block.group().split("\n")]
     if sum(bool(re.match(r" (?:sudo |)[a-z][\w.+-]* ", ln)) and ln.split()[0] in PROGRAMS for ln in lines) > 1:
         return block.group()
-    indent = min((len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip()), default=0)
-    return "```\n" + "\n".join(ln[indent:] for ln in lines) + "\n```"
+    return fence("\n".join(lines))
 
 
 def _fenced(block: re.Match[str]) -> str:

@@ -507,6 +507,11 @@ def _persons_line(sentence: str, at: int) -> bool:
         and not ERROR_HINT.search(PROSE_FAILURE.sub("", sentence[at:_line_end(sentence, at)]))
 
 
+def _line_begin(text: str, at: int) -> int:
+    """Where the line holding `at` starts."""
+    return text.rfind("\n", 0, at) + 1
+
+
 def _line_end(text: str, at: int) -> int:
     """Where the line holding `at` ends (the text's end on its last line)."""
     end = text.find("\n", at)
@@ -555,7 +560,7 @@ ERROR_NAMED_BY = re.compile(r"(?:^|\b(?:the|this|that|an?|following|same|my|your
 def _names_the_error(sentence: str, at: int) -> bool:
     """Whether the 'error:' at `at` is the writer's label for the message after it, not a word of the printed line:
     at a line's start or a sentence's, or after a determiner or verb ('the error: …', 'got error: …')."""
-    line = sentence[sentence.rfind("\n", 0, at) + 1:at]
+    line = sentence[_line_begin(sentence, at):at]
     return not line.strip() or ERROR_NAMED_BY.search(line) is not None or line.rstrip()[-1:] in ".:;,!?-—>(|"
 
 
@@ -590,10 +595,11 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             start = cue.start()  # a message's own 'error:' in its line ("building 'x' extension error: command …")
         if any(a <= cue.start() < b for a, b in inside) or start >= len(sentence):
             continue
-        listed = not cue.group().strip() and (mark := LIST_MARK.match(sentence, start)) is not None
-        if listed and mark:
+        mark = LIST_MARK.match(sentence, start) if not cue.group().strip() else None
+        listed = mark is not None
+        if mark:
             start = mark.end()  # a list's item ('1. Unable to find image …', '• error: …'): the message after its mark
-        line_start = not sentence[sentence.rfind("\n", 0, start) + 1:start].strip()  # a cue ending a line, or none
+        line_start = not sentence[_line_begin(sentence, start):start].strip()  # a cue ending a line, or none
         if line_start and (mark := REPLY_MARK.match(sentence, start)):
             start = mark.end()  # a line quoted in a reply or a chat ('> ActiveRecord::PendingMigrationError:')
         if line_start and LEAD_IN.match(sentence, start):
@@ -633,7 +639,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         if arrow and _program_words(arrow["line"])[0].rsplit("/", 1)[-1] in known:
             start = arrow.end()  # a log's or a table's 'label: ran <command> -> <its message>': the message after it
         text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
-        if QUESTION.match(sentence, sentence.rfind("\n", 0, start) + 1):
+        if QUESTION.match(sentence, _line_begin(sentence, start)):
             # the question's mark, not the message's ('Why does … fail with X?')
             text = re.sub(r"\?(?=\n|$)", "", text, count=1)
         held = [(a - start, b - start) for a, b in inside if start <= a < end]
@@ -643,7 +649,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
         first = text.split("\n", 1)[0]
         printed = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)  # right under a prompt's line
-        under_heading = re.fullmatch(HEADING, sentence[sentence.rfind("\n", 0, cue.start()) + 1:cue.end()].strip())
+        under_heading = re.fullmatch(HEADING, sentence[_line_begin(sentence, cue.start()):cue.end()].strip())
         if line_start and not printed and not _message_line(first) \
                 and (listed or (under_heading and PROSE_LINE.match(first))):
             continue  # a line of the writer's ('- The staging database was refreshed.'): the message starts below
@@ -918,7 +924,7 @@ def bare_command(line: str, known: frozenset[str]) -> str | None:
 def _bare_run(sentence: str, message_at: int, known: frozenset[str]) -> str | None:
     """The line just above a message stated unquoted, when it is a command line and nothing else
     (`bare_command`): the command that printed the message."""
-    line_start = sentence.rfind("\n", 0, message_at) + 1
+    line_start = _line_begin(sentence, message_at)
     if sentence[line_start:message_at].strip() or line_start == 0:
         return None  # the message does not start its line, or no line is above it
     return bare_command(sentence[sentence.rfind("\n", 0, line_start - 1) + 1:line_start - 1], known)
