@@ -1,7 +1,8 @@
 """Code blocks and inline code as other markups write them, made the Markdown fences and backticks grounding
 reads: a lab report's LaTeX (`\\begin{verbatim}`, `\\begin{lstlisting}[…]`, `\\verb|…|`, `\\texttt{…}`), an Org
 note's `#+begin_src`/`#+begin_example` blocks and its `#+RESULTS:` lines behind ': ', and a Jira or Confluence
-comment's `{code}` and `{noformat}`, and a post's block indented four spaces (Markdown's other code block). A
+comment's `{code}` and `{noformat}`, a page's or a wiki's HTML (`<pre>`, `<syntaxhighlight>`, `<code>`,
+`<nowiki>`), and a post's block indented four spaces (Markdown's other code block). A
 message quoted in such a block is then read whole, and the words around it
 as the writer's, as they are in Markdown."""
 
@@ -17,6 +18,19 @@ BLOCK = re.compile(
 #: inline code: LaTeX's \verb|…| (any delimiter) and \texttt{…}, Jira's {{…}}
 INLINE = re.compile(r"\\verb(?P<mark>[^\w\s])(?P<a>[^\n]+?)(?P=mark)|\\texttt\{(?P<b>[^{}\n]+)\}|"
                     r"\{\{(?P<c>[^{}\n]+)\}\}")
+#: a page's or a wiki's code block in HTML: `<pre>`, MediaWiki's `<syntaxhighlight lang=…>` and `<source>`
+HTML_BLOCK = re.compile(r"<(?P<close>/?)(?:pre|syntaxhighlight|source)\b[^>\n]*>", re.I)
+#: inline code in HTML (`<code>…</code>`, `<tt>`, `<kbd>`, `<samp>`), on one line
+HTML_INLINE = re.compile(r"<(?P<tag>code|tt|kbd|samp)\b[^>\n]*>(?P<d>[^\n]*?)</(?P=tag)>", re.I)
+#: MediaWiki's mark that its text is not markup: no part of what it holds
+NOWIKI = re.compile(r"</?nowiki\s*/?>", re.I)
+#: a paste site's or a pager's line number before each line ('  4 KeyError: …', '4\tKeyError', '4 │ KeyError'); a
+#: compiler's ' 4 | ' gutter is its message's own and not one
+LINE_NUMBER = re.compile(r"^(?P<indent>[ \t]*)(?P<n>\d{1,5})(?![ \t]*\|)(?P<box>[ \t]*[│┃][ ]?|\t| |$)")
+#: a box drawn around a text (Terraform's diagnostics, a rich panel): a line of its border (its title in it), and
+#: the border's side
+BOX_RULE = re.compile(r"^[ \t]*[╷╵╭╮╰╯┌┐└┘┏┓┗┛╔╗╚╝─━═](?:[^\n]*[╷╵╭╮╰╯┌┐└┘┏┓┗┛╔╗╚╝─━═])?[ \t]*$")
+BOX_SIDE = re.compile(r"^[ \t]*[│┃║] ?(?P<line>.*?)(?:[ \t]*[│┃║])?[ \t]*$")
 #: an Org block's results: '#+RESULTS:' and the lines after it behind ': '
 RESULTS = re.compile(r"^[ \t]*#\+RESULTS:[ \t]*\n(?P<lines>(?:[ \t]*:(?: [^\n]*)?(?:\n|$))+)", re.M | re.I)
 
@@ -28,14 +42,60 @@ PARAGRAPH = re.compile(r"\n[ \t]*\n")
 def fenced(text: str) -> str:
     """`text` with its code blocks as Markdown fences and its inline code in backticks (unchanged when it has
     none)."""
+    if "\n" in text and re.search(r"^[ \t]*1\b", text, re.M):
+        text = unnumbered(text)
+    if "\n" in text and re.search("[│┃║]", text):
+        text = unboxed(text)
     if "\n\n    " in text:
         text = _indented_blocks(text)
+    if "<" in text and (HTML_BLOCK.search(text) or HTML_INLINE.search(text) or NOWIKI.search(text)):
+        text = HTML_INLINE.sub(lambda m: f"`{m['d']}`", NOWIKI.sub("", text))
+        text = HTML_BLOCK.sub("\n```\n", text)
     if "\\" not in text and "#+" not in text and "{" not in text:
         return text
     text = RESULTS.sub(lambda m: "```\n" + re.sub(r"(?m)^[ \t]*: ?", "", m["lines"]).rstrip("\n") + "\n```\n", text)
     text = BLOCK.sub("```", text)
     return INLINE.sub(lambda m: "`" + (m["a"] or m["b"] or m["c"]) + "`", text)
 
+
+
+def unnumbered(text: str) -> str:
+    """`text` with the line numbers a paste site, `cat -n` or a pager puts before each line left out: a run of at
+    least three lines numbered one after another (two from 1, or a paragraph of one line numbered 1 behind an
+    indent or a rule), read as the lines they number."""
+    lines = text.split("\n")
+    numbers = [LINE_NUMBER.match(ln) for ln in lines]
+    values = [int(m["n"]) if m else -2 for m in numbers]
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        j = i
+        while j + 1 < len(lines) and values[j] >= 0 and values[j + 1] == values[j] + 1:
+            j += 1
+        first = numbers[i]
+        if first is not None:
+            alone = j == i and bool(first["indent"] or first["box"].strip()) \
+                and (i == 0 or not lines[i - 1].strip()) and (j + 1 == len(lines) or not lines[j + 1].strip())
+            if j - i >= 2 or (first["n"] == "1" and (j - i == 1 or alone)):
+                for k in range(i, j + 1):
+                    out[k] = lines[k][numbers[k].end():]  # type: ignore[union-attr]
+        i = j + 1
+    return "\n".join(out)
+
+
+def unboxed(text: str) -> str:
+    """`text` with the box drawn around some of its lines left out (Terraform's '╷ │ Error: … ╵', a rich panel):
+    a run of at least two lines behind a box's side, read as the lines it frames."""
+    lines = text.split("\n")
+    sides = [BOX_SIDE.match(ln) for ln in lines]
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        framed = sides[i] and ((i > 0 and sides[i - 1]) or (i + 1 < len(lines) and sides[i + 1]))
+        if framed:
+            out.append(sides[i]["line"])  # type: ignore[index]
+        elif not BOX_RULE.match(line) or not line.strip():
+            out.append(line)
+    return "\n".join(out)
 
 
 def _indented_blocks(text: str) -> str:

@@ -21,24 +21,29 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
-from proactive.watcher.episodes.error_lines import quoted_in
+from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE, quoted_in
 
 from .code_blocks import fence, fenced
 from .command_lines import editor_lines, split_commands
 from .dictation import written
 from .error_names import error_line, last_line
+from .mail_text import unheadered
 from .quotes import (
     COMMAND_LINE,
     PROGRAMS,
     RUN_CUE,
     Said,
+    _program_words,
+    known_programs,
     message_candidates,
     quotes as quoted_pieces,
+    restored,
     said_errors,
     unquoted_command,
+    writers_line,
 )
 from .recordings import new_side, oldest_first, played
-from .records import PROMPT_FIRST, as_observation, read_record
+from .records import PROMPT_FIRST, as_observation, read_record, spelled_out
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -163,8 +168,33 @@ def _unlabelled(text: str) -> str:
     return "\n".join(spoken)
 
 
+#: a source's name before each line of its output ('aws_instance.app (remote-exec): ', '[pod/web-7d/app] '): a
+#: name ending with a bracket, a colon after it or not
+SOURCE_PREFIX = re.compile(r"^[^\s:][^:\n]{3,60}?[)\]]:?(?: |$)")
+
+
+def _unprefixed(text: str) -> str:
+    """A text whose runs of two or more lines start with the same source's name, without it: the output a
+    tool relays from a program (Terraform's provisioner, a pod's log) as the program printed it."""
+    lines = text.split("\n")
+    prefixes = [m[0] if (m := SOURCE_PREFIX.match(ln)) and not ERROR_TEXT.search(m[0]) else None for ln in lines]
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        j = i
+        while prefixes[i] and j + 1 < len(lines) and prefixes[j + 1] \
+                and prefixes[j + 1].rstrip() == prefixes[i].rstrip():  # type: ignore[union-attr]
+            j += 1
+        if j - i >= 1:
+            out[i:j + 1] = [ln[len(prefixes[k] or ""):] for k, ln in enumerate(lines[i:j + 1], i)]
+        i = j + 1
+    return "\n".join(out)
+
+
 #: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make', an
 #: alert's '- command = make', an agent's 'Action Input: make'): read as the shell's prompt before it
+#: a shell's trace of a command it runs ('+ python3 manage.py migrate', `set -x`; '++ ' in a subshell)
+XTRACE = re.compile(r"^\++ (?=\S)(?P<line>[^\n]*)", re.M)
 RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?i:history|exec|cmd|command|command ?line|action input)[ \t]*[:=][ \t]+(?=[a-z./])",
                       re.M)
 
@@ -189,12 +219,63 @@ CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+
                     r"[ \t]+[A-Z][\w ]{2,30}\((?:Alt|Ctrl|Cmd|Shift|Meta)\+[^)\n]{1,12}\)[ \t]*$|"
                     # Vim's prompt after a shell command's output
                     r"^[ \t]*Press ENTER or type command to continue[ \t]*$|"
+                    # a wiki talk page's signature ('[[User:Ana|Ana]] ([[User talk:Ana|talk]]) 10:40, 14 April 2025 (UTC)')
+                    r"[ \t]*(?:\[\[User:[^\]\n]*\]\]|\w+) \((?:\[\[User talk:[^\]\n]*\]\]|talk)\)[ \t]*\d\d:\d\d, \d{1,2} \w+ "
+                    r"\d{4} \(UTC\)[ \t]*$|"
                     # tmux's status line ('[work] 0:zsh* 1:psql-   "devbox" 10:09 14-Nov-24')
                     r"^\[[\w.-]+\] (?:\d+:[\w.-]+[*#!~Z-]? *)+.*\"[^\"\n]+\" \d\d:\d\d \d\d-\w{3}-\d\d[ \t]*$", re.M)
 #: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %'): the text is a terminal's
 SHELL_PROMPT = re.compile(r"^[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]", re.M)
 #: a terminal window's size in its title ('zsh — 80×24'): the column its lines wrap at
 WINDOW_SIZE = re.compile(r"\b(\d{2,3})[×x]\d{2,3}\b")
+
+
+#: a traceback flattened onto one line (a forum's paragraph, a chat message): its lines come back (`restored`)
+FLAT_TRACEBACK = re.compile(r"Traceback \(most recent call last\):[ \t]+(?P<rest>\S[^\n]*)")
+#: a row of a table padded into columns: a cell, four or more spaces, the next cell ('gti status      bash: gti: …')
+PADDED_ROW = re.compile(r"^(?P<cell>\S[^\n]*?\S) {4,}(?P<rest>\S[^\n]*)$", re.M)
+
+
+def _run_rows(text: str) -> str:
+    """A table's rows whose first cell is a command line and whose next cell says an error (a report's 'Command
+    Message' columns) as the command run at a prompt and what it printed, the next cell's lines wrapped under it
+    joined back."""
+    known = known_programs(text)
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        row = PADDED_ROW.match(lines[i])
+        words = _program_words(row["cell"]) if row else []
+        if not (row and words and words[0].rsplit("/", 1)[-1] in known and COMMAND_LINE.match(row["cell"])
+                and (ERROR_HINT.search(row["rest"]) or KEY_LINE.search(row["rest"]))):
+            out.append(lines[i])
+            i += 1
+            continue
+        message, column = row["rest"], row.start("rest")
+        while i + 1 < len(lines) and lines[i + 1].strip() and column - 2 <= len(lines[i + 1]) \
+                - len(lines[i + 1].lstrip(" ")) <= column + 1:
+            i += 1  # a cell's text wrapped at its width goes on mid-sentence; a line of its own starts a line
+            message += (" " if re.match(r"[a-z`'\"‘“]", lines[i].strip()) else "\n") + lines[i].strip()
+        out += [f"$ {row['cell']}", message]
+        i += 1
+    return "\n".join(out)
+
+
+#: a quote in typographic marks opened inside a line of prose and closed on a later line: the writer's text was
+#: wrapped (a PDF's or a mail's paragraph), not a message printed on lines of its own
+WRAPPED_QUOTE = re.compile(r"^[^\n“]*[a-z][^\n“]* “[^”\n]+\n[^”]*”", re.M)
+
+
+def _reflowed(text: str) -> str:
+    """The paragraphs of prose wrapped at a width across a quoted message (“ERROR: permission\ndenied for …”)
+    as the lines the writer wrote: each such paragraph, none of its lines indented, joined into one line."""
+    parts = re.split(r"(\n[ \t]*\n)", text)
+    for i, part in enumerate(parts):
+        lines = part.split("\n")
+        if len(lines) >= 2 and WRAPPED_QUOTE.search(part) and not any(ln[:1] in " \t" for ln in lines if ln):
+            parts[i] = " ".join(ln.strip() for ln in lines)
+    return "".join(parts)
 
 
 def _unwrapped(text: str) -> str:
@@ -238,20 +319,36 @@ def _fenced(block: re.Match[str]) -> str:
     lines = [re.sub(r"^[ \t]*> ?", "", ln) for ln in block.group().rstrip("\n").split("\n")]
     if any(ln.lstrip().startswith("```") for ln in lines):  # fenced already inside (a README's admonition)
         return "\n".join(lines) + "\n"
-    return "```\n" + "\n".join(lines).strip("\n") + "\n```\n"
+    # the quoted writer's own line before the message ('I get this when running make:') and after it ('Same as
+    # last week.'), each a paragraph of one line, stay words
+    paragraphs = [p.strip("\n") for p in "\n".join(lines).strip("\n").split("\n\n") if p.strip()]
+    lead = paragraphs[0] if len(paragraphs) > 1 and _said_by_writer(paragraphs[0]) \
+        and paragraphs[0].rstrip().endswith(":") else ""
+    tail = paragraphs[-1] if len(paragraphs) > 1 + bool(lead) and _said_by_writer(paragraphs[-1]) else ""
+    middle = paragraphs[bool(lead):len(paragraphs) - bool(tail)]
+    return (f"{lead}\n\n" if lead else "") + "```\n" + "\n\n".join(middle) + "\n```\n" + (f"\n{tail}\n" if tail else "")
+
+
+def _said_by_writer(paragraph: str) -> bool:
+    """A paragraph of one line in the writer's own words (`writers_line`)."""
+    return "\n" not in paragraph.strip() and writers_line(paragraph)
 
 
 def _event(o: Any) -> str:
     """An event's sentence as read: an asciinema recording and a diff of two logs as the screen and the newer log
     (`recordings`), a screencast's subtitles as their transcript (`subtitles.transcript`), a
-    dictation's spoken marks written (`dictation.written`), LaTeX's, Org's and Jira's code blocks as Markdown
+    dictation's spoken marks written (`dictation.written`), a mail's headers left out (`mail_text.unheadered`), LaTeX's, Org's and Jira's code blocks as Markdown
     fences (`code_blocks.fenced`), HTML entities and
     syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
     raw = str(o.get("event", "")) if isinstance(o, dict) else str(o)
-    text = fenced(written(transcript(oldest_first(new_side(played(raw))))))
+    text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(raw))))))))
     if "\n" in text:
         text = _unwrapped(text)
+        text = _reflowed(text) if "“" in text else text
+        text = _run_rows(text) if "    " in text and PADDED_ROW.search(text) else text
+    if "Traceback (" in text:
+        text = FLAT_TRACEBACK.sub(lambda m: "Traceback (most recent call last):\n" + restored(m["rest"]), text)
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
     if '""' in text:
@@ -262,8 +359,14 @@ def _event(o: Any) -> str:
         text = CHAT_PREFIX.sub("", text)
     if "\n" in text and LINE_LABEL.match(text):
         text = _unlabelled(text)
+    if ")" in text or "]" in text:
+        text = _unprefixed(text)
     if RUN_LINE.search(text):
         text = RUN_LINE.sub("$ ", text)
+    if "+ " in text and XTRACE.search(text):  # a traced line whose program is one a shell runs: a command run
+        known = known_programs(text)
+        text = XTRACE.sub(lambda m: "$ " + m["line"] if _program_words(m["line"])[0].rsplit("/", 1)[-1] in known
+                          else m[0], text)
     if CHROME.search(text):
         text = CHROME.sub("", text)
     if ">" in text and QUOTED_BLOCK.search(text):

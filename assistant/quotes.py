@@ -544,6 +544,8 @@ SHOWN_BY = re.compile(r"\b(?:says?|said|saying|shows?|showed|showing|prints?|pri
 #: or the writer's sentence ending with a colon ('When `cargo build` was run, the following error was reported:'),
 #: not a program's line ('npm ERR! … found in:', 'Traceback (most recent call last):', 'error: x:')
 HEADING = r"[A-Z][a-z]+(?: [A-Za-z]+){0,3}:"
+#: a heading in a markup: Markdown's '## Logs', MediaWiki's '== Section "Setup" ==', AsciiDoc's '== Setup'
+MARKUP_HEADING = re.compile(r"#{1,6} \S[^\n]*|={1,6} \S[^\n]*?(?: ={1,6})?")
 LEAD_IN = re.compile(r"(?:" + HEADING[:-1] + r"|(?![\w.+/-]+: )(?!" + MESSAGE_FORM + r")[^\n]*?"
                      r"\b(?i:the|a|an|was|were|is|this|following|when|while|got|get|gives?|shows?)\b[^\n]*):[ \t]*$",
                      re.M)
@@ -573,8 +575,26 @@ SENTENCE_ONE = re.compile(r".+?[a-z]\.(?=[ \t]+[A-Z])")
 def _message_line(line: str) -> bool:
     """Whether a message may start with `line`: it says an error, has an error line's form, or starts with a
     program's or file's name and a colon ('node:internal/…:1210', 'main.go:8:2: …')."""
-    return bool(ERROR_HINT.search(line) or KEY_LINE.search(line) or MESSAGE_START.match(line)
+    said = PROSE_ERROR.sub(lambda m: m[0] if m.start() == 0 else "", line)  # '… gives me an error.': the writer's
+    return bool(ERROR_HINT.search(said) or KEY_LINE.search(said) or MESSAGE_START.match(line)
                 or re.match(r"[\w.+/-]+:", line) or TRACEBACK_LINE.match(line))
+
+
+def writers_line(line: str) -> bool:
+    """Whether a line is the writer's own words and says no message: a line leading up to one ('I get this when
+    running make:'), a sentence of prose ('Same machine worked last week.'), a person's reply ('yep')."""
+    line = line.strip()
+    return bool(line) and not _message_line(line) and bool(
+        LEAD_IN.fullmatch(line) or PROSE_LINE.match(line) or _persons_line(line, 0))
+
+
+#: marks before a message that are the writer's, not its own ('→ ', '... ', '» '); a path's './' is the message's
+LEADING_MARKS = re.compile(r"(?:[ \n…>→=»-]|\.(?![./]))*")
+
+
+def _hinted(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] reads as (part of) a message: an error's word or a message's key line in it."""
+    return bool(ERROR_HINT.search(text, start, end) or KEY_LINE.search(text, start, end))
 
 
 def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | None:
@@ -625,13 +645,18 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
                     if _persons_line(sentence, start + m.end())
                     and ("\n" in m.group()[1:] or not (ERROR_HINT.search(sentence, start + m.end(), end)
                                                         or KEY_LINE.search(sentence, start + m.end(), end)))), end)
-        if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) \
+        under_prompt = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)
+        if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) and not under_prompt \
                 and not KEY_LINE.search(" ".join(sentence[start:end].split()[:3])):
             continue  # words going on with the sentence, not a message: it quotes the message further on
         for run in runs:  # past a prompt's command line: its output (when any) is the message
             if start <= run.at < end or start <= run.output_at < end:
+                if start < run.at and not run.output and not _hinted(sentence, run.end, end) \
+                        and _hinted(sentence, start, run.at):
+                    end = _line_begin(sentence, run.at)  # the next prompt under the message, its output none, ends it
+                    break
                 start = max(start, run.output_at if run.output else run.end)
-        start += len(sentence[start:end]) - len(sentence[start:end].lstrip(" .…\n->→=»"))
+        start = LEADING_MARKS.match(sentence, start, end).end()  # type: ignore[union-attr]
         label = LABEL.match(sentence, start)  # past a prompt's line, a label may name the output ('Details: …')
         start = label.end() if label else start
         start = _past_typed_line(sentence, start, end, known)
@@ -649,18 +674,24 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
         first = text.split("\n", 1)[0]
         printed = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)  # right under a prompt's line
-        under_heading = re.fullmatch(HEADING, sentence[_line_begin(sentence, cue.start()):cue.end()].strip())
+        over = sentence[_line_begin(sentence, cue.start()):cue.end()].strip()
+        if not over and cue.start() > 0:  # a line of its own: the line above it
+            over = sentence[_line_begin(sentence, cue.start() - 1):cue.start()].strip()
+        under_heading = re.fullmatch(HEADING, over) or MARKUP_HEADING.fullmatch(over)
         if line_start and not printed and not _message_line(first) \
                 and (listed or (under_heading and PROSE_LINE.match(first))):
             continue  # a line of the writer's ('- The staging database was refreshed.'): the message starts below
+        if re.fullmatch(r"(?i)errors?\W?", first.strip()):
+            continue  # the writer's word ('… gives me an error.'), no message's line
         sentence_one = SENTENCE_ONE.match(first)
         if sentence_one and not printed and PROSE_LINE.match(sentence_one[0]) and not _message_line(sentence_one[0]):
             continue  # the writer's sentence before it ('Alt text: A terminal window. The only line reads: …')
         if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text)
                                                            and KEY_LINE.search(text))):
             above = _traceback_above(sentence, start)
-            if sentence[start:end].rstrip().endswith(("…", "..")) or sentence.startswith(("…", ".."), end):
-                # cut off ('Subject: Failed to start x: Unit…'): the whole message may follow (a mail's body)
+            if sentence[start:end].rstrip().endswith(("…", "..")) or sentence.startswith(("…", ".."), end) \
+                    or first.rstrip().endswith("…"):
+                # cut off ('Subject: Failed to start x: Unit…', an archive's title): the whole message may follow
                 shortened = shortened or (above, sentence[above:start] + text)
                 continue
             return above, sentence[above:start] + text

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .error_names import error_line
-from .quotes import COMMAND_LINE, PROGRAMS, restored
+from .quotes import COMMAND_LINE, PROGRAMS, RUN_ARROW, _program_words, known_programs, restored
 
 #: a field's name that holds the command line run
 COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
@@ -38,6 +38,14 @@ TIME = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?\S*)?|\d\d?:
 #: a field saying a command was run: 'ran pip install x', '$ git push', '`kubectl get pods` → NAME …'
 RAN = re.compile(r"^\s*(?:ran|run|runs|\$)\s+(?P<line>.+?)\s*$", re.I)
 ARROW = re.compile(r"^\s*`(?P<line>[^`]+)`\s*(?:→|->|=>|»|:)\s*(?P<out>.+)$", re.S)
+#: an entry of a clipboard manager's history: its number, the text's start, when it was copied (' 2  pip install x
+#: 1 min ago')
+CLIP_ITEM = re.compile(r"^[ \t]*(?P<n>\d{1,3})[.):]?[ \t]+(?P<text>\S.*?)[ \t]{2,}(?P<when>just now|now|yesterday|"
+                       r"\d+[ \t]*(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)[ \t]+ago|\d\d?:\d\d)[ \t]*$",
+                       re.M | re.I)
+#: the manager's preview of one entry, whole, to the end of the text ('Preview (item 2, 84 chars, 1 line):')
+CLIP_PREVIEW = re.compile(r"^[ \t]*Preview\b[^\n]*?\b(?:item|#)[ \t]*(?P<n>\d{1,3})\b[^\n]*:[ \t]*\n(?P<text>.+)\Z",
+                          re.M | re.S | re.I)
 #: a printed text's first line that is the prompt and the command it ran ('$ git pull')
 PROMPT_FIRST = re.compile(r"^\s*\$ (?P<line>[^\n]+)\n(?P<out>.+)$", re.S)
 
@@ -91,8 +99,11 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
         if key and (COMMAND_KEY.search(key) or META_KEY.match(key)):
             continue
         ran, arrow, prompt = RAN.match(text), ARROW.match(text), PROMPT_FIRST.match(text)
+        labelled = RUN_ARROW.match(text)  # 'dev env: ran sqlite3 app.db "…" -> Error: …', a note's field
         if arrow and _command(arrow["line"]):
             command, text = command or arrow["line"].strip(), arrow["out"]
+        elif labelled and _command(labelled["line"]):
+            command, text = command or labelled["line"].strip(), text[labelled.end():]
         elif prompt and _command(prompt["line"]):
             command, text = command or prompt["line"].strip(), prompt["out"]
         elif ran and "\n" not in text and _command(ran["line"]) and not _printed(text):
@@ -105,6 +116,25 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
             command = _command(fields[i - 1][1])
         texts.append(text.strip())
     return Record(command, tuple(texts)) if texts else None
+
+
+def _clipboard(text: str) -> Record | None:
+    """A clipboard manager's history (newest first) as the moment it records: the copied text that is a program's
+    output (whole in the manager's preview when it is cut short in the list) and the command line copied next to
+    it, the one copied before it first."""
+    items = {int(m["n"]): m["text"].strip() for m in CLIP_ITEM.finditer(text)}
+    if len(items) < 2:
+        return None
+    preview = CLIP_PREVIEW.search(text)
+    if preview and int(preview["n"]) in items:
+        items[int(preview["n"])] = preview["text"].strip()
+    printed = next((n for n in sorted(items) if not items[n].endswith("…") and _printed(items[n])), None)
+    if printed is None:
+        return None
+    known = known_programs(text)
+    command = next((items[n] for n in (printed + 1, printed - 1) if n in items and _command(items[n])
+                    and _program_words(items[n])[0].rsplit("/", 1)[-1] in known), None)
+    return Record(command, (items[printed],))
 
 
 def _pairs(text: str) -> Record | None:
@@ -158,7 +188,10 @@ def _rows(text: str) -> list[list[str]] | None:
     that is a time); None when the text is not one."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if lines and all(ln.count("\t") >= 2 for ln in lines):
-        return [ln.split("\t") for ln in lines]
+        quoted = list(csv.reader(lines, delimiter="\t")) if '\t"' in text else []
+        # a field in CSV's quote marks, those inside it doubled (a spreadsheet's tab-separated export), as its value
+        return quoted if len(quoted) == len(lines) and all(len(r) >= 3 for r in quoted) \
+            else [ln.split("\t") for ln in lines]
     if lines and all(ln.lstrip().startswith("|") for ln in lines):
         cells = [c for c in (_cells(ln.strip()) for ln in lines) if c is not None]
         return cells or None
@@ -197,9 +230,67 @@ def read_record(event: str) -> Record | None:
         return _json(text[text.index("{") if text.startswith("{") else text.index("\n{") + 1:])
     if "=" in text and (record := _pairs(text)) is not None:
         return record
+    if (record := _clipboard(text)) is not None:
+        return record
     if "\t" in text or text.startswith("|") or "," in text.split("\n", 1)[0]:
         return _table(text)
     return None
+
+
+#: where a JSON object starts inside a text: after an arrow or a colon (Ansible's 'FAILED! => {…}', a log's
+#: 'payload: {…}'), or at a line's start
+OBJECT_START = re.compile(r"(?:=>|:)[ \t]*(?=\{)|^[ \t]*(?=\{)", re.M)
+#: a JSON string field (or a list of strings), for an object cut short ('{"cmd": "make", "stderr": "…", ...}')
+STRING_FIELD = re.compile(r'"(?P<key>[\w.-]+)":[ \t]*(?P<value>"(?:[^"\\]|\\.)*"|\[[ \t]*(?:"(?:[^"\\]|\\.)*"[ \t]*,?[ \t]*)*\])')
+#: a field that says how a run went, not what it printed (Ansible's, a job runner's)
+RUN_META = re.compile(r"^(?:changed|rc|delta|start|end|failed|skipped|invocation|ansible_\w+|_ansible_\w+)$")
+
+
+def spelled_out(text: str) -> str:
+    """`text` with each JSON object inside it (Ansible's 'fatal: [web]: FAILED! => {"cmd": …, "stderr": "…"}', a
+    log line's payload) written out: its command line as a prompt's, each other text field on lines of its own
+    with its escaped line breaks as lines. An object cut short ('…, ...}') gives the string fields it has."""
+    if "{" not in text or '"' not in text:
+        return text
+    decoder = json.JSONDecoder()
+    out: list[str] = []
+    at = 0
+    for m in OBJECT_START.finditer(text):
+        i = m.end()
+        if i < at:
+            continue
+        try:
+            value, end = decoder.raw_decode(text, i)
+        except ValueError:
+            line_end = text.find("\n", i)
+            end = len(text) if line_end < 0 else line_end
+            fields = list(STRING_FIELD.finditer(text, i, end))
+            if len(fields) < 2:
+                continue
+            value = {f["key"]: json.loads(f["value"]) for f in fields}
+        lines = _written_fields(value) if isinstance(value, dict) else []
+        if lines:
+            out += [text[at:i], "\n" + "\n".join(lines) + "\n"]
+            at = end
+    return "".join([*out, text[at:]]) if out else text
+
+
+def _written_fields(value: dict[str, Any]) -> list[str]:
+    """An object's text fields as lines: the command line run first, as a prompt's ('$ cargo build'), then each
+    text a program printed as its lines, and each other field under its name (a list of lines as one text;
+    '…_lines' left out beside its text)."""
+    value = {k: " ".join(v) if COMMAND_KEY.search(k) and isinstance(v, list) and all(isinstance(w, str) for w in v)
+             else v for k, v in value.items()}  # a command given as its argv ('["apt-get", "install", "x"]')
+    fields = [(k, t) for k, t in _strings(value) if t.strip() and not RUN_META.match(k)
+              and not (k.endswith("_lines") and k[:-6] in value)]
+    commands = [t for k, t in fields if COMMAND_KEY.search(k) and _command(t)]
+    lines = [f"$ {commands[0].strip()}"] if commands else []
+    for key, text in fields:
+        if commands and text == commands[0]:
+            continue
+        # what a program printed on lines of its own, as it printed them; another field under its name
+        lines.append(text.strip("\n") if _printed(text) else f"{key}: {text.strip()}")
+    return lines if any(_printed(t) for _, t in fields) else []
 
 
 def as_observation(record: Record, time: Any) -> dict[str, Any]:

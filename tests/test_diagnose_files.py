@@ -162,6 +162,22 @@ def test_a_misspelt_sql_keyword_is_corrected_in_the_statement_shown(statement: s
     assert found.rule == "sql.misspelt_keyword" and commands(found) == [fixed]
 
 
+@pytest.mark.parametrize(("error", "command", "fixed"), [
+    ('Error: in prepare, near "invoices": syntax error (17)', 'sqlite3 billing.db "SELECT id FORM invoices;"',
+     "SELECT id FROM invoices;"),
+    ('ERROR:  syntax error at or near "SELEC"', "psql -d shop -c 'SELEC name FROM users;'", "SELECT name FROM users;"),
+    ("ERROR 1064 (42000) at line 1: You have an error in your SQL syntax; check the manual that corresponds to your "
+     "MySQL server version for the right syntax to use near 'FORM t' at line 1", 'mysql -e "SELECT * FORM t" shop',
+     "SELECT * FROM t"),
+])
+def test_a_misspelt_keyword_is_corrected_in_the_statement_the_command_ran(error: str, command: str,
+                                                                           fixed: str) -> None:
+    """A client that prints no line of the statement (sqlite3's one-line message, psql's without LINE 1:): the
+    statement is the one its command line ran, never the message's own words."""
+    found = answer(error, command)
+    assert found.rule == "sql.misspelt_keyword" and commands(found) == [fixed]
+
+
 def test_a_syntax_error_without_a_misspelt_keyword_is_not_called_one() -> None:
     error = 'Error: in prepare, near ")": syntax error (1)\n  SELECT count(* FROM orders;\n              ^--- error here'
     found = diagnose(Situation(error, command="sqlite3 shop.db 'SELECT count(* FROM orders;'"))

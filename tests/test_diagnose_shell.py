@@ -113,6 +113,18 @@ def test_swapped_letters_come_first_and_the_man_summary_describes_it(path_bin: P
         assert command_docs.man_summary("git") in d.steps[0].text
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize(("command", "fixed"), [
+    ("cd /srv/app && gti status", "cd /srv/app && git status"),  # a chain: the command the shell could not find
+    ("make build; sudo gti push", "make build; sudo git push"),
+    ("cat notes | gti apply", "cat notes | git apply"),
+    ("ls -la", "git"),  # a line that runs no 'gti': the name alone
+])
+def test_the_close_name_fixes_the_command_where_the_line_runs_it(path_bin: Path, command: str, fixed: str) -> None:
+    d = diagnose(Situation("bash: gti: command not found", command=command))
+    assert d is not None and d.steps[0].command == fixed
+
+
 def command_db(path: Path, rows: dict[str, list[tuple[str, int]]]) -> Path:
     """A command-not-found database in the schema of Debian's /var/lib/command-not-found/commands.db."""
     con = sqlite3.connect(path)

@@ -777,3 +777,53 @@ def test_a_tables_rows_padded_alike_are_no_wrapped_lines(tmp_path, monkeypatch):
     note = "The step `kubectl get pods -n jobs` failed.\n\n```\n" + "\n".join(rows) + "\n```"
     got = help_quality().help_for([{"time": "1", "event": note}], ["kubectl logs billing-worker-6b8d9f7c4-kx2pq"])
     assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # the next command already typed at the prompt under the message
+    ("lee@dev:~/app$ node server.js\nnode:internal/modules/cjs/loader:1148\n  throw err;\n  ^\n\nError: Cannot find "
+     "module 'express'\nRequire stack:\n- /home/lee/app/server.js\nlee@dev:~/app$ clear", ["npm install express"]),
+    # a root shell's prompt with the cursor drawn by a screenshot's text recognition
+    ("root@web:/srv/shop# python3 manage.py migrate\nTraceback (most recent call last):\n  File "
+     "\"/srv/shop/manage.py\", line 2, in <module>\n    import django\nModuleNotFoundError: No module named "
+     "'django'\nroot@web:/srv/shop# █", ["pip install django"]),
+    # zsh's prompt, a quoted path in the output above the idle prompt
+    ('ana@mbp legacy % python3 "report.py"\n  File "/Users/ana/legacy/report.py", line 3\n    print "total"\n    '
+     "^^^^^^^^^^^^^\nSyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?\n"
+     "ana@mbp legacy % |", ["print("]),
+])
+def test_the_next_prompt_under_a_message_ends_it(sentence, expect, tmp_path, monkeypatch):
+    """A terminal's text goes on past the message to the next prompt, idle or with the next command typed: the
+    message is the output between the two prompts, the command the first prompt's."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a pod's log with each line behind its source's name
+    ("[pod/api-7d9f/api] Traceback (most recent call last):\n[pod/api-7d9f/api]   File \"/app/main.py\", line 1, in <module>\n[pod/api-7d9f/api]     import requests\n[pod/api-7d9f/api] ModuleNotFoundError: No module named 'requests'",
+     ["pip install requests"]),
+    # a shell's trace ('+ ') of the command a CI script ran
+    ("Run ./deploy.sh\n+ cd /srv/app\n+ pyhton3 app.py\n./deploy.sh: line 4: pyhton3: command not found\nError: Process completed with exit code 127.",
+     ["python3 app.py"]),
+    # prose wrapped at a width across the quoted message
+    ("Our runbook warns about the message “bash: pyhton3: command\nnot found”, which shows when someone runs pyhton3 app.py on a\nfresh machine that was never set up.",
+     ["python3 app.py"]),
+    # a table's padded columns: the command cell and the message cell, its wrapped line under it
+    ("Command              Output\nnode server.js       Error: Cannot find module 'express'\n                     Require stack:\n\nOwner: Li",
+     ["npm install express"]),
+    # a JSON payload inside a log line: its command and its escaped lines
+    ("2026-03-01T10:00:00Z ERROR job=deploy result={\"cmd\": \"node server.js\", \"rc\": 1, \"stderr\": \"node:internal/modules/cjs/loader:1148\\n  throw err;\\n  ^\\n\\nError: Cannot find module 'express'\\nRequire stack:\\n- /srv/app/server.js\"}",
+     ["npm install express"]),
+    # Ansible's 'FAILED! =>' object, cut short, its command given as argv
+    ("PLAY [db] ***\nTASK [install] ***\nfatal: [db1]: FAILED! => {\"changed\": false, \"cmd\": [\"apt-get\", \"install\", \"-y\", \"ripgrepp\"], \"msg\": \"non-zero return code\", \"stderr\": \"E: Unable to locate package ripgrepp\", ...}",
+     ["apt update"]),
+])
+def test_the_help_is_read_from_relayed_traced_wrapped_and_tabled_output(sentence, expect, tmp_path, monkeypatch):
+    """A tool that relays a program's output (a pod's log, Ansible, a CI step's shell trace), a report's table or
+    a document's wrapped prose: the message and the command read as the program printed them."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+    assert "FAILED!" not in (got["offer"] or ""), got  # the offer quotes the program's message, not the relay's

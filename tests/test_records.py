@@ -57,6 +57,15 @@ RECORDS = [
     ("[Event]\nTime=10:02\nApp=foot\nCommandLine=git checkout relase\nOutput=error: pathspec 'relase' did not match "
      "any file(s) known to git", "git checkout relase",
      "error: pathspec 'relase' did not match any file(s) known to git"),
+    # a spreadsheet's tab-separated export: a field in CSV's quote marks, doubled inside, a label and an arrow
+    ('Day\tProject\tNote\tHours\n2026-03-09\tshop\treview\t1.0\n2026-03-09\tshop\t"setup: ran psql -d shop -c '
+     '""SELEC id FROM users;"" -> ERROR:  syntax error at or near ""SELEC"""\t0.5\n', 'psql -d shop -c "SELEC id FROM users;"',
+     'ERROR:  syntax error at or near "SELEC"'),
+    # a clipboard manager's history, newest first: the entry cut short in the list whole in its preview, the command
+    # copied before it, a chat line copied after
+    ("CopyQ - 3 items\n 1  thanks, trying it now                       just now\n 2  ERROR: Could not find a version th"
+     "at satisfies the requ…  4 min ago\n 3  pip install flask-sqlalchemy==9.9          5 min ago\n\nPreview (item 2):\n"
+     + PIP, "pip install flask-sqlalchemy==9.9", PIP),
     # a notebook's cell after its file's name, its shell escape the command
     ('scratch.ipynb:\n{\n "cell_type": "code",\n "outputs": [{"name": "stderr", "output_type": "stream", "text": '
      '["bash: pyhton3: command not found\\n"]}],\n "source": ["!pyhton3 -V"]\n}', "pyhton3 -V",
@@ -90,7 +99,21 @@ def test_a_replayed_record_gets_the_live_help(record, command, printed, tmp_path
     "10:00, I went to the shop, then home",
     "| 10:00 | notes | wrote the summary, sent it |",
     '{"broken": json',
+    "Clipboard\n 1  buy milk, eggs              just now\n 2  git status                  2 min ago",
 ])
 def test_a_sentence_or_a_record_without_an_error_is_read_as_before(event):
     assert read_record(event) is None
     assert not [o for o in ground([{"time": "1", "event": event}]).objects if o.kind == ERROR]
+
+
+def test_a_json_object_inside_a_text_is_written_out():
+    """Its command as a prompt's line, what the program printed as its lines, other fields under their names."""
+    from proactive.assistant.records import spelled_out
+    line = ('fatal: [web]: FAILED! => {"changed": true, "cmd": ["make", "all"], "rc": 2, "msg": "non-zero return '
+            'code", "stderr": "make: *** No rule to make target \'all\'.  Stop.", "stderr_lines": ["x"]}')
+    assert spelled_out(line) == ("fatal: [web]: FAILED! => \n$ make all\nmsg: non-zero return code\n"
+                                 "make: *** No rule to make target 'all'.  Stop.\n")
+    cut = 'job: {"cmd": "make", "stderr": "bash: maek: command not found", ...}'
+    assert "$ make\nbash: maek: command not found" in spelled_out(cut)  # cut short: the string fields it has
+    for text in ('a set {1, 2} printed', 'config: {"debug": true}', '{"cmd": "ls", "note": "all fine"}'):
+        assert spelled_out(text) == text  # no object, or one whose texts say no error

@@ -84,11 +84,21 @@ SQL_KEYWORDS = ("SELECT", "FROM", "WHERE", "GROUP", "ORDER", "BY", "HAVING", "LI
                 "LIKE", "EXISTS", "CASE", "WHEN", "THEN", "ELSE", "END", "PRIMARY", "KEY", "DEFAULT")
 
 
+def _command_sql(command: str | None) -> str:
+    """The statement a client's command line ran (`sqlite3 app.db "SELECT …"`, `psql -c '…'`, `mysql -e "…"`):
+    what the message is about when the client printed no line of it."""
+    try:
+        words = shlex.split(command or "")
+    except ValueError:
+        return ""
+    return next((w for w in words[1:] if " " in w and any(part.upper() in SQL_KEYWORDS for part in w.split())), "")
+
+
 @fact
 def sql_slip(values: dict[str, str], situation: Situation) -> dict[str, str]:
     """`slip` and `keyword`: a word of the statement the client shows (sqlite3's line above "^--- error here",
     psql's LINE 1:) that is a misspelt SQL keyword ('FORM' for FROM), and `fixed`, the statement corrected."""
-    statement = re.sub(r"^\s*LINE \d+:\s*", "", shown_line(situation.error))
+    statement = re.sub(r"^\s*LINE \d+:\s*", "", shown_line(situation.error)).strip() or _command_sql(situation.command)
     for word in re.findall(r"[A-Za-z]{3,}", statement):
         if word.upper() in SQL_KEYWORDS:
             continue
@@ -104,7 +114,7 @@ def sql_slip(values: dict[str, str], situation: Situation) -> dict[str, str]:
 
 #: a line that is the message's own, not the code it shows: a location header, an error line, a stack frame,
 #: javac's symbol and location lines, a caret line
-_NOT_CODE = re.compile(r"^\s*(?:at |symbol:|location:|\^|\d+ errors?$|Node\.js v)|(?:Error|error)(?:\[\w+\])?:|"
+_NOT_CODE = re.compile(r"^\s*(?:at |symbol:|location:|\^|\d+ errors?$|Node\.js v|ERROR\b)|(?:Error|error)(?:\[\w+\])?:|"
                        r"^[\w./<>~-]+:\d+(?::\d+)?\s*$|^\s*[\^~ -]+(?:error here)?\s*$|^\s*\^--- error here")
 
 

@@ -185,14 +185,12 @@ def cnf_packages(command: str) -> list[str]:
 
 
 def _replace_first_word(command: str | None, old: str, new: str) -> str:
-    """The command line with the program `old` replaced by `new` (just `new` when the line is not known)."""
+    """The command line with the program `old` replaced by `new`, after `sudo` or in a chain of commands ('cd app
+    && gti status'); just `new` when the line is not known or runs no `old`."""
     if command:
-        words = command.split(None, 1)
-        if words and words[0] == old:
-            return new + (" " + words[1] if len(words) > 1 else "")
-        if len(words) > 1 and words[0] == "sudo" and words[1].split(None, 1)[0] == old:
-            rest = words[1].split(None, 1)
-            return "sudo " + new + (" " + rest[1] if len(rest) > 1 else "")
+        found = re.search(rf"(?:^|&&|\|\||;|\|)[ \t]*(?:sudo[ \t]+)?(?P<old>{re.escape(old)})(?=[ \t]|$)", command)
+        if found:
+            return command[:found.start("old")] + new + command[found.end("old"):]
     return new
 
 
