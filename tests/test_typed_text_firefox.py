@@ -5,10 +5,16 @@ key replaces it), its rewrite when a page loads (after Enter, after a click on a
 inserted" for all of it; only what the keys made is typed text (watcher/privacy/typed_keys.py). A click on a
 link is a visit (the page's own window title), never typing; the text typed into an editable page is kept as
 typed, here beside two CPU hogs, as is an address typed at once after Ctrl+L, right after a page opened.
+
+Firefox handles Ctrl+L after the page has seen it (the page may take the shortcut): on a busy machine the keys
+typed at once after it reach the page meanwhile, and an editable page takes them (the address bar gets the
+rest: `ttp://...`, which Firefox opens as `http://...`). The editable page says what it holds (`HOLDS`), so what
+the test expects is where Firefox put the keys, not where they were meant to go.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import time
@@ -21,18 +27,29 @@ import pytest
 
 from .conftest import WatcherProcess, XSession, wait_for
 
+#: the editable page posts what its block holds (its time, the text) to the test's server at each change
+HOLDS = """<script>const block = document.querySelector("[contenteditable]");
+block.addEventListener("input", () => navigator.sendBeacon("/holds", JSON.stringify([performance.now(), block.innerText])));
+</script>"""
 BLOCK = "display:block;min-height:500px;width:100%;font-size:40px;border:1px solid #888"
 PAGES = {
     "config.html": "<title>Config page</title><h1>Config</h1><p>settings</p>",
     "index.html": f'<title>Start page</title><a id="go" href="/retries.html" style="{BLOCK}">Retries</a>',
     "retries.html": "<title>Retries page</title><h1>Retries</h1><p>how to retry</p>",
-    "notes.html": f'<title>Notes page</title><div contenteditable="true" style="{BLOCK}"></div>',
+    "notes.html": f'<title>Notes page</title><div contenteditable="true" style="{BLOCK}"></div>{HOLDS}',
 }
 
 
 class Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def do_POST(self) -> None:
+        """What the editable page holds (`HOLDS`), kept in the server's `holds`."""
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.server.holds.append(json.loads(body))  # type: ignore[attr-defined]
+        self.send_response(204)
+        self.end_headers()
 
 
 def shown(xsession: XSession, title: str) -> None:
@@ -70,6 +87,7 @@ def test_firefox_address_bar_link_and_page_keep_only_what_was_typed(xsession: XS
     for name, body in PAGES.items():
         (site / name).write_text(f"<!doctype html><html><head></head><body>{body}</body></html>")
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
+    server.holds = []  # type: ignore[attr-defined]  # what the editable page held after each change
     Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     host = f"127.0.0.1:{server.server_address[1]}"
     session = A11ySession(tmp_path / "a11y", xsession.env).start()
@@ -117,6 +135,14 @@ def test_firefox_address_bar_link_and_page_keep_only_what_was_typed(xsession: XS
     episodes = watcher.episodes()
     told = "\n".join(e["event"] for e in episodes)
     typed = re.findall(r"The user types '([^']*)'", told)
-    assert sorted(typed) == sorted([*addresses, page_text]), told  # all of it, exactly, and nothing else
-    assert " ".join(typed).count("http") == 2 and "retries" not in " ".join(typed), told  # only those typed
+    # the page holds its text, and, on a line of its own, the first keys of the last address if Firefox gave
+    # them to the page (busy, it handles Ctrl+L after the page has seen it): the address bar had the rest
+    assert server.holds, "the editable page said nothing of what it holds"  # type: ignore[attr-defined]
+    held = max(server.holds)[1].replace("\xa0", " ")  # type: ignore[attr-defined]
+    lines = [line.strip() for line in held.splitlines() if line.strip()]
+    assert lines[:1] == [page_text] and addresses[3].startswith("".join(lines[1:])), held
+    expected = [*lines, *addresses[:3], addresses[3][len("".join(lines[1:])):]]
+    assert sorted(typed) == sorted(expected), (told, held)  # all of it, exactly, and nothing else
+    joined = " ".join(typed)
+    assert joined.count("http") == " ".join(expected).count("http") and "retries" not in joined, told  # only typed
     assert any("Retries page" in (e.get("title") or "") for e in episodes), episodes  # the link's page visited

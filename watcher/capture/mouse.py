@@ -10,6 +10,7 @@ gesture. Windows and macOS: pynput's listener.
 from __future__ import annotations
 
 import sys
+from collections import deque
 from typing import Any
 
 from proactive.watcher.capture.sources import ListenerSource, Probe, SourceUnavailable
@@ -79,6 +80,17 @@ class Mouse(ListenerSource):
         from proactive.watcher.capture.xrecord import RecordThread
 
         display = open_display()  # the window under a click is asked on a connection of this thread's own
+        # A click is announced to the order (ordering.py) as soon as it is read, and settled once emitted: the
+        # keys stamped after it wait for it meanwhile, however long its window takes to ask (a busy machine: a
+        # key typed at once after a click into a field was taken first, and the click dropped it as a key that
+        # went to what was left); the keyboard's thread has this thread read before it hands its keys over
+        # (xrecord.py `read_up`). An `emit` that is not the order (a test's list) announces nothing.
+        announce, settle = getattr(emit, "announce", None), getattr(emit, "settle", None)
+        announced: deque[object] = deque()  # the clicks read and not emitted yet, in order
+
+        def read(kind: int, detail: int, _state: int, _x: int, _y: int, xtime: int) -> None:
+            if kind == Xlib.X.ButtonPress and detail not in SCROLL_BUTTONS and announce is not None:
+                announced.append(announce(xtime))
 
         def handle(kind: int, detail: int, _state: int, x: int, y: int, xtime: int) -> None:
             if kind != Xlib.X.ButtonPress:
@@ -86,14 +98,19 @@ class Mouse(ListenerSource):
             if detail in SCROLL_BUTTONS:
                 dx, dy = SCROLL_BUTTONS[detail]
                 emit(RawEvent(self.name, SCROLL, {"dx": dx, "dy": dy, "x": x, "y": y}, xtime=xtime))
-            else:
+                return
+            token = announced.popleft() if announced else None
+            try:
                 data = {"button": x11_button_name(detail), "x": x, "y": y}
                 pid = window_pid_at_pointer(display)
                 if pid is not None:
                     data["pid"] = pid
                 emit(RawEvent(self.name, CLICK, data, xtime=xtime))
+            finally:
+                if token is not None and settle is not None:
+                    settle(token)
 
-        record = RecordThread(Xlib.X.ButtonPress, Xlib.X.ButtonRelease, handle, "x11-mouse")
+        record = RecordThread(Xlib.X.ButtonPress, Xlib.X.ButtonRelease, handle, "x11-mouse", early=read)
         record.start()
         self._record = record
         self._display = display

@@ -13,7 +13,10 @@ with delays:
 - **Server time:** device events carry the server's timestamp (`RawEvent.xtime`), and so do the events that follow
   from X events (the switch's PropertyNotify, the copy's owner change). While such an event is being read
   (`announced`) or is queued and not taken yet, device events stamped after it are held, then taken after it.
-  Their `ts` is set from the server's time too (`_stamp`), so a late thread does not move them in time.
+  Their `ts` is set from the server's time too (`_stamp`), so a late thread does not move them in time. A click
+  is announced so too, from when its thread reads it until it is emitted (its window is asked first: mouse.py),
+  and the keyboard's thread has the mouse's read before it hands keys over (xrecord.py `read_up`): a key typed
+  at once after a click into a field is taken after the click, never dropped by it as a key of what was left.
 
 Sources without X timestamps (Wayland, the accessibility bus, ActivityWatch) are not held; they are caught up
 with like any non-device event.

@@ -9,6 +9,17 @@ requests; only the data connection's stream of replies is read here. Between eve
 with no timeout: `stop()` disables the context, and the server's EndOfData reply ends the loop; `catch_up()` wakes
 it to read what waits (the pipeline orders other sources' events behind the keys recorded before them).
 
+Two record threads (the keyboard's, the mouse's) each hand over their own events in order, but not in order with
+each other's: the mouse's thread asks the server which window a click is in before it emits the click, so on a
+busy machine a key typed just after the click (a click into a field, and typing at once) was read, emitted and
+taken first, and the click then dropped it as a key that went to what was left (watcher/privacy/typed_keys.py).
+So a thread with an `early` callback (the mouse's) calls it for every event as soon as it has read it, before it
+handles any (the click is announced to the order there: keys stamped after it wait for it, ordering.py), and
+every other record thread, before it handles what it read, has those threads read what the server had sent them
+(`read_up`: the server sends a recorded event before anything that follows it, so a click made before a key is
+on the mouse's socket by the time the key is read). The reading, not the handling, is waited for: a key waits
+behind the click's round trips in the order, never in its thread.
+
 The recorded range is `first..last` of the core event types: KeyPress..KeyRelease for the keyboard,
 ButtonPress..ButtonRelease for the mouse (MotionNotify is never recorded, so the server sends us nothing while the
 pointer moves).
@@ -22,6 +33,7 @@ import select
 import socket
 import struct
 import threading
+import weakref
 from collections.abc import Callable
 
 from proactive.watcher.capture.sources import SourceUnavailable
@@ -50,6 +62,9 @@ _EVENT = struct.Struct("=BB2xI12xhh4xH")
 _EVENT_SIZE = 32
 _MAPPING = struct.Struct("=4xBBB")  # MappingNotify: request, first key code, count
 _CHUNK = 65536  # bytes read at once
+READ_UP_SECONDS = 2.0  # a thread that has not read what waits for it in this long (stuck) no longer delays another
+#: the running record threads with an `early` callback: the others have them read what waits before they handle
+_EARLY: weakref.WeakSet[RecordThread] = weakref.WeakSet()
 
 
 class RecordThread:
@@ -62,12 +77,16 @@ class RecordThread:
 
     `requests` (first, last core opcode) also records those requests of every client, passed to `on_requests` in
     the order the server took them among the device events: what a request changed is known at the right place
-    in the stream, where a reply read afterwards tells the state at the time it is read."""
+    in the stream, where a reply read afterwards tells the state at the time it is read.
+
+    `early` is called for every event as soon as it is read, before `handle` is called for any of them: the other
+    record threads wait for that call (`read_up`), never for `handle` (see the module's docstring)."""
 
     def __init__(self, first: int, last: int, handle: Handler, name: str,
                  mapping_changed: MappingHandler | None = None, requests: tuple[int, int] = (0, 0),
-                 on_requests: RequestHandler | None = None):
+                 on_requests: RequestHandler | None = None, early: Handler | None = None):
         self.handle = handle
+        self.early = early
         self.mapping_changed = mapping_changed
         self.on_requests = on_requests
         self.name = name
@@ -85,6 +104,8 @@ class RecordThread:
         self._ready = threading.Event()
         self._caught = threading.Condition()
         self._asked = self._served = 0  # catch-up requests made, and how many of them the thread has served
+        self._scanned = 0  # the catch-up requests whose reading (`early` called) is done, if not their handling
+        self._reading = False  # between a read of the socket and `early` called for what it gave
         self._failed: str | None = None
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         #: seconds the thread waits after handling what it read before it reads again, set by `handle` (0: it
@@ -107,6 +128,8 @@ class RecordThread:
         self._wake_out, self._wake_in = socket.socketpair()  # catch_up wakes the thread through it
         self._wake_in.setblocking(False)
         self._thread.start()
+        if self.early is not None:
+            _EARLY.add(self)
         if not self._ready.wait(timeout) or self._failed:
             self.stop()
             raise SourceUnavailable(f"X RECORD did not start: {self._failed or 'no answer from the X server'}")
@@ -131,7 +154,7 @@ class RecordThread:
                     except BlockingIOError:
                         pass
                 asked = self._asked  # every request counted here came before the read below
-                ended = (data in ready or asked != self._served) and self._read_waiting(buf)
+                ended = (data in ready or asked != self._served) and self._read_waiting(buf, asked)
                 if asked != self._served:
                     with self._caught:
                         self._served = asked
@@ -143,6 +166,7 @@ class RecordThread:
         except OSError as exc:  # the connection died (X server gone): this source stops, the watcher goes on
             log.warning("%s stopped: %s", self.name, exc)
         finally:
+            _EARLY.discard(self)
             self._ready.set()
             with self._caught:
                 self._served = self._asked = -1  # nobody waits for a thread that has ended
@@ -150,22 +174,81 @@ class RecordThread:
             for closing in (self._socket, self._wake_in, self._wake_out, self._data):
                 closing.close()
 
-    def _read_waiting(self, buf: bytearray) -> bool:
+    def _read_waiting(self, buf: bytearray, asked: int) -> bool:
         """Reads and handles what waits on the data connection; True when the stream has ended. One `recv` takes
-        all that waits unless it fills the buffer (only then is there a second)."""
+        all that waits unless it fills the buffer (only then is there a second). Before handling, `early` is called
+        for what was read (the `read_up` requests counted in `asked` are then served), and the threads with an
+        `early` callback read what the server had sent them."""
         while True:
+            self._reading = True
             try:
                 chunk = self._socket.recv(_CHUNK)
             except BlockingIOError:
+                chunk = None
+            if chunk:
+                buf += chunk
+                if self.early is not None:
+                    self._scan(buf)
+            self._read(asked)
+            if chunk is None:
                 return False
             if not chunk:
                 log.warning("%s: the X server closed the connection", self.name)
                 return True
-            buf += chunk
+            for other in list(_EARLY):
+                if other is not self:
+                    other.read_up(READ_UP_SECONDS)
             if self._parse(buf):
                 return True
             if len(chunk) < _CHUNK:
                 return False
+
+    def _read(self, asked: int) -> None:
+        """What the socket had is read and `early` called for it: the `read_up` requests counted in `asked` are
+        served."""
+        self._reading = False
+        if asked != self._scanned:
+            with self._caught:
+                self._scanned = asked
+                self._caught.notify_all()
+
+    def _scan(self, buf: bytearray) -> None:
+        """`early` for every event of the whole replies in `buf` (all of them are handled next: `_parse`; a reply
+        not whole yet is scanned once it is)."""
+        start = 0
+        while len(buf) - start >= 32:
+            kind, category, _, length = _HEADER.unpack_from(buf, start)
+            end = start + (32 + 4 * length if kind in (_REPLY, _GENERIC_EVENT) else 32)
+            if kind == _ERROR or len(buf) < end:
+                return
+            if kind == _REPLY and category == _FROM_SERVER:
+                for offset in range(start + 32, end - _EVENT_SIZE + 1, _EVENT_SIZE):
+                    kind_, detail, xtime, x, y, state = _EVENT.unpack_from(buf, offset)
+                    try:
+                        self.early(kind_ & 0x7F, detail, state, x, y, xtime)  # type: ignore[misc]  # (not None)
+                    except Exception:  # the event is still handled
+                        log.exception("%s: an event could not be announced", self.name)
+            start = end
+
+    def read_up(self, timeout: float) -> None:
+        """Returns once this thread has read what the server had sent it when called, and called `early` for it
+        (or after `timeout`); at once when nothing waits to be read. Called by another record thread before it
+        handles what it read (see the module's docstring): one `poll` of this thread's socket when nothing waits."""
+        if not self._unread() or threading.current_thread() is self._thread:
+            return
+        self._ask(lambda: self._scanned, timeout, "read up")
+
+    def _unread(self) -> bool:
+        """Whether the server sent this thread something it has not read, or read and not scanned yet. The socket
+        is looked at first: the thread says it reads before it reads, so what left the socket meanwhile is seen."""
+        try:
+            poller = select.poll()
+            poller.register(self._socket.fileno(), select.POLLIN)
+            if poller.poll(0):
+                return True
+        except (OSError, ValueError):  # closed: the thread has ended
+            return False
+        return self._reading
 
     def _parse(self, buf: bytearray) -> bool:
         """Handles the whole replies at the start of `buf` and removes them; True at the end of the stream."""
@@ -208,14 +291,19 @@ class RecordThread:
         and the event lands behind every key recorded before it."""
         if not self._thread.is_alive() or threading.current_thread() is self._thread:
             return
+        self._ask(lambda: self._served, timeout, "caught up")
+
+    def _ask(self, done: Callable[[], int], timeout: float, what: str) -> None:
+        """One request to this thread (woken through its pipe), waited for until `done()` counts it served or the
+        thread has ended (or `timeout`): what `catch_up` and `read_up` share."""
         with self._caught:
             if self._served < 0:
                 return
             self._asked += 1
             wanted = self._asked
             self._wake_out.send(b"\0")
-            if not self._caught.wait_for(lambda: self._served >= wanted or self._served < 0, timeout):
-                log.debug("%s: not caught up after %.1f s", self.name, timeout)
+            if not self._caught.wait_for(lambda: done() >= wanted or self._served < 0, timeout):
+                log.debug("%s: not %s after %.1f s", self.name, what, timeout)
 
     def _events(self, buf: bytearray, end: int) -> None:
         """The recorded events in the reply `buf[:end]`, one 32-byte core event after another."""
