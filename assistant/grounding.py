@@ -230,8 +230,9 @@ SHELL_PROMPT = re.compile(r"^[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]", re.M)
 WINDOW_SIZE = re.compile(r"\b(\d{2,3})[×x]\d{2,3}\b")
 
 
-#: a traceback flattened onto one line (a forum's paragraph, a chat message): its lines come back (`restored`)
-FLAT_TRACEBACK = re.compile(r"Traceback \(most recent call last\):[ \t]+(?P<rest>\S[^\n]*)")
+#: a traceback flattened onto one line (a forum's paragraph, a chat message) with no separator between its lines
+#: (those joined with ' / ' or ' | ' are read where the message is): its lines come back (`restored`)
+FLAT_TRACEBACK = re.compile(r"Traceback \(most recent call last\):[ \t]+(?![^\n]*[ \t][/|—…][ \t])(?P<rest>[A-Za-z][^\n]*)")
 #: a row of a table padded into columns: a cell, four or more spaces, the next cell ('gti status      bash: gti: …')
 PADDED_ROW = re.compile(r"^(?P<cell>\S[^\n]*?\S) {4,}(?P<rest>\S[^\n]*)$", re.M)
 
@@ -242,12 +243,16 @@ def _run_rows(text: str) -> str:
     joined back."""
     known = known_programs(text)
     lines = text.split("\n")
+    rows = [PADDED_ROW.match(ln) for ln in lines]
     out: list[str] = []
     i = 0
     while i < len(lines):
-        row = PADDED_ROW.match(lines[i])
+        row = rows[i]
         words = _program_words(row["cell"]) if row else []
-        if not (row and words and words[0].rsplit("/", 1)[-1] in known and COMMAND_LINE.match(row["cell"])
+        # a table's: another row (its header) has its next cell at the same column
+        aligned = row is not None and any(r is not None and r is not row and abs(r.start("rest") - row.start("rest")) <= 1
+                                          for r in rows)
+        if not (row and aligned and words and words[0].rsplit("/", 1)[-1] in known and COMMAND_LINE.match(row["cell"])
                 and (ERROR_HINT.search(row["rest"]) or KEY_LINE.search(row["rest"]))):
             out.append(lines[i])
             i += 1

@@ -589,7 +589,7 @@ def writers_line(line: str) -> bool:
 
 
 #: marks before a message that are the writer's, not its own ('→ ', '... ', '» '); a path's './' is the message's
-LEADING_MARKS = re.compile(r"(?:[ \n…>→=»-]|\.(?![./]))*")
+LEADING_MARKS = re.compile(r"(?:[ \n…>→=»-]|\.+(?![./]))*")
 
 
 def _hinted(text: str, start: int, end: int) -> bool:

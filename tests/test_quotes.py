@@ -827,3 +827,25 @@ def test_the_help_is_read_from_relayed_traced_wrapped_and_tabled_output(sentence
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
     assert "FAILED!" not in (got["offer"] or ""), got  # the offer quotes the program's message, not the relay's
+
+
+@pytest.mark.parametrize("sentence, message", [
+    ("The last lines say: ... ModuleNotFoundError: No module named 'bs4'", "ModuleNotFoundError: No module named 'bs4'"),
+    ('Terminal shows: … npm error Missing script: "start"', 'npm error Missing script: "start"'),
+    ("The pane ends with .. fatal: not a git repository (or any of the parent directories): .git",
+     "fatal: not a git repository (or any of the parent directories): .git"),
+    ("Terminal shows: ./deploy.sh: line 4: pyhton3: command not found", "./deploy.sh: line 4: pyhton3: command not found"),
+    ("Terminal shows: ../run.sh: line 2: cd: /srv/x: No such file or directory",
+     "../run.sh: line 2: cd: /srv/x: No such file or directory"),
+])
+def test_a_writers_dots_before_a_message_go_and_a_paths_stay(sentence, message):
+    assert [o.text for o in ground([{"time": "1", "event": sentence}]).objects if o.kind == ERROR] == [message]
+
+
+def test_a_line_padded_by_chance_is_no_tables_row():
+    """npm's stack line has a known program's name, a wide gap and an error's word, but no other row has its next
+    cell at that column: it is output, not a table's command and message."""
+    text = ("The user runs 'npm install bcrypt' and the terminal prints:\nnpm error gyp ERR! stack Error: not found: "
+            "make\nnpm error gyp ERR! stack     at getNotFoundError (/usr/lib/node_modules/npm/lib/index.js:16:17)")
+    commands = [o.text for o in ground([{"time": "1", "event": text}]).objects if o.kind == COMMAND]
+    assert commands == ["npm install bcrypt"]
