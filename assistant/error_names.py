@@ -20,12 +20,12 @@ ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the 
 
 
 #: a build tool's or CI runner's closing line that counts errors or says the job failed rather than naming the
-#: error (or Terraform's or Ansible's, that a command it ran failed): passed over while a line names one
+#: error (or Terraform's, Ansible's or Jenkins's, that a command it ran failed): passed over while a line names one
 SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|aborting due to|build failed)|"
                           r"\bERROR: Job failed\b|\bError: Process completed with exit code|"
                           r"^\d+ errors?(?: generated)?\.?$|^compilation terminated\.$|^make(?:\[\d+\])?: \*\*\* |"
                           r"^ninja: build stopped|^Error: [\w-]+ provisioner error$|^Operation failed: failed running |"
-                          r"^fatal: \[[^\]\n]+\]: FAILED!")
+                          r"^fatal: \[[^\]\n]+\]: FAILED!|^ERROR: script returned exit code \d+|^Finished: FAILURE")
 
 
 def last_line(text: str) -> str:

@@ -30,6 +30,7 @@ from .error_names import error_line, last_line
 from .mail_text import unheadered
 from .quotes import (
     COMMAND_LINE,
+    MESSAGE_START,
     PROGRAMS,
     RUN_CUE,
     Said,
@@ -145,7 +146,17 @@ LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d
                         # a Docker build's step and time ('#12 0.345 ', and '0.484   ' under '> [4/4] RUN …')
                         r"#\d+ \d+\.\d{3} |\d+\.\d{3}(?: {1,3}|$)|"
                         # a log view's time and a tab ('2025-07-04 08:01:07.083\t')
-                        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d+)?\t)", re.M)
+                        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:[.,]\d+)?\t|"
+                        # Jenkins's timestamper ('[2024-10-13T17:09:19.502Z] ')
+                        r"\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?Z\] |"
+                        # Packer's machine-readable fields ('1735916790,docker.base,ui,message,')
+                        r"\d{10},[\w.-]*,ui,(?:message|error|say),)", re.M)
+#: a terminal's colour and cursor codes left in a copied log ('\x1b[31m', '^[[1;31m', or '[31m' with its escape
+#: lost) and Jenkins's hidden console notes ('ha:////4rrf…=' in its '[8m … [0m')
+ANSI = re.compile(r"(?:\x1b|\^\[)\[[0-9;?]*[A-Za-z]|\[\d{1,3}(?:;\d{1,3})*m(?!\])|ha:////[A-Za-z0-9+/=]+")
+#: a video's time before a line: a chapter's ('6:57 First run of `make`') or a viewer's comment's ('47:12 "bash: …'),
+#: on two lines or more, or before a quote (a chat's '9:22 PM | Ana: ' is a chat's time: `CHAT_PREFIX`)
+VIDEO_TIME = re.compile(r"^(?:\d{1,2}:)?\d{1,2}:\d\d[ \t]+(?!(?:AM|PM|am|pm)\b)(?=\S)", re.M)
 #: a chat export's time and speaker before each message ('[2025-03-14 19:52:04] <@nina:matrix.org> ', '25/06/25,
 #: 20:52 - Jonas Berg: ', '[26/11/2024, 19:40:27] Hannah Kim: ', '[16:54] <bitflip> ')
 CHAT_PREFIX = re.compile(r"^\[?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},? )?\d{1,2}:\d\d(?::\d\d)?\]?(?: -)? "
@@ -168,13 +179,18 @@ def _unlabelled(text: str) -> str:
     return "\n".join(spoken)
 
 
-#: a source's name before each line of its output ('aws_instance.app (remote-exec): ', '[pod/web-7d/app] '): a
-#: name ending with a bracket, a colon after it or not
-SOURCE_PREFIX = re.compile(r"^[^\s:][^:\n]{3,60}?[)\]]:?(?: |$)")
+#: a source's name before each line of its output ('aws_instance.app (remote-exec): ', '[pod/web-7d/app] ', Packer's
+#: 'qemu.debian: ', Vagrant's indented '    db: ', Compose's 'web-1  | '): a name ending with a bracket (a colon after
+#: it or not), a dotted name and a colon, an indented name and a colon, or a name and a bar
+SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]*[\w-]+\.[\w.-]+:|[ \t]+[\w.-]{2,40}:|"
+                           r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\|)(?: |$)")
+
+
+COMPOSE_SERVICE = re.compile(r"[\w.-]+-\d+[ \t]+\| ")
 
 
 def _unprefixed(text: str) -> str:
-    """A text whose runs of two or more lines start with the same source's name, without it: the output a
+    """A text whose runs of lines start with the same source's name, without it: the output a
     tool relays from a program (Terraform's provisioner, a pod's log) as the program printed it."""
     lines = text.split("\n")
     prefixes = [m[0] if (m := SOURCE_PREFIX.match(ln)) and not ERROR_TEXT.search(m[0]) else None for ln in lines]
@@ -185,17 +201,22 @@ def _unprefixed(text: str) -> str:
         while prefixes[i] and j + 1 < len(lines) and prefixes[j + 1] \
                 and prefixes[j + 1].rstrip() == prefixes[i].rstrip():  # type: ignore[union-attr]
             j += 1
-        if j - i >= 1:
+        # an indented name without a dot on three lines, another on two, a Compose service's ('web-1  | ') on one
+        plain = bool(prefixes[i]) and lines[i][:1] in " \t" and "." not in (prefixes[i] or "")
+        if j - i >= (2 if plain else 0 if COMPOSE_SERVICE.match(lines[i]) else 1):
             out[i:j + 1] = [ln[len(prefixes[k] or ""):] for k, ln in enumerate(lines[i:j + 1], i)]
         i = j + 1
     return "\n".join(out)
 
 
+#: the paragraph Vagrant prints under a provisioner's failed script: its words, not the script's message
+VAGRANT_FOOTER = re.compile(r"The SSH command responded with a non-zero exit status\. Vagrant\s+assumes that this means "
+                            r"the command failed\.(?:[^\n]*\n){0,4}?[^\n]*went wrong\.")
 #: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make', an
 #: alert's '- command = make', an agent's 'Action Input: make'): read as the shell's prompt before it
 #: a shell's trace of a command it runs ('+ python3 manage.py migrate', `set -x`; '++ ' in a subshell)
 XTRACE = re.compile(r"^\++ (?=\S)(?P<line>[^\n]*)", re.M)
-RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?i:history|exec|cmd|command|command ?line|action input)[ \t]*[:=][ \t]+(?=[a-z./])",
+RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?i:history|exec|cmd|cmdline|command|command ?line|action input)[ \t]*[:=][ \t]+(?=[a-z./])",
                       re.M)
 
 
@@ -212,13 +233,17 @@ QUOTED_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|\Z)){2,}|(?:(?<=\n\
 #: what a page or an editor's panel shows around a message, not of it: a line of buttons ('Reply  Share  Report'),
 #: of tags ('[bash] [git]', 'Tags: [pip]'), a reaction's count ('👍 2'), an action and its key ('View Problem
 #: (Alt+F8)'), a post's hashtags and its counts of replies and likes
-CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+[ \t]*$|(?:[ \t]+#[A-Za-z][\w-]*)+[ \t]*$|"
+CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+(?:[ \t]+(?:Reply|Share|Report))*[ \t]*$|"
+                    # a comment's author and age ('@sam · 3 days ago')
+                    r"^[ \t]*@[\w.-]+ · \d+ \w+ ago[ \t]*$|(?:[ \t]+#[A-Za-z][\w-]*)+[ \t]*$|"
                     r"^.*\b\d+ (?:replies|reposts|likes|boosts|favourites|comments)\b.*$|"
                     r"^[ \t]*(?:(?:Reply|Share|Report|Edit|Follow|Flag|Copy|Cite|Like|Quote|Upvote|Downvote|"
                     r"Permalink|Add a comment)[ \t]*){2,}$|^[ \t]*(?:Tags:[ \t]*)?(?:\[[\w.+#-]+\][ \t]*){1,8}$|"
                     r"[ \t]+[A-Z][\w ]{2,30}\((?:Alt|Ctrl|Cmd|Shift|Meta)\+[^)\n]{1,12}\)[ \t]*$|"
                     # Vim's prompt after a shell command's output
                     r"^[ \t]*Press ENTER or type command to continue[ \t]*$|"
+                    # a bug tracker's reply line ('(In reply to Ana from comment #3)') and attachment (its line under it)
+                    r"^[ \t]*\(In reply to [^\n]*\)[ \t]*$|^[ \t]*Created attachment \d+[^\n]*(?:\n[^\n]*)?$|"
                     # a wiki talk page's signature ('[[User:Ana|Ana]] ([[User talk:Ana|talk]]) 10:40, 14 April 2025 (UTC)')
                     r"[ \t]*(?:\[\[User:[^\]\n]*\]\]|\w+) \((?:\[\[User talk:[^\]\n]*\]\]|talk)\)[ \t]*\d\d:\d\d, \d{1,2} \w+ "
                     r"\d{4} \(UTC\)[ \t]*$|"
@@ -230,6 +255,11 @@ SHELL_PROMPT = re.compile(r"^[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]", re.M)
 WINDOW_SIZE = re.compile(r"\b(\d{2,3})[×x]\d{2,3}\b")
 
 
+#: a bug report's field that says no message (what was expected, the version, how often), with its value under it
+#: to the next blank line: 'Expected results:\nNo error' is the reporter's, not the program's
+REPORT_FIELD = re.compile(r"^[ \t]*(?:\*\*)?(?:Expected(?: (?:results?|behaviou?r|outcome|output))?|Version-Release number "
+                          r"of selected component(?: \(if applicable\))?|How reproducible)(?:\*\*)?"
+                          r"[ \t]*:[^\n]*(?:\n[ \t]*(?=\n))?(?:\n(?![ \t]*\n)(?![ \t]*(?:\*\*)?Actual\b)[^\n]*)*", re.M | re.I)
 #: a traceback flattened onto one line (a forum's paragraph, a chat message) with no separator between its lines
 #: (those joined with ' / ' or ' | ' are read where the message is): its lines come back (`restored`)
 FLAT_TRACEBACK = re.compile(r"Traceback \(most recent call last\):[ \t]+(?![^\n]*[ \t][/|—…][ \t])(?P<rest>[A-Za-z][^\n]*)")
@@ -327,6 +357,8 @@ def _fenced(block: re.Match[str]) -> str:
     # the quoted writer's own line before the message ('I get this when running make:') and after it ('Same as
     # last week.'), each a paragraph of one line, stay words
     paragraphs = [p.strip("\n") for p in "\n".join(lines).strip("\n").split("\n\n") if p.strip()]
+    if all(writers_line(ln) for p in paragraphs for ln in p.split("\n") if ln.strip()):
+        return "\n\n".join(paragraphs) + "\n"  # only the person's words quoted ('> Can you attach the output?')
     lead = paragraphs[0] if len(paragraphs) > 1 and _said_by_writer(paragraphs[0]) \
         and paragraphs[0].rstrip().endswith(":") else ""
     tail = paragraphs[-1] if len(paragraphs) > 1 + bool(lead) and _said_by_writer(paragraphs[-1]) else ""
@@ -347,25 +379,36 @@ def _event(o: Any) -> str:
     syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
     raw = str(o.get("event", "")) if isinstance(o, dict) else str(o)
+    if "[" in raw and ANSI.search(raw):
+        raw = ANSI.sub("", raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(raw))))))))
     if "\n" in text:
         text = _unwrapped(text)
         text = _reflowed(text) if "“" in text else text
         text = _run_rows(text) if "    " in text and PADDED_ROW.search(text) else text
+    if ":" in text and REPORT_FIELD.search(text):
+        text = REPORT_FIELD.sub("", text)
     if "Traceback (" in text:
         text = FLAT_TRACEBACK.sub(lambda m: "Traceback (most recent call last):\n" + restored(m["rest"]), text)
     if "&" in text and ENTITY.search(text):
         text = html.unescape(text)
     if '""' in text:
         text = CSV_FIELD.sub(lambda m: '"' + m[1].replace('""', '"') + '"', text)
+    if "%!(PACKER_COMMA)" in text:
+        text = text.replace("%!(PACKER_COMMA)", ",")
+    if ": " in text or ")" in text or "]" in text:
+        text = _unprefixed(text)
     if LOG_PREFIX.search(text):  # each record a line of its own, the first too (a message starts there)
-        text = LOG_PREFIX.sub("", text if text.startswith("\n") else "\n" + text)
+        text = _unprefixed(LOG_PREFIX.sub("", text if text.startswith("\n") else "\n" + text))
+    if ":" in text and ((times := len(VIDEO_TIME.findall(text))) >= 2
+                        or (times == 1 and re.search(r"^(?:\d{1,2}:)?\d{1,2}:\d\d[ \t]+[\"“'«]", text, re.M))):
+        text = VIDEO_TIME.sub("", text)
     if CHAT_PREFIX.search(text):
         text = CHAT_PREFIX.sub("", text)
     if "\n" in text and LINE_LABEL.match(text):
         text = _unlabelled(text)
-    if ")" in text or "]" in text:
-        text = _unprefixed(text)
+    if "Vagrant" in text:
+        text = VAGRANT_FOOTER.sub("", text)
     if RUN_LINE.search(text):
         text = RUN_LINE.sub("$ ", text)
     if "+ " in text and XTRACE.search(text):  # a traced line whose program is one a shell runs: a command run
@@ -382,6 +425,8 @@ def _event(o: Any) -> str:
         text = PYTEST_LINE.sub("", text)
     if "##[" in text or "::" in text:
         text = CI_MARK.sub("\n", text)
+    if text[:1] != "\n" and (MESSAGE_START.match(text) or re.match(r"(?:Error|error|fatal|FATAL|E): \S", text)):
+        text = "\n" + text  # a message from the text's first character starts a line, as every other line does
     return SYSLOG_CONTROL.sub(lambda m: "\n" if m[1] == "2" else "\t", text) if "#01" in text else text
 
 

@@ -240,10 +240,33 @@ def read_record(event: str) -> Record | None:
 #: where a JSON object starts inside a text: after an arrow or a colon (Ansible's 'FAILED! => {…}', a log's
 #: 'payload: {…}'), or at a line's start
 OBJECT_START = re.compile(r"(?:=>|:)[ \t]*(?=\{)|^[ \t]*(?=\{)", re.M)
-#: a JSON string field (or a list of strings), for an object cut short ('{"cmd": "make", "stderr": "…", ...}')
-STRING_FIELD = re.compile(r'"(?P<key>[\w.-]+)":[ \t]*(?P<value>"(?:[^"\\]|\\.)*"|\[[ \t]*(?:"(?:[^"\\]|\\.)*"[ \t]*,?[ \t]*)*\])')
+#: a JSON string field (or a list of strings), for an object cut short (or a Ruby hash's: '"log"=>"…"', Fluentd's) ('{"cmd": "make", "stderr": "…", ...}')
+STRING_FIELD = re.compile(r'"(?P<key>[\w.-]+)"(?::|[ \t]*=>)[ \t]*(?P<value>"(?:[^"\\]|\\.)*"|\[[ \t]*(?:"(?:[^"\\]|\\.)*"[ \t]*,?[ \t]*)*\])')
 #: a field that says how a run went, not what it printed (Ansible's, a job runner's)
 RUN_META = re.compile(r"^(?:changed|rc|delta|start|end|failed|skipped|invocation|ansible_\w+|_ansible_\w+)$")
+
+
+#: the field of a log stream's record that holds the line the program printed
+LINE_KEYS = ("log", "message", "msg", "MESSAGE")
+
+
+def _log_lines(text: str) -> str:
+    """A log stream written as one record per line (Docker's JSON logs, Fluentd's and Fluent Bit's records,
+    journald's JSON): each record's line, the line the program printed (two records or more in a row)."""
+    lines = text.split("\n")
+    said: list[str | None] = []
+    for line in lines:
+        at = line.find('{"')
+        fields = {m["key"]: m["value"] for m in STRING_FIELD.finditer(line, at)} if at >= 0 else {}
+        key = next((k for k in LINE_KEYS if k in fields and fields[k].startswith('"')), None)
+        try:
+            said.append(json.loads(fields[key]).rstrip("\n") if key else None)
+        except ValueError:
+            said.append(None)
+    for i, printed in enumerate(said):
+        if printed is not None and ((i > 0 and said[i - 1] is not None) or (i + 1 < len(said) and said[i + 1] is not None)):
+            lines[i] = printed
+    return "\n".join(lines)
 
 
 def spelled_out(text: str) -> str:
@@ -252,6 +275,8 @@ def spelled_out(text: str) -> str:
     with its escaped line breaks as lines. An object cut short ('…, ...}') gives the string fields it has."""
     if "{" not in text or '"' not in text:
         return text
+    if text.count('{"') >= 2:
+        text = _log_lines(text)
     decoder = json.JSONDecoder()
     out: list[str] = []
     at = 0

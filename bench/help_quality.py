@@ -23,7 +23,7 @@ default (the grounding, grounded offers and `do_task` that replay
 calls, the first offer about the error accepted, as for live); with `--replay`, through `proactive replay
 --accept`.
 
-    .venv/bin/python bench/help_quality.py [--cases DIR] [--replay] [--phrasings FILE] [--json] [-v]
+    .venv/bin/python bench/help_quality.py [--cases DIR]... [--replay] [--phrasings FILE] [--json] [-v]
 """
 
 from __future__ import annotations
@@ -220,7 +220,8 @@ def print_phrasings(report: dict, verbose: bool) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cases", type=Path, default=ROOT / "bench" / "help_cases")
+    ap.add_argument("--cases", type=Path, action="append", help="a folder of case files (repeat for several; "
+                    "default bench/help_cases)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--replay", action="store_true", help="through `proactive replay --accept` (sessions, gate)")
     ap.add_argument("--no-gate", action="store_true", help="with --replay: every turn offers (the live bench's "
@@ -229,9 +230,13 @@ def main() -> None:
                     "share whose replayed help is the same as live, overall and per style")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each offer and the help text")
     args = ap.parse_args()
-    files = sorted(args.cases.glob("*.toml"))
-    if not files:
-        sys.exit(f"{args.cases}: no *.toml case files")
+    folders = args.cases or [ROOT / "bench" / "help_cases"]
+    files = sorted(path for folder in folders for path in folder.glob("*.toml"))
+    for folder in folders:
+        if not any(folder.glob("*.toml")):
+            sys.exit(f"{folder}: no *.toml case files")
+    if len({path.stem for path in files}) < len(files):
+        sys.exit(f"--cases: two case files share a name in {', '.join(map(str, folders))}: each case is named by its file's stem")
     with tempfile.TemporaryDirectory() as home:
         os.environ["PROACTIVE_HOME"] = home  # an empty history: the help comes from the diagnosis alone
         from proactive.watcher.store.database import Store

@@ -4,6 +4,7 @@ gives: the same as the live path's for the same error, in phrasings of several e
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -849,3 +850,42 @@ def test_a_line_padded_by_chance_is_no_tables_row():
             "make\nnpm error gyp ERR! stack     at getNotFoundError (/usr/lib/node_modules/npm/lib/index.js:16:17)")
     commands = [o.text for o in ground([{"time": "1", "event": text}]).objects if o.kind == COMMAND]
     assert commands == ["npm install bcrypt"]
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a bug tracker's reply: the quoted question and the attachment line are no message
+    ("Li Wei 2026-03-02 10:11:12 UTC\n\n(In reply to Ana from comment #2)\n> Could you paste the output of `npm start`?\n\nHere:\n\nnpm error Missing script: \"start\"\n\nCreated attachment 1234 [details]\nlog",
+     ["npm run"]),
+    # a bug report's template: what was expected and the version are the reporter's fields
+    ("Description of problem:\n`sudo apt install ripgrepp` fails.\n\nVersion-Release number of selected component (if applicable):\napt-2.7.3-1.fc40\n\nActual results:\nE: Unable to locate package ripgrepp\n\nExpected results:\n\nNo error\n\nAdditional info:",
+     ["apt update"]),
+    # a video's chapters, each behind its time
+    ("Chapters:\n0:00 Intro\n3:10 Running `pyhton3 app.py`\n3:42 bash: pyhton3: command not found\n9:00 Outro",
+     ["python3 app.py"]),
+    # a viewer's comment: its time, the quoted message, the reactions and the author's line
+    ("@devnotes · 2 days ago\n12:04 \"ModuleNotFoundError: No module named 'requests'\" — same here after the update\n👍 12   Reply",
+     ["pip install requests"]),
+    # Vagrant: the provisioner's indented name on each relayed line, its closing paragraph
+    ("==> web: Running provisioner: shell...\n    web: + node server.js\n    web: Error: Cannot find module 'express'\n    web: Require stack:\nThe SSH command responded with a non-zero exit status. Vagrant\nassumes that this means the command failed. The output for this command\nshould be in the log above. Please read the output to determine what\nwent wrong.",
+     ["npm install express"]),
+    # Packer's machine-readable lines, its escaped commas
+    ("1700000000,amazon-ebs.web,ui,message,    amazon-ebs.web: + pyhton3 app.py\n1700000000,amazon-ebs.web,ui,message,    amazon-ebs.web: /tmp/script.sh: line 3: pyhton3: command not found\n1700000001,amazon-ebs.web,ui,error,Script exited with non-zero exit status: 127%!(PACKER_COMMA) Allowed exit codes are: [0]",
+     ["python3 app.py"]),
+    # Jenkins: the timestamper's time, a colour code left in, its closing lines
+    ("[Pipeline] sh\n12:00:01  + python3 fetch.py\n12:00:02  Traceback (most recent call last):\n12:00:02    File \"/var/lib/jenkins/workspace/app/fetch.py\", line 1, in <module>\n12:00:02      import requests\n12:00:02  \u001b[31mModuleNotFoundError: No module named 'requests'\u001b[0m\nERROR: script returned exit code 1\nFinished: FAILURE",
+     ["pip install requests"]),
+    # Fluent Bit's records, one printed line in each
+    ("[0] docker.abc123: [[1700000000.1, {}], {\"log\"=>\"Error: Cannot find module 'express'\", \"stream\"=>\"stderr\"}]\n[1] docker.abc123: [[1700000000.2, {}], {\"log\"=>\"Require stack:\", \"stream\"=>\"stderr\"}]\n[2] docker.abc123: [[1700000000.3, {}], {\"log\"=>\"- /srv/app/server.js\", \"stream\"=>\"stderr\"}]",
+     ["npm install express"]),
+    # a Compose service's name and time before its one line
+    ("$ docker compose logs api\napi-1  | 2026-01-05T10:00:00.123456789Z Error: Cannot find module 'express'",
+     ["npm install express"]),
+])
+def test_the_help_is_read_from_trackers_videos_provisioners_and_log_shippers(sentence, expect, tmp_path, monkeypatch):
+    """Each wraps the program's lines in its own way (a field, a time, a source's name, a record, a colour code)
+    and adds words of its own around them: the message is read as the program printed it, and the offer quotes it."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+    quoted = (got["offer"] or "").split("'")[1]
+    assert not re.match(r"(?:log|ERROR: script|- /|went wrong|amazon-ebs)", quoted), got
