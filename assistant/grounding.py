@@ -180,9 +180,10 @@ def _unlabelled(text: str) -> str:
 
 
 #: a source's name before each line of its output ('aws_instance.app (remote-exec): ', '[pod/web-7d/app] ', Packer's
-#: 'qemu.debian: ', Vagrant's indented '    db: ', Compose's 'web-1  | '): a name ending with a bracket (a colon after
-#: it or not), a dotted name and a colon, an indented name and a colon, or a name and a bar
-SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]*[\w-]+\.[\w.-]+:|[ \t]+[\w.-]{2,40}:|"
+#: indented '    qemu.debian: ', Vagrant's '    db: ', Compose's 'web-1  | '): a name ending with a bracket (a colon
+#: after it or not), an indented name and a colon, or a name and a bar; a name at the line's start and a colon is
+#: the message's own ('nginx.service: Failed with result …')
+SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]+[\w.-]{2,40}:|"
                            r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\|)(?: |$)")
 
 

@@ -889,3 +889,12 @@ def test_the_help_is_read_from_trackers_videos_provisioners_and_log_shippers(sen
     assert got["ok"], got
     quoted = (got["offer"] or "").split("'")[1]
     assert not re.match(r"(?:log|ERROR: script|- /|went wrong|amazon-ebs)", quoted), got
+
+
+def test_a_units_name_before_its_lines_is_the_messages_own():
+    """systemd writes 'unit.service: …' before each line about a unit: the name says which service (a help step
+    edits that unit), unlike a provisioner's indented source name before the lines it relays."""
+    text = ("Nov 28 10:25:26 web01 systemd[1]: reportd.service: Main process exited, code=exited, status=1/FAILURE\n"
+            "Nov 28 10:25:26 web01 systemd[1]: reportd.service: Failed with result 'exit-code'.")
+    details = [o.detail for o in ground([{"time": "1", "event": text}]).objects if o.kind == ERROR]
+    assert details and "reportd.service: Failed with result" in details[0], details
