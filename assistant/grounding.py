@@ -379,7 +379,13 @@ def _event(o: Any) -> str:
     fences (`code_blocks.fenced`), HTML entities and
     syslog's escaped line breaks as the characters they stand for, a system log's prefix off each line its label of a command run as a prompt, a mail's quoted block as a fenced one, a page's buttons, tags and reactions left out, a CSV field's doubled quote marks as one, and a CI runner's annotation as the line's start it marks, so
     a message copied through a web page, a table or a log reads as the program printed it."""
-    raw = str(o.get("event", "")) if isinstance(o, dict) else str(o)
+    return _as_read(str(o.get("event", "")) if isinstance(o, dict) else str(o))
+
+
+@functools.lru_cache(maxsize=4096)
+def _as_read(raw: str) -> str:
+    """`_event`'s reading of one sentence, remembered: every decision grounds its whole context again, and the
+    sentences of a session are read once, not at each of its turns."""
     if "[" in raw and ANSI.search(raw):
         raw = ANSI.sub("", raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(raw))))))))

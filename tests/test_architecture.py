@@ -412,3 +412,27 @@ def test_every_module_architecture_names_exists():
     missing = sorted(n for n in named_paths((ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8"))
                      if not resolves(n))
     assert not missing, f"ARCHITECTURE.md names what does not exist: {missing}"
+
+
+def _bound_twice(source: str) -> list[str]:
+    """The names a module binds more than once at its top level (a def or an assignment): the later one silently
+    replaces the earlier, which the earlier's callers no longer get (ruff does not say so)."""
+    seen: set[str] = set()
+    twice = []
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        else:
+            names = []
+        twice += [name for name in names if name in seen]
+        seen.update(names)
+    return twice
+
+
+def test_no_module_binds_a_top_level_name_twice():
+    found = {str(path.relative_to(ROOT)): twice for package in PACKAGES for path in (ROOT / package).rglob("*.py")
+             if (twice := _bound_twice(path.read_text(encoding="utf-8")))}
+    assert not found, found
+    assert _bound_twice("SAYS = 1\ndef f(): pass\nSAYS = 2\n") == ["SAYS"]  # the check finds what it looks for
