@@ -34,9 +34,9 @@ from .quotes import (
     PROGRAMS,
     RUN_CUE,
     Said,
-    _program_words,
     known_programs,
     message_candidates,
+    program_of,
     quotes as quoted_pieces,
     restored,
     said_errors,
@@ -279,11 +279,10 @@ def _run_rows(text: str) -> str:
     i = 0
     while i < len(lines):
         row = rows[i]
-        words = _program_words(row["cell"]) if row else []
         # a table's: another row (its header) has its next cell at the same column
         aligned = row is not None and any(r is not None and r is not row and abs(r.start("rest") - row.start("rest")) <= 1
                                           for r in rows)
-        if not (row and aligned and words and words[0].rsplit("/", 1)[-1] in known and COMMAND_LINE.match(row["cell"])
+        if not (row and aligned and program_of(row["cell"]) in known and COMMAND_LINE.match(row["cell"])
                 and (ERROR_HINT.search(row["rest"]) or KEY_LINE.search(row["rest"]))):
             out.append(lines[i])
             i += 1
@@ -420,7 +419,7 @@ def _as_read(raw: str) -> str:
         text = RUN_LINE.sub("$ ", text)
     if "+ " in text and XTRACE.search(text):  # a traced line whose program is one a shell runs: a command run
         known = known_programs(text)
-        text = XTRACE.sub(lambda m: "$ " + m["line"] if _program_words(m["line"])[0].rsplit("/", 1)[-1] in known
+        text = XTRACE.sub(lambda m: "$ " + m["line"] if program_of(m["line"]) in known
                           else m[0], text)
     if CHROME.search(text):
         text = CHROME.sub("", text)

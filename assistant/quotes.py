@@ -661,7 +661,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         start = label.end() if label else start
         start = _past_typed_line(sentence, start, end, known)
         arrow = RUN_ARROW.match(sentence, start, end)
-        if arrow and _program_words(arrow["line"])[0].rsplit("/", 1)[-1] in known:
+        if arrow and program_of(arrow["line"]) in known:
             start = arrow.end()  # a log's or a table's 'label: ran <command> -> <its message>': the message after it
         text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
         if QUESTION.match(sentence, _line_begin(sentence, start)):
@@ -924,6 +924,12 @@ def _program_words(line: str) -> list[str]:
     while len(words) > 1 and COMMAND_PREFIX.match(words[0]):
         words = words[1:]
     return words
+
+
+def program_of(line: str) -> str:
+    """The program a command line runs: its first word past `sudo` and an assignment, without its folder."""
+    words = _program_words(line)
+    return words[0].rsplit("/", 1)[-1] if words else ""
 
 
 def known_programs(sentence: str) -> frozenset[str]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .error_names import error_line
-from .quotes import COMMAND_LINE, PROGRAMS, RUN_ARROW, _program_words, known_programs, restored
+from .quotes import COMMAND_LINE, PROGRAMS, RUN_ARROW, known_programs, program_of, restored
 
 #: a field's name that holds the command line run
 COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
@@ -133,7 +133,7 @@ def _clipboard(text: str) -> Record | None:
         return None
     known = known_programs(text)
     command = next((items[n] for n in (printed + 1, printed - 1) if n in items and _command(items[n])
-                    and _program_words(items[n])[0].rsplit("/", 1)[-1] in known), None)
+                    and program_of(items[n]) in known), None)
     return Record(command, (items[printed],))
 
 
