@@ -24,9 +24,11 @@ HTML_BLOCK = re.compile(r"<(?P<close>/?)(?:pre|syntaxhighlight|source)\b[^>\n]*>
 HTML_INLINE = re.compile(r"<(?P<tag>code|tt|kbd|samp)\b[^>\n]*>(?P<d>[^\n]*?)</(?P=tag)>", re.I)
 #: MediaWiki's mark that its text is not markup: no part of what it holds
 NOWIKI = re.compile(r"</?nowiki\s*/?>", re.I)
-#: a paste site's or a pager's line number before each line ('  4 KeyError: …', '4\tKeyError', '4 │ KeyError'); a
-#: compiler's ' 4 | ' gutter is its message's own and not one
-LINE_NUMBER = re.compile(r"^(?P<indent>[ \t]*)(?P<n>\d{1,5})(?![ \t]*\|)(?P<box>[ \t]*[│┃][ ]?|\t| |$)")
+#: a paste site's or a pager's line number before each line ('  4 KeyError: …', '4\tKeyError', '4 │ KeyError')
+LINE_NUMBER = re.compile(r"^(?P<indent>[ \t]*)(?P<n>\d{1,5})(?P<box>[ \t]*[│┃][ ]?|\t| |$)")
+#: a compiler's ' 4 | ' gutter, its message's own: a number before it is a line number only among lines numbered
+#: without one
+GUTTER = re.compile(r"[ \t]*\|")
 #: a box drawn around a text (Terraform's diagnostics, a rich panel): a line of its border (its title in it), and
 #: the border's side
 BOX_RULE = re.compile(r"^[ \t]*[╷╵╭╮╰╯┌┐└┘┏┓┗┛╔╗╚╝─━═](?:[^\n]*[╷╵╭╮╰╯┌┐└┘┏┓┗┛╔╗╚╝─━═])?[ \t]*$")
@@ -61,11 +63,12 @@ def fenced(text: str) -> str:
 
 def unnumbered(text: str) -> str:
     """`text` with the line numbers a paste site, `cat -n` or a pager puts before each line left out: a run of at
-    least three lines numbered one after another (two from 1, or a paragraph of one line numbered 1 behind an
-    indent or a rule), read as the lines they number."""
+    least three lines numbered one after another (two from 1, or one line numbered 1 before a tab, or a paragraph
+    of one line numbered 1 behind an indent or a rule), read as the lines they number."""
     lines = text.split("\n")
     numbers = [LINE_NUMBER.match(ln) for ln in lines]
     values = [int(m["n"]) if m else -2 for m in numbers]
+    plain = [m is not None and not GUTTER.match(ln, m.end("n")) for m, ln in zip(numbers, lines, strict=True)]
     out = list(lines)
     i = 0
     while i < len(lines):
@@ -74,9 +77,9 @@ def unnumbered(text: str) -> str:
             j += 1
         first = numbers[i]
         if first is not None:
-            alone = j == i and bool(first["indent"] or first["box"].strip()) \
-                and (i == 0 or not lines[i - 1].strip()) and (j + 1 == len(lines) or not lines[j + 1].strip())
-            if j - i >= 2 or (first["n"] == "1" and (j - i == 1 or alone)):
+            alone = j == i and (first["box"] == "\t" or bool(first["indent"] or first["box"].strip())
+                                and (i == 0 or not lines[i - 1].strip()) and (j + 1 == len(lines) or not lines[j + 1].strip()))
+            if any(plain[i:j + 1]) and (j - i >= 2 or (first["n"] == "1" and (j - i == 1 or alone))):
                 for k in range(i, j + 1):
                     out[k] = lines[k][numbers[k].end():]  # type: ignore[union-attr]
         i = j + 1

@@ -20,12 +20,18 @@ ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the 
 
 
 #: a build tool's or CI runner's closing line that counts errors or says the job failed rather than naming the
-#: error (or Terraform's, Ansible's or Jenkins's, that a command it ran failed): passed over while a line names one
+#: error (or Terraform's, Ansible's, Jenkins's, Puppet's or Salt's, that a command it ran failed): passed over while a
+#: line names one
 SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|aborting due to|build failed)|"
                           r"\bERROR: Job failed\b|\bError: Process completed with exit code|"
                           r"^\d+ errors?(?: generated)?\.?$|^compilation terminated\.$|^make(?:\[\d+\])?: \*\*\* |"
                           r"^ninja: build stopped|^Error: [\w-]+ provisioner error$|^Operation failed: failed running |"
-                          r"^fatal: \[[^\]\n]+\]: FAILED!|^ERROR: script returned exit code \d+|^Finished: FAILURE")
+                          r"^fatal: \[[^\]\n]+\]: FAILED!|^ERROR: script returned exit code \d+|^Finished: FAILURE|"
+                          # a review bot's verdict, Puppet's and Salt's word that a command they ran failed, a TAP
+                          # harness's tally
+                          r"^Build failed\.?$|\breturned \d+ instead of one of \[|^ERROR: Minions returned with non-zero "
+                          r"|^Dubious, test returned |^Result: FAIL$|^# Looks like you failed |"
+                          r"Error: The command exited with status \d+$")  # Buildkite's
 
 
 def last_line(text: str) -> str:

@@ -134,13 +134,19 @@ CSV_FIELD = re.compile(r'(?<=,)"((?:[^"]|"")*)"(?=,|\s*$)', re.M)
 #: a CI runner's annotation before a line of its log (GitHub's '##[error]', '::error file=x::'): a line's start
 CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?:error|warning|notice)(?: [^:\n]*)?::)"
                      r"[ \t]*")
+#: a CI runner's own lines in a job's raw log, no step's: its sections and folds ('##[section]Starting: Bash',
+#: '##[endgroup]'), Azure's wrapper of the step's script ('[command]/usr/bin/bash --noprofile --norc …')
+RUNNER_LINE = re.compile(r"^[ \t]*(?:##\[(?:section|endgroup|debug)\]|\[command\]/usr/bin/bash --noprofile )[^\n]*\n?", re.M)
+#: where a runner names the command line a step runs ('##[group]Run make test', '##[command]git fetch', Azure's
+#: 'Script contents:' over the script's line): read as a prompt's line
+RUNNER_RUN = re.compile(r"^[ \t]*(?:##\[group\]Run |##\[command\]|\[command\]|Script contents:[ \t]*\n[ \t]*)(?=\S)", re.M)
 
 
 #: a system log's prefix before each line it records (a time, the host, the program and its process: 'May 10
 #: 10:56:48 xps bash[12315]: ', '2025-05-22T11:58:10+0100 x1 tmux[27718]: ', RFC 5424's '<13>1 2025-05-20T09:40:55Z
 #: vm qterminal 19128 - - '; a CI runner's raw log: '2024-11-16T11:50:52.7229786Z '; a Docker build's): each line's own, though the
 #: programs differ from line to line
-LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[.\d]*"
+LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?"
                         r"(?:Z|[+-]\d\d:?\d\d)?) [\w.-]+ (?:[\w.@/-]+(?:\[\d+\])?: |[\w.@/-]+ (?:\d+|-) - (?:-|\[[^\]]*\]) )|"
                         r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,}Z |"
                         # a Docker build's step and time ('#12 0.345 ', and '0.484   ' under '> [4/4] RUN …')
@@ -153,14 +159,21 @@ LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d
                         r"\d{10},[\w.-]*,ui,(?:message|error|say),)", re.M)
 #: a terminal's colour and cursor codes left in a copied log ('\x1b[31m', '^[[1;31m', or '[31m' with its escape
 #: lost) and Jenkins's hidden console notes ('ha:////4rrf…=' in its '[8m … [0m')
-ANSI = re.compile(r"(?:\x1b|\^\[)\[[0-9;?]*[A-Za-z]|\[\d{1,3}(?:;\d{1,3})*m(?!\])|ha:////[A-Za-z0-9+/=]+")
+ANSI = re.compile(r"(?:\x1b|\^\[)\[[0-9;?]*[A-Za-z]|\[\d{1,3}(?:;\d{1,3})*m(?!\])|\[0?K(?![\]\w])|ha:////[A-Za-z0-9+/=]+")
+#: a CI runner's marks in a job's raw log: GitLab's folding sections ('section_start:1719583951:step_script'),
+#: Buildkite's time before each line ('_bk;t=1723386977015'); the lines are the job's
+RUNNER_MARK = re.compile(r"\r?section_(?:start|end):\d+:[\w.-]+(?:\[[^\]\n]*\])?\r?|\x1b?_bk;t=\d+\x07?")
 #: a video's time before a line: a chapter's ('6:57 First run of `make`') or a viewer's comment's ('47:12 "bash: …'),
-#: on two lines or more, or before a quote (a chat's '9:22 PM | Ana: ' is a chat's time: `CHAT_PREFIX`)
-VIDEO_TIME = re.compile(r"^(?:\d{1,2}:)?\d{1,2}:\d\d[ \t]+(?!(?:AM|PM|am|pm)\b)(?=\S)", re.M)
+#: on two lines or more, or before a quote (a chat's '9:22 PM | Ana: ' and '01:13:32 <@ana:matrix.org> ' are a chat's
+#: time: `CHAT_PREFIX`)
+VIDEO_TIME = re.compile(r"^(?:\d{1,2}:)?\d{1,2}:\d\d[ \t]+(?!(?:AM|PM|am|pm)\b|<[^>\n]{1,60}> )(?=\S)", re.M)
 #: a chat export's time and speaker before each message ('[2025-03-14 19:52:04] <@nina:matrix.org> ', '25/06/25,
 #: 20:52 - Jonas Berg: ', '[26/11/2024, 19:40:27] Hannah Kim: ', '[16:54] <bitflip> ')
 CHAT_PREFIX = re.compile(r"^\[?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},? )?\d{1,2}:\d\d(?::\d\d)?\]?(?: -)? "
                          r"(?:<[^>\n]{1,60}> |[^:\n\d][^:\n]{0,40}: )", re.M)
+#: a transcript's line naming who speaks next and when ('Keiko Hughes  51:57', 'Speaker 2  54:17'), over what they
+#: said: no words of theirs
+SPEAKER_LINE = re.compile(r"^[A-Z][\w'’.-]*(?: [A-Z0-9][\w'’.-]*){0,3}[ \t]{2,}(?:\d{1,2}:)?\d{1,2}:\d\d[ \t]*\n", re.M)
 #: a label every line of a text starts with, a screen reader's or an alert's ('Narrator: ', 'SPEECH OUTPUT: '): a
 #: capitalised name, not an error word ('ERROR: ' on each of pip's lines is its own)
 LINE_LABEL = re.compile(r"^([A-Z][A-Za-z]*(?: [A-Za-z\d]+){0,2}: )")
@@ -180,11 +193,13 @@ def _unlabelled(text: str) -> str:
 
 
 #: a source's name before each line of its output ('aws_instance.app (remote-exec): ', '[pod/web-7d/app] ', Packer's
-#: indented '    qemu.debian: ', Vagrant's '    db: ', Compose's 'web-1  | '): a name ending with a bracket (a colon
+#: indented '    qemu.debian: ', Vagrant's '    db: ', Compose's 'web-1  | ', Puppet's): a name ending with a bracket (a colon
 #: after it or not), an indented name and a colon, or a name and a bar; a name at the line's start and a colon is
 #: the message's own ('nginx.service: Failed with result …')
 SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]+[\w.-]{2,40}:|"
-                           r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\|)(?: |$)")
+                           r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\|)(?: |$)|"
+                           # Puppet's resource before what its command printed ('Notice: /Stage[main]/…/returns: ')
+                           r"^Notice: /Stage\[[^\n]*?/returns: ")
 
 
 COMPOSE_SERVICE = re.compile(r"[\w.-]+-\d+[ \t]+\| ")
@@ -387,6 +402,8 @@ def _as_read(raw: str) -> str:
     sentences of a session are read once, not at each of its turns."""
     if "[" in raw and ANSI.search(raw):
         raw = ANSI.sub("", raw)
+    if ("section_" in raw or "_bk;" in raw) and RUNNER_MARK.search(raw):
+        raw = RUNNER_MARK.sub(lambda m: "\n" if m[0].lstrip("\r").startswith("section_") else "", raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(raw))))))))
     if "\n" in text:
         text = _unwrapped(text)
@@ -411,6 +428,8 @@ def _as_read(raw: str) -> str:
         text = VIDEO_TIME.sub("", text)
     if CHAT_PREFIX.search(text):
         text = CHAT_PREFIX.sub("", text)
+    if len(SPEAKER_LINE.findall(text)) >= 2:
+        text = SPEAKER_LINE.sub("", text)
     if "\n" in text and LINE_LABEL.match(text):
         text = _unlabelled(text)
     if "Vagrant" in text:
@@ -429,6 +448,8 @@ def _as_read(raw: str) -> str:
         text = MARKED_BLOCK.sub(_unmarked, text)
     if len(PYTEST_LINE.findall(text)) >= 2:
         text = PYTEST_LINE.sub("", text)
+    if "[command]" in text or "##[" in text or "Script contents:" in text:
+        text = RUNNER_RUN.sub("$ ", RUNNER_LINE.sub("", text))
     if "##[" in text or "::" in text:
         text = CI_MARK.sub("\n", text)
     if text[:1] != "\n" and (MESSAGE_START.match(text) or re.match(r"(?:Error|error|fatal|FATAL|E): \S", text)):
@@ -617,7 +638,11 @@ def _run(r: Reading, q: Quote) -> tuple[str, str] | None:
     and entered in a terminal is."""
     # a message's own advice ("… or run 'go help get'", "To fix it, run 'npm install'"): no command the person ran
     advice = ADVICE.search(q.before) and any(s.unquoted and s.unquoted[0] < q.start < s.unquoted[1] for s in r.said)
-    if RUN_CUE.search(q.before) and COMMAND_LINE.match(q.text) and r.said_piece(q.start) is None and not advice:
+    # one word, no known program's and no path ('Executing "step_script" stage'): a name, no command line
+    named = not q.text.strip().count(" ") and not q.text.startswith((".", "/", "~")) \
+        and program_of(q.text) not in known_programs(r.sentence)
+    if RUN_CUE.search(q.before) and COMMAND_LINE.match(q.text) and r.said_piece(q.start) is None and not advice \
+            and not named:
         _commands(r, q.text)
         return SKIP
     return None

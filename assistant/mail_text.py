@@ -26,10 +26,14 @@ ARCHIVE_LINK = re.compile(r"^[ \t]*\*[ \t]*(?:Previous message|Next message|Mess
 #: a list digest's opening (Mailman's): how to post and subscribe, and its table of the topics, to its first
 #: separator line
 DIGEST_HEAD = re.compile(r"^Send [^\n]+ mailing list submissions to\n.*?^-{10,}[ \t]*\n", re.M | re.S)
+#: and its closing line ('End of dev Digest, Vol 50, Issue 22' over a row of stars)
+DIGEST_END = re.compile(r"^End of [^\n]+ Digest\b[^\n]*(?:\n\*+)?[ \t]*$", re.M)
 #: the subject of the mail cron sends with a job's output: the job's command line ('Cron <ana@box> cd ~/x && make')
 CRON_SUBJECT = re.compile(r"^Cron <[^>\n]+>\s+(?P<command>\S.*)$")
 #: a subject's prefixes: replies, forwards, the list's name
 SUBJECT_PREFIX = re.compile(r"^(?:(?:Re|Fwd?|AW|SV|TR)\s*:\s*|\[[^\]\n]{1,40}\]\s*)+", re.I)
+#: a mail's signature: its '-- ' line and what follows it to the message's end
+SIGNATURE = re.compile(r"^-- ?\n.*", re.M | re.S)
 #: where a digest's message ends: its separator line
 SEPARATOR = re.compile(r"^-{10,}[ \t]*$", re.M)
 
@@ -40,7 +44,7 @@ def unheadered(text: str) -> str:
     if ":" not in text:
         return text
     if "mailing list" in text:
-        text = DIGEST_HEAD.sub("", text, count=1)
+        text = DIGEST_END.sub("", DIGEST_HEAD.sub("", text, count=1))
     if "message" in text:
         text = ARCHIVE_LINK.sub("", text)
     if not any(f"\n{name}:" in "\n" + text.lower() for name in ("from", "date", "content-type")):
@@ -53,7 +57,7 @@ def unheadered(text: str) -> str:
         stop = next((m.start() for m in SEPARATOR.finditer(text, end)), len(text))
         nxt = next((b[0] for b in blocks if b[0] >= end), len(text))
         stop = min(stop, nxt)
-        body = text[end:stop]
+        body = SIGNATURE.sub("", text[end:stop])
         if encoded and re.search(r"=(?:[0-9A-F]{2}|\n)", body):
             body = quopri.decodestring(body.encode("utf-8")).decode("utf-8", errors="replace")
         cron = CRON_SUBJECT.match(subject or "")

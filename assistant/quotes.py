@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE
 from proactive.watcher.privacy.echo_programs import SHELLS
 
+from .error_names import SUMMARY_LINE
 from .sentence_patterns import COPIED_ERROR, URL
 
 #: opening quote -> its closing quote ('„' closes with '“' in German typesetting)
@@ -271,6 +272,8 @@ UNQUOTED_CUE = re.compile(
     r"\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
+    r"\b(?:comes?|came|coming) back with|\bspit(?:s|ting)? out|\bspat out|\b(?:dies|died|bails?(?: out)?|errors?(?: out)?|"
+    r"errored(?: out)?|blows? up|blew up) with|"
     r"\bresult(?:s|ed)? in|\b(?:error(?: message)?|message)(?: is| was| reads| says)?(?: (?:[a-z]+ing|[a-z]+ed|shown|seen|given|thrown|like|as follows|below|now)(?=:))?|"
     r"\b(?:text|area|screen|stderr|stdout|response|reply)(?=\s*:)|->|→|=>|(?<=\S):(?=\s))"
     # a word that only leads up to the message ('shows the following error:'), not one that starts it ('error:
@@ -327,6 +330,10 @@ LINE_STARTS = re.compile(
     r"npm (?:ERR!|error) |--> |= (?:help|note): |(?:help|hint): |Caused by: |During handling of |"
     # javac's and a C compiler's: the symbol and place under a caret, the next file:line: error, the count
     r"(?:symbol|location):\s|\^\s+(?=symbol:)|(?<=error: cannot find symbol )(?=\S.*\^)|[\w/.-]+\.\w{1,5}:\d+(?::\d+)?: (?:fatal )?error: |\d+ errors?$)")
+#: an error's word and its colon ending a text ('keytool error:')
+ERROR_WORD_END = re.compile(r"\b(?i:error|fatal|exception|failure)[ \t]*:$")
+#: an exception's name and its colon, starting a line
+EXCEPTION_HEAD = re.compile(r"[A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt): ")
 #: a frame's location, after which its code line starts
 FRAME = re.compile(r"File \"[^\"]+\", line \d+(?:, in [\w.<>]+)?")
 #: a line break written out in a flattened message, and a quote mark escaped as in a JSON string (a log's line)
@@ -432,7 +439,11 @@ def _cut(flat: str) -> str:
     """One line of a message run together with the lines after it, cut where its lines' starts show."""
     if len(flat) < 60:
         return flat
-    cuts = {m.end() for m in LINE_STARTS.finditer(flat)} | {m.end() for m in FRAME.finditer(flat)}
+    # an exception's name right after an error's word and colon is that line's own ('keytool error:
+    # java.io.IOException: …'), unlike one after a code line's colon ('for d in rnage(7): NameError: …')
+    cuts = {m.end() for m in LINE_STARTS.finditer(flat)
+            if not (ERROR_WORD_END.search(flat, 0, m.start()) and EXCEPTION_HEAD.match(flat, m.end()))} \
+        | {m.end() for m in FRAME.finditer(flat)}
     if flat.startswith("Traceback (most recent call last):"):
         cuts.add(len("Traceback (most recent call last):"))
     lines, at = [], 0
@@ -484,12 +495,17 @@ def _own(sentence: str) -> list[tuple[tuple[int, int], Said]]:
 
 
 #: a line of a person's own words in a chat or a note, not of what a program printed
-PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|ok|okay|hi|hey|hello|dear|did|does|could you|can you|anyone|any ideas?|why|how|"
+PERSONS_LINE = re.compile(r"(?i:i|i'm|we|my|yep|yes|yeah|yup|nope|no luck|still|ok|okay|hi|hey|hello|dear|did|does|could you|can you|anyone|any ideas?|why|how|"
                           r"thanks?|thx|cheers|(?:best |kind )?regards|best|that's|pls|please|sorry|lol|"
                           # a speaker's (a screencast's transcript: 'Hmm.', 'Oh no.', 'Let's figure out why.')
                           r"hmm+|oh|ah+|uh+|alright|well|let's|let me|pause|this is a)\b(?![:('’])")
-#: a failure in the person's words ('Okay, so that failed.'): no message's
-PROSE_FAILURE = re.compile(r"\b(?:that|it|this)(?: just| also)? (?:failed|fails|broke|errored)\b", re.I)
+#: a short question of the writer's on a line of its own ('What am I missing?', 'Where is this coming from?'): an
+#: error's word in it ('missing') is the writer's
+WRITERS_QUESTION = re.compile(r"(?i:what|why|how|where|which|who|any(?:one| ideas?)?|am i|did i|should i|is (?:it|this|there)"
+                              r"|is that)\b[^\n:`'\"]{0,60}\?+")
+#: a failure in the person's words ('Okay, so that failed.', 'no luck, same error'): no message's
+PROSE_FAILURE = re.compile(r"\b(?:that|it|this)(?: just| also)? (?:failed|fails|broke|errored)\b|"
+                           r"\b(?:the )?same (?:error|failure|problem)\b", re.I)
 
 
 #: a line that asks, as a forum's title does ('Q: Why does `git merge x` fail with CONFLICT …?')
@@ -497,14 +513,19 @@ QUESTION = re.compile(r"[ \t#*>]*(?:Q:\s*)?(?i:why|how|what|does|do|is|can|anyon
 #: words that say what was run or asked before the message on the same line ('command was make error reads …',
 #: 'Why does … fail with …', 'so when I run make it prints …'): no message starts there
 LEADS_UP = re.compile(QUESTION.pattern + r"|(?i:command (?:was|is)|(?:okay |ok )?so\b|when i|i (?:ran|run|typed)|"
-                                         r"it(?:'s|’s| is) saying|you can see|here(?:'s|’s| is))\b")
+                                         r"it(?:'s|’s| is) saying|you can see|here(?:'s|’s| is))\b|"
+                                         # a speaker's 'and it just comes back with …', 'then this prints …' (a
+                                         # message's own 'This environment is …' has its capital)
+                                         r"(?:(?i:and|but|then) )?(?:it|this|that)(?: just| only| still| then| now)?"
+                                         r" (?!is |was |has |had )[a-z]+\b")
 
 
 def _persons_line(sentence: str, at: int) -> bool:
     """Whether the line from `at` is the person's own words ('yep', 'Did not read the last line at first'): such
     a line neither starts a message nor goes on with the one above it."""
-    return PERSONS_LINE.match(sentence, at) is not None \
-        and not ERROR_HINT.search(PROSE_FAILURE.sub("", sentence[at:_line_end(sentence, at)]))
+    line = sentence[at:_line_end(sentence, at)]
+    return WRITERS_QUESTION.fullmatch(line.strip()) is not None or PERSONS_LINE.match(sentence, at) is not None \
+        and not ERROR_HINT.search(PROSE_FAILURE.sub("", line))
 
 
 def _line_begin(text: str, at: int) -> int:
@@ -601,12 +622,42 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     """An error message stated without quotes around it ("The terminal shows: error: could not compile `app`",
     "got ModuleNotFoundError: No module named 'numpyy'", "Visible text: permission denied while …", the lines
     after the sentence's first): (where it starts, its text), or None. After a colon or a line break the message
-    may start with any word; a shell's prompt line in it is the command's, not the message's (`prompt_runs`)."""
+    may start with any word; a shell's prompt line in it is the command's, not the message's (`prompt_runs`).
+    A message said in a person's words (a line of plain words, no line of an error's form in its paragraph), then
+    one printed on lines of its own further on, its first line an error's (a talk's transcript, then its notes):
+    the printed one, the program's words and the later."""
+    found = _unquoted_error(sentence, quoted, 0)
+    if found is None:
+        return None
+    paragraph = re.search(r"\n[ \t]*\n", found[1])  # a message run on past its paragraph may hold the later one
+    at = found[0] + (paragraph.start() if paragraph else len(found[1]))
+    whole = sentence[_line_begin(sentence, found[0]):at]  # its first paragraph, its first line from the line's start
+    if not SPOKEN.match(whole.lstrip()) or any(_error_led(ln.strip()) for ln in whole.splitlines()):
+        return found
+    while (later := _unquoted_error(sentence, quoted, at)) is not None:
+        first = later[1].split("\n", 1)[0]
+        if later[0] >= found[0] + len(found[1]) and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
+                and (_error_led(first) or CURL_CODE.match(first)) \
+                and not SUMMARY_LINE.search(first):
+            return later
+        at = _line_end(sentence, max(at, later[0])) + 1  # words leading up to it: it may start on a line below
+    return found
+
+
+def _error_led(line: str) -> bool:
+    """Whether a line starts as an error's does: its form ('error: …', 'KeyError: …'), an error's word first
+    ('CONFLICT (content): …'), or a program's name and a colon before an error's word."""
+    return bool(MESSAGE_LINE.match(line) or ERROR_HINT.match(line) or re.match(r"[^\s:]+: (?:error|fatal)\b", line)
+                or (re.match(r"[\w.+/-]+: ", line) and ERROR_HINT.search(line)))
+
+
+def _unquoted_error(sentence: str, quoted: list[Quoted], after: int) -> tuple[int, str] | None:
+    """`unquoted_error` from the cues at `after` on."""
     inside = [(q.start, q.end) for q in quoted]
     runs = prompt_runs(sentence)
     known = known_programs(sentence)
     shortened: tuple[int, str] | None = None
-    for cue in UNQUOTED_CUE.finditer(sentence):
+    for cue in UNQUOTED_CUE.finditer(sentence, after):
         start = cue.end()
         said_by = SAID_BY.search(sentence, 0, start) if cue.group().startswith(":") else None
         if said_by is not None and (said_by["program"] in PROGRAMS or said_by["program"] in SHELLS):
@@ -663,7 +714,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
         arrow = RUN_ARROW.match(sentence, start, end)
         if arrow and program_of(arrow["line"]) in known:
             start = arrow.end()  # a log's or a table's 'label: ran <command> -> <its message>': the message after it
-        text = re.sub(r"\s*(?:…|\.{2,})$", "", sentence[start:end].strip()).strip()
+        text = re.sub(r"\s*(?:…|\.{2,})$", "", IDLE_PROMPT.sub("", sentence[start:end].rstrip())).strip()
         if QUESTION.match(sentence, _line_begin(sentence, start)):
             # the question's mark, not the message's ('Why does … fail with X?')
             text = re.sub(r"\?(?=\n|$)", "", text, count=1)
@@ -694,8 +745,32 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
                 # cut off ('Subject: Failed to start x: Unit…', an archive's title): the whole message may follow
                 shortened = shortened or (above, sentence[above:start] + text)
                 continue
+            if above == start and printed:
+                return _fuller_copy(sentence, runs, start, text) or (start, text)
             return above, sentence[above:start] + text
     return shortened
+
+
+def _fuller_copy(sentence: str, runs: list[Run], start: int, text: str) -> tuple[int, str] | None:
+    """The same command's earlier output holding every line of its message `text` (at `start`, right under the
+    command's line) and more: a session that runs one command again and again (a bisect, a retry) prints the
+    whole message the first time, and its writer shortens the repeats; the whole one is what the person read."""
+    above = [r for r in runs if r.end <= start]
+    if not above:
+        return None
+    last = above[-1]
+    want = [line.strip() for line in text.splitlines() if line.strip()]
+    for run, after in zip(runs, runs[1:], strict=False):
+        if run.at >= last.at or run.command != last.command or run.output:
+            continue
+        block = sentence[run.end:_line_begin(sentence, after.at)].strip("\n")
+        have = [line.strip() for line in block.splitlines()]
+        at = [have.index(w) if w in have else -1 for w in want]
+        if -1 in at or at != sorted(at) or len([h for h in have if h]) <= len(want):
+            continue
+        kept = block.strip()
+        return sentence.index(kept, run.end), kept
+    return None
 
 
 #: a line of a printed traceback above its exception's line: its header, a frame, the carets under a code line
@@ -853,7 +928,7 @@ UNQUOTED_RUN = re.compile(
 #: write curl -v https://…:", "using pip install x", "the command entered is cargo build"): taken for a known
 #: program with at least one argument
 LOOSE_RUN = re.compile(
-    r"(?:\b(?:make|makes|made|making|do|does|did|doing|write|writes|wrote|writing|use|uses|used|using|call|calls|"
+    r"(?:\b(?:make|makes|made|making|do|does|did|doing|write|writes|wrote|writing|use|uses|used|using|call|calls|type|"
     r"called|launch(?:es|ed|ing)?|start(?:s|ed|ing)?|execute|exec|issue[sd]?|input|put|send|sent|hit|give|gave)\s+"
     r"(?:the (?:command )?)?|"
     # a description's ('The prompt shows the command pyhton3 manage.py', 'The last command entered is cargo build')
@@ -882,6 +957,14 @@ PROMPT_LINE = re.compile(r"(?:^|(?<=[\s:]))\$ (?P<line>[^\n]+?)(?=\s*(?:->|→|=
 PROMPT = re.compile(r"(?:^|(?<=[\s:(\]]))(?:[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+@[\w.-]+ [^\s%]+ %|\$|"
                     r"(?P<other>#|>|PS [^>\n]{0,60}>))[ \t]+"
                     r"(?P<line>[^\n]+?)(?=[ \t]*(?:->|→|=>|\n|$|\.\.\.(?:\s|$)|…))", re.M)
+
+
+#: a line a person says or writes: four plain words first ('it just comes back with …', 'So this is the part …')
+SPOKEN = re.compile(r"(?:[A-Za-z’']+,?[ \t]+){4}")
+#: a program's numbered failure ('curl: (60) SSL certificate problem: …')
+CURL_CODE = re.compile(r"[a-z][\w.+-]*: \(\d+\) ")
+#: a shell's prompt waiting on the lines under a message (nothing typed at it yet): the screen's, not the message's
+IDLE_PROMPT = re.compile(r"(?:\n[ \t]*(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#%]|[\w.-]+@[\w.-]+ [^\s%]+ %|\$|❯)[ \t]*)+$")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .error_names import error_line
-from .quotes import COMMAND_LINE, PROGRAMS, RUN_ARROW, known_programs, program_of, restored
+from .quotes import COMMAND_LINE, PROGRAMS, RUN_ARROW, known_programs, program_of, restored, writers_line
 
 #: a field's name that holds the command line run
 COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
@@ -74,16 +74,20 @@ def _command(text: str) -> str | None:
     return line if program in PROGRAMS or " " in line else None
 
 
-def _strings(value: Any, key: str = "") -> list[tuple[str, str]]:
-    """A JSON value's texts with the name of the field each sits in; a list of strings is one text, its lines."""
+def _strings(value: Any, key: str = "", kinds: bool = False) -> list[tuple[str, str]]:
+    """A JSON value's texts with the name of the field each sits in; a list of strings is one text, its lines.
+    `kinds`: a piece of a chat export's message named by its kind ('code', 'pre', 'plain'), not 'text'."""
     if isinstance(value, str):
         return [(key, value)]
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
         return [(key, "\n".join(value))]
+    if kinds and isinstance(value, dict) and isinstance(value.get("type"), str) \
+            and isinstance(value.get("text"), str) and len(value) <= 4:
+        return [(value["type"], value["text"])]
     if isinstance(value, dict):
-        return [pair for k, v in value.items() for pair in _strings(v, str(k))]
+        return [pair for k, v in value.items() for pair in _strings(v, str(k), kinds)]
     if isinstance(value, list):
-        return [pair for v in value for pair in _strings(v, key)]
+        return [pair for v in value for pair in _strings(v, key, kinds)]
     return []
 
 
@@ -110,10 +114,12 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
             command = command or ran["line"].strip().strip("`")
             continue
         text = restored(text)
-        if not _printed(text):
-            continue
-        if command is None and i > 0 and not fields[i - 1][0]:
+        if not _printed(text) or ("\n" not in text.strip() and writers_line(text)):
+            continue  # no program's output, or a line of a person's words ('did you run the install step first?')
+        if command is None and i > 0 and not fields[i - 1][0]:  # a line of its own before it
             command = _command(fields[i - 1][1])
+        # a chat export's code piece of the same message just before it ('ran ', `make`, ' and got:')
+        command = command or next((_command(t) for k, t in reversed(fields[max(0, i - 2):i]) if k == "code"), None)
         texts.append(text.strip())
     return Record(command, tuple(texts)) if texts else None
 
@@ -172,7 +178,7 @@ def _json(text: str) -> Record | None:
             return None
         if not isinstance(value, dict):
             return None
-        fields += _strings(value)
+        fields += _strings(value, kinds=True)
     return _from_fields(fields)
 
 

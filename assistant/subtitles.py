@@ -14,6 +14,8 @@ import re
 TIMING = re.compile(r"^[ \t]*(?:\d+:)?\d\d:\d\d[,.]\d{3}[ \t]+-->[ \t]+(?:\d+:)?\d\d:\d\d[,.]\d{3}\b[^\n]*$", re.M)
 #: a cue's number (SRT) or the file's header (WebVTT), on a line of its own
 NOT_SAID = re.compile(r"^[ \t]*(?:\d+|WEBVTT\b.*|NOTE\b.*)[ \t]*$")
+#: the speaker a meeting's captions name before each cue ('Ana Ruiz: ', WebVTT's '<v Ana Ruiz>')
+SPEAKER = re.compile(r"^(?:<v(?:\.[\w.-]+)?[ \t]+[^>\n]{1,40}>|[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2}: )[ \t]*")
 
 
 def transcript(text: str) -> str:
@@ -24,11 +26,16 @@ def transcript(text: str) -> str:
     assert first is not None
     head = " ".join(ln.strip() for ln in text[:first.start()].splitlines() if ln.strip() and not NOT_SAID.match(ln))
     lines = [head] if head else []
+    cues = []
     for block in TIMING.split(text[first.start():])[1:]:
         said = [ln.strip() for ln in block.strip().splitlines()]
         while said and NOT_SAID.match(said[-1]):  # the next cue's number
             said.pop()
-        cue = " ".join(ln for ln in said if ln)
+        cues.append(" ".join(ln for ln in said if ln))
+    cues = [cue for cue in cues if cue]
+    if len(cues) >= 2 and all(SPEAKER.match(cue) for cue in cues):  # a meeting's captions: who spoke is no words said
+        cues = [SPEAKER.sub("", cue, count=1) for cue in cues]
+    for cue in cues:
         if not cue:
             continue
         if lines and _goes_on(lines[-1], cue):

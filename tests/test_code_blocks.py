@@ -57,6 +57,11 @@ def test_the_help_is_read_from_a_message_in_another_markups_block(sentence, expe
      'out.txt\nTraceback (most recent call last):\n  File "a.py", line 1\nNameError: x'),
     ("  9 a\n 10   b\n 11 c", "a\n  b\nc"),
     ("Paste:\n\n 1 │ E: Unable to locate package x\n", "Paste:\n\nE: Unable to locate package x\n"),
+    # a paste's numbers before a compiler's own gutter: the paste's go, the gutter stays
+    ("  3 error[E0425]: x\n  4  --> src/a.rs:2:5\n  5   |\n  6 2 |     y();\n  7   |     ^",
+     "error[E0425]: x\n --> src/a.rs:2:5\n  |\n2 |     y();\n  |     ^"),
+    # one line numbered 1 before a tab (a gist's file of one line)
+    ("output.txt\n1\tfatal: not a git repository\n@ana commented", "output.txt\nfatal: not a git repository\n@ana commented"),
 ])
 def test_a_paste_sites_line_numbers_are_left_out(text, expected):
     assert unnumbered(text) == expected

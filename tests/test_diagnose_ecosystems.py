@@ -374,3 +374,15 @@ def test_without_the_command_the_message_names_its_program_or_none_is_promised()
     assert bare is not None and bare.offer == "how to trust your CA system-wide"
     pull = diagnose(Situation("Warning  Failed  9s  kubelet  Error: ImagePullBackOff"))
     assert pull is not None and pull.steps[0].command == "kubectl describe pod <pod>"
+
+
+@pytest.mark.parametrize("command, program", [
+    ("cd web && npm ci", "npm"),
+    ("cd /srv/app; pip install -r requirements.txt", "pip"),
+    ("pushd tools && sudo gem install bundler", "gem"),
+    ("npm ci", "npm"),
+])
+def test_the_program_is_the_one_run_after_a_change_of_folder(command: str, program: str) -> None:
+    """'cd app && npm install' runs npm in app: the failing program, whose own setting the help names, is npm."""
+    found = diagnose(Situation("unable to get local issuer certificate", command=command))
+    assert found is not None and found.offer.endswith(f"for {program}"), found

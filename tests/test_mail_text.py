@@ -83,6 +83,15 @@ def test_a_digests_opening_and_an_archives_links_go():
     assert "Today's Topics" not in unheadered(DIGEST) and "Previous message" not in unheadered(ARCHIVE)
 
 
+def test_a_digests_closing_line_and_a_signature_go():
+    digest = DIGEST + "\nMessage: 2\nDate: Fri, 06 Mar 2026 10:00:00 +0000\nFrom: Ana <ana@example.org>\n" \
+        "Subject: Re: release notes\n\nLooks good.\n-- \nAna Ruiz\nBuild team\n\n------------------------------\n\n" \
+        "End of tools-users Digest, Vol 12, Issue 4\n******************************************\n"
+    read = unheadered(digest)
+    assert "End of tools-users Digest" not in read and "Ana Ruiz" not in read and "Build team" not in read
+    assert "Looks good." in read and "Cannot find module 'express'" in read
+
+
 def test_text_without_a_mail_is_unchanged():
     for text in ("From: here to there, the build failed: error: x", "Date: today\nerror: y", "a: b\nc: d"):
         assert unheadered(text) == text

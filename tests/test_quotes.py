@@ -898,3 +898,125 @@ def test_a_units_name_before_its_lines_is_the_messages_own():
             "Nov 28 10:25:26 web01 systemd[1]: reportd.service: Failed with result 'exit-code'.")
     details = [o.detail for o in ground([{"time": "1", "event": text}]).objects if o.kind == ERROR]
     assert details and "reportd.service: Failed with result" in details[0], details
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a retry: the command run again prints the same error, its repeat cut to one line by the writer
+    ("$ cargo build\nerror[E0433]: failed to resolve: use of undeclared type `HashMap`\n --> src/main.rs:3:17\n"
+     "  |\n3 |     let mut m = HashMap::new();\n  |                 ^^^^^^^ use of undeclared type `HashMap`\n"
+     "  |\nhelp: consider importing this struct\n  |\n1 + use std::collections::HashMap;\n  |\n"
+     "$ git checkout HEAD~2\nHEAD is now at 1a2b3c4 older\n$ cargo build\n"
+     "error[E0433]: failed to resolve: use of undeclared type `HashMap`\n$ git checkout -", ["std::collections::HashMap"]),
+    # the idle prompt under the repeat is the screen's
+    ("ana@box:~/svc$ python3 worker.py\nTraceback (most recent call last):\n"
+     "  File \"/home/ana/svc/worker.py\", line 4, in <module>\n    token = os.environ[\"SLACK_TOKEN\"]\n"
+     "            ~~~~~~~~~~^^^^^^^^^^^^^^^\n  File \"<frozen os>\", line 714, in __getitem__\n"
+     "KeyError: 'SLACK_TOKEN'\nana@box:~/svc$ git stash\n"
+     "Saved working directory and index state WIP on main: 1a2b3c4 x\nana@box:~/svc$ python3 worker.py\n"
+     "KeyError: 'SLACK_TOKEN'\nana@box:~/svc$ \n",
+     ["SLACK_TOKEN="]),
+])
+def test_a_commands_repeated_message_is_read_from_its_whole_first_copy(sentence, expect, tmp_path, monkeypatch):
+    """A bisect or a retry runs one command again and again; a writer keeps the first output whole and shortens
+    the repeats: the message read is the whole one the person saw."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+def test_a_repeat_that_says_more_than_the_first_copy_is_its_own_message():
+    """Only a repeat whose every line the earlier output holds is a shortened copy: a changed message is new."""
+    text = ("$ make\ncc -o app app.c\napp.c:1:10: fatal error: zlib.h: No such file or directory\n$ vim app.c\n"
+            "$ make\ncc -o app app.c -lz\n/usr/bin/ld: cannot find -lz: No such file or directory\n")
+    details = [o.detail for o in ground([{"time": "1", "event": text}]).objects if o.kind == ERROR]
+    assert details and "cannot find -lz" in details[0] and "zlib.h" not in details[0], details
+
+
+def test_the_writers_short_question_is_no_message(tmp_path, monkeypatch):
+    """'What am I missing?' under a pasted block has an error's word in it ('missing') and is still the writer's."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    for question in ("What am I missing?", "Where is the missing piece??", "Any ideas why it fails?"):
+        sentence = (f"Hi all, `bin/rails server` then opening the app gives:\n\n```\nBlocked hosts: dev.acme.test\n```\n\n"
+                    f"{question}\n\nthanks\n")
+        got = help_quality().help_for([{"time": "1", "event": sentence}], ["config.hosts"])
+        assert got["ok"], (question, got)
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # GitLab's folding sections and erase codes, its stage named in quotes: the job's command is npm's
+    ("section_start:1700000000:step_script\n"
+     "\u001b[0K\u001b[0K\u001b[36;1mExecuting \"step_script\" stage of the job script\u001b[0;m\n"
+     "\u001b[32;1m$ npm ci\u001b[0;m\nnpm error code SELF_SIGNED_CERT_IN_CHAIN\n"
+     "npm error errno SELF_SIGNED_CERT_IN_CHAIN\n"
+     "npm error request to https://registry.npmjs.org/left-pad failed, reason: self-signed certificate in certificate chain\n"
+     "section_end:1700000003:step_script\n\u001b[0K\u001b[31;1mERROR: Job failed: exit code 1\u001b[0;m\n\n",
+     ["cafile"]),
+    # Buildkite's time before each line, its closing line
+    ("_bk;t=1700000000000~~~ Running commands\n_bk;t=1700000000100$ gti status\n"
+     "_bk;t=1700000000200bash: gti: command not found\n"
+     "_bk;t=1700000000300🚨 Error: The command exited with status 127\n\n",
+     ["git status"]),
+    # Azure's runner lines, its seven-digit times, the script's line under 'Script contents:'
+    ("2025-03-02T10:00:01.1234567Z ##[section]Starting: Bash\n2025-03-02T10:00:01.2234567Z Script contents:\n"
+     "2025-03-02T10:00:01.3234567Z python3 -m json.tool settings.json\n"
+     "2025-03-02T10:00:01.4234567Z [command]/usr/bin/bash --noprofile --norc /home/vsts/work/_temp/5f2c.sh\n"
+     "2025-03-02T10:00:02.1234567Z Expecting value: line 1 column 1 (char 0)\n"
+     "2025-03-02T10:00:02.2234567Z ##[error]Bash exited with code '1'.\n"
+     "2025-03-02T10:00:02.3234567Z ##[section]Finishing: Bash\n\n",
+     ["empty"]),
+    # Puppet relays what its resource's command printed behind the resource's path; its own closing error
+    ("Mar 02 10:00:01 web-1 puppet-agent[812]: Info: Applying configuration version '1740909601'\n"
+     "Mar 02 10:00:02 web-1 puppet-agent[812]: Notice: /Stage[main]/Web::Deploy/Exec[assets]/returns: Traceback (most recent call last):\n"
+     "Mar 02 10:00:02 web-1 puppet-agent[812]: Notice: /Stage[main]/Web::Deploy/Exec[assets]/returns:   File \"/srv/web/build.py\", line 1, in <module>\n"
+     "Mar 02 10:00:02 web-1 puppet-agent[812]: Notice: /Stage[main]/Web::Deploy/Exec[assets]/returns:     import jinja2\n"
+     "Mar 02 10:00:02 web-1 puppet-agent[812]: Notice: /Stage[main]/Web::Deploy/Exec[assets]/returns: ModuleNotFoundError: No module named 'jinja2'\n"
+     "Mar 02 10:00:02 web-1 puppet-agent[812]: Error: 'python3 build.py' returned 1 instead of one of [0]\n\n",
+     ["pip install jinja2"]),
+    # a chat's time before its sender, and the person's 'no luck, same error' after it
+    ("09:10:01 <@ana:matrix.org> ran node app.js on the box:\n"
+     "09:10:01 <@ana:matrix.org> Error: Cannot find module 'dotenv'\n09:10:01 <@ana:matrix.org> Require stack:\n"
+     "09:10:01 <@ana:matrix.org> - /srv/app/app.js\n09:12:40 <@bo:matrix.org> did you npm install?\n"
+     "09:14:02 <@ana:matrix.org> no luck, same error\n\n",
+     ["npm install dotenv"]),
+])
+def test_the_help_is_read_from_ci_runners_config_tools_and_chats(sentence, expect, tmp_path, monkeypatch):
+    """Each runner or tool marks its lines its own way and closes with its own verdict: the command is the job's,
+    the message the program's, and the offer quotes it rather than the runner's verdict."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+    quoted = (got["offer"] or "").split("'")[1]
+    assert not re.match(r"(?:<|🚨|Error: ’python3|ERROR: Job|_bk)", quoted), got
+
+
+@pytest.mark.parametrize("speakers", ["labels", "lines"])
+def test_a_message_said_in_a_talk_is_read_where_its_notes_print_it(speakers):
+    """A transcript's speaker says the message in words ('it just comes back with curl failed to …'); the notes
+    under it print it: the printed one is the program's. The speaker is named before each line or on a line of
+    its own over it ('Dana Ruiz  31:44')."""
+    text = ("[00:31:40] Speaker 1: And the API call?\n"
+     "[00:31:44] Speaker 2: So I run curl https://git.lab.internal/api/v4/version and\n"
+     "[00:31:49] Speaker 2: it just comes back with curl failed to verify the legitimacy of the server.\n"
+     "[00:31:52] Speaker 1: Oh no.\n[00:31:55] Speaker 2: There is a wall of text after it, but that is the line that matters.\n\n---\n\nShow notes\n\n"
+     "31:40 — Dana's error after running `curl https://git.lab.internal/api/v4/version`:\n\n"
+     "curl: (60) SSL certificate problem: unable to get local issuer certificate\n"
+     "More details here: https://curl.se/docs/sslcerts.html\n\n")
+    if speakers == "lines":
+        text = re.sub(r"^\[00:(\d\d:\d\d)\] (Speaker \d): ", r"\2  \1\n", text, flags=re.M)
+        assert "Speaker 2  31:49\nit just comes back" in text
+    details = [o.detail for o in ground([{"time": "1", "event": text}]).objects if o.kind == ERROR]
+    assert details and "curl: (60) SSL certificate problem" in details[0] and "comes back" not in details[0], details
+
+
+@pytest.mark.parametrize("flat, lines", [
+    # an exception's name after an error's word and colon is that line's own
+    ("keytool error: java.security.UnrecoverableKeyException: Get Key failed: Given final block not properly padded",
+     1),
+    # after a code line's colon it starts the exception's line
+    ("Traceback (most recent call last): File \"/srv/a.py\", line 3, in <module> for row in rnage(3): NameError: "
+     "name 'rnage' is not defined", 4),
+])
+def test_a_one_line_message_is_cut_only_where_its_lines_start(flat, lines):
+    from proactive.assistant.quotes import said_errors
+    said = said_errors(f"The terminal shows: {flat}")
+    assert said and len(said[0].text.splitlines()) == lines, said

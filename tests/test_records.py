@@ -70,6 +70,11 @@ RECORDS = [
     ('scratch.ipynb:\n{\n "cell_type": "code",\n "outputs": [{"name": "stderr", "output_type": "stream", "text": '
      '["bash: pyhton3: command not found\\n"]}],\n "source": ["!pyhton3 -V"]\n}', "pyhton3 -V",
      "bash: pyhton3: command not found"),
+    # a chat's export: the command in a message's code piece, its output in a block, a person's reply after it
+    ('{"name": "ops", "messages": [{"id": 1, "type": "message", "from": "Ana", "text": ["ran ", {"type": "code", '
+     '"text": "pyhton3 app.py"}, " and:\\n", {"type": "pre", "text": "bash: pyhton3: command not found"}]}, {"id": 2, '
+     '"type": "message", "from": "Bo", "text": "did you run the setup script first?"}]}', "pyhton3 app.py",
+     "bash: pyhton3: command not found"),
 ]
 
 

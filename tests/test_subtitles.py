@@ -65,3 +65,16 @@ def test_an_error_read_out_in_subtitles_gets_its_specific_help(text, expect, tmp
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": text}], expect)
     assert got["ok"], got
+
+
+def test_a_meetings_speaker_names_are_no_words_said(tmp_path, monkeypatch):
+    """A meeting's captions name who spoke before each cue ('Ana Ruiz: '): the name goes, so a sentence a speaker
+    splits over two cues reads whole, and the message in it gets the live help."""
+    vtt = ("WEBVTT\n\n12\n00:05:01.000 --> 00:05:04.000\nLi Wei: Okay, what happened when you deployed?\n\n"
+           "13\n00:05:04.500 --> 00:05:08.000\nAna Ruiz: So I type cargo build in the repo and\n\n"
+           "14\n00:05:08.500 --> 00:05:12.000\nAna Ruiz: it says error[E0425]: cannot find value `cfg` in this scope.\n")
+    said = transcript(vtt)
+    assert "Ana Ruiz" not in said and "Li Wei" not in said
+    assert "So I type cargo build in the repo and it says error[E0425]" in said
+    # a cue whose text only looks like a name and a colon stays, when not every cue has one
+    assert "Note: x" in transcript("1\n00:00:01.000 --> 00:00:02.000\nNote: x\n\n2\n00:00:02.000 --> 00:00:03.000\nyes\n")

@@ -45,11 +45,15 @@ def _table(name: str) -> dict[str, Any]:
 
 def _words(command: str) -> list[str]:
     """A command line's words as the shell splits them (a quoted SQL statement is one word), after sudo, env,
-    time, nohup and variable assignments; split at spaces when its quotes do not close (a line cut short)."""
+    time, nohup and variable assignments, and past a change of folder chained before it ('cd app && npm install':
+    the folder is where npm runs, npm is what failed); split at spaces when its quotes do not close (a line cut
+    short)."""
     try:
         words = shlex.split(command)
     except ValueError:
         words = command.split()
+    while len(words) > 2 and words[0] in ("cd", "pushd") and (words[1].endswith(";") or words[2] in ("&&", ";")):
+        words = words[2:] if words[1].endswith(";") else words[3:]
     while words and words[0] in ("sudo", "env", "time", "nohup") or words and "=" in words[0]:
         words = words[1:]
     return words

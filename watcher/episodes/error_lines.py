@@ -48,7 +48,7 @@ KEY_LINE = re.compile(
     r"\bdoes(?: not|n't) exist\b|\bexpired\b|\btoo open\b|\bhas changed\b|\bno rule\b|\bcannot\b|\bcan't\b|"
     r"\bcould not\b|\bunable to\b|\bis not\b|\bnot allowed\b|\bmasked\b|\bhelp:|\bhint:|\bdid you mean\b|"
     r"\bto add it\b|(?:\brun|\btry|\bwith)\s+`|\bconflicts?\b|\bpermissions?\b|\bno longer\b|\bdeprecated\b|"
-    r"\bdoes(?: not|n't) match\b|\bno\b[^\n]*\bmatch(?:es)?\b|\bmismatch|"
+    r"\bdoes(?: not|n't) match\b|\bno\b[^\n]*\bmatch(?:es)?\b|\bmismatch|\b(?:is|are) required\b|"
     r"^\W*subject: |" + FAILURE_STATUS, re.IGNORECASE)  # (a certificate's name: what it is valid for)
 
 
