@@ -31,7 +31,11 @@ SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|abor
                           # harness's tally
                           r"^Build failed\.?$|\breturned \d+ instead of one of \[|^ERROR: Minions returned with non-zero "
                           r"|^Dubious, test returned |^Result: FAIL$|^# Looks like you failed |"
-                          r"Error: The command exited with status \d+$")  # Buildkite's
+                          r"Error: The command exited with status \d+$|"  # Buildkite's
+                          # Maven's and Gradle's word that a command they ran failed
+                          r"ExecuteException: Process exited with an error|^\[ERROR\] (?:Command execution failed|"
+                          r"Failed to execute goal)|^Process 'command '.*' finished with non-zero exit value|"
+                          r"^Execution failed for task |^> Task \S+ FAILED$|^BUILD FAILED\b|^\[INFO\] BUILD FAILURE$")
 
 
 def last_line(text: str) -> str:

@@ -193,11 +193,11 @@ def _unlabelled(text: str) -> str:
 
 
 #: a source's name before each line of its output ('aws_instance.app (remote-exec): ', '[pod/web-7d/app] ', Packer's
-#: indented '    qemu.debian: ', Vagrant's '    db: ', Compose's 'web-1  | ', Puppet's): a name ending with a bracket (a colon
-#: after it or not), an indented name and a colon, or a name and a bar; a name at the line's start and a colon is
-#: the message's own ('nginx.service: Failed with result …')
+#: indented '    qemu.debian: ', Vagrant's '    db: ', Compose's 'web-1  | ', Ant's '     [exec] ', Puppet's): a name
+#: ending with a bracket (a colon after it or not), an indented name and a colon or in brackets, or a name and a
+#: bar; a name at the line's start and a colon is the message's own ('nginx.service: Failed with result …')
 SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]+[\w.-]{2,40}:|"
-                           r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\|)(?: |$)|"
+                           r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\||[ \t]+\[[\w.-]{2,30}\])(?: |$)|"
                            # Puppet's resource before what its command printed ('Notice: /Stage[main]/…/returns: ')
                            r"^Notice: /Stage\[[^\n]*?/returns: ")
 

@@ -978,6 +978,22 @@ def test_the_writers_short_question_is_no_message(tmp_path, monkeypatch):
      "09:10:01 <@ana:matrix.org> - /srv/app/app.js\n09:12:40 <@bo:matrix.org> did you npm install?\n"
      "09:14:02 <@ana:matrix.org> no luck, same error\n\n",
      ["npm install dotenv"]),
+    # Ant relays what its task ran behind the task's name, and closes with its own verdict
+    ("$ ant build\nBuildfile: /home/dev/tally/build.xml\nbuild:\n     [exec] Executing 'sh' with arguments:\n"
+     "     [exec] '-c'\n     [exec] 'python3 tally.py'\n"
+     "     [exec]   File \"/home/dev/tally/tally.py\", line 2\n     [exec]     if total > 10\n"
+     "     [exec]                  ^\n     [exec] SyntaxError: expected ':'\n     [exec] Result: 1\n\n"
+     "BUILD FAILED\n/home/dev/tally/build.xml:4: exec returned: 1\n\n",
+     ["if total > 10:"]),
+    # Maven's exec plugin: its wrapper's exception and goal line after the program's message
+    ("[INFO] --- exec:3.1.0:exec (fetch) @ tally ---\nError: Cannot find module 'axios'\nRequire stack:\n"
+     "- /home/dev/tally/fetch.js\n[ERROR] Command execution failed.\n"
+     "org.apache.commons.exec.ExecuteException: Process exited with an error: 1 (Exit value: 1)\n"
+     "    at org.apache.commons.exec.DefaultExecutor.executeInternal (DefaultExecutor.java:404)\n"
+     "[INFO] BUILD FAILURE\n"
+     "[ERROR] Failed to execute goal org.codehaus.mojo:exec-maven-plugin:3.1.0:exec (fetch) on project tally: Command execution failed.: Process exited with an error: 1 (Exit value: 1) -> [Help 1]\n"
+     "\n",
+     ["npm install axios"]),
 ])
 def test_the_help_is_read_from_ci_runners_config_tools_and_chats(sentence, expect, tmp_path, monkeypatch):
     """Each runner or tool marks its lines its own way and closes with its own verdict: the command is the job's,
@@ -986,7 +1002,7 @@ def test_the_help_is_read_from_ci_runners_config_tools_and_chats(sentence, expec
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
     quoted = (got["offer"] or "").split("'")[1]
-    assert not re.match(r"(?:<|🚨|Error: ’python3|ERROR: Job|_bk)", quoted), got
+    assert not re.match(r"(?:<|🚨|Error: ’python3|ERROR: Job|_bk|\[exec\]|org\.apache)", quoted), got
 
 
 @pytest.mark.parametrize("speakers", ["labels", "lines"])
