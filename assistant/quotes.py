@@ -323,17 +323,17 @@ SET_OFF_END = re.compile(
     # (', but' alone goes on with a program's own sentence: rustc's '…contains a borrowed value, but the signature …')
     r",\s+(?:I|we|but (?:I|we|it|that|nothing|still)|and I|what|why|how)\b|"
     rf"{FIELD_END}")
+#: an exception's name and its colon, starting a line
+EXCEPTION_HEAD = re.compile(r"[A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt): ")
 #: the line breaks of a message flattened into one line, recognisable by how its lines start: Python's traceback
 #: header, frames and exception line, npm's prefix, rustc's location and help lines, git's hints
 LINE_STARTS = re.compile(
-    r"(?<=\S)\s+(?=File \"[^\"]+\", line \d+|[A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt): |"
+    r"(?<=\S)\s+(?=File \"[^\"]+\", line \d+|" + EXCEPTION_HEAD.pattern + "|"
     r"npm (?:ERR!|error) |--> |= (?:help|note): |(?:help|hint): |Caused by: |During handling of |"
     # javac's and a C compiler's: the symbol and place under a caret, the next file:line: error, the count
     r"(?:symbol|location):\s|\^\s+(?=symbol:)|(?<=error: cannot find symbol )(?=\S.*\^)|[\w/.-]+\.\w{1,5}:\d+(?::\d+)?: (?:fatal )?error: |\d+ errors?$)")
 #: an error's word and its colon ending a text ('keytool error:')
 ERROR_WORD_END = re.compile(r"\b(?i:error|fatal|exception|failure)[ \t]*:$")
-#: an exception's name and its colon, starting a line
-EXCEPTION_HEAD = re.compile(r"[A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt): ")
 #: a frame's location, after which its code line starts
 FRAME = re.compile(r"File \"[^\"]+\", line \d+(?:, in [\w.<>]+)?")
 #: a line break written out in a flattened message, and a quote mark escaped as in a JSON string (a log's line)
@@ -626,7 +626,8 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     A message said in a person's words (a line of plain words, no line of an error's form in its paragraph), then
     one printed on lines of its own further on, its first line an error's (a talk's transcript, then its notes):
     the printed one, the program's words and the later."""
-    found = _unquoted_error(sentence, quoted, 0)
+    runs, known = prompt_runs(sentence), known_programs(sentence)
+    found = _unquoted_error(sentence, quoted, 0, runs, known)
     if found is None:
         return None
     paragraph = re.search(r"\n[ \t]*\n", found[1])  # a message run on past its paragraph may hold the later one
@@ -634,7 +635,7 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     whole = sentence[_line_begin(sentence, found[0]):at]  # its first paragraph, its first line from the line's start
     if not SPOKEN.match(whole.lstrip()) or any(_error_led(ln.strip()) for ln in whole.splitlines()):
         return found
-    while (later := _unquoted_error(sentence, quoted, at)) is not None:
+    while (later := _unquoted_error(sentence, quoted, at, runs, known)) is not None:
         first = later[1].split("\n", 1)[0]
         if later[0] >= found[0] + len(found[1]) and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
                 and (_error_led(first) or CURL_CODE.match(first)) \
@@ -651,11 +652,10 @@ def _error_led(line: str) -> bool:
                 or (re.match(r"[\w.+/-]+: ", line) and ERROR_HINT.search(line)))
 
 
-def _unquoted_error(sentence: str, quoted: list[Quoted], after: int) -> tuple[int, str] | None:
-    """`unquoted_error` from the cues at `after` on."""
+def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[Run],
+                    known: frozenset[str]) -> tuple[int, str] | None:
+    """`unquoted_error` from the cues at `after` on (`runs` and `known`: the sentence's, read once)."""
     inside = [(q.start, q.end) for q in quoted]
-    runs = prompt_runs(sentence)
-    known = known_programs(sentence)
     shortened: tuple[int, str] | None = None
     for cue in UNQUOTED_CUE.finditer(sentence, after):
         start = cue.end()
