@@ -33,6 +33,10 @@ GUTTER = re.compile(r"[ \t]*\|")
 #: the border's side
 BOX_RULE = re.compile(r"^[ \t]*[╷╵╭╮╰╯┌┐└┘┏┓┗┛╔╗╚╝─━═](?:[^\n]*[╷╵╭╮╰╯┌┐└┘┏┓┗┛╔╗╚╝─━═])?[ \t]*$")
 BOX_SIDE = re.compile(r"^[ \t]*[│┃║] ?(?P<line>.*?)(?:[ \t]*[│┃║])?[ \t]*$")
+#: the same box drawn in ASCII (a wiki's or a report's '+-----' rules, '| ' before each line): its side is a
+#: compiler's gutter or a table's bar too, so lines count as framed only between two of its rules
+ASCII_RULE = re.compile(r"^[ \t]*\+[-=+]{3,}\+?[ \t]*$")
+ASCII_SIDE = re.compile(r"^[ \t]*\| ?(?P<line>.*?)(?:[ \t]+\|)?[ \t]*$")
 #: an Org block's results: '#+RESULTS:' and the lines after it behind ': '
 RESULTS = re.compile(r"^[ \t]*#\+RESULTS:[ \t]*\n(?P<lines>(?:[ \t]*:(?: [^\n]*)?(?:\n|$))+)", re.M | re.I)
 
@@ -41,13 +45,40 @@ RESULTS = re.compile(r"^[ \t]*#\+RESULTS:[ \t]*\n(?P<lines>(?:[ \t]*:(?: [^\n]*)
 PARAGRAPH = re.compile(r"\n[ \t]*\n")
 
 
+#: a page's or a saved terminal's markup that lays text out (rows, spans of colour), not code: four such tags or
+#: more make a text an HTML document to be read as its text
+LAYOUT_TAG = re.compile(r"</?(?:html|body|div|span|p|br|font|table|tr|td|th|li|ul|ol|h[1-6]|b|i|strong|em)\b[^>\n]*>",
+                        re.I)
+#: what of a document shows no text: comments, styles, scripts and the head
+HIDDEN_MARKUP = re.compile(r"<!--.*?-->|<(?P<tag>style|script|head)\b[^>]*>.*?</(?P=tag)>", re.I | re.S)
+#: a tag that starts a row or a block of its own (its text on a line of its own)
+BLOCK_TAG = re.compile(r"<(?:br|div|p|tr|li|h[1-6]|table|ul|ol)\b[^>\n]*/?>", re.I)
+
+
+def unmarked(text: str) -> str:
+    """An HTML document's text (a terminal saved by ansi2html or xterm.js, a page copied with its markup): each
+    row or block on a line of its own, a table's cells apart, the markup of colours and fonts left out; code's
+    own tags (`<pre>`, `<code>`) stay for `fenced`, and the entities for the reader that decodes them."""
+    text = HIDDEN_MARKUP.sub("", text)
+    text = BLOCK_TAG.sub("\n", text)
+    text = re.sub(r"</t[dh]>", "\t", text, flags=re.I)
+    return LAYOUT_TAG.sub("", re.sub(r"</?(?:a|img|meta|link|section|article|main|nav|header|footer)\b[^>\n]*>", "",
+                                     text, flags=re.I))
+
+
 def fenced(text: str) -> str:
     """`text` with its code blocks as Markdown fences and its inline code in backticks (unchanged when it has
     none)."""
+    if "<" in text and len(LAYOUT_TAG.findall(text, 0, 4000)) >= 4:
+        text = unmarked(text)
     if "\n" in text and re.search(r"^[ \t]*1\b", text, re.M):
         text = unnumbered(text)
     if "\n" in text and re.search("[│┃║]", text):
         text = unboxed(text)
+    if "\n" in text and "+---" in text:
+        text = ascii_unboxed(text)
+    if "\n|" in text or "\n " in text and "| " in text:
+        text = unbarred(text)
     if "\n\n    " in text:
         text = _indented_blocks(text)
     if "<" in text and (HTML_BLOCK.search(text) or HTML_INLINE.search(text) or NOWIKI.search(text)):
@@ -98,6 +129,49 @@ def unboxed(text: str) -> str:
             out.append(sides[i]["line"])  # type: ignore[index]
         elif not BOX_RULE.match(line) or not line.strip():
             out.append(line)
+    return "\n".join(out)
+
+
+def ascii_unboxed(text: str) -> str:
+    """`text` with an ASCII box around some of its lines left out: lines behind '| ' between two '+----' rules,
+    read as the lines it frames (a rule with no such lines under it, or lines not closed by one, stay)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i + 1
+        while ASCII_RULE.match(lines[i]) and j < len(lines) and ASCII_SIDE.match(lines[j]):
+            j += 1
+        if j > i + 1 and j < len(lines) and ASCII_RULE.match(lines[j]):
+            out += [ASCII_SIDE.match(ln)["line"] for ln in lines[i + 1:j]]  # type: ignore[index]
+            i = j + 1
+            continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
+
+
+#: a bar before each line of a block (a YAML literal's or a tree dump's '| ', an ASCII box's open side)
+BAR = re.compile(r"^(?P<indent>[ \t]*)\|(?: |$)")
+
+
+def unbarred(text: str) -> str:
+    """`text` with the bar before each line of a block left out: three lines or more in a row behind the same
+    indent and '| ' (an accessibility tree's text block, a report's quoted output), not a table's rows (a bar
+    at their ends too) nor a compiler's gutter (its lines under a line of its own with no bar)."""
+    lines = text.split("\n")
+    bars = [BAR.match(ln) for ln in lines]
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        first = bars[i]
+        j = i
+        while first is not None and j + 1 < len(lines) and (bar := bars[j + 1]) is not None \
+                and bar["indent"] == first["indent"]:
+            j += 1
+        if first is not None and j - i >= 2 and not all(ln.rstrip().endswith("|") for ln in lines[i:j + 1]):
+            out[i:j + 1] = [ln[bars[k].end():] for k, ln in enumerate(lines[i:j + 1], i)]  # type: ignore[union-attr]
+        i = j + 1
     return "\n".join(out)
 
 

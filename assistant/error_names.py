@@ -35,7 +35,11 @@ SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|abor
                           # Maven's and Gradle's word that a command they ran failed
                           r"ExecuteException: Process exited with an error|^\[ERROR\] (?:Command execution failed|"
                           r"Failed to execute goal)|^Process 'command '.*' finished with non-zero exit value|"
-                          r"^Execution failed for task |^> Task \S+ FAILED$|^BUILD FAILED\b|^\[INFO\] BUILD FAILURE$")
+                          r"^Execution failed for task |^> Task \S+ FAILED$|^BUILD FAILED\b|^\[INFO\] BUILD FAILURE$|"
+                          # a runner's or a relay's word that what it ran ended with a status ('step failed (exit
+                          # 1)', 'command exited: code=1', '[host] process exited with status 127')
+                          r"^(?:\[[^\]\n]+\] )?(?:the )?(?:step|command|process|job|task|script)(?: [\w.-]+)? "
+                          r"(?:failed|exited)\b[^\n]{0,20}\b(?:code|status|exit)\b\W{0,3}\d+\W{0,2}$")
 
 
 def last_line(text: str) -> str:

@@ -34,6 +34,7 @@ from .quotes import (
     PROGRAMS,
     RUN_CUE,
     Said,
+    in_command_line,
     known_programs,
     message_candidates,
     program_of,
@@ -77,6 +78,7 @@ from .sentence_patterns import (
     WRITE_WORD,
 )
 from .subtitles import transcript
+from .traces import untraced
 
 ERROR, QUERY, FILE, PROJECT, PAGE, SITE, DOCUMENT, COMMAND, CHAT, TOPIC = (
     "error", "query", "file", "project", "page", "site", "document", "command", "chat", "topic")
@@ -148,7 +150,8 @@ RUNNER_RUN = re.compile(r"^[ \t]*(?:##\[group\]Run |##\[command\]|\[command\]|Sc
 #: programs differ from line to line
 LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?"
                         r"(?:Z|[+-]\d\d:?\d\d)?) [\w.-]+ (?:[\w.@/-]+(?:\[\d+\])?: |[\w.@/-]+ (?:\d+|-) - (?:-|\[[^\]]*\]) )|"
-                        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,}Z |"
+                        # a container's log as the kubelet writes it ('…Z stderr F '), a CI runner's time
+                        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z (?:stdout|stderr) [FP] |\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,}Z |"
                         # a Docker build's step and time ('#12 0.345 ', and '0.484   ' under '> [4/4] RUN …')
                         r"#\d+ \d+\.\d{3} |\d+\.\d{3}(?: {1,3}|$)|"
                         # a log view's time and a tab ('2025-07-04 08:01:07.083\t')
@@ -157,6 +160,85 @@ LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d
                         r"\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?Z\] |"
                         # Packer's machine-readable fields ('1735916790,docker.base,ui,message,')
                         r"\d{10},[\w.-]*,ui,(?:message|error|say),)", re.M)
+#: a part of a message a chat or a text message split for its length ('[49:37] pavel: (1/2) building …', an SMS's
+#: '(2/2) tabase "inventory" does not exist'): what comes before its number, and its text
+PART_LINE = re.compile(r"^(?P<head>[^\n(]{0,80}?)\((?P<k>\d{1,2})/(?P<n>\d{1,2})\)[ \t]?(?P<text>[^\n]*)$", re.M)
+
+
+def _parts_joined(text: str) -> str:
+    """`text` with a message's numbered parts (1/n to n/n, other lines between them) joined on the first part's
+    line. A part cut inside a word (an SMS cut at its length: 'FATAL: da', 'tabase …') goes on without a space."""
+    lines = text.split("\n")
+    parts = [PART_LINE.match(ln) for ln in lines]
+    for i, first in enumerate(parts):
+        if first is None or first["k"] != "1" or int(first["n"]) < 2:
+            continue
+        joined, want, taken = first["text"].rstrip(), 2, []
+        for j in range(i + 1, min(len(lines), i + 12)):
+            part = parts[j]
+            if part is None or part["n"] != first["n"] or int(part["k"]) != want:
+                continue
+            piece = part["text"]
+            cut = re.search(r"(?:^|\s)[a-z]{1,2}$", joined) and re.match(r"[a-z]", piece)
+            joined += ("" if cut or re.match(r"[.,;:)/\]'\"]", piece) or re.search(r"[(/\[.-]$", joined) else " ") + piece.strip()
+            taken.append(j)
+            want += 1
+            if want > int(first["n"]):
+                break
+        if want > int(first["n"]):
+            lines[i] = first["head"] + joined
+            for j in taken:
+                parts[j] = None
+                lines[j] = "\0"
+    return "\n".join(ln for ln in lines if ln != "\0")
+
+
+#: a markup's escape of its own marks, written into a message's text: Moodle's GIFT ("SyntaxError\: expected '\:'",
+#: 'x \= 1'), Markdown's ('No module named my\_app', '\[ERROR\]'); two of them or more in a text, not a single
+#: backslash a message may hold (a regex's, a path's)
+MARKUP_ESCAPE = re.compile(r"\\([:=~#{}_*\[\]<>])")
+#: macOS's unified log ('log show' in its default, syslog and compact styles): the time, the process, then its
+#: subsystem and category before the line a program printed; the same copied from Console.app (the type, the time
+#: and the process, a tab after each)
+UNIFIED_LOG = re.compile(r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+(?:[+-]\d{4})? +(?:0x[0-9a-f]+ +\w+ +0x[0-9a-f]+ +\d+ +"
+                         r"\d+ +[\w.-]+:|[\w.-]+ [\w.-]+\[\d+\]:|[A-Z][a-z]? +[\w.-]+\[\d+:[0-9a-f]+\]) (?:\([\w.-]+\) )?"
+                         r"(?:\[[\w.-]+:[\w.-]+\] )?|"
+                         r"(?:default|info|debug|error|fault)\t\d\d:\d\d:\d\d\.\d+[+-]\d{4}\t[\w .-]+\t)", re.M)
+#: a line `grep -n` or `rg -n` found in a file, or one around it: the file's name and the line's number before it
+#: ('logs/ci.log:759:ModuleNotFoundError: …', 'logs/ci.log-757-  File "…"'), and the rule between groups ('--')
+GREP_HIT = re.compile(r"^[\w./~-]*[\w~][:-]\d+[:-]", re.M)
+#: where a line's file name may end: its line number between two of grep's separators
+GREP_NUMBER = re.compile(r"(?P<sep>[:-])\d+(?P=sep)")
+
+
+def _ungrepped(text: str) -> str:
+    """`text` with the file names and line numbers grep puts before the lines it prints left out, when two lines
+    or more name the same file (the lines are the log's, the names the search's), and its '--' rules. A file's
+    name may hold numbers between dashes itself ('ci-2024-09-12.log-755-'): the name two lines share is it."""
+    lines = text.split("\n")
+    names = [{ln[:m.start()]: m.end() for m in GREP_NUMBER.finditer(ln, 0, hit.end())}
+             if (hit := GREP_HIT.match(ln)) else {} for ln in lines]
+    counts: dict[str, int] = {}
+    for found in names:
+        for name in found:
+            counts[name] = counts.get(name, 0) + 1
+    # a compiler names its source file and line the same way ('Guess.java:3: error: …'): only a log searched, or
+    # grep's own lines around a hit ('file-757-'), which no compiler writes, say it is grep's
+    shared = {n for n, c in counts.items() if c >= 2 and re.search(r"[A-Za-z][^/]*[./]|/", n)  # a file's name, no date's
+              and (re.search(r"\.(?:log|out|err|txt)$|(?:^|/)logs?/", n)
+                   or any(n in found and lines[i][len(n)] == "-" for i, found in enumerate(names)))}
+    if not shared:
+        return text
+    out = []
+    for line, found in zip(lines, names, strict=True):
+        named = [n for n in found if n in shared]
+        if named:
+            out.append(line[found[max(named, key=len)]:])
+        elif line.strip() != "--":
+            out.append(line)
+    return "\n".join(out)
+
+
 #: a terminal's colour and cursor codes left in a copied log ('\x1b[31m', '^[[1;31m', or '[31m' with its escape
 #: lost) and Jenkins's hidden console notes ('ha:////4rrf…=' in its '[8m … [0m')
 ANSI = re.compile(r"(?:\x1b|\^\[)\[[0-9;?]*[A-Za-z]|\[\d{1,3}(?:;\d{1,3})*m(?!\])|\[0?K(?![\]\w])|ha:////[A-Za-z0-9+/=]+")
@@ -404,7 +486,9 @@ def _as_read(raw: str) -> str:
         raw = ANSI.sub("", raw)
     if ("section_" in raw or "_bk;" in raw) and RUNNER_MARK.search(raw):
         raw = RUNNER_MARK.sub(lambda m: "\n" if m[0].lstrip("\r").startswith("section_") else "", raw)
-    text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(raw))))))))
+    if "/" in raw and len(PART_LINE.findall(raw)) >= 2:
+        raw = _parts_joined(raw)
+    text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(untraced(raw)))))))))
     if "\n" in text:
         text = _unwrapped(text)
         text = _reflowed(text) if "“" in text else text
@@ -419,8 +503,14 @@ def _as_read(raw: str) -> str:
         text = CSV_FIELD.sub(lambda m: '"' + m[1].replace('""', '"') + '"', text)
     if "%!(PACKER_COMMA)" in text:
         text = text.replace("%!(PACKER_COMMA)", ",")
+    if "\\" in text and len(MARKUP_ESCAPE.findall(text)) >= 2:
+        text = MARKUP_ESCAPE.sub(r"\1", text)
+    if UNIFIED_LOG.search(text):
+        text = UNIFIED_LOG.sub("", text)
     if ": " in text or ")" in text or "]" in text:
         text = _unprefixed(text)
+    if GREP_HIT.search(text):
+        text = _ungrepped(text)
     if LOG_PREFIX.search(text):  # each record a line of its own, the first too (a message starts there)
         text = _unprefixed(LOG_PREFIX.sub("", text if text.startswith("\n") else "\n" + text))
     if ":" in text and ((times := len(VIDEO_TIME.findall(text))) >= 2
@@ -655,6 +745,8 @@ def _traceback_header(r: Reading, q: Quote) -> tuple[str, str] | None:
 
 
 def _error(r: Reading, q: Quote) -> tuple[str, str] | None:
+    if in_command_line(r.sentence, q.start):
+        return None  # an argument of a command line typed at a prompt (grep's pattern 'error|failed')
     if "error message" in q.before or (ERROR_TEXT.search(q.text) and "search" not in q.before
                                        and q.text not in r.typed):
         return ERROR, q.text.rstrip("…")
@@ -933,7 +1025,9 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
         return _known_message(objs, sentence, index)
     out: list[Obj] = []
     for o in objs:
-        full = next((s for s in said if quoted_in(o.text, s)), "") if o.kind == ERROR and not o.detail else ""
+        # (a quote whose line breaks are written '\n' is a copy of the lines said with them)
+        full = next((s for s in said if quoted_in(o.text, s) or quoted_in(restored(o.text), s)), "") \
+            if o.kind == ERROR and not o.detail else ""
         if full and any(p.detail == full for p in out):
             continue  # the same copy's other quoted line: one error
         out.append(Obj(o.kind, error_line(full) or o.text, o.index, full) if full else o)
@@ -1004,6 +1098,9 @@ def _as_live(observation: Any) -> Any:
     if not isinstance(observation, dict) or observation.get("copies") or observation.get("screen"):
         return observation
     record = read_record(str(observation.get("event", "")))
+    if record is not None and any(LOG_PREFIX.search(t) for t in record.texts):
+        # a field holding a log's lines ('2025-04-03T17:40:48.031Z host app[406]: …'): read as a log is read
+        record = replace(record, texts=tuple(_as_read(t) if LOG_PREFIX.search(t) else t for t in record.texts))
     return as_observation(record, observation.get("time")) if record else observation
 
 

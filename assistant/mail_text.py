@@ -36,6 +36,13 @@ SUBJECT_PREFIX = re.compile(r"^(?:(?:Re|Fwd?|AW|SV|TR)\s*:\s*|\[[^\]\n]{1,40}\]\
 SIGNATURE = re.compile(r"^-- ?\n.*", re.M | re.S)
 #: where a digest's message ends: its separator line
 SEPARATOR = re.compile(r"^-{10,}[ \t]*$", re.M)
+#: what a mail program writes into a forwarded or quoted mail: the line over the original's headers
+FORWARD_MARK = re.compile(r"^[ \t]*(?:-{3,} ?(?:Original Message|Forwarded message) ?-{3,}|_{10,})[ \t]*$", re.M | re.I)
+#: a mail server's or a mail program's own lines in a body: an outside sender's warning, a picture's place, an
+#: app's advert ('CAUTION: This email originated from outside …', '[cid:image001.png@01DC…]', 'Get Outlook for iOS')
+MAIL_CHROME = re.compile(r"^[ \t]*(?:\[?(?:CAUTION|EXTERNAL(?: EMAIL)?|WARNING)\]?:? This (?:e-?mail|message) "
+                         r"(?:originated|came) from outside[^\n]*|You don'?’?t often get email from [^\n]*|"
+                         r"\[cid:[^\]\n]+\]|Get Outlook for [^\n]*|Sent from my [^\n]*)[ \t]*$", re.M | re.I)
 
 
 def unheadered(text: str) -> str:
@@ -49,6 +56,8 @@ def unheadered(text: str) -> str:
         text = ARCHIVE_LINK.sub("", text)
     if not any(f"\n{name}:" in "\n" + text.lower() for name in ("from", "date", "content-type")):
         return text
+    if MAIL_CHROME.search(text):
+        text = MAIL_CHROME.sub("", text)
     blocks = _header_blocks(text)
     out: list[str] = []
     at = 0
@@ -61,14 +70,16 @@ def unheadered(text: str) -> str:
         if encoded and re.search(r"=(?:[0-9A-F]{2}|\n)", body):
             body = quopri.decodestring(body.encode("utf-8")).decode("utf-8", errors="replace")
         cron = CRON_SUBJECT.match(subject or "")
+        # a forward's note says no error, the mail it forwards below it may
+        said = text[end:] if FORWARD_MARK.search(text, end) else body
         if cron:  # the job's command line, run at a prompt, its output the body
             out.append(f"$ {cron['command']}\n")
-        elif subject and not (ERROR_HINT.search(body) or KEY_LINE.search(body)):
+        elif subject and not (ERROR_HINT.search(said) or KEY_LINE.search(said)):
             out.append(f"Subject: {SUBJECT_PREFIX.sub('', subject)}\n\n")
         out.append(body)
         at = stop
     out.append(text[at:])
-    return "".join(out)
+    return FORWARD_MARK.sub("", "".join(out))
 
 
 def _header_blocks(text: str) -> list[tuple[int, int, str | None, bool]]:

@@ -268,7 +268,7 @@ MESSAGE_START = re.compile(MESSAGE_FORM)
 #: or CI step's prefix before it: "##[error]ModuleNotFoundError: …", "job setup FAILED — Traceback (most recent call
 #: last): …"); after words saying a program printed it ("the output:", "shows:", "got", "fails with")
 UNQUOTED_CUE = re.compile(
-    r"(?<=\n)[ \t]*(?=\S)|(?<![\w.$\[/-])(?=" + MESSAGE_FORM + r")|(?:\boutput|\bshows?|\bshowing|\bshowed|\bsays?|"
+    r"(?<=\n)[ \t]*(?=\S)|(?<![\w.$\[/-])(?=" + MESSAGE_FORM + r")|(?:\boutput|\bshows?(?! notes\b)|\bshowing|\bshowed|\bsays?|"
     r"\bsaying|\bsaid|\bprints?|\bprinted|\bprinting|\breads?|"
     r"\breturns?|\breturned|\breports?|\breported|\bgot|\bgets?|\bgetting|\bgives?(?= me\b)|\bgave(?= me\b)|(?<=\s)»|\bfail(?:s|ed|ing)? with|\bcomplains?"
     r"|\bdisplays?|\bdisplayed|\bthrows?|\bthrew|\braises?|\braised|\bemits?|\bemitted|\bend(?:s|ing)? with|"
@@ -513,6 +513,8 @@ QUESTION = re.compile(r"[ \t#*>]*(?:Q:\s*)?(?i:why|how|what|does|do|is|can|anyon
 #: words that say what was run or asked before the message on the same line ('command was make error reads …',
 #: 'Why does … fail with …', 'so when I run make it prints …'): no message starts there
 LEADS_UP = re.compile(QUESTION.pattern + r"|(?i:command (?:was|is)|(?:okay |ok )?so\b|when i|i (?:ran|run|typed)|"
+                                         # a speaker's first word and its comma ('Right, so all I did was …')
+                                         r"(?:right|yeah|yep|yes|well|um+|uh+|alright|basically|honestly|anyway)(?=,)|"
                                          r"it(?:'s|’s| is) saying|you can see|here(?:'s|’s| is))\b|"
                                          # a speaker's 'and it just comes back with …', 'then this prints …' (a
                                          # message's own 'This environment is …' has its capital)
@@ -613,6 +615,10 @@ def writers_line(line: str) -> bool:
 LEADING_MARKS = re.compile(r"(?:[ \n…>→=»-]|\.+(?![./]))*")
 
 
+#: the writer's word for an error on a line of its own: a page's heading ('Error', 'Error output:'), no message's
+BARE_ERROR = re.compile(r"(?i)(?:#+ |=+ )?(?:errors?|error (?:message|output|text|log)s?)\W?")
+
+
 def _hinted(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] reads as (part of) a message: an error's word or a message's key line in it."""
     return bool(ERROR_HINT.search(text, start, end) or KEY_LINE.search(text, start, end))
@@ -630,6 +636,11 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     found = _unquoted_error(sentence, quoted, 0, runs, known)
     if found is None:
         return None
+    repeated = _repeated_later(sentence, quoted, found, runs, known)
+    if repeated is not None:
+        return repeated
+    if SUMMARY_LINE.search(found[1].split("\n", 1)[0].strip()):
+        found = _closed_by(sentence, found[0], known) or found
     paragraph = re.search(r"\n[ \t]*\n", found[1])  # a message run on past its paragraph may hold the later one
     at = found[0] + (paragraph.start() if paragraph else len(found[1]))
     whole = sentence[_line_begin(sentence, found[0]):at]  # its first paragraph, its first line from the line's start
@@ -643,6 +654,46 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
             return later
         at = _line_end(sentence, max(at, later[0])) + 1  # words leading up to it: it may start on a line below
     return found
+
+
+#: a message's words, as compared between two copies of it (case, quote marks and punctuation aside)
+MESSAGE_WORD = re.compile(r"[a-z0-9]{3,}")
+
+
+def _repeated_later(sentence: str, quoted: list[Quoted], found: tuple[int, str], runs: list[Run],
+                    known: frozenset[str]) -> tuple[int, str] | None:
+    """A later copy of the message `found` gives, printed on lines of its own and holding more of it: its first
+    line a message's, most of the words of `found`'s first paragraph, and more words (a message said in a talk or
+    a chat in passing, cut off or paraphrased, then pasted whole in its notes or a reply)."""
+    first = re.split(r"\n[ \t]*\n", found[1], maxsplit=1)[0]
+    words = MESSAGE_WORD.findall(first.lower())
+    if len(words) < 4:
+        return None
+    at = found[0] + len(found[1])
+    while (later := _unquoted_error(sentence, quoted, at, runs, known)) is not None:
+        have = set(MESSAGE_WORD.findall(later[1].lower()))
+        if later[0] >= at and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
+                and _message_line(later[1].split("\n", 1)[0].strip()) \
+                and sum(w in have for w in words) >= 0.75 * len(words) and len(have) > len(set(words)):
+            return later
+        at = _line_end(sentence, max(at, later[0])) + 1
+    return None
+
+
+def _closed_by(sentence: str, at: int, known: frozenset[str]) -> tuple[int, str] | None:
+    """The lines a tool's verdict at `at` closes, when its own words say no error ('step failed (exit 1)' under
+    bundler's 'Your bundle is locked to mimemagic (0.3.5) …'): up from it to a blank line or the command line
+    run, when a diagnosis knows them as a message."""
+    end = _line_begin(sentence, at)
+    start = end
+    while start > 0:
+        above = _line_begin(sentence, start - 1)
+        line = sentence[above:start].strip()
+        if not line or program_of(line) in known or PROMPT.match(sentence, above):
+            break
+        start = above
+    text = sentence[start:end].strip("\n")
+    return (start, text) if text.strip() and _diagnosed(text) else None
 
 
 def _error_led(line: str) -> bool:
@@ -732,13 +783,14 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         if line_start and not printed and not _message_line(first) \
                 and (listed or (under_heading and PROSE_LINE.match(first))):
             continue  # a line of the writer's ('- The staging database was refreshed.'): the message starts below
-        if re.fullmatch(r"(?i)errors?\W?", first.strip()):
+        if BARE_ERROR.fullmatch(first.strip()):
             continue  # the writer's word ('… gives me an error.'), no message's line
+        hinted = "\n".join(ln for ln in text.splitlines() if not BARE_ERROR.fullmatch(ln.strip()))
         sentence_one = SENTENCE_ONE.match(first)
         if sentence_one and not printed and PROSE_LINE.match(sentence_one[0]) and not _message_line(sentence_one[0]):
             continue  # the writer's sentence before it ('Alt text: A terminal window. The only line reads: …')
-        if len(text) >= 8 and (ERROR_HINT.search(text) or (strong and LINE_START.match(text)
-                                                           and KEY_LINE.search(text))):
+        if len(text) >= 8 and (ERROR_HINT.search(hinted) or (strong and LINE_START.match(text) and KEY_LINE.search(text))
+                               or (printed and line_start and _diagnosed(text))):
             above = _traceback_above(sentence, start)
             if sentence[start:end].rstrip().endswith(("…", "..")) or sentence.startswith(("…", ".."), end) \
                     or first.rstrip().endswith("…"):
@@ -746,9 +798,43 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
                 shortened = shortened or (above, sentence[above:start] + text)
                 continue
             if above == start and printed:
-                return _fuller_copy(sentence, runs, start, text) or (start, text)
-            return above, sentence[above:start] + text
+                return _fuller_copy(sentence, runs, start, text) or _relayed_part(start, text)
+            return _relayed_part(above, sentence[above:start] + text)
     return shortened
+
+
+#: a program's own closing line among the verdicts: its count of errors, the build it stopped
+OWN_CLOSING = re.compile(r"\d+ errors?\b|compilation terminated|error: (?:could not compile|aborting due to)|"
+                         r"make(?:\[\d+\])?: \*\*\*|ninja: build stopped")
+#: a frame of the stack trace a JVM tool prints after its verdict ('    at org.apache.commons.exec.…(…java:404)')
+WRAPPER_FRAME = re.compile(r"^[ \t]+at [\w$.<>]+ ?\(")
+#: the line a Python traceback starts with
+TRACEBACK_HEAD = re.compile(r"^[ \t]*Traceback \(most recent call last\):", re.M)
+
+
+def _relayed_part(start: int, text: str) -> tuple[int, str]:
+    """The message a program printed inside what a tool that ran it printed around it (Maven's or Gradle's
+    chatter, then its verdict and its own stack trace): from a traceback's header when no line above it is an
+    error's, up to the tool's verdict after the message's error line when its own stack trace follows (which
+    the help would read as the program's). (`start`: where `text` starts.)"""
+    head = TRACEBACK_HEAD.search(text)
+    if head is not None and head.start() > 0 and not any(
+            _error_led(ln.strip()) or ERROR_HINT.search(ln) for ln in text[:head.start()].splitlines()):
+        start, text = start + head.start(), text[head.start():]
+    lines = text.split("\n")
+    verdict = next((i for i, ln in enumerate(lines) if i > 0 and SUMMARY_LINE.search(ln.strip())
+                    and not OWN_CLOSING.match(ln.strip()) and any(_error_led(x.strip()) for x in lines[:i])
+                    and any(WRAPPER_FRAME.match(x) for x in lines[i + 1:])), None)
+    return start, "\n".join(lines[:verdict]).rstrip() if verdict is not None else text
+
+
+def _diagnosed(text: str) -> bool:
+    """Whether a diagnosis knows a text as a message though no error's word is in it (bundler's 'Your Ruby version
+    is 3.0.2, but your Gemfile specified 3.2.2'): what a prompt's command printed under it is its message then."""
+    # the diagnoses read quotes' patterns: imported when first needed
+    from .diagnose import Situation, diagnose
+
+    return diagnose(Situation(text)) is not None
 
 
 def _fuller_copy(sentence: str, runs: list[Run], start: int, text: str) -> tuple[int, str] | None:
@@ -811,12 +897,18 @@ MESSAGE_LINE = re.compile(r"^(?:[\w.$]*(?:Error|Exception)(?:\[\w+\])?:|Exceptio
                           r"npm (?:ERR!|error) |Traceback \()")
 
 
+def in_command_line(sentence: str, at: int) -> bool:
+    """Whether `at` is inside the command line typed after a shell's prompt: a quoted argument there (grep's
+    pattern 'error|failed', psql's query) is the command's, no message's piece."""
+    return any(run.at <= at < run.at + len(run.command) for run in prompt_runs(sentence))
+
+
 def _piece(sentence: str, q: Quoted) -> str | None:
     """Whether the quote `q` can be a piece of an error message: 'error' when it names one by itself, 'line' when
     only the words before it say it is a line of one, None when it is something else (an address, a command run,
     a search, a typed line). An error message's line by its form is one even pasted into a search box."""
     before = sentence[max(0, q.start - 60):q.start]
-    if URL.fullmatch(q.text) or RUN_CUE.search(before):
+    if URL.fullmatch(q.text) or RUN_CUE.search(before) or in_command_line(sentence, q.start):
         return None
     if NOT_SAID.search(before):  # pasted into a search box: a message's line, or a command and its output
         glued = split_run(q.text)
@@ -964,7 +1056,8 @@ SPOKEN = re.compile(r"(?:[A-Za-z’']+,?[ \t]+){4}")
 #: a program's numbered failure ('curl: (60) SSL certificate problem: …')
 CURL_CODE = re.compile(r"[a-z][\w.+-]*: \(\d+\) ")
 #: a shell's prompt waiting on the lines under a message (nothing typed at it yet): the screen's, not the message's
-IDLE_PROMPT = re.compile(r"(?:\n[ \t]*(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#%]|[\w.-]+@[\w.-]+ [^\s%]+ %|\$|❯)[ \t]*)+$")
+IDLE_PROMPT = re.compile(r"(?:\n[ \t]*(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#%]|[\w.-]+@[\w.-]+ [^\s%]+ %|\$|❯|"
+                         r"➜ +[\w.~/-]+(?: git:\([^)\n]*\))?)[ \t]*)+$")
 
 
 @dataclass(frozen=True)
@@ -1059,10 +1152,52 @@ def _overlapping(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]
         at = m.start() + 1
 
 
+#: build tools that run a command of the project's for one of their steps (Maven's exec plugin, Gradle's Exec
+#: task, Ant's exec, a CMake or Meson custom target under Ninja)
+BUILD_WRAPPERS = frozenset("mvn mvnw gradle gradlew ant ninja meson cmake bazel sbt".split())
+#: the command line such a step hands a shell, as the tool prints it: "/bin/sh -c 'gti status'", Ant's
+#: "Executing 'sh' with arguments: '-c' 'npm install x'" (each argument on an '[exec]' line of its own)
+RELAYED = re.compile(r"\b(?:ba|z|da)?sh['\"]?(?:[ \t]+with arguments:)?\s*(?:\[exec\][ \t]*)?['\"]?-c['\"]?\s*"
+                     r"(?:\[exec\][ \t]*)?(?P<q>['\"])(?P<line>[^\n'\"]+?)(?P=q)(?=[\s.,;)]|$)|"
+                     # Gradle's Exec task, with --info: "Starting process 'command 'bundle''. Working directory: … Command:
+                     # bundle install"
+                     r"Starting process 'command '[^'\n]+''\. Working directory: \S+ Command: (?P<argv>[^\n]+)")
+
+
+#: ssh's options that take a value ('-p 2222', '-i key', '-J jump')
+SSH_VALUED = frozenset("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w".split())
+
+
+def _remote(line: str) -> str | None:
+    """The command an ssh line runs on the other machine ('ssh dev@box -- gti log' runs 'gti log'), or None when
+    it only logs in."""
+    words = line.split()
+    i = 1
+    while i < len(words) and words[i].startswith("-") and words[i] != "--":
+        i += 2 if words[i] in SSH_VALUED else 1
+    rest = words[i + 1:]  # past the machine's name
+    rest = rest[1:] if rest[:1] == ["--"] else rest
+    return " ".join(rest).strip("'\"") or None
+
+
 def unquoted_command(sentence: str) -> str | None:
     """The command line a sentence says was run without quoting it, outside any quote and any error message it
     states: what the error came from, as a typed line is live. Also a prompt's command line, a command glued to
-    its output in one quote, and the command a quoted sentence names ("after `go get x` I get …")."""
+    its output in one quote, and the command a quoted sentence names ("after `go get x` I get …"). A build tool's
+    command line that ran a shell's ('mvn verify', then "sh -c 'npm ci'"): the command it ran, whose output the
+    message is."""
+    line = _unquoted_command(sentence)
+    if line is not None and program_of(line) == "ssh":
+        return _remote(line) or line
+    if line is not None and program_of(line) in BUILD_WRAPPERS:
+        relayed = [line for m in RELAYED.finditer(sentence) if COMMAND_LINE.match(line := (m["line"] or m["argv"]).strip())]
+        if relayed:
+            return relayed[-1]
+    return line
+
+
+def _unquoted_command(sentence: str) -> str | None:
+    """`unquoted_command` as the sentence says it."""
     found = quotes(sentence)
     loose = unquoted_error(sentence, found)
     outside = [(q.start, q.end) for q in found] + ([(loose[0], loose[0] + len(loose[1]))] if loose else [])

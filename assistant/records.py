@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from .error_names import error_line
-from .quotes import COMMAND_LINE, PROGRAMS, RUN_ARROW, known_programs, program_of, restored, writers_line
+from .quotes import (
+    COMMAND_LINE,
+    IDLE_PROMPT,
+    PROGRAMS,
+    RUN_ARROW,
+    known_programs,
+    program_of,
+    restored,
+    writers_line,
+)
 
 #: a field's name that holds the command line run
 COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
@@ -46,8 +55,13 @@ CLIP_ITEM = re.compile(r"^[ \t]*(?P<n>\d{1,3})[.):]?[ \t]+(?P<text>\S.*?)[ \t]{2
 #: the manager's preview of one entry, whole, to the end of the text ('Preview (item 2, 84 chars, 1 line):')
 CLIP_PREVIEW = re.compile(r"^[ \t]*Preview\b[^\n]*?\b(?:item|#)[ \t]*(?P<n>\d{1,3})\b[^\n]*:[ \t]*\n(?P<text>.+)\Z",
                           re.M | re.S | re.I)
+#: a field of the writer's words naming the command run in backticks ('The following error appeared after running
+#: `git pull`. What is the problem?', a dataset's instruction)
+NAMED_RUN = re.compile(r"(?i:\b(?:after|when|while|by) (?:running|executing|typing|I ran|I run|I typed)|\bran|\bruns|"
+                       r"^command) `(?P<line>[^`\n]+)`")
 #: a printed text's first line that is the prompt and the command it ran ('$ git pull')
-PROMPT_FIRST = re.compile(r"^\s*\$ (?P<line>[^\n]+)\n(?P<out>.+)$", re.S)
+PROMPT_FIRST = re.compile(r"^\s*(?:\$|[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+@[\w.-]+ [^\s%]+ %|➜ +[\w.~/-]+) "
+                          r"(?P<line>[^\n]+)\n(?P<out>.+)$", re.S)
 
 
 @dataclass(frozen=True)
@@ -58,11 +72,11 @@ class Record:
     texts: tuple[str, ...]
 
 
-def _printed(text: str) -> bool:
+def _printed(text: str, command: str | None = None) -> bool:
     """A field's text is a program's output worth helping with: a line of it names an error, or a diagnosis
-    knows it as one (cp's 'omitting directory')."""
+    knows it as one (cp's 'omitting directory'; with the command it came from, when the record names it)."""
     from .diagnose import Situation, diagnose
-    return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnose(Situation(text)) is not None)
+    return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnose(Situation(text, command)) is not None)
 
 
 def _command(text: str) -> str | None:
@@ -80,7 +94,8 @@ def _strings(value: Any, key: str = "", kinds: bool = False) -> list[tuple[str, 
     if isinstance(value, str):
         return [(key, value)]
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-        return [(key, "\n".join(value))]
+        # its lines, each with its line break or none (a notebook's source and outputs keep theirs)
+        return [(key, "".join(value) if all(v.endswith("\n") for v in value[:-1]) else "\n".join(value))]
     if kinds and isinstance(value, dict) and isinstance(value.get("type"), str) \
             and isinstance(value.get("text"), str) and len(value) <= 4:
         return [(value["type"], value["text"])]
@@ -91,17 +106,36 @@ def _strings(value: Any, key: str = "", kinds: bool = False) -> list[tuple[str, 
     return []
 
 
+#: a notebook's cell magic that runs the cell's lines in a shell
+SHELL_MAGIC = re.compile(r"^[ \t]*%%(?:bash|sh|script (?:ba|z)?sh)\b[^\n]*\n")
+
+
+def _cell_command(source: str) -> str | None:
+    """The command line a notebook cell runs in a shell: a '!' escape's line, or a shell cell's last command."""
+    text = source.strip()
+    if text.startswith("!"):
+        return _command(text[1:])
+    magic = SHELL_MAGIC.match(source)
+    if magic is None:
+        return None
+    lines = [ln.strip() for ln in source[magic.end():].splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    return _command(lines[-1]) if lines else None
+
+
 def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     """A record from its (name, text) fields: the command by its field's name, else the field before the first
     printed text that reads as a command line; the printed texts by their text."""
     command = next((t.strip() for k, t in fields if k and COMMAND_KEY.search(k) and _command(t)), None)
-    # a notebook cell's shell escape ('!pip install x'): the command its source runs
-    command = command or next((t.strip()[1:] for k, t in fields if k == "source" and t.strip().startswith("!")
-                               and _command(t.strip()[1:])), None)
+    # a notebook cell's shell escape ('!pip install x') or a shell cell's last command ('%%bash', 'cd x', 'make')
+    command = command or next((c for k, t in fields if k == "source" and (c := _cell_command(t))), None)
+    if any(k == "ename" and t == "CalledProcessError" for k, t in fields) \
+            and any(k == "text" and _printed(t) for k, t in fields):
+        # a shell cell's failure as the notebook reports it: the command's own output above says what went wrong
+        fields = [(k, t) for k, t in fields if k not in ("ename", "evalue", "traceback")]
     texts: list[str] = []
     for i, (key, text) in enumerate(fields):
-        if key and (COMMAND_KEY.search(key) or META_KEY.match(key)):
-            continue
+        if key and (META_KEY.match(key) or (COMMAND_KEY.search(key) and (_command(text) or not _printed(text)))):
+            continue  # (a dataset's 'input' may hold what was printed, no command line: it is read as such)
         ran, arrow, prompt = RAN.match(text), ARROW.match(text), PROMPT_FIRST.match(text)
         labelled = RUN_ARROW.match(text)  # 'dev env: ran sqlite3 app.db "…" -> Error: …', a note's field
         if arrow and _command(arrow["line"]):
@@ -109,12 +143,20 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
         elif labelled and _command(labelled["line"]):
             command, text = command or labelled["line"].strip(), text[labelled.end():]
         elif prompt and _command(prompt["line"]):
-            command, text = command or prompt["line"].strip(), prompt["out"]
+            # (the prompt waiting under the output is the screen's)
+            command, text = command or prompt["line"].strip(), IDLE_PROMPT.sub("", prompt["out"].rstrip())
         elif ran and "\n" not in text and _command(ran["line"]) and not _printed(text):
             command = command or ran["line"].strip().strip("`")
             continue
+        named = NAMED_RUN.search(text.split("\n", 1)[0])
+        if named and _command(named["line"]):
+            # a dataset's instruction, an alert's description: the writer's words naming the command
+            command = command or named["line"]
+            if "\n" not in text.strip():
+                continue
+            text = text.split("\n", 1)[1]  # what was printed, under the line naming the command
         text = restored(text)
-        if not _printed(text) or ("\n" not in text.strip() and writers_line(text)):
+        if not _printed(text, command) or ("\n" not in text.strip() and writers_line(text)):
             continue  # no program's output, or a line of a person's words ('did you run the install step first?')
         if command is None and i > 0 and not fields[i - 1][0]:  # a line of its own before it
             command = _command(fields[i - 1][1])
@@ -182,6 +224,30 @@ def _json(text: str) -> Record | None:
     return _from_fields(fields)
 
 
+#: a piece of a JSON file's text: its first line starts inside an object or a list ('"cells": [', '  {', '},'), or
+#: with an object that no parser reads whole (records one per line, each with a comma after it)
+FRAGMENT_START = re.compile(r'[{}\[\]],?[ \t]*\n|"[\w.-]+"[ \t]*:|\[?\{[ \t]*"[\w.-]+"[ \t]*:')
+#: a JSON object's field name, where its value starts
+JSON_KEY = re.compile(r'"(?P<key>[\w.-]+)"[ \t]*:[ \t]*')
+
+
+def _fragment(text: str) -> Record | None:
+    """A piece cut out of a JSON file (a notebook's cells copied from its .ipynb, an export cut short), which no
+    parser reads whole: each field whose value is whole in it, in order, the outermost ones first."""
+    decoder = json.JSONDecoder()
+    fields: list[tuple[str, str]] = []
+    done = 0
+    for m in JSON_KEY.finditer(text):
+        if m.start() < done:
+            continue  # inside a value read already
+        try:
+            value, done = decoder.raw_decode(text, m.end())
+        except ValueError:
+            continue  # a value the cut left open: its fields are read one by one
+        fields += _strings(value, m["key"], kinds=True)
+    return _from_fields(fields)
+
+
 def _cells(line: str) -> list[str] | None:
     """A Markdown table's row as its cells ('| 10:32 | kitty | … |'); None for its rule line or another line."""
     if not (line.startswith("|") and line.rstrip().endswith("|")) or re.fullmatch(r"[\s|:-]+", line):
@@ -233,7 +299,11 @@ def read_record(event: str) -> Record | None:
     if not text or text.startswith("The user "):
         return None
     if text.endswith("}") and (text.startswith("{") or "\n{" in text):  # after a heading line ('cell.ipynb:')
-        return _json(text[text.index("{") if text.startswith("{") else text.index("\n{") + 1:])
+        record = _json(text[text.index("{") if text.startswith("{") else text.index("\n{") + 1:])
+        if record is not None:
+            return record
+    if FRAGMENT_START.match(text) and text.count('":') >= 3:
+        return _fragment(text)
     if "=" in text and (record := _pairs(text)) is not None:
         return record
     if (record := _clipboard(text)) is not None:

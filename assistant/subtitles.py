@@ -27,8 +27,14 @@ def transcript(text: str) -> str:
     head = " ".join(ln.strip() for ln in text[:first.start()].splitlines() if ln.strip() and not NOT_SAID.match(ln))
     lines = [head] if head else []
     cues = []
-    for block in TIMING.split(text[first.start():])[1:]:
-        said = [ln.strip() for ln in block.strip().splitlines()]
+    blocks = TIMING.split(text[first.start():])[1:]
+    trailer = ""
+    for i, block in enumerate(blocks):
+        # a cue ends at a blank line: after the last one, what follows is the page's (a talk's notes), as written
+        cue, *rest = re.split(r"\n[ \t]*\n", block.strip(), maxsplit=1)
+        if i == len(blocks) - 1 and rest:
+            trailer = rest[0]
+        said = [ln.strip() for ln in cue.splitlines()]
         while said and NOT_SAID.match(said[-1]):  # the next cue's number
             said.pop()
         cues.append(" ".join(ln for ln in said if ln))
@@ -42,7 +48,7 @@ def transcript(text: str) -> str:
             lines[-1] += " " + cue
         else:
             lines.append(cue)
-    return "\n".join(lines)
+    return "\n".join(lines) + ("\n\n" + trailer if trailer.strip() else "")
 
 
 def _goes_on(line: str, cue: str) -> bool:

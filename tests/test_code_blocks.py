@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from proactive.assistant.code_blocks import fenced, unboxed, unnumbered
+from proactive.assistant.code_blocks import ascii_unboxed, fenced, unbarred, unboxed, unmarked, unnumbered
 from tests.bench_support import help_quality
 
 
@@ -104,3 +104,27 @@ def test_the_help_is_read_from_wikis_pastes_and_boxes(sentence, expect, tmp_path
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+def test_an_ascii_box_and_a_bar_before_each_line_are_left_out():
+    box = "Error\n\n+------\n| $ python3 t.py\n| KeyError: 'x'\n+------\n\nResolution"
+    assert ascii_unboxed(box) == "Error\n\n$ python3 t.py\nKeyError: 'x'\n\nResolution"
+    assert ascii_unboxed("+---+---+\n| a | b |\n+---+---+") == "a | b"
+    tree = "text:\n  | $ cargo build\n  | error[E0425]: cannot find value `x`\n  |  --> src/main.rs:2:5\n[scroll bar]"
+    assert unbarred(tree) == "text:\n$ cargo build\nerror[E0425]: cannot find value `x`\n --> src/main.rs:2:5\n[scroll bar]"
+
+
+@pytest.mark.parametrize("text", [
+    "error[E1]: x\n --> src/main.rs:6:7\n  |\n6 |     f.x\n  |       ^^\n  |",  # a compiler's gutter
+    "| a | b |\n|---|---|\n| 1 | 2 |",  # a Markdown table
+    "+---\n| one line, no closing rule",
+])
+def test_a_gutter_a_table_or_an_open_box_stays(text):
+    assert unbarred(ascii_unboxed(text)) == text
+
+
+def test_a_saved_terminals_markup_is_read_as_its_rows():
+    page = ("<html><head><style>p {color: red}</style></head><body><pre><div><span style='color: #4e9a06'>dev@box"
+            "</span><span>$ make</span></div><div><span>make: *** No rule to make target &#x27;x&#x27;.</span></div>"
+            "</pre></body></html>")
+    assert unmarked(page) == "<pre>\ndev@box$ make\nmake: *** No rule to make target &#x27;x&#x27;.</pre>"

@@ -1036,3 +1036,152 @@ def test_a_one_line_message_is_cut_only_where_its_lines_start(flat, lines):
     from proactive.assistant.quotes import said_errors
     said = said_errors(f"The terminal shows: {flat}")
     assert said and len(said[0].text.splitlines()) == lines, said
+
+
+@pytest.mark.parametrize("sentence, command, expect", [
+    # Maven's exec plugin runs the project's script: its chatter before the traceback, its verdict and Java stack
+    # after it are Maven's; the command is the one its plugin handed the shell
+    ("<!-- pom.xml: exec-maven-plugin runs: sh -c \"python3 t.py\" -->\n\ndev@x1:~$ mvn package\n"
+     "[INFO] Scanning for projects...\n[INFO] --- exec:3.1.0:exec (bootstrap) @ tally ---\n"
+     "Traceback (most recent call last):\n  File \"/home/dev/t.py\", line 3, in <module>\n    print(os.getcwd())\n"
+     "NameError: name 'os' is not defined\n[ERROR] Command execution failed.\n"
+     "org.apache.commons.exec.ExecuteException: Process exited with an error: 1 (Exit value: 1)\n"
+     "    at org.apache.commons.exec.DefaultExecutor.executeInternal (DefaultExecutor.java:404)\n[INFO] BUILD FAILURE\n",
+     "python3 t.py", ["import os"]),
+    # Meson's custom target under Ninja: the shell's command line in its runner's line
+    ("ana@box:~/ledger$ meson compile -C build prepare\nninja: Entering directory `/home/ana/ledger/build'\n"
+     "[4/5] Running external command prepare (wrapped by meson to set env)\nFAILED: meson-internal__prepare\n"
+     "/usr/bin/meson --internal commandrunner /home/ana/ledger /home/ana/ledger/build '' /usr/bin/meson /bin/sh -c "
+     "'gti status'\nbash: gti: command not found\nninja: build stopped: subcommand failed.\n",
+     "gti status", ["git status"]),
+    # Ant's exec task, each argument on a line of its own
+    ("$ ant deps\n     [exec] Executing 'sh' with arguments:\n     [exec] '-c'\n     [exec] 'pip install flask-sqlalchemy==9.9'\n"
+     "     [exec] ERROR: Could not find a version that satisfies the requirement flask-sqlalchemy==9.9 (from "
+     "versions: 3.0.5, 3.1.1)\n     [exec] ERROR: No matching distribution found for flask-sqlalchemy==9.9\n"
+     "BUILD FAILED\n", "pip install flask-sqlalchemy==9.9", ["pip index versions"]),
+])
+def test_a_build_tools_step_is_read_as_the_command_it_ran(sentence, command, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    grounding = ground([{"time": "1", "event": sentence}])
+    assert command in [o.text for o in grounding.objects if o.kind == COMMAND]
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+def test_a_wrapper_without_a_shells_line_stays_the_command():
+    assert unquoted_command("$ mvn -q install\n[ERROR] Failed to execute goal x: Could not resolve dependencies") \
+        == "mvn -q install"
+    assert unquoted_command("$ bash -c 'make instal'\nmake: *** No rule to make target 'instal'.  Stop.") \
+        == "bash -c 'make instal'"
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a wiki's page: its 'Error' heading, the session in an ASCII box
+    ("wicket - python error\n\nError\n\n+-----------------\n| $ python3 t.py\n| Traceback (most recent call last):\n"
+     "|   File \"/home/dev/t.py\", line 2, in <module>\n|     stack.push(3)\n"
+     "| AttributeError: 'list' object has no attribute 'push'\n+-----------------\n\nResolution\n", ["append"]),
+])
+def test_a_message_in_an_ascii_box_under_a_heading_is_read(sentence, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # macOS's unified log relaying a VM's or a runner's lines: its default, syslog and compact styles, Console.app
+    ("Timestamp                       Thread     Type        Activity             PID    TTL  \n"
+     "2024-04-21 22:56:29.097184+0530 0x12584d   Default     0x0                  30626  0    UTM: (Foundation) "
+     "[com.utmapp.UTM:serial] ssh finn@dev.local -- gti log\n"
+     "2024-04-21 22:56:29.118335+0530 0x12584d   Error       0x0                  30626  0    UTM: (Foundation) "
+     "[com.utmapp.UTM:serial] zsh: command not found: gti\n", ["git log"]),
+    ("% log show --style syslog --last 15m\n"
+     "2024-05-12 13:23:41.119866+0100  MacBook-Pro helper[86902]: (helper) [dev.vm:console] python3 fetch.py\n"
+     "2024-05-12 13:23:41.123677+0100  MacBook-Pro helper[86902]: (helper) [dev.vm:console] Traceback (most recent call last):\n"
+     "2024-05-12 13:23:41.137391+0100  MacBook-Pro helper[86902]: (helper) [dev.vm:console]   File \"/home/dev/fetch.py\", line 1, in <module>\n"
+     "2024-05-12 13:23:41.160567+0100  MacBook-Pro helper[86902]: (helper) [dev.vm:console]     import requests\n"
+     "2024-05-12 13:23:41.184284+0100  MacBook-Pro helper[86902]: (helper) [dev.vm:console] ModuleNotFoundError: No module named 'requests'\n",
+     ["pip install requests"]),
+    ("Timestamp               Ty Process[PID:TID]\n"
+     "2025-03-26 09:37:21.634 Df multipassd[45008:103e55] [com.canonical.multipass:exec] ssh dev@b.local -- make instal\n"
+     "2025-03-26 09:37:21.649 E  multipassd[45008:103e55] [com.canonical.multipass:exec] make: *** No rule to make target 'instal'.  Stop.\n",
+     ["make install"]),
+    ("Copied from Console.app:\ndefault\t11:36:41.501213-0700\tUTM\tssh dev@jammy.local -- bundle install\n"
+     "error\t11:36:41.521100-0700\tUTM\tYour Ruby version is 3.0.2, but your Gemfile specified 3.2.2\n"
+     "error\t11:36:41.600190-0700\tUTM\tstep failed (exit 1)\n", ["3.2.2"]),
+    # grep's hits and the lines around them in a searched log, a container's log prefix on each; grep's pattern
+    # typed at the prompt is no message
+    ("$ rg -n -B 1 -A 3 'error|Error|failed|Traceback|not found' logs/\n"
+     "logs/ci-2024-09-12.log-755-$ python3 app.py\nlogs/ci-2024-09-12.log:756:Traceback (most recent call last):\n"
+     "logs/ci-2024-09-12.log-757-  File \"/home/dev/gui/app.py\", line 1, in <module>\n"
+     "logs/ci-2024-09-12.log-758-    import requests\n"
+     "logs/ci-2024-09-12.log:759:ModuleNotFoundError: No module named 'requests'\n", ["pip install requests"]),
+    ("rg output (2 matching lines):\n/var/log/pods/shop_x/app/0.log-1594-2025-09-05T01:45:18.605819921Z stderr F + pyhton3 cart.py\n"
+     "/var/log/pods/shop_x/app/0.log:1595:2025-09-05T01:45:18.606715456Z stderr F bash: pyhton3: command not found\n",
+     ["python3 cart.py"]),
+    # a forwarded mail: the outside sender's warning, the forward's note, the original below its rule
+    ("From: Noor Haddad <nh@example.com>\nSent: Saturday, May 11, 2024 2:26 AM\nTo: Platform Team\n"
+     "Subject: FW: Help needed - terminal error\n\nCAUTION: This email originated from outside of the organization. "
+     "Do not click links unless you recognize the sender.\n\nHi, please see below.\n\nNoor\n\n-----Original Message-----\n"
+     "From: Li Wei <li@example.com>\nSent: Friday, May 10, 2024 5:06 AM\nTo: Noor Haddad <nh@example.com>\n"
+     "Subject: Help needed - terminal error\n\nHello,\n\nI ran:\n\ngit push\n\nand got this:\n\n"
+     "fatal: No configured push destination.\n\n[cid:image002.png@01DECFFE.018B01F8]\n\nThanks\nLi\n",
+     ["git remote add origin"]),
+    # a talk's transcript: the speaker's first word and comma, a message said in passing, then a sentence's stop
+    ("WEBVTT\n\n1\n00:26:26.228 --> 00:26:29.690\nYara Costa: What happened?\n\n2\n00:26:32.474 --> 00:26:36.817\n"
+     "Lena Ivanova: Right, so all I did was run gti log. That's it. And\n\n3\n00:26:38.113 --> 00:26:40.539\n"
+     "Lena Ivanova: it just comes back with zsh: command not found: gti.\n\n4\n00:26:42.324 --> 00:26:45.724\n"
+     "Yara Costa: Yeah, I've seen that one.\n", ["git log"]),
+    # the same, the message printed whole in the notes after the last cue
+    ("WEBVTT\n\n1\n00:21:31.157 --> 00:21:34.929\nGreta: So I type go install github.com/air-verse/air, hit enter, and\n\n"
+     "2\n00:21:37.008 --> 00:21:41.912\nGreta: it just comes back with go: go install requires a version when current "
+     "directory is not in a module.\n\n3\n00:21:43.467 --> 00:21:47.705\nJonas: Oh no.\n\n---\n\nSHOW NOTES\n\n"
+     "21:21 - Greta's error after running `go install github.com/air-verse/air`:\n\n"
+     "go: 'go install' requires a version when current directory is not in a module\n"
+     "\tTry 'go install github.com/air-verse/air@latest' to install the latest version\n", ["@latest"]),
+])
+def test_the_help_is_read_from_system_logs_searches_forwards_and_talks(sentence, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+def test_a_compilers_file_and_line_are_no_grep_hits():
+    """javac names its file and line as grep does ('Guess.java:3: error: …'): they stay the message's."""
+    sentence = ("```\nGuess.java:3: error: cannot find symbol\n        Scanner in = new Scanner(System.in);\n"
+                "        ^\n  symbol:   class Scanner\n  location: class Guess\nGuess.java:4: error: cannot find symbol\n"
+                "1 error\n```")
+    grounding = ground([{"time": "1", "event": sentence}])
+    assert any(o.text.startswith("Guess.java:3: error") for o in grounding.objects if o.kind == ERROR)
+
+
+def test_a_remote_command_is_the_one_run():
+    assert unquoted_command("$ ssh -p 2222 dev@box -- gti status\nbash: gti: command not found") == "gti status"
+    assert unquoted_command("$ ssh deploy@build.example.com\ndeploy@build.example.com: Permission denied (publickey).") \
+        == "ssh deploy@build.example.com"
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a terminal saved as HTML: a row per <div>, colours in <span>s, entities
+    ("<html><body><!--StartFragment--><pre><div style='color: #d3d7cf;'><div><span style='color: #4e9a06;'>dev@box"
+     "</span><span>:</span><span>~/app</span><span>$ python3 fetch.py</span></div><div><span style='color: #ef2929;'>"
+     "Traceback (most recent call last):</span></div><div><span>  File \"/home/dev/app/fetch.py\", line 1, in "
+     "&lt;module&gt;</span></div><div><span>    import requests</span></div><div><span style='color: #ef2929;'>"
+     "ModuleNotFoundError: No module named 'requests'</span></div></div></pre><!--EndFragment--></body></html>",
+     ["pip install requests"]),
+    # a quiz in Moodle's GIFT: its own marks escaped in the message
+    ("// question: 22640  name: W10 - make\n::W10 - make\\: No rule::[html]<p>During the exercise you run\\:</p>"
+     "<pre>make instal</pre><p>The output is\\:</p><pre>make\\: *** No rule to make target 'instal'.  Stop.</pre>"
+     "<p>True or false\\: the command worked.</p>{FALSE}", ["make install"]),
+    # a stream's chat: the message pasted in numbered parts, others talking between them
+    ("[49:12] pavel: pasting the error for the people on mobile:\n[49:37] pavel: (1/2) Traceback (most recent call "
+     "last): File \"/home/dev/app/fetch.py\", line 1, in <module> import\n[49:40] rosa: monkaS\n"
+     "[49:54] pavel: (2/2) requests ModuleNotFoundError: No module named 'requests'\n", ["pip install requests"]),
+    # an SMS relay cutting the message inside a word
+    ("16/04 08:26 FRM:alerts@example.org\nSUBJ:ferry FAIL\nMSG:(1/2) [ALERT] job ferry exit 1. cmd=psql inventory "
+     "err= psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: FATAL: da\n"
+     "16/04 08:26 (2/2) tabase \"inventory\" does not exist\n", ["createdb"]),
+])
+def test_the_help_is_read_from_saved_pages_quizzes_and_split_messages(sentence, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got

@@ -75,6 +75,30 @@ RECORDS = [
      '"text": "pyhton3 app.py"}, " and:\\n", {"type": "pre", "text": "bash: pyhton3: command not found"}]}, {"id": 2, '
      '"type": "message", "from": "Bo", "text": "did you run the setup script first?"}]}', "pyhton3 app.py",
      "bash: pyhton3: command not found"),
+    # a piece cut out of a notebook's file (no parser reads it whole): a shell cell's last command, the stream's
+    # lines (each with its line break) its message, the notebook's CalledProcessError about the cell left out
+    (' "cells": [\n  {\n   "cell_type": "code",\n   "execution_count": 4,\n   "outputs": [\n    {\n     "name": '
+     '"stderr",\n     "output_type": "stream",\n     "text": [\n      "ERROR: Could not find a version that satisfies '
+     'the requirement flask-sqlalchemy==9.9 (from versions: 3.0.5, 3.1.1)\\n",\n      "ERROR: No matching '
+     'distribution found for flask-sqlalchemy==9.9\\n"\n     ]\n    },\n    {\n     "ename": "CalledProcessError",\n'
+     '     "evalue": "Command \'b\'cd ~/shop\\\\npip install flask-sqlalchemy==9.9\\\\n\'\' returned non-zero exit '
+     'status 1.",\n     "output_type": "error",\n     "traceback": ["\\u001b[0;31mCalledProcessError\\u001b[0m"]\n'
+     '    }\n   ],\n   "source": [\n    "%%bash\\n",\n    "cd ~/shop\\n",\n    "pip install flask-sqlalchemy==9.9\\n"\n'
+     '   ]\n  },\n  {\n   "cell_type": "markdown",', "pip install flask-sqlalchemy==9.9", PIP),
+    # an instruction dataset's record: the printed text in its 'input', the command named in its instruction
+    ('{\n  "instruction": "The following error appeared after running `git checkout relase`. What is the problem?",\n'
+     '  "input": "error: pathspec \'relase\' did not match any file(s) known to git",\n  "output": ""\n}',
+     "git checkout relase", "error: pathspec 'relase' did not match any file(s) known to git"),
+    # an agent's events, one object per line with a comma after each: the command it ran, what the run printed
+    ('{"id": 8, "source": "agent", "message": "Running command: pyhton3 app.py", "action": "run", "args": {"command": '
+     '"pyhton3 app.py", "thought": "Reproduce it first."}},\n{"id": 9, "source": "agent", "message": "Command '
+     '`pyhton3 app.py` executed with exit code 127.", "cause": 8, "observation": "run", "content": "bash: pyhton3: '
+     'command not found", "extras": {"command": "pyhton3 app.py", "metadata": {"exit_code": 127}}},',
+     "pyhton3 app.py", "bash: pyhton3: command not found"),
+    # a GUI agent's trajectory: what it typed, and the terminal's text under the prompt's line in its observation
+    ('{"task_id": "52bd", "trajectory": [{"step": 1, "thought": "Type the command and press Enter.", "action": '
+     '"pyautogui.typewrite(\'pyhton3 app.py\\\\n\')", "observation": "dana@devbox:~/webshop$ pyhton3 app.py\\nbash: '
+     'pyhton3: command not found\\ndana@devbox:~/webshop$"}]}', "pyhton3 app.py", "bash: pyhton3: command not found"),
 ]
 
 
@@ -122,3 +146,14 @@ def test_a_json_object_inside_a_text_is_written_out():
     assert "$ make\nbash: maek: command not found" in spelled_out(cut)  # cut short: the string fields it has
     for text in ('a set {1, 2} printed', 'config: {"debug": true}', '{"cmd": "ls", "note": "all fine"}'):
         assert spelled_out(text) == text  # no object, or one whose texts say no error
+
+
+def test_an_alerts_log_lines_are_read_as_a_logs(tmp_path, monkeypatch):
+    """An alert's payload: the command named in its description, the log's lines under it, each behind its prefix."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    alert = ('{"status": "firing", "annotations": {"description": "Command `pyhton3 app.py` on web-1 exited with status '
+             '127.\\nLast output lines:\\n2025-04-03T17:40:48.031Z web-1 runner[406]: bash: pyhton3: command not found", '
+             '"summary": "step failing"}}')
+    assert read_record(alert).command == "pyhton3 app.py"
+    got = help_quality().help_for([{"time": "1", "event": alert}], ["python3 app.py"])
+    assert got["ok"], got

@@ -72,7 +72,7 @@ _NOT_FOUND = (
     # bash, scripts and sudo: "bash: gti: command not found", "./run.sh: line 3: foo: command not found"
     re.compile(r"^(?:.*?\s)??(?P<shell>[^\s:]+)(?:: line \d+)?: (?P<name>[^\s:]+): command not found", re.M),
     # zsh: "zsh: command not found: gti"
-    re.compile(r"(?P<shell>zsh): command not found: (?P<name>\S+)"),
+    re.compile(r"(?P<shell>zsh): command not found: (?P<name>\S+?)(?=[.,;]?(?:\s|$))"),  # a sentence's stop is no name's
     # dash (sh): "sh: 1: gti: not found", "/bin/sh: 1: foo: not found"
     re.compile(r"^(?:.*?\s)??(?P<shell>[^\s:]+): \d+: (?P<name>[^\s:]+): not found", re.M),
     # fish: "fish: Unknown command: gti"
