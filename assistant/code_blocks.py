@@ -8,6 +8,7 @@ as the writer's, as they are in Markdown."""
 
 from __future__ import annotations
 
+import html
 import re
 
 #: a block's opening and closing lines in LaTeX, Org and Jira markup (with the options some of them take)
@@ -19,7 +20,8 @@ BLOCK = re.compile(
 INLINE = re.compile(r"\\verb(?P<mark>[^\w\s])(?P<a>[^\n]+?)(?P=mark)|\\texttt\{(?P<b>[^{}\n]+)\}|"
                     r"\{\{(?P<c>[^{}\n]+)\}\}")
 #: a page's or a wiki's code block in HTML: `<pre>`, MediaWiki's `<syntaxhighlight lang=…>` and `<source>`
-HTML_BLOCK = re.compile(r"<(?P<close>/?)(?:pre|syntaxhighlight|source)\b[^>\n]*>", re.I)
+HTML_BLOCK = re.compile(r"(?:</code>\s*)?<(?P<close>/?)(?:pre|syntaxhighlight|source)\b[^>\n]*>(?:\s*<code\b[^>\n]*>)?",
+                        re.I)
 #: inline code in HTML (`<code>…</code>`, `<tt>`, `<kbd>`, `<samp>`), on one line
 HTML_INLINE = re.compile(r"<(?P<tag>code|tt|kbd|samp)\b[^>\n]*>(?P<d>[^\n]*?)</(?P=tag)>", re.I)
 #: MediaWiki's mark that its text is not markup: no part of what it holds
@@ -51,8 +53,9 @@ LAYOUT_TAG = re.compile(r"</?(?:html|body|div|span|p|br|font|table|tr|td|th|li|u
                         re.I)
 #: what of a document shows no text: comments, styles, scripts and the head
 HIDDEN_MARKUP = re.compile(r"<!--.*?-->|<(?P<tag>style|script|head)\b[^>]*>.*?</(?P=tag)>", re.I | re.S)
-#: a tag that starts a row or a block of its own (its text on a line of its own)
-BLOCK_TAG = re.compile(r"<(?:br|div|p|tr|li|h[1-6]|table|ul|ol)\b[^>\n]*/?>", re.I)
+#: a tag that starts a row or a block of its own (its text on a line of its own; the line break a writer put
+#: before it too is that one)
+BLOCK_TAG = re.compile(r"\n?<(?:br|div|p|tr|li|h[1-6]|table|ul|ol)\b[^>\n]*/?>", re.I)
 
 
 def unmarked(text: str) -> str:
@@ -66,9 +69,23 @@ def unmarked(text: str) -> str:
                                      text, flags=re.I))
 
 
+#: a news feed's elements (RSS's and Atom's) around an entry's text, and its unparsed sections
+FEED_TAG = re.compile(r"<!\[CDATA\[|\]\]>|</?(?:rss|channel|feed|item|entry|title|description|content|summary|link|guid|"
+                      r"pubDate|published|updated|id|author|name|uri|category|dc:creator)\b[^>\n]*>", re.I)
+
+
+def unfed(text: str) -> str:
+    """A news feed's entry as its text: the feed's elements out (each on a line of its own), and the HTML an
+    Atom entry escapes in its content written back, so its `<pre>` and `<code>` read as the page shows them."""
+    text = FEED_TAG.sub("\n", text)
+    return html.unescape(text) if "&lt;" in text else text
+
+
 def fenced(text: str) -> str:
     """`text` with its code blocks as Markdown fences and its inline code in backticks (unchanged when it has
     none)."""
+    if "<" in text and re.search(r"<(?:rss|feed|entry|item)\b", text):
+        text = unfed(text)
     if "<" in text and len(LAYOUT_TAG.findall(text, 0, 4000)) >= 4:
         text = unmarked(text)
     if "\n" in text and re.search(r"^[ \t]*1\b", text, re.M):
@@ -159,6 +176,8 @@ def unbarred(text: str) -> str:
     """`text` with the bar before each line of a block left out: three lines or more in a row behind the same
     indent and '| ' (an accessibility tree's text block, a report's quoted output), not a table's rows (a bar
     at their ends too) nor a compiler's gutter (its lines under a line of its own with no bar)."""
+    if re.search(r"^[ \t]*\d+ \|", text, re.M):
+        return text  # a compiler's numbered source lines: its ' |' lines around them are its gutter
     lines = text.split("\n")
     bars = [BAR.match(ln) for ln in lines]
     out = list(lines)

@@ -486,6 +486,8 @@ def _as_read(raw: str) -> str:
         raw = ANSI.sub("", raw)
     if ("section_" in raw or "_bk;" in raw) and RUNNER_MARK.search(raw):
         raw = RUNNER_MARK.sub(lambda m: "\n" if m[0].lstrip("\r").startswith("section_") else "", raw)
+    if "\b" in raw or "^H" in raw:  # a man page's bold and underline: each letter struck over itself or '_'
+        raw = re.sub(r"[^\n]\x08|[^\n]\^H(?=\S)" if raw.count("^H") >= 3 else r"[^\n]\x08", "", raw)
     if "/" in raw and len(PART_LINE.findall(raw)) >= 2:
         raw = _parts_joined(raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(untraced(raw)))))))))
@@ -1026,7 +1028,8 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
     out: list[Obj] = []
     for o in objs:
         # (a quote whose line breaks are written '\n' is a copy of the lines said with them)
-        full = next((s for s in said if quoted_in(o.text, s) or quoted_in(restored(o.text), s)), "") \
+        full = next((s for s in said if quoted_in(o.text, s)
+                     or ("\\n" in o.text and quoted_in(restored(o.text), s))), "") \
             if o.kind == ERROR and not o.detail else ""
         if full and any(p.detail == full for p in out):
             continue  # the same copy's other quoted line: one error

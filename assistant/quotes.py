@@ -1153,11 +1153,11 @@ def _overlapping(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]
 
 
 #: build tools that run a command of the project's for one of their steps (Maven's exec plugin, Gradle's Exec
-#: task, Ant's exec, a CMake or Meson custom target under Ninja)
-BUILD_WRAPPERS = frozenset("mvn mvnw gradle gradlew ant ninja meson cmake bazel sbt".split())
+#: task, Ant's exec, a CMake or Meson custom target under Ninja), and Windows's way into a Linux shell (wsl.exe)
+BUILD_WRAPPERS = frozenset("mvn mvnw gradle gradlew ant ninja meson cmake bazel sbt wsl wsl.exe".split())
 #: the command line such a step hands a shell, as the tool prints it: "/bin/sh -c 'gti status'", Ant's
 #: "Executing 'sh' with arguments: '-c' 'npm install x'" (each argument on an '[exec]' line of its own)
-RELAYED = re.compile(r"\b(?:ba|z|da)?sh['\"]?(?:[ \t]+with arguments:)?\s*(?:\[exec\][ \t]*)?['\"]?-c['\"]?\s*"
+RELAYED = re.compile(r"\b(?:ba|z|da)?sh['\"]?(?:[ \t]+with arguments:)?\s*(?:\[exec\][ \t]*)?['\"]?-[a-z]?c['\"]?\s*"
                      r"(?:\[exec\][ \t]*)?(?P<q>['\"])(?P<line>[^\n'\"]+?)(?P=q)(?=[\s.,;)]|$)|"
                      # Gradle's Exec task, with --info: "Starting process 'command 'bundle''. Working directory: … Command:
                      # bundle install"
@@ -1214,9 +1214,13 @@ def _unquoted_command(sentence: str) -> str | None:
            *(m for m in _overlapping(CLAUSE_RUN, sentence) if m["program"] in known),
            *(m for m in _overlapping(LOOSE_RUN, sentence) if m["program"] in known
              and (len(m["line"].split()) > 1 or m.group().lower().startswith("the")))]
-    for m in sorted(ran, key=lambda m: m.start("line")):
-        if not any(a <= m.start("line") < b for a, b in outside):
-            return _end_stop(m["line"])
+    stated = [m for m in sorted(ran, key=lambda m: m.start("line"))
+              if not any(a <= m.start("line") < b for a, b in outside)]
+    # of several commands said to be run, the last one before the message is the one it came from (a cheat
+    # sheet's lines, then its note: "`gti status` -> bash: gti: command not found")
+    earlier = [m for m in stated if loose is not None and m.start("line") < loose[0]]
+    if earlier or stated:
+        return _end_stop(earlier[-1]["line"] if earlier else stated[0]["line"])
     if loose is not None and (bare := _bare_run(sentence, loose[0], known)) is not None:
         return bare
     lines = [q.text for q in found if _known_line(sentence, q, known)]

@@ -27,6 +27,7 @@ from .quotes import (
     known_programs,
     program_of,
     restored,
+    unquoted_command,
     writers_line,
 )
 
@@ -163,6 +164,10 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
         # a chat export's code piece of the same message just before it ('ran ', `make`, ' and got:')
         command = command or next((_command(t) for k, t in reversed(fields[max(0, i - 2):i]) if k == "code"), None)
         texts.append(text.strip())
+    if command is None and texts:
+        # a field of the writer's words naming the command ('Command: `curl -sS https://…` (exit 2)')
+        command = next((c for _, t in fields if "\n" not in t.strip() and not _printed(t)
+                        and (c := unquoted_command(t)) and _command(c)), None)
     return Record(command, tuple(texts)) if texts else None
 
 

@@ -118,6 +118,9 @@ def test_an_ascii_box_and_a_bar_before_each_line_are_left_out():
     "error[E1]: x\n --> src/main.rs:6:7\n  |\n6 |     f.x\n  |       ^^\n  |",  # a compiler's gutter
     "| a | b |\n|---|---|\n| 1 | 2 |",  # a Markdown table
     "+---\n| one line, no closing rule",
+    # rustc's gutter: three ' |' lines in a row around its numbered source lines
+    "error[E0382]: borrow of moved value: `tasks`\n  --> src/main.rs:17:51\n   |\n12 |     let tasks = vec![\n"
+    "   |         ----- move occurs\n   |\n   |                 ^^^^^ value borrowed here after move\n   |",
 ])
 def test_a_gutter_a_table_or_an_open_box_stays(text):
     assert unbarred(ascii_unboxed(text)) == text

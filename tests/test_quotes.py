@@ -1180,8 +1180,25 @@ def test_a_remote_command_is_the_one_run():
     ("16/04 08:26 FRM:alerts@example.org\nSUBJ:ferry FAIL\nMSG:(1/2) [ALERT] job ferry exit 1. cmd=psql inventory "
      "err= psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: FATAL: da\n"
      "16/04 08:26 (2/2) tabase \"inventory\" does not exist\n", ["createdb"]),
+    # a man page's session, its command in bold (each letter struck over itself)
+    ("D\bDI\bIA\bAG\bGN\bNO\bOS\bST\bTI\bIC\bCS\bS\n       A typical failure:\n\n"
+     "              $ m\bma\bak\bke\be i\bin\bns\bst\bta\bal\bl\n"
+     "              make: *** No rule to make target 'instal'.  Stop.\n", ["make install"]),
+    # a terminal's text in an accessibility tree: a Python string with its line breaks written '\\n'
+    ("[terminal | Terminal]\n  text: 'dev@box:~/app$ python3 fetch.py\\nTraceback (most recent call last):\\n  File "
+     "\"/home/dev/app/fetch.py\", line 1, in <module>\\n    import requests\\nModuleNotFoundError: No module named "
+     "\\'requests\\''\n", ["pip install requests"]),
 ])
 def test_the_help_is_read_from_saved_pages_quizzes_and_split_messages(sentence, expect, tmp_path, monkeypatch):
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+def test_of_several_commands_the_last_before_the_message_is_the_one_run():
+    """A cheat sheet's commands, then its note of the one that failed: the message came from the last before it."""
+    sheet = ("# To push local commits to the remote:\ngit push {{remote}} {{branch}}\n\n# To run the project command:\n"
+             "gti status\n\n# GOTCHA - note to self: `gti status` ->\n#   bash: gti: command not found\n")
+    assert unquoted_command(sheet) == "gti status"
+    assert unquoted_command("I ran make and got: make: *** No rule to make target 'instal'.  Stop. Then I ran "
+                            "make install") == "make"
