@@ -29,7 +29,7 @@ from .sentence_patterns import COPIED_ERROR, URL
 PAIRS = {"'": "'", '"': '"', "`": "`", "‘": "’", "“": "”", "«": "»", "‹": "›", "„": "“", "「": "」", "《": "》"}
 #: words before a quote that make it a command line run (its output is what the sentence quotes next)
 RUN_CUE = re.compile(r"\b(?:runs?|ran|running|re-?runs?|executes?|executed|executing|invokes?|invoked|launch(?:es|ed|ing)?|"
-                     r"command(?: line)?|cmd|\$)\s*[:=]?\s*$", re.I)
+                     r"command(?: line)?|cmd|step|\$)\s*[:=]?\s*$", re.I)
 #: words before a quoted command line whose output the sentence gives ("after `go get x` I get …", "Output of
 #: `go build`:")
 RAN_BEFORE = re.compile(r"\b(?:after|(?:output|result)s? of)\s*$", re.I)

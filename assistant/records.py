@@ -24,8 +24,10 @@ from .quotes import (
     IDLE_PROMPT,
     PROGRAMS,
     RUN_ARROW,
+    RUN_CUE,
     known_programs,
     program_of,
+    quotes,
     restored,
     unquoted_command,
     writers_line,
@@ -111,6 +113,14 @@ def _strings(value: Any, key: str = "", kinds: bool = False) -> list[tuple[str, 
 SHELL_MAGIC = re.compile(r"^[ \t]*%%(?:bash|sh|script (?:ba|z)?sh)\b[^\n]*\n")
 
 
+def _named_command(text: str) -> str | None:
+    """The command line a line of the writer's words names: said run ('after running `x`'), or quoted after a word
+    that names a command ('Step `gti log` exited with code 127', 'Command: `make`')."""
+    return unquoted_command(text) or next(
+        (q.text for q in quotes(text) if RUN_CUE.search(text[max(0, q.start - 60):q.start].rstrip("`'\"‘“"))
+         and COMMAND_LINE.match(q.text)), None)
+
+
 def _cell_command(source: str) -> str | None:
     """The command line a notebook cell runs in a shell: a '!' escape's line, or a shell cell's last command."""
     text = source.strip()
@@ -156,7 +166,7 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
             if "\n" not in text.strip():
                 continue
             text = text.split("\n", 1)[1]  # what was printed, under the line naming the command
-        text = restored(text)
+        text = restored(re.sub(r"^\s*```(?:\w*[ \t]*\n)?|\n?```\s*$", "", text))  # a chat's fence around the whole field
         if not _printed(text, command) or ("\n" not in text.strip() and writers_line(text)):
             continue  # no program's output, or a line of a person's words ('did you run the install step first?')
         if command is None and i > 0 and not fields[i - 1][0]:  # a line of its own before it
@@ -167,7 +177,7 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     if command is None and texts:
         # a field of the writer's words naming the command ('Command: `curl -sS https://…` (exit 2)')
         command = next((c for _, t in fields if "\n" not in t.strip() and not _printed(t)
-                        and (c := unquoted_command(t)) and _command(c)), None)
+                        and (c := _named_command(t)) and _command(c)), None)
     return Record(command, tuple(texts)) if texts else None
 
 

@@ -99,6 +99,10 @@ RECORDS = [
     ('{"task_id": "52bd", "trajectory": [{"step": 1, "thought": "Type the command and press Enter.", "action": '
      '"pyautogui.typewrite(\'pyhton3 app.py\\\\n\')", "observation": "dana@devbox:~/webshop$ pyhton3 app.py\\nbash: '
      'pyhton3: command not found\\ndana@devbox:~/webshop$"}]}', "pyhton3 app.py", "bash: pyhton3: command not found"),
+    # a chat's webhook card: the step's command quoted in the writer's words, the output in a fence of its own
+    ('{"type": "AdaptiveCard", "body": [{"type": "TextBlock", "text": "Step `pyhton3 app.py` exited with code 127"}, '
+     '{"type": "TextBlock", "text": "```bash: pyhton3: command not found```"}]}', "pyhton3 app.py",
+     "bash: pyhton3: command not found"),
 ]
 
 
