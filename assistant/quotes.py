@@ -646,14 +646,22 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     whole = sentence[_line_begin(sentence, found[0]):at]  # its first paragraph, its first line from the line's start
     if not SPOKEN.match(whole.lstrip()) or any(_error_led(ln.strip()) for ln in whole.splitlines()):
         return found
-    while (later := _unquoted_error(sentence, quoted, at, runs, known)) is not None:
+    for _, later in _later_finds(sentence, quoted, at, runs, known):
         first = later[1].split("\n", 1)[0]
         if later[0] >= found[0] + len(found[1]) and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
                 and (_error_led(first) or CURL_CODE.match(first)) \
                 and not SUMMARY_LINE.search(first):
             return later
-        at = _line_end(sentence, max(at, later[0])) + 1  # words leading up to it: it may start on a line below
     return found
+
+
+def _later_finds(sentence: str, quoted: list[Quoted], at: int, runs: list[Run],
+                 known: frozenset[str]) -> Iterator[tuple[int, tuple[int, str]]]:
+    """Each message `_unquoted_error` finds from `at` on, with where it was looked for from: the next from the line
+    after where the last starts (words leading up to one: it may start on a line below)."""
+    while (later := _unquoted_error(sentence, quoted, at, runs, known)) is not None:
+        yield at, later
+        at = _line_end(sentence, max(at, later[0])) + 1
 
 
 #: a message's words, as compared between two copies of it (case, quote marks and punctuation aside)
@@ -669,14 +677,12 @@ def _repeated_later(sentence: str, quoted: list[Quoted], found: tuple[int, str],
     words = MESSAGE_WORD.findall(first.lower())
     if len(words) < 4:
         return None
-    at = found[0] + len(found[1])
-    while (later := _unquoted_error(sentence, quoted, at, runs, known)) is not None:
+    for at, later in _later_finds(sentence, quoted, found[0] + len(found[1]), runs, known):
         have = set(MESSAGE_WORD.findall(later[1].lower()))
         if later[0] >= at and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
                 and _message_line(later[1].split("\n", 1)[0].strip()) \
                 and sum(w in have for w in words) >= 0.75 * len(words) and len(have) > len(set(words)):
             return later
-        at = _line_end(sentence, max(at, later[0])) + 1
     return None
 
 
@@ -693,7 +699,7 @@ def _closed_by(sentence: str, at: int, known: frozenset[str]) -> tuple[int, str]
             break
         start = above
     text = sentence[start:end].strip("\n")
-    return (start, text) if text.strip() and _diagnosed(text) else None
+    return (start, text) if text.strip() and diagnosed(text) else None
 
 
 def _error_led(line: str) -> bool:
@@ -790,7 +796,7 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         if sentence_one and not printed and PROSE_LINE.match(sentence_one[0]) and not _message_line(sentence_one[0]):
             continue  # the writer's sentence before it ('Alt text: A terminal window. The only line reads: …')
         if len(text) >= 8 and (ERROR_HINT.search(hinted) or (strong and LINE_START.match(text) and KEY_LINE.search(text))
-                               or (printed and line_start and _diagnosed(text))):
+                               or (printed and line_start and diagnosed(text))):
             above = _traceback_above(sentence, start)
             if sentence[start:end].rstrip().endswith(("…", "..")) or sentence.startswith(("…", ".."), end) \
                     or first.rstrip().endswith("…"):
@@ -828,13 +834,14 @@ def _relayed_part(start: int, text: str) -> tuple[int, str]:
     return start, "\n".join(lines[:verdict]).rstrip() if verdict is not None else text
 
 
-def _diagnosed(text: str) -> bool:
-    """Whether a diagnosis knows a text as a message though no error's word is in it (bundler's 'Your Ruby version
-    is 3.0.2, but your Gemfile specified 3.2.2'): what a prompt's command printed under it is its message then."""
+def diagnosed(text: str, command: str | None = None) -> bool:
+    """Whether a diagnosis knows a text as a message though no error's word may be in it (bundler's 'Your Ruby
+    version is 3.0.2, but your Gemfile specified 3.2.2'; with the command it came from, when known): what a
+    prompt's command printed under it, or a record's field, is a message then."""
     # the diagnoses read quotes' patterns: imported when first needed
     from .diagnose import Situation, diagnose
 
-    return diagnose(Situation(text)) is not None
+    return diagnose(Situation(text, command)) is not None
 
 
 def _fuller_copy(sentence: str, runs: list[Run], start: int, text: str) -> tuple[int, str] | None:
@@ -1190,7 +1197,7 @@ def unquoted_command(sentence: str) -> str | None:
     if line is not None and program_of(line) == "ssh":
         return _remote(line) or line
     if line is not None and program_of(line) in BUILD_WRAPPERS:
-        relayed = [line for m in RELAYED.finditer(sentence) if COMMAND_LINE.match(line := (m["line"] or m["argv"]).strip())]
+        relayed = [ran for m in RELAYED.finditer(sentence) if COMMAND_LINE.match(ran := (m["line"] or m["argv"]).strip())]
         if relayed:
             return relayed[-1]
     return line

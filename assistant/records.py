@@ -25,6 +25,7 @@ from .quotes import (
     PROGRAMS,
     RUN_ARROW,
     RUN_CUE,
+    diagnosed,
     known_programs,
     program_of,
     quotes,
@@ -78,8 +79,7 @@ class Record:
 def _printed(text: str, command: str | None = None) -> bool:
     """A field's text is a program's output worth helping with: a line of it names an error, or a diagnosis
     knows it as one (cp's 'omitting directory'; with the command it came from, when the record names it)."""
-    from .diagnose import Situation, diagnose
-    return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnose(Situation(text, command)) is not None)
+    return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnosed(text, command))
 
 
 def _command(text: str) -> str | None:
