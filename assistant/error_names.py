@@ -35,6 +35,8 @@ SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|abor
                           # Maven's and Gradle's word that a command they ran failed
                           r"ExecuteException: Process exited with an error|^\[ERROR\] (?:Command execution failed|"
                           r"Failed to execute goal)|^Process 'command '.*' finished with non-zero exit value|"
+                          # a notebook runner's report that a cell's command failed, after the command's output
+                          r"^(?:[\w.]+\.)?(?:CalledProcessError|CellExecutionError|PapermillExecutionError)\b|"
                           r"^Execution failed for task |^> Task \S+ FAILED$|^BUILD FAILED\b|^\[INFO\] BUILD FAILURE$|"
                           # a runner's or a relay's word that what it ran ended with a status ('step failed (exit
                           # 1)', 'command exited: code=1', '[host] process exited with status 127')

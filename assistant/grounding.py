@@ -26,18 +26,23 @@ from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE, quoted_
 from .code_blocks import fence, fenced
 from .command_lines import editor_lines, split_commands
 from .dictation import written
-from .error_names import error_line, last_line
+from .error_names import SUMMARY_LINE, error_line, last_line
+from .line_breaks import BULLET, reflowed, rewrapped, unbulleted, unwrapped
 from .mail_text import unheadered
+from .message_parts import PART_LINE, parts_joined, sms_bodies
 from .quotes import (
     COMMAND_LINE,
     MESSAGE_START,
+    OWN_CLOSING,
     PROGRAMS,
     RUN_CUE,
+    TRACEBACK_HEAD,
     Said,
     in_command_line,
     known_programs,
     message_candidates,
     program_of,
+    prompt_runs,
     quotes as quoted_pieces,
     restored,
     said_errors,
@@ -46,6 +51,7 @@ from .quotes import (
 )
 from .recordings import new_side, oldest_first, played
 from .records import PROMPT_FIRST, as_observation, read_record, spelled_out
+from .runner_logs import service_messages, unstamped
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -137,11 +143,16 @@ CSV_FIELD = re.compile(r'(?<=,)"((?:[^"]|"")*)"(?=,|\s*$)', re.M)
 CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?:error|warning|notice)(?: [^:\n]*)?::)"
                      r"[ \t]*")
 #: a CI runner's own lines in a job's raw log, no step's: its sections and folds ('##[section]Starting: Bash',
-#: '##[endgroup]'), Azure's wrapper of the step's script ('[command]/usr/bin/bash --noprofile --norc …')
-RUNNER_LINE = re.compile(r"^[ \t]*(?:##\[(?:section|endgroup|debug)\]|\[command\]/usr/bin/bash --noprofile )[^\n]*\n?", re.M)
-#: where a runner names the command line a step runs ('##[group]Run make test', '##[command]git fetch', Azure's
-#: 'Script contents:' over the script's line): read as a prompt's line
-RUNNER_RUN = re.compile(r"^[ \t]*(?:##\[group\]Run |##\[command\]|\[command\]|Script contents:[ \t]*\n[ \t]*)(?=\S)", re.M)
+#: '##[endgroup]'), Azure's wrapper of the step's script ('[command]/usr/bin/bash --noprofile --norc …') and its
+#: banner over the script's output
+RUNNER_LINE = re.compile(r"^[ \t]*(?:##\[(?:section|endgroup|debug)\]|(?:##)?\[command\]/usr/bin/bash --noprofile |"
+                         r"={5,} Starting Command Output ={5,})[^\n]*\n?", re.M)
+#: where a runner names the command line a step runs ('##[group]Run make test', '##[command]git fetch'): read as a
+#: prompt's line
+RUNNER_RUN = re.compile(r"^[ \t]*(?:##\[group\]Run |##\[command\]|\[command\])(?=\S)", re.M)
+#: Azure's step script under its 'Script contents:' line, to the rule over its output or the runner's next line
+SCRIPT_CONTENTS = re.compile(r"^[ \t]*Script contents:[ \t]*\n(?P<body>(?:(?![ \t]*(?:={5,}|(?:##)?\[))[ \t]*\S[^\n]*(?:\n|$))+)",
+                             re.M)
 
 
 #: a system log's prefix before each line it records (a time, the host, the program and its process: 'May 10
@@ -160,39 +171,6 @@ LOG_PREFIX = re.compile(r"^(?:(?:<\d+>\d* ?)?(?:[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d
                         r"\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?Z\] |"
                         # Packer's machine-readable fields ('1735916790,docker.base,ui,message,')
                         r"\d{10},[\w.-]*,ui,(?:message|error|say),)", re.M)
-#: a part of a message a chat or a text message split for its length ('[49:37] pavel: (1/2) building …', an SMS's
-#: '(2/2) tabase "inventory" does not exist'): what comes before its number, and its text
-PART_LINE = re.compile(r"^(?P<head>[^\n(]{0,80}?)\((?P<k>\d{1,2})/(?P<n>\d{1,2})\)[ \t]?(?P<text>[^\n]*)$", re.M)
-
-
-def _parts_joined(text: str) -> str:
-    """`text` with a message's numbered parts (1/n to n/n, other lines between them) joined on the first part's
-    line. A part cut inside a word (an SMS cut at its length: 'FATAL: da', 'tabase …') goes on without a space."""
-    lines = text.split("\n")
-    parts = [PART_LINE.match(ln) for ln in lines]
-    for i, first in enumerate(parts):
-        if first is None or first["k"] != "1" or int(first["n"]) < 2:
-            continue
-        joined, want, taken = first["text"].rstrip(), 2, []
-        for j in range(i + 1, min(len(lines), i + 12)):
-            part = parts[j]
-            if part is None or part["n"] != first["n"] or int(part["k"]) != want:
-                continue
-            piece = part["text"]
-            cut = re.search(r"(?:^|\s)[a-z]{1,2}$", joined) and re.match(r"[a-z]", piece)
-            joined += ("" if cut or re.match(r"[.,;:)/\]'\"]", piece) or re.search(r"[(/\[.-]$", joined) else " ") + piece.strip()
-            taken.append(j)
-            want += 1
-            if want > int(first["n"]):
-                break
-        if want > int(first["n"]):
-            lines[i] = first["head"] + joined
-            for j in taken:
-                parts[j] = None
-                lines[j] = "\0"
-    return "\n".join(ln for ln in lines if ln != "\0")
-
-
 #: a markup's escape of its own marks, written into a message's text: Moodle's GIFT ("SyntaxError\: expected '\:'",
 #: 'x \= 1'), Markdown's ('No module named my\_app', '\[ERROR\]'); two of them or more in a text, not a single
 #: backslash a message may hold (a regex's, a path's)
@@ -281,7 +259,9 @@ def _unlabelled(text: str) -> str:
 SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]+[\w.-]{2,40}:|"
                            r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\||[ \t]+\[[\w.-]{2,30}\])(?: |$)|"
                            # Puppet's resource before what its command printed ('Notice: /Stage[main]/…/returns: ')
-                           r"^Notice: /Stage\[[^\n]*?/returns: ")
+                           r"^Notice: /Stage\[[^\n]*?/returns: |"
+                           # a build's step ('Step #2 - "install": ', Cloud Build's)
+                           r"^Step #\d+(?: - \"[^\"\n]+\")?: ")
 
 
 COMPOSE_SERVICE = re.compile(r"[\w.-]+-\d+[ \t]+\| ")
@@ -312,10 +292,21 @@ VAGRANT_FOOTER = re.compile(r"The SSH command responded with a non-zero exit sta
                             r"the command failed\.(?:[^\n]*\n){0,4}?[^\n]*went wrong\.")
 #: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make', an
 #: alert's '- command = make', an agent's 'Action Input: make'): read as the shell's prompt before it
+#: an alert's command and its output labelled on one line ('cmd: psql | out: psql: error: …', 'cmd: make / err: …',
+#: a pager's '?' for a bar it cannot send)
+INLINE_RUN = re.compile(r"(?<![\w-])(?i:cmd|command):[ \t]+(?P<line>[^|?·•\n]+?)[ \t]+(?:[|/?·•][ \t]+)?"
+                        r"(?i:out|output|stderr|err):[ \t]+")
+#: a notebook's cell run by a shell ('%%bash' over its lines): each line a command typed at a prompt
+SHELL_CELL = re.compile(r"^[ \t]*%%(?:bash|sh|script (?:ba|z)?sh)\b[^\n]*\n(?P<body>(?:[ \t]*[^\s-][^\n]*(?:\n|$))+)", re.M)
+#: a notebook's shell escape, in a cell or named in the writer's words ('!pip install x', 'cell 10: !npm ci'): a
+#: command run, to its line's end (a bracket around it the writer's); not Vim's ':!make', its status line under
+#: the output
+SHELL_ESCAPE = re.compile(r"(?<![\w!\\:])!(?P<line>[a-z][\w.+-]*(?:[ \t][^\n]*)?)")
 #: a shell's trace of a command it runs ('+ python3 manage.py migrate', `set -x`; '++ ' in a subshell)
 XTRACE = re.compile(r"^\++ (?=\S)(?P<line>[^\n]*)", re.M)
-RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?i:history|exec|cmd|cmdline|command|command ?line|action input)[ \t]*[:=][ \t]+(?=[a-z./])",
-                      re.M)
+RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?:(?i:history|exec|cmd|cmdline|command|command ?line|action input)[ \t]*[:=]|"
+                      # a runner's line before the command it runs ('Running command go run .', CodeBuild's)
+                      r"(?i:running|executing) command:?)[ \t]+(?=[a-z./])", re.M)
 
 
 #: pytest's mark before each line of a failure's explanation ('E       AssertionError: ', 'E         '), and the
@@ -347,10 +338,6 @@ CHROME = re.compile(r"[ \t]*[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*\d+
                     r"\d{4} \(UTC\)[ \t]*$|"
                     # tmux's status line ('[work] 0:zsh* 1:psql-   "devbox" 10:09 14-Nov-24')
                     r"^\[[\w.-]+\] (?:\d+:[\w.-]+[*#!~Z-]? *)+.*\"[^\"\n]+\" \d\d:\d\d \d\d-\w{3}-\d\d[ \t]*$", re.M)
-#: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %'): the text is a terminal's
-SHELL_PROMPT = re.compile(r"^[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]", re.M)
-#: a terminal window's size in its title ('zsh — 80×24'): the column its lines wrap at
-WINDOW_SIZE = re.compile(r"\b(\d{2,3})[×x]\d{2,3}\b")
 
 
 #: a bug report's field that says no message (what was expected, the version, how often), with its value under it
@@ -391,43 +378,6 @@ def _run_rows(text: str) -> str:
             message += (" " if re.match(r"[a-z`'\"‘“]", lines[i].strip()) else "\n") + lines[i].strip()
         out += [f"$ {row['cell']}", message]
         i += 1
-    return "\n".join(out)
-
-
-#: a quote in typographic marks opened inside a line of prose and closed on a later line: the writer's text was
-#: wrapped (a PDF's or a mail's paragraph), not a message printed on lines of its own
-WRAPPED_QUOTE = re.compile(r"^[^\n“]*[a-z][^\n“]* “[^”\n]+\n[^”]*”", re.M)
-
-
-def _reflowed(text: str) -> str:
-    """The paragraphs of prose wrapped at a width across a quoted message (“ERROR: permission\ndenied for …”)
-    as the lines the writer wrote: each such paragraph, none of its lines indented, joined into one line."""
-    parts = re.split(r"(\n[ \t]*\n)", text)
-    for i, part in enumerate(parts):
-        lines = part.split("\n")
-        if len(lines) >= 2 and WRAPPED_QUOTE.search(part) and not any(ln[:1] in " \t" for ln in lines if ln):
-            parts[i] = " ".join(ln.strip() for ln in lines)
-    return "".join(parts)
-
-
-def _unwrapped(text: str) -> str:
-    """A terminal's screen with its long lines joined back where the window wrapped them ('… found for struct
-    `Stdout` in the current s' / 'cope'): at the width its title gives, or, on a screen with a shell's prompt, at a
-    usual terminal's width (80, 100, 120 columns) that its longest lines fill exactly (a table's rows, padded alike,
-    are no wrapped lines)."""
-    lines = text.split("\n")
-    longest = max(len(ln) for ln in lines)
-    titled = WINDOW_SIZE.search(text)
-    width = int(titled[1]) if titled else longest
-    if width < 60 or (not titled and (width not in (80, 100, 120) or not SHELL_PROMPT.search(text))):
-        return text
-    out: list[str] = []
-    for ln in lines:
-        # (without a title's width, only where the next line goes on mid-word, as no line of its own starts)
-        if out and len(out[-1]) == width and ln.strip() and (titled or re.match(r"[^\sA-Z]", ln)):
-            out[-1] += ln
-        else:
-            out.append(ln)
     return "\n".join(out)
 
 
@@ -486,14 +436,18 @@ def _as_read(raw: str) -> str:
         raw = ANSI.sub("", raw)
     if ("section_" in raw or "_bk;" in raw) and RUNNER_MARK.search(raw):
         raw = RUNNER_MARK.sub(lambda m: "\n" if m[0].lstrip("\r").startswith("section_") else "", raw)
+    if "##teamcity[" in raw:
+        raw = service_messages(raw)
     if "\b" in raw or "^H" in raw:  # a man page's bold and underline: each letter struck over itself or '_'
         raw = re.sub(r"[^\n]\x08|[^\n]\^H(?=\S)" if raw.count("^H") >= 3 else r"[^\n]\x08", "", raw)
+    if "<sms " in raw:
+        raw = sms_bodies(raw)
     if "/" in raw and len(PART_LINE.findall(raw)) >= 2:
-        raw = _parts_joined(raw)
+        raw = parts_joined(raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(untraced(raw)))))))))
     if "\n" in text:
-        text = _unwrapped(text)
-        text = _reflowed(text) if "“" in text else text
+        text = rewrapped(unwrapped(text))
+        text = reflowed(text) if "“" in text else text
         text = _run_rows(text) if "    " in text and PADDED_ROW.search(text) else text
     if ":" in text and REPORT_FIELD.search(text):
         text = REPORT_FIELD.sub("", text)
@@ -520,6 +474,11 @@ def _as_read(raw: str) -> str:
         text = VIDEO_TIME.sub("", text)
     if CHAT_PREFIX.search(text):
         text = CHAT_PREFIX.sub("", text)
+    for _ in range(2):  # a service's clock before each line, then a source's name ('app[web.1]: '); twice, for
+        # a log relayed by another (CloudWatch's time and stream, then CodeBuild's '[Container] ' and time)
+        if ":" not in text or "\n" not in text or (stamped := unstamped(text)) == text:
+            break
+        text = _unprefixed(stamped)
     if len(SPEAKER_LINE.findall(text)) >= 2:
         text = SPEAKER_LINE.sub("", text)
     if "\n" in text and LINE_LABEL.match(text):
@@ -528,6 +487,16 @@ def _as_read(raw: str) -> str:
         text = VAGRANT_FOOTER.sub("", text)
     if RUN_LINE.search(text):
         text = RUN_LINE.sub("$ ", text)
+    if ("ut: " in text or "rr: " in text) and INLINE_RUN.search(text):  # an alert's 'cmd: make | out: …' on one line
+        text = INLINE_RUN.sub(lambda m: f"\n$ {m['line']}\n", text)
+    if "%%" in text and SHELL_CELL.search(text):  # a notebook's shell cell: its lines are commands run
+        text = SHELL_CELL.sub(lambda m: re.sub(r"^[ \t]*(?=[^\s#])", "$ ", m["body"], flags=re.M), text)
+    if "!" in text and (escapes := list(SHELL_ESCAPE.finditer(text))):  # a cell's '!pip install x'
+        for m in reversed([m for m in escapes if program_of(m["line"]) in PROGRAMS]):
+            line = m["line"].strip()
+            while line[-1:] in ")]" and line.count(line[-1]) > line.count("(" if line[-1] == ")" else "["):
+                line = line[:-1].rstrip()  # the writer's bracket around it ('(cell 10: !npm ci)')
+            text = f"{text[:m.start()]}\n$ {line}\n{text[m.start() + 1 + len(line):]}"
     if "+ " in text and XTRACE.search(text):  # a traced line whose program is one a shell runs: a command run
         known = known_programs(text)
         text = XTRACE.sub(lambda m: "$ " + m["line"] if program_of(m["line"]) in known
@@ -536,11 +505,15 @@ def _as_read(raw: str) -> str:
         text = CHROME.sub("", text)
     if ">" in text and QUOTED_BLOCK.search(text):
         text = QUOTED_BLOCK.sub(_fenced, text)
+    if BULLET.search(text) and text.count("\n") >= 2:
+        text = unbulleted(text)
     if ("#" in text or "//" in text or "||" in text) and MARKED_BLOCK.search(text):
         text = MARKED_BLOCK.sub(_unmarked, text)
     if len(PYTEST_LINE.findall(text)) >= 2:
         text = PYTEST_LINE.sub("", text)
-    if "[command]" in text or "##[" in text or "Script contents:" in text:
+    if "Script contents:" in text:  # Azure's step: each line of its script a command run, the last one failed
+        text = SCRIPT_CONTENTS.sub(lambda m: re.sub(r"^[ \t]*(?=\S)", "$ ", m["body"], flags=re.M), text)
+    if "[command]" in text or "##[" in text or "Starting Command Output" in text:
         text = RUNNER_RUN.sub("$ ", RUNNER_LINE.sub("", text))
     if "##[" in text or "::" in text:
         text = CI_MARK.sub("\n", text)
@@ -1034,6 +1007,79 @@ def _with_said(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
         if full and any(p.detail == full for p in out):
             continue  # the same copy's other quoted line: one error
         out.append(Obj(o.kind, error_line(full) or o.text, o.index, full) if full else o)
+    return _better_known(out, sentence, index)
+
+
+#: a shell prompt's line ('$ make', 'ana@box:~/app$ make')
+PROMPT_LINE_START = re.compile(r"^[ \t]*(?:\$|[\w.-]+@[\w.-]+:[^\s$#]*[$#])[ \t]")
+#: a runner's verdict on a command it ran, which names no error of the program's: its exit status ('Command failed
+#: with exit code 2: ./build.sh', 'Build script returned non-zero exit code: 2', "Bash exited with code '1'")
+VERDICT = re.compile(r"(?i)\b(?:exit(?:ed)?|returned|return)\b[^\n]{0,30}?\b(?:code|status|value)\b[:= ]{0,3}['\"]?\d+|"
+                     r"\bnon-zero exit\b")
+
+
+def _better_known(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
+    """The message a diagnosis knows, when the one found is not known and another in the sentence is: a log holds
+    the program's message and, after it, the words of what ran it (a build service's 'Command failed with exit
+    code 2', its settings, its closing lines), which read as a message of their own. The live path reads the
+    program's output; here the last block of lines a diagnosis knows stands for it, with the command of the last
+    prompt above it. A message found and known whose line is such a verdict keeps its text, and takes the command
+    of the prompt above the block of it a diagnosis knows (a service's settings after the output name its own
+    script again)."""
+    from .diagnose import OWN_WORDS, Situation, diagnose
+
+    errors = [o for o in objs if o.kind == ERROR]
+    if len(errors) != 1 or "\n" not in sentence:
+        return objs
+    error = errors[0]
+    command = next((o.detail or o.text for o in objs if o.kind == COMMAND), None)
+    known = diagnose(Situation(error.detail or error.text, command))
+    specific = known is not None and known.rule != OWN_WORDS
+    if specific and not (VERDICT.search(error.text) or SUMMARY_LINE.search(error.text)):
+        return objs
+    runs = prompt_runs(sentence)
+    found_text = _plain_words(error.detail or error.text)
+    for at, text in reversed(_blocks(sentence)):
+        inside = _plain_words(text) in found_text
+        if specific and not inside:
+            continue  # (a known message is never traded for another)
+        ran = next((r.command for r in reversed(runs) if r.at < at), None)
+        if (found := diagnose(Situation(text, ran or command))) is None or found.rule == OWN_WORDS:
+            continue
+        if specific:
+            if not ran or ran == command:
+                return objs
+            return [o for o in objs if o.kind != COMMAND] + [Obj(COMMAND, ran, error.index)]
+        kept = [o for o in objs if o is not error and not (ran and o.kind == COMMAND)]
+        line = error_line(text) or error.text
+        return kept + ([Obj(COMMAND, ran, error.index)] if ran else []) + [Obj(ERROR, line, error.index, text)]
+    return objs
+
+
+def _plain_words(text: str) -> str:
+    """A text's words, its spacing and the full stop at its end aside: what two copies of a message share."""
+    return " ".join(text.split()).rstrip(".")
+
+
+def _blocks(sentence: str) -> list[tuple[int, str]]:
+    """The blocks of lines a long text holds, each with where it starts: runs of lines between blank lines, a
+    prompt's line, a runner's verdict (left out) and a traceback's header (which starts one), at most 40 lines:
+    where a program's message may be, in order."""
+    out: list[tuple[int, str]] = []
+    block: list[str] = []
+    at = start = 0
+    for line in sentence.split("\n") + [""]:
+        bare = line.strip()
+        ends = not bare or PROMPT_LINE_START.match(line) is not None or (
+            SUMMARY_LINE.search(bare) is not None and not OWN_CLOSING.match(bare))  # (make's '***' is its own)
+        if (ends or TRACEBACK_HEAD.match(line) or len(block) >= 40) and block:
+            out.append((start, "\n".join(block).strip("\n")))
+            block = []
+        if not ends:
+            if not block:
+                start = at
+            block.append(line)
+        at += len(line) + 1
     return out
 
 
@@ -1104,6 +1150,10 @@ def _as_live(observation: Any) -> Any:
     if record is not None and any(LOG_PREFIX.search(t) for t in record.texts):
         # a field holding a log's lines ('2025-04-03T17:40:48.031Z host app[406]: …'): read as a log is read
         record = replace(record, texts=tuple(_as_read(t) if LOG_PREFIX.search(t) else t for t in record.texts))
+        ran = [m for t in record.texts if (m := PROMPT_FIRST.match(t))]
+        if record.command is None and ran:  # the log's line of the shell that ran it ('… $ npm start'), then its output
+            record = replace(record, command=ran[0]["line"].strip(),
+                             texts=tuple(m["out"] if (m := PROMPT_FIRST.match(t)) else t for t in record.texts))
     return as_observation(record, observation.get("time")) if record else observation
 
 

@@ -36,6 +36,8 @@ SUBJECT_PREFIX = re.compile(r"^(?:(?:Re|Fwd?|AW|SV|TR)\s*:\s*|\[[^\]\n]{1,40}\]\
 SIGNATURE = re.compile(r"^-- ?\n.*", re.M | re.S)
 #: where a digest's message ends: its separator line
 SEPARATOR = re.compile(r"^-{10,}[ \t]*$", re.M)
+#: a multipart mail's boundary line between its parts ('--0000000000f3e2e6378a097e50ac', the last with '--' after)
+MIME_BOUNDARY = re.compile(r"^--[\w'()+,./:=?-]{10,}[ \t]*$\n?", re.M)
 #: what a mail program writes into a forwarded or quoted mail: the line over the original's headers
 FORWARD_MARK = re.compile(r"^[ \t]*(?:-{3,} ?(?:Original Message|Forwarded message) ?-{3,}|_{10,})[ \t]*$", re.M | re.I)
 #: a mail server's or a mail program's own lines in a body: an outside sender's warning, a picture's place, an
@@ -61,12 +63,17 @@ def unheadered(text: str) -> str:
     blocks = _header_blocks(text)
     out: list[str] = []
     at = 0
-    for start, end, subject, encoded in blocks:
+    plain = False
+    for start, end, subject, encoded, kind in blocks:
         out.append(text[at:start])
         stop = next((m.start() for m in SEPARATOR.finditer(text, end)), len(text))
         nxt = next((b[0] for b in blocks if b[0] >= end), len(text))
         stop = min(stop, nxt)
-        body = SIGNATURE.sub("", text[end:stop])
+        plain = plain or kind == "text/plain"
+        if kind == "text/html" and plain:  # the same mail again, as its HTML alternative
+            at = stop
+            continue
+        body = SIGNATURE.sub("", MIME_BOUNDARY.sub("", text[end:stop]))
         if encoded and re.search(r"=(?:[0-9A-F]{2}|\n)", body):
             body = quopri.decodestring(body.encode("utf-8")).decode("utf-8", errors="replace")
         cron = CRON_SUBJECT.match(subject or "")
@@ -82,10 +89,10 @@ def unheadered(text: str) -> str:
     return FORWARD_MARK.sub("", "".join(out))
 
 
-def _header_blocks(text: str) -> list[tuple[int, int, str | None, bool]]:
+def _header_blocks(text: str) -> list[tuple[int, int, str | None, bool, str]]:
     """Each run of header lines holding at least two a mail has: (start, end, its subject, whether its body is
-    quoted-printable)."""
-    blocks: list[tuple[int, int, str | None, bool]] = []
+    quoted-printable, its content type)."""
+    blocks: list[tuple[int, int, str | None, bool, str]] = []
     run: list[re.Match[str]] = []
     for m in [*HEADER.finditer(text), None]:
         if m is not None and run and text[run[-1].end():m.start()] == "\n":
@@ -96,6 +103,7 @@ def _header_blocks(text: str) -> list[tuple[int, int, str | None, bool]]:
             encoded = any(h["name"].lower() == "content-transfer-encoding" and "quoted-printable" in h["value"].lower()
                           for h in run)
             end = run[-1].end() + (1 if text[run[-1].end():run[-1].end() + 1] == "\n" else 0)
-            blocks.append((run[0].start(), end, subject, encoded))
+            kind = next((h["value"].split(";")[0].strip().lower() for h in run if h["name"].lower() == "content-type"), "")
+            blocks.append((run[0].start(), end, subject, encoded, kind))
         run = [m] if m is not None else []
     return blocks

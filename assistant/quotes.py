@@ -644,12 +644,12 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     paragraph = re.search(r"\n[ \t]*\n", found[1])  # a message run on past its paragraph may hold the later one
     at = found[0] + (paragraph.start() if paragraph else len(found[1]))
     whole = sentence[_line_begin(sentence, found[0]):at]  # its first paragraph, its first line from the line's start
-    if not SPOKEN.match(whole.lstrip()) or any(_error_led(ln.strip()) for ln in whole.splitlines()):
+    if not SPOKEN.match(whole.lstrip()) or any(error_led(ln.strip()) for ln in whole.splitlines()):
         return found
     for _, later in _later_finds(sentence, quoted, at, runs, known):
         first = later[1].split("\n", 1)[0]
         if later[0] >= found[0] + len(found[1]) and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
-                and (_error_led(first) or CURL_CODE.match(first)) \
+                and (error_led(first) or CURL_CODE.match(first)) \
                 and not SUMMARY_LINE.search(first):
             return later
     return found
@@ -702,7 +702,7 @@ def _closed_by(sentence: str, at: int, known: frozenset[str]) -> tuple[int, str]
     return (start, text) if text.strip() and diagnosed(text) else None
 
 
-def _error_led(line: str) -> bool:
+def error_led(line: str) -> bool:
     """Whether a line starts as an error's does: its form ('error: …', 'KeyError: …'), an error's word first
     ('CONFLICT (content): …'), or a program's name and a colon before an error's word."""
     return bool(MESSAGE_LINE.match(line) or ERROR_HINT.match(line) or re.match(r"[^\s:]+: (?:error|fatal)\b", line)
@@ -825,13 +825,33 @@ def _relayed_part(start: int, text: str) -> tuple[int, str]:
     the help would read as the program's). (`start`: where `text` starts.)"""
     head = TRACEBACK_HEAD.search(text)
     if head is not None and head.start() > 0 and not any(
-            _error_led(ln.strip()) or ERROR_HINT.search(ln) for ln in text[:head.start()].splitlines()):
+            error_led(ln.strip()) or ERROR_HINT.search(ln) for ln in text[:head.start()].splitlines()):
         start, text = start + head.start(), text[head.start():]
+    text = _tools_traceback_cut(text)
     lines = text.split("\n")
     verdict = next((i for i, ln in enumerate(lines) if i > 0 and SUMMARY_LINE.search(ln.strip())
-                    and not OWN_CLOSING.match(ln.strip()) and any(_error_led(x.strip()) for x in lines[:i])
+                    and not OWN_CLOSING.match(ln.strip()) and any(error_led(x.strip()) for x in lines[:i])
                     and any(WRAPPER_FRAME.match(x) for x in lines[i + 1:])), None)
     return start, "\n".join(lines[:verdict]).rstrip() if verdict is not None else text
+
+
+#: a Python frame's file that is no program of the person's: an installed package's, the standard library's, an
+#: installed command's ('/usr/local/bin/jupyter-nbconvert')
+TOOLS_FILE = re.compile(r"/(?:site|dist)-packages/|/lib/python\d[\d.]*/|/bin/[\w.-]+$|^<frozen ")
+
+
+def _tools_traceback_cut(text: str) -> str:
+    """`text` up to a traceback none of whose frames is the person's code (the scheduler's or notebook runner's
+    own, raising its verdict that the command failed), when a frame above it is theirs: the help is for the
+    program's traceback."""
+    heads = [m.start() for m in TRACEBACK_HEAD.finditer(text)]
+    for k, head in enumerate(heads):
+        block = text[head:heads[k + 1] if k + 1 < len(heads) else len(text)]
+        frames = re.findall(r'File "([^"\n]+)"', block)
+        earlier = re.findall(r'File "([^"\n]+)"', text[:head])  # (a SyntaxError's has no header)
+        if frames and all(TOOLS_FILE.search(f) for f in frames) and any(not TOOLS_FILE.search(f) for f in earlier):
+            return text[:head].rstrip()
+    return text
 
 
 def diagnosed(text: str, command: str | None = None) -> bool:
@@ -1011,7 +1031,7 @@ def said_errors(sentence: str) -> list[Said]:
 #: a command line stated without quotes after words saying it was run ("I ran python3 fetch.py and got …",
 #: "Running psql -U postgres fails with: …"): its words up to where the sentence goes on
 #: ("get" and "show" are not among them: they are subcommands, 'go get x', 'kubectl get pods', 'git show')
-_GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|gives?|gave|prints?|printed|shows|showed|says?|said|"
+_GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|exited|exits|gives?|gave|prints?|printed|shows|showed|says?|said|"
             r"returns?|returned|got|gets|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
             r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again|twice|once|it")
 #: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)
@@ -1020,7 +1040,7 @@ _LINE_WORDS = (rf"(?:[ \t](?![ \t])(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$|·|—
                r"(?:(?<![\w'])'[^'\n]*'(?![\w'])|[^\s,;:])+(?::[^\s,;:]+)*)*")
 UNQUOTED_RUN = re.compile(
     r"\b(?:ran|runs?|running|typed|types|typing|entered|enters|executed|executes|executing|try|tried|tries|trying)\s+"
-    r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|is|was|"
+    r"(?P<line>(?:sudo\s+)?(?:\.{0,2}/)?(?!(?:into|the|a|an|it|this|that|out|up|across|over|some|to|my|his|her|is|was|uh|um|erm|"
     rf"their|our|its|command|commands|again|fine|in|on|at|with|without|and|{_GOES_ON})\b)[a-z][\w.+/-]*{_LINE_WORDS})",
     re.I)
 #: a command line after a verb that runs it only in some writers' words ("I try to make go get x but …", "after i
@@ -1171,6 +1191,11 @@ RELAYED = re.compile(r"\b(?:ba|z|da)?sh['\"]?(?:[ \t]+with arguments:)?\s*(?:\[e
                      r"Starting process 'command '[^'\n]+''\. Working directory: \S+ Command: (?P<argv>[^\n]+)")
 
 
+#: a script handed a whole command line to run as its one argument ("./build.sh 'node sync.mjs'", "bash
+#: tools/wrap.sh 'git checkout a1b2c3d'"): the command line is the one run
+SCRIPT_HANDED = re.compile(r"^(?:(?:ba|z)?sh[ \t]+)?(?:\./|[\w./-]+/)?[\w.-]+\.sh[ \t]+(?P<q>['\"])(?P<line>[^'\"\n]+)(?P=q)$")
+
+
 #: ssh's options that take a value ('-p 2222', '-i key', '-J jump')
 SSH_VALUED = frozenset("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w".split())
 
@@ -1194,6 +1219,8 @@ def unquoted_command(sentence: str) -> str | None:
     command line that ran a shell's ('mvn verify', then "sh -c 'npm ci'"): the command it ran, whose output the
     message is."""
     line = _unquoted_command(sentence)
+    if line is not None and (handed := SCRIPT_HANDED.match(line)) and program_of(handed["line"]) in PROGRAMS:
+        return handed["line"]
     if line is not None and program_of(line) == "ssh":
         return _remote(line) or line
     if line is not None and program_of(line) in BUILD_WRAPPERS:
@@ -1227,7 +1254,11 @@ def _unquoted_command(sentence: str) -> str | None:
     # sheet's lines, then its note: "`gti status` -> bash: gti: command not found")
     earlier = [m for m in stated if loose is not None and m.start("line") < loose[0]]
     if earlier or stated:
-        return _end_stop(earlier[-1]["line"] if earlier else stated[0]["line"])
+        line = earlier[-1]["line"] if earlier else stated[0]["line"]
+        if len(line.split()) == 1:  # a program's bare name ('gti exited with code 127'): its whole line said before
+            line = next((m["line"] for m in reversed(earlier) if m["line"].split()[0] == line
+                         and len(m["line"].split()) > 1), line)
+        return _end_stop(line)
     if loose is not None and (bare := _bare_run(sentence, loose[0], known)) is not None:
         return bare
     lines = [q.text for q in found if _known_line(sentence, q, known)]
@@ -1248,7 +1279,19 @@ def _unquoted_command(sentence: str) -> str | None:
                 return line
     # a quoted command line of a known program that is no piece of the message ("Why does 'psql -U app' keep giving
     # me '…'?", "types 'pip install x' and presses 'Enter'")
-    return lines[0] if lines else None
+    return lines[0] if lines else _missing_run(sentence)
+
+
+def _missing_run(sentence: str) -> str | None:
+    """The command line of a program the shell says it cannot find, where the sentence writes it in its own words
+    ('Help pls gti status at 1:29:32 shows: bash: gti: command not found'): the name, then its arguments."""
+    for m in NOT_FOUND.finditer(sentence):
+        name = m["a"] or m["b"] or m["c"]
+        for run in re.finditer(rf"(?<![\w./:'-]){re.escape(name)}{_LINE_WORDS}", sentence):
+            line = re.split(r" at \d| \(", run.group())[0].rstrip(".")  # ('… at 1:29:32', a video's time)
+            if len(line.split()) > 1 and not (m.start() <= run.start() < m.end()):
+                return line
+    return None
 
 
 def _known_line(sentence: str, q: Quoted, known: frozenset[str]) -> bool:

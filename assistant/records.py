@@ -28,6 +28,7 @@ from .quotes import (
     diagnosed,
     known_programs,
     program_of,
+    prompt_runs,
     quotes,
     restored,
     unquoted_command,
@@ -35,17 +36,22 @@ from .quotes import (
 )
 
 #: a field's name that holds the command line run
-COMMAND_KEY = re.compile(r"(?:^|_)(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
+COMMAND_KEY = re.compile(r"(?:^|[_.])(?:command|cmd|cmdline|command_?line|input|history(?:_last)?|typed|ran)$|"
                          r"^(?:shell_)?history", re.I)
 #: a `key=value` field of a log line (logfmt: 'cmd="cargo run" exit=101 out="…"') or of a line of its own
 #: ('CommandLine=kubectl get pods'), a quoted value with JSON's escapes; a single-quoted one ends only before the next
 #: field or at the end, the quote marks of its own text inside it ("text='No such file: 'data.csv''")
 PAIR = re.compile(r'(?:^|(?<=\s))(?P<key>[A-Za-z_][\w.-]*)=(?P<value>"(?:[^"\\]|\\.)*"|\'(?:[^\']|\'(?!\s+[A-Za-z_][\w.-]*=|\s*$))*\'|[^\s"\']*)')
+#: a log record's field that says where or how a line was recorded, not what was printed (its stream, its
+#: severity, the resource or the span it belongs to)
+STREAM_META = re.compile(r"^(?:stream(?:_name)?|severity|level|log_?level|resource|trace|span(?:_?id)?|trace_?id|"
+                         r"insert_?id|logName|receiveTimestamp|_time|_cd|_bkt|_indextime|_serial|_si|splunk_server|"
+                         r"index|linecount|sourcetype|@timestamp|@logStream|@log|ingestionTime|eventId)$", re.I)
 #: a field's name that holds no text the terminal printed (when, where, which window)
 META_KEY = re.compile(r"^(?:ts|time|timestamp|date|app|application|window|class|title|source|kind|type|event|"
                       r"panel|host|hostname|user|pid|id|exit_code|status|level)$", re.I)
 #: a table's header cell: a column's name
-HEADER_NAME = re.compile(r"[A-Za-z_][\w ]{0,30}")
+HEADER_NAME = re.compile(r"[A-Za-z_#][\w ./()#?-]{0,30}")
 #: a row's field that is a time ('2025-06-17T08:16:31', '14:33', '2025-06-25 09:55:34')
 TIME = re.compile(r"^\s*(?:\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?\S*)?|\d\d?:\d\d(?::\d\d)?)\s*$")
 #: a field saying a command was run: 'ran pip install x', '$ git push', '`kubectl get pods` → NAME …'
@@ -64,7 +70,8 @@ CLIP_PREVIEW = re.compile(r"^[ \t]*Preview\b[^\n]*?\b(?:item|#)[ \t]*(?P<n>\d{1,
 NAMED_RUN = re.compile(r"(?i:\b(?:after|when|while|by) (?:running|executing|typing|I ran|I run|I typed)|\bran|\bruns|"
                        r"^command) `(?P<line>[^`\n]+)`")
 #: a printed text's first line that is the prompt and the command it ran ('$ git pull')
-PROMPT_FIRST = re.compile(r"^\s*(?:\$|[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+@[\w.-]+ [^\s%]+ %|➜ +[\w.~/-]+) "
+PROMPT_FIRST = re.compile(r"^\s*(?:\$|[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+@[\w.-]+ [^\s%]+ %|➜ +[\w.~/-]+|"
+                          r"\[[\w.-]+@[\w.-]+ [^\]\n]*\][$#]) "
                           r"(?P<line>[^\n]+)\n(?P<out>.+)$", re.S)
 
 
@@ -82,6 +89,20 @@ def _printed(text: str, command: str | None = None) -> bool:
     return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnosed(text, command))
 
 
+def _quotes(text: str, piece: str) -> bool:
+    """Whether a text holds a piece in quote marks (a writer's words around a message they quote)."""
+    at = text.find(piece)
+    return at > 0 and text[at - 1] in "\"'`“‘«"
+
+
+def _own_words_only(text: str, command: str | None) -> bool:
+    """Whether the only diagnosis that knows a text is the one that reads its words as the next step."""
+    from .diagnose import OWN_WORDS, Situation, diagnose
+
+    found = diagnose(Situation(text, command))
+    return found is not None and found.rule == OWN_WORDS
+
+
 def _command(text: str) -> str | None:
     """A field's text as a command line: one line, a program's name first (a known one, or words after it)."""
     line = text.strip().strip("`")
@@ -95,7 +116,7 @@ def _strings(value: Any, key: str = "", kinds: bool = False) -> list[tuple[str, 
     """A JSON value's texts with the name of the field each sits in; a list of strings is one text, its lines.
     `kinds`: a piece of a chat export's message named by its kind ('code', 'pre', 'plain'), not 'text'."""
     if isinstance(value, str):
-        return [(key, value)]
+        return [(key, _unmangled(value))]
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
         # its lines, each with its line break or none (a notebook's source and outputs keep theirs)
         return [(key, "".join(value) if all(v.endswith("\n") for v in value[:-1]) else "\n".join(value))]
@@ -103,10 +124,41 @@ def _strings(value: Any, key: str = "", kinds: bool = False) -> list[tuple[str, 
             and isinstance(value.get("text"), str) and len(value) <= 4:
         return [(value["type"], value["text"])]
     if isinstance(value, dict):
+        named = _key_value(value)
+        if named is not None:  # an attribute written as a pair ({"key": "exception.stacktrace", "value": "…"})
+            return _strings(named[1], named[0], kinds)
         return [pair for k, v in value.items() for pair in _strings(v, str(k), kinds)]
     if isinstance(value, list):
         return [pair for v in value for pair in _strings(v, key, kinds)]
     return []
+
+
+#: UTF-8's bytes read one by one as Latin-1 characters (a lead byte, then continuation bytes): how Facebook's and
+#: Instagram's exports write every non-ASCII character ('â\x80\x9c' for '“')
+MOJIBAKE = re.compile(r"[\xc2-\xf4][\x80-\xbf]+")
+
+
+def _unmangled(text: str) -> str:
+    """A record's text with UTF-8 read back where an export wrote its bytes as characters; else unchanged."""
+    if not MOJIBAKE.search(text):
+        return text
+    try:
+        return text.encode("latin-1").decode("utf-8")
+    except UnicodeError:  # (a text of real Latin-1 characters, or of both kinds)
+        return text
+
+
+def _key_value(value: dict[str, Any]) -> tuple[str, Any] | None:
+    """A field written as an object of its name and its value (OpenTelemetry's and Jaeger's attributes, a tag's
+    {"Key": …, "Value": …}): (name, value), the value out of its typed wrapper ({"stringValue": "…"}); else None."""
+    keys = {k.lower(): k for k in value}
+    if "key" not in keys or "value" not in keys or not isinstance(value[keys["key"]], str) \
+            or set(keys) - {"key", "value", "type"}:
+        return None
+    inner = value[keys["value"]]
+    if isinstance(inner, dict) and len(inner) == 1 and str(next(iter(inner))).endswith("Value"):
+        inner = next(iter(inner.values()))
+    return value[keys["key"]], inner
 
 
 #: a notebook's cell magic that runs the cell's lines in a shell
@@ -147,6 +199,7 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     for i, (key, text) in enumerate(fields):
         if key and (META_KEY.match(key) or (COMMAND_KEY.search(key) and (_command(text) or not _printed(text)))):
             continue  # (a dataset's 'input' may hold what was printed, no command line: it is read as such)
+        text = re.sub(r"^\s*```(?:\w*[ \t]*\n)?|\n?```\s*$", "", text)  # a chat's fence around the whole field
         ran, arrow, prompt = RAN.match(text), ARROW.match(text), PROMPT_FIRST.match(text)
         labelled = RUN_ARROW.match(text)  # 'dev env: ran sqlite3 app.db "…" -> Error: …', a note's field
         if arrow and _command(arrow["line"]):
@@ -166,9 +219,13 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
             if "\n" not in text.strip():
                 continue
             text = text.split("\n", 1)[1]  # what was printed, under the line naming the command
-        text = restored(re.sub(r"^\s*```(?:\w*[ \t]*\n)?|\n?```\s*$", "", text))  # a chat's fence around the whole field
+        text = restored(text)
         if not _printed(text, command) or ("\n" not in text.strip() and writers_line(text)):
             continue  # no program's output, or a line of a person's words ('did you run the install step first?')
+        runs = prompt_runs(text) if command is None and "\n" in text else []
+        if runs and _printed(after := text[runs[-1].end:], runs[-1].command):
+            # a prompt's line inside the field ('Steps: … Result: ```$ make …```'): its command printed what follows
+            command, text = runs[-1].command, after.strip("\n")
         if command is None and i > 0 and not fields[i - 1][0]:  # a line of its own before it
             command = _command(fields[i - 1][1])
         # a chat export's code piece of the same message just before it ('ran ', `make`, ' and got:')
@@ -178,6 +235,16 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
         # a field of the writer's words naming the command ('Command: `curl -sS https://…` (exit 2)')
         command = next((c for _, t in fields if "\n" not in t.strip() and not _printed(t)
                         and (c := _named_command(t)) and _command(c)), None)
+    # a field that is a piece of another (an exception's type and message beside its stack trace) is that one;
+    # one that quotes another ('the important bit is “bash: …”') is the writer's words about it
+    texts = [t for i, t in enumerate(texts)
+             if not any(j != i and t in u and (t != u or j < i) and not _quotes(u, t) for j, u in enumerate(texts))
+             and not any(j != i and u in t and u != t and _quotes(t, u) for j, u in enumerate(texts))]
+    weak = [not error_line(t) and _own_words_only(t, command) for t in texts]
+    if not all(weak):
+        # beside a program's message, a field only read as words that say what to do ('reproduce with `make`', a
+        # checklist's item) is the writer's
+        texts = [t for t, w in zip(texts, weak, strict=True) if not w]
     return Record(command, tuple(texts)) if texts else None
 
 
@@ -226,8 +293,9 @@ def _pairs(text: str) -> Record | None:
 
 
 def _json(text: str) -> Record | None:
-    """A JSON object, or one per line."""
-    fields: list[tuple[str, str]] = []
+    """A JSON object, or one per line; records of a log stream (a line each: Docker's, Fluentd's) as one text,
+    the lines in order."""
+    records = []
     for line in [text] if text.count("\n") == 0 or text.lstrip().startswith("{\n") else text.splitlines():
         try:
             value = json.loads(line)
@@ -235,8 +303,44 @@ def _json(text: str) -> Record | None:
             return None
         if not isinstance(value, dict):
             return None
+        records.append(value)
+    flat = [dict(_strings(r)) for r in records]  # a search's result holds its record ('{"result": {"_raw": …}}')
+    key = stream_key(flat)
+    fields: list[tuple[str, str]] = []
+    if key:
+        lines = [r[key] for r in flat]
+        if newest_first(flat):  # type: ignore[arg-type]
+            lines.reverse()
+        printed = "".join(_line(ln) for ln in lines)
+        fields.append((key, _log_lines(printed) if printed.count('{"') >= 2 else printed))
+    for value in records:
         fields += _strings(value, kinds=True)
-    return _from_fields(fields)
+    return _from_fields([f for f in fields if not (key and f[0] == key and f is not fields[0])])
+
+
+def _line(text: str) -> str:
+    """A record's line as printed, its line break at its end."""
+    return text if text.endswith("\n") else text + "\n"
+
+
+#: the field of a log stream's record that names the line the program printed, where a record names it so
+LINE_KEYS = ("log", "message", "msg", "MESSAGE")
+
+
+def stream_key(records: list[dict[str, Any]]) -> str | None:
+    """The field of a log stream's records (two or more) that holds the line each record is of: a line field by
+    its name (`LINE_KEYS`), else the text field every record has whose text differs from record to record and is
+    longest (Kaggle's 'data', Cloud Logging's 'textPayload', Splunk's '_raw'), no time's, place's or level's. None
+    when the records are no stream (one record, or no such field)."""
+    if len(records) < 2:
+        return None
+    shared = [k for k in records[0] if all(isinstance(r.get(k), str) for r in records)]
+    named = next((k for k in LINE_KEYS if k in shared), None)
+    if named:
+        return named
+    varying = [k for k in shared if not META_KEY.match(k) and not STREAM_META.match(k)
+               and len({r[k] for r in records}) > 1 and not all(TIME.match(r[k]) for r in records)]
+    return max(varying, key=lambda k: sum(len(r[k]) for r in records), default=None)
 
 
 #: a piece of a JSON file's text: its first line starts inside an object or a list ('"cells": [', '  {', '},'), or
@@ -271,8 +375,8 @@ def _cells(line: str) -> list[str] | None:
 
 
 def _rows(text: str) -> list[list[str]] | None:
-    """A table's rows, each as its fields: tab-separated, Markdown, or CSV (with a header line, or a first field
-    that is a time); None when the text is not one."""
+    """A table's rows, each as its fields: tab-separated, Markdown, or CSV (commas or semicolons; with a header
+    line, or a first field that is a time); None when the text is not one."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if lines and all(ln.count("\t") >= 2 for ln in lines):
         quoted = list(csv.reader(lines, delimiter="\t")) if '\t"' in text else []
@@ -282,8 +386,11 @@ def _rows(text: str) -> list[list[str]] | None:
     if lines and all(ln.lstrip().startswith("|") for ln in lines):
         cells = [c for c in (_cells(ln.strip()) for ln in lines) if c is not None]
         return cells or None
+    head = lines[0] if lines else ""
+    delimiter = ";" if head.count(";") > head.count(",") else ","  # a spreadsheet's export in a comma-decimal locale
     try:
-        rows = [r for r in csv.reader(text.splitlines(keepends=True) if "\n" in text else [text]) if r]
+        rows = [r for r in csv.reader(text.splitlines(keepends=True) if "\n" in text else [text], delimiter=delimiter)
+                if r]
     except csv.Error:
         return None
     if len(rows) < 1 or min(len(r) for r in rows) < 3:
@@ -314,16 +421,21 @@ def read_record(event: str) -> Record | None:
     if not text or text.startswith("The user "):
         return None
     if text.endswith("}") and (text.startswith("{") or "\n{" in text):  # after a heading line ('cell.ipynb:')
-        record = _json(text[text.index("{") if text.startswith("{") else text.index("\n{") + 1:])
+        body = text[text.index("{") if text.startswith("{") else text.index("\n{") + 1:]
+        if body.count('{"') >= 2 and _log_stream(body) and body is not text:
+            return None  # a log stream's records under the lines that say where they come from: read as a log
+        record = _json(body)
         if record is not None:
             return record
     if FRAGMENT_START.match(text) and text.count('":') >= 3:
+        if text.count('{"') >= 2 and _log_stream(text):
+            return None  # a log stream's records, one per line (Kaggle's run log): read as the log (`spelled_out`)
         return _fragment(text)
     if "=" in text and (record := _pairs(text)) is not None:
         return record
     if (record := _clipboard(text)) is not None:
         return record
-    if "\t" in text or text.startswith("|") or "," in text.split("\n", 1)[0]:
+    if "\t" in text or text.startswith("|") or "," in (head := text.split("\n", 1)[0]) or head.count(";") >= 2:
         return _table(text)
     return None
 
@@ -337,37 +449,108 @@ STRING_FIELD = re.compile(r'"(?P<key>[\w.-]+)"(?::|[ \t]*=>)[ \t]*(?P<value>"(?:
 RUN_META = re.compile(r"^(?:changed|rc|delta|start|end|failed|skipped|invocation|ansible_\w+|_ansible_\w+)$")
 
 
-#: the field of a log stream's record that holds the line the program printed
-LINE_KEYS = ("log", "message", "msg", "MESSAGE")
-
-
 def _log_lines(text: str) -> str:
     """A log stream written as one record per line (Docker's JSON logs, Fluentd's and Fluent Bit's records,
-    journald's JSON): each record's line, the line the program printed (two records or more in a row)."""
+    journald's JSON, Kaggle's run log, a search's export): each record's line, the line the program printed (two
+    records or more), in the order printed (a search lists the newest first: its records' times go back)."""
     lines = text.split("\n")
-    said: list[str | None] = []
+    records = _line_records(lines)
+    key = stream_key([r for r in records if r is not None])
+    if key is None:
+        return text
+    said = [r[key].rstrip("\r\n") if r is not None and key in r else None for r in records]
+    kept = [i for i, printed in enumerate(said) if printed is not None and (
+        (i > 0 and said[i - 1] is not None) or (i + 1 < len(said) and said[i + 1] is not None))]
+    printed = [said[i] for i in kept]
+    if newest_first([records[i] for i in kept]):
+        printed.reverse()
+    for i, line in zip(kept, printed, strict=True):
+        lines[i] = line  # type: ignore[assignment]
+    return "\n".join(lines)
+
+
+def _line_records(lines: list[str]) -> list[dict[str, str] | None]:
+    """Each line's JSON record's text fields, or None for a line that holds none."""
+    records: list[dict[str, str] | None] = []
     for line in lines:
         at = line.find('{"')
-        fields = {m["key"]: m["value"] for m in STRING_FIELD.finditer(line, at)} if at >= 0 else {}
-        key = next((k for k in LINE_KEYS if k in fields and fields[k].startswith('"')), None)
+        fields = {m["key"]: m["value"] for m in STRING_FIELD.finditer(line, at) if m["value"].startswith('"')} \
+            if at >= 0 else {}
         try:
-            said.append(json.loads(fields[key]).rstrip("\n") if key else None)
+            records.append({k: json.loads(v) for k, v in fields.items()} or None)
         except ValueError:
-            said.append(None)
-    for i, printed in enumerate(said):
-        if printed is not None and ((i > 0 and said[i - 1] is not None) or (i + 1 < len(said) and said[i + 1] is not None)):
-            lines[i] = printed
-    return "\n".join(lines)
+            records.append(None)
+    return records
+
+
+def _log_stream(text: str) -> bool:
+    """Whether a text is a log stream's records, one per line, all with the same fields (Kaggle's run log), as
+    opposed to events of different kinds (an agent's actions and observations)."""
+    records = [r for r in _line_records(text.split("\n")) if r is not None]
+    return len(records) >= 2 and len({tuple(sorted(r)) for r in records}) == 1 and stream_key(records) is not None
+
+
+#: a record's field that says when it was written
+TIME_KEY = re.compile(r"^(?:_?time|timestamp|@timestamp|ts|date|create_?at|timestamp_?ms)$", re.I)
+
+
+def newest_first(records: list[dict[str, str] | None]) -> bool:
+    """Whether records are listed newest first: their times (one field every record has) never go forward and go
+    back at least once."""
+    present = [r for r in records if r is not None]
+    key = next((k for k in (present[0] if present else {}) if TIME_KEY.match(k)
+                and all(isinstance(r.get(k), str) and r.get(k) for r in present)), None)
+    if key is None or len(present) < 2:
+        return False
+    times = [r[key] for r in present]
+    return all(a >= b for a, b in zip(times, times[1:], strict=False)) and times[0] > times[-1]
+
+
+#: a YAML document's top-level field on a line of its own, its value quoted or plain ("textPayload: '  ^'")
+YAML_FIELD = re.compile(r"^(?P<key>[A-Za-z_@][\w.@-]*):[ \t]+(?P<value>'(?:[^']|'')*'|\"(?:[^\"\\]|\\.)*\"|[^\n]*)$", re.M)
+
+
+def _yaml_value(raw: str) -> str:
+    """A YAML scalar as its text: single-quoted ('' a quote), double-quoted (JSON's escapes), or plain."""
+    if raw.startswith("'"):
+        return raw[1:-1].replace("''", "'")
+    if raw.startswith('"'):
+        try:
+            return str(json.loads(raw))
+        except ValueError:
+            return raw[1:-1]
+    return raw.strip()
+
+
+def _yaml_log_lines(text: str) -> str:
+    """A log stream written as YAML documents, one record each between '---' lines (`gcloud logging read`'s
+    default output): the line each record holds (`stream_key`), in the order printed, in place of the records."""
+    parts = re.split(r"^---[ \t]*$", text, flags=re.M)
+    records = [{m["key"]: _yaml_value(m["value"]) for m in YAML_FIELD.finditer(part)} for part in parts]
+    key = stream_key([r for r in records if r]) if len(parts) >= 2 else None
+    if key is None:
+        return text
+    held = [i for i, r in enumerate(records) if key in r]
+    printed = [records[i][key] for i in held]
+    if newest_first([records[i] for i in held]):
+        printed.reverse()
+    head = parts[0] if held[0] != 0 else ""
+    tail = "".join(parts[held[-1] + 1:])  # what follows the last record (the writer's words after it)
+    return head.rstrip("\n") + ("\n" if head.strip() else "") + "\n".join(printed) + "\n" + tail.lstrip("\n")
 
 
 def spelled_out(text: str) -> str:
     """`text` with each JSON object inside it (Ansible's 'fatal: [web]: FAILED! => {"cmd": …, "stderr": "…"}', a
     log line's payload) written out: its command line as a prompt's, each other text field on lines of its own
     with its escaped line breaks as lines. An object cut short ('…, ...}') gives the string fields it has."""
+    if "\n---" in text:
+        text = _yaml_log_lines(text)
     if "{" not in text or '"' not in text:
         return text
-    if text.count('{"') >= 2:
-        text = _log_lines(text)
+    for _ in range(2):  # a record's line may be a record itself (a search's '_raw' holding journald's JSON)
+        if text.count('{"') < 2 or (read := _log_lines(text)) == text:
+            break
+        text = read
     decoder = json.JSONDecoder()
     out: list[str] = []
     at = 0

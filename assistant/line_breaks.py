@@ -1,0 +1,123 @@
+"""Lines broken where the text they came from broke them, joined back: a terminal's long lines its window wrapped,
+a paragraph wrapped at a width by a PDF form, a mail or a page (within a sentence, never between a message's
+lines, a table's rows or a log's records), and an outliner's one block per pasted line."""
+
+from __future__ import annotations
+
+import re
+
+from .quotes import error_led, writers_line
+
+#: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %'): the text is a terminal's
+SHELL_PROMPT = re.compile(r"^[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]", re.M)
+#: a terminal window's size in its title ('zsh — 80×24'): the column its lines wrap at
+WINDOW_SIZE = re.compile(r"\b(\d{2,3})[×x]\d{2,3}\b")
+
+
+#: a quote in typographic marks opened inside a line of prose and closed on a later line: the writer's text was
+#: wrapped (a PDF's or a mail's paragraph), not a message printed on lines of its own
+WRAPPED_QUOTE = re.compile(r"^[^\n“]*[a-z][^\n“]* “[^”\n]+\n[^”]*”", re.M)
+
+
+def reflowed(text: str) -> str:
+    """The paragraphs of prose wrapped at a width across a quoted message (“ERROR: permission\ndenied for …”)
+    as the lines the writer wrote: each such paragraph, none of its lines indented, joined into one line."""
+    parts = re.split(r"(\n[ \t]*\n)", text)
+    for i, part in enumerate(parts):
+        lines = part.split("\n")
+        if len(lines) >= 2 and WRAPPED_QUOTE.search(part) and not any(ln[:1] in " \t" for ln in lines if ln):
+            parts[i] = " ".join(ln.strip() for ln in lines)
+    return "".join(parts)
+
+
+#: the end of a line a paragraph's wrapping cut: a word, no sentence's or clause's end
+CUT_END = re.compile(r"[\w'`’)\]]$")
+#: the start of a line that goes on with the one above it: a small word (no capital, no 'error:', no path, no
+#: file's or a log's name), or a quote going on
+GOES_ON = re.compile(r"(?:[a-z][a-z'’-]*|(?!```)[`'‘(][^\s:]*)(?:[\s,.;)]|$)")
+
+
+#: a table's row or a padded line: words two spaces apart or more, no wrapped prose
+COLUMNS = re.compile(r"\S[ \t]{2,}\S")
+
+
+def _marks(line: str) -> str:
+    """What a line starts with before its words: its indentation, a reply's quote marks."""
+    return line[:len(line) - len(line.lstrip(" \t>|"))]
+
+
+def rewrapped(text: str) -> str:
+    """A text wrapped at a width by what it was written with (a PDF form's box, a mail, a page) with the lines
+    of each wrapped sentence joined back: a line within 15 characters of the text's longest (and of 60 or more;
+    another line as indented is too) that ends inside a sentence, and the next, as indented (and as quoted) as
+    it, going on with a small word that starts no two other lines (a log's lines start alike). Message lines stay
+    apart: a line that starts as one ('error: …', 'main.go:6:2: …') is never joined to the one above, nor a
+    table's rows (their columns apart by two spaces or more)."""
+    lines = text.split("\n")
+    width = max(len(ln) for ln in lines)
+    full = [_marks(ln) for ln in lines if len(ln) >= max(60, width - 15)]
+    if width < 70 or len(full) < 3:
+        return text  # (wrapped at a width: three lines or more end near it)
+    starts: dict[str, int] = {}  # how many lines start with each word (a log's lines start alike: 'nox > …')
+    for ln in lines:
+        if ln.strip():
+            starts[ln.split(None, 1)[0]] = starts.get(ln.split(None, 1)[0], 0) + 1
+    out: list[str] = []
+    for ln in lines:
+        above = out[-1] if out else ""
+        mark = _marks(above)
+        if len(above) >= max(60, width - 15) and CUT_END.search(above) and ln.strip() and full.count(mark) >= 2 \
+                and _marks(ln) == mark and GOES_ON.match(ln.strip()) \
+                and starts.get(ln.split(None, 1)[0], 0) < 2 \
+                and not error_led(ln.strip()) and not writers_line(ln.strip()) \
+                and not COLUMNS.search(above.strip()) and not COLUMNS.search(ln.strip()):
+            out[-1] = above + " " + ln.strip()
+        else:
+            out.append(ln)
+    return "\n".join(out)
+
+
+#: an outline's or a list's item: its indentation, its bullet
+BULLET = re.compile(r"^(?P<indent>[ \t]*)[-*•◦][ \t]+(?=\S)", re.M)
+
+
+def unbulleted(text: str) -> str:
+    """Runs of three list items or more at one indentation, one of them a message's line (an outliner that put
+    each pasted line in a block of its own: '- Traceback …', '- File "…"', '- ModuleNotFoundError: …'), as the
+    lines they are, without their bullets."""
+    lines = text.split("\n")
+    marks = [BULLET.match(ln) for ln in lines]
+    i = 0
+    while i < len(lines):
+        first = marks[i]
+        j = i
+        while first is not None and j + 1 < len(lines) and (nxt := marks[j + 1]) is not None \
+                and nxt["indent"] == first["indent"]:
+            j += 1
+        held = [(k, m) for k in range(i, j + 1) if (m := marks[k]) is not None]
+        if first is not None and j - i >= 2 and any(error_led(lines[k][m.end():].strip()) for k, m in held):
+            for k, m in held:
+                lines[k] = m["indent"] + lines[k][m.end():]
+        i = j + 1
+    return "\n".join(lines)
+
+
+def unwrapped(text: str) -> str:
+    """A terminal's screen with its long lines joined back where the window wrapped them ('… found for struct
+    `Stdout` in the current s' / 'cope'): at the width its title gives, or, on a screen with a shell's prompt, at a
+    usual terminal's width (80, 100, 120 columns) that its longest lines fill exactly (a table's rows, padded alike,
+    are no wrapped lines)."""
+    lines = text.split("\n")
+    longest = max(len(ln) for ln in lines)
+    titled = WINDOW_SIZE.search(text)
+    width = int(titled[1]) if titled else longest
+    if width < 60 or (not titled and (width not in (80, 100, 120) or not SHELL_PROMPT.search(text))):
+        return text
+    out: list[str] = []
+    for ln in lines:
+        # (without a title's width, only where the next line goes on mid-word, as no line of its own starts)
+        if out and len(out[-1]) == width and ln.strip() and (titled or re.match(r"[^\sA-Z]", ln)):
+            out[-1] += ln
+        else:
+            out.append(ln)
+    return "\n".join(out)
