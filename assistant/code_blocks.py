@@ -179,19 +179,26 @@ def unbarred(text: str) -> str:
     if re.search(r"^[ \t]*\d+ \|", text, re.M):
         return text  # a compiler's numbered source lines: its ' |' lines around them are its gutter
     lines = text.split("\n")
-    bars = [BAR.match(ln) for ln in lines]
     out = list(lines)
-    i = 0
-    while i < len(lines):
-        first = bars[i]
-        j = i
-        while first is not None and j + 1 < len(lines) and (bar := bars[j + 1]) is not None \
-                and bar["indent"] == first["indent"]:
-            j += 1
-        if first is not None and j - i >= 2 and not all(ln.rstrip().endswith("|") for ln in lines[i:j + 1]):
-            out[i:j + 1] = [ln[bars[k].end():] for k, ln in enumerate(lines[i:j + 1], i)]  # type: ignore[union-attr]
-        i = j + 1
+    for run in marked_runs([BAR.match(ln) for ln in lines]):
+        if len(run) >= 3 and not all(lines[k].rstrip().endswith("|") for k, _ in run):
+            for k, bar in run:
+                out[k] = lines[k][bar.end():]
     return "\n".join(out)
+
+
+def marked_runs(marks: list[re.Match[str] | None]) -> list[list[tuple[int, re.Match[str]]]]:
+    """The runs of lines in a row that start with a mark at one indentation (each match's `indent` group), each
+    as (line number, match): a bar's block, an outline's items."""
+    runs: list[list[tuple[int, re.Match[str]]]] = []
+    for k, mark in enumerate(marks):
+        if mark is None:
+            continue
+        if runs and runs[-1][-1][0] == k - 1 and runs[-1][-1][1]["indent"] == mark["indent"]:
+            runs[-1].append((k, mark))
+        else:
+            runs.append([(k, mark)])
+    return runs
 
 
 def _indented_blocks(text: str) -> str:

@@ -13,15 +13,18 @@ millisecond per turn.
 
 from __future__ import annotations
 
+import ast
 import functools
 import html
 import re
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
 from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE, quoted_in
+from proactive.watcher.privacy.echo_programs import SHELLS
 
 from .code_blocks import fence, fenced
 from .command_lines import editor_lines, split_commands
@@ -290,8 +293,6 @@ def _unprefixed(text: str) -> str:
 #: the paragraph Vagrant prints under a provisioner's failed script: its words, not the script's message
 VAGRANT_FOOTER = re.compile(r"The SSH command responded with a non-zero exit status\. Vagrant\s+assumes that this means "
                             r"the command failed\.(?:[^\n]*\n){0,4}?[^\n]*went wrong\.")
-#: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make', an
-#: alert's '- command = make', an agent's 'Action Input: make'): read as the shell's prompt before it
 #: an alert's command and its output labelled on one line ('cmd: psql | out: psql: error: …', 'cmd: make / err: …',
 #: a pager's '?' for a bar it cannot send)
 INLINE_RUN = re.compile(r"(?<![\w-])(?i:cmd|command):[ \t]+(?P<line>[^|?·•\n]+?)[ \t]+(?:[|/?·•][ \t]+)?"
@@ -304,9 +305,25 @@ SHELL_CELL = re.compile(r"^[ \t]*%%(?:bash|sh|script (?:ba|z)?sh)\b[^\n]*\n(?P<b
 SHELL_ESCAPE = re.compile(r"(?<![\w!\\:])!(?P<line>[a-z][\w.+-]*(?:[ \t][^\n]*)?)")
 #: a shell's trace of a command it runs ('+ python3 manage.py migrate', `set -x`; '++ ' in a subshell)
 XTRACE = re.compile(r"^\++ (?=\S)(?P<line>[^\n]*)", re.M)
+#: a log's line labelling the command line run ('HISTORY: gti status', 'exec: git switch main', 'cmd: make', an
+#: alert's '- command = make', an agent's 'Action Input: make'): read as the shell's prompt before it
 RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?:(?i:history|exec|cmd|cmdline|command|command ?line|action input)[ \t]*[:=]|"
                       # a runner's line before the command it runs ('Running command go run .', CodeBuild's)
-                      r"(?i:running|executing) command:?)[ \t]+(?=[a-z./])", re.M)
+                      r"(?i:running|executing) command:?)[ \t]+(?=[a-z./[])", re.M)
+#: a prompt's command written as a Python list of its arguments
+ARGV_PROMPT = re.compile(r"^\$ (?P<argv>\[(?:'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\")"
+                         r"(?:, (?:'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"))*\])[ \t]*$", re.M)
+
+
+def _argv_line(argv: str) -> str:
+    """A command's argument list as the line a shell runs: a shell's `-c` line itself, else the words joined."""
+    try:
+        words = ast.literal_eval(argv)
+    except (ValueError, SyntaxError):
+        return argv
+    if len(words) == 3 and program_of(words[0]) in SHELLS and words[1] == "-c":
+        return str(words[2])
+    return shlex.join(str(w) for w in words)
 
 
 #: pytest's mark before each line of a failure's explanation ('E       AssertionError: ', 'E         '), and the
@@ -487,6 +504,8 @@ def _as_read(raw: str) -> str:
         text = VAGRANT_FOOTER.sub("", text)
     if RUN_LINE.search(text):
         text = RUN_LINE.sub("$ ", text)
+        if "$ [" in text:  # a command given as its argv ("Running command: ['/usr/bin/bash', '-c', 'make']")
+            text = ARGV_PROMPT.sub(lambda m: "$ " + _argv_line(m["argv"]), text)
     if ("ut: " in text or "rr: " in text) and INLINE_RUN.search(text):  # an alert's 'cmd: make | out: …' on one line
         text = INLINE_RUN.sub(lambda m: f"\n$ {m['line']}\n", text)
     if "%%" in text and SHELL_CELL.search(text):  # a notebook's shell cell: its lines are commands run
@@ -1023,9 +1042,9 @@ def _better_known(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
     the program's message and, after it, the words of what ran it (a build service's 'Command failed with exit
     code 2', its settings, its closing lines), which read as a message of their own. The live path reads the
     program's output; here the last block of lines a diagnosis knows stands for it, with the command of the last
-    prompt above it. A message found and known whose line is such a verdict keeps its text, and takes the command
-    of the prompt above the block of it a diagnosis knows (a service's settings after the output name its own
-    script again)."""
+    prompt above it. A message found and known whose line is such a verdict is read from the block of it the same
+    diagnosis knows, with that block's command (a service's settings after the output name its own script
+    again), and never traded for another message."""
     from .diagnose import OWN_WORDS, Situation, diagnose
 
     errors = [o for o in objs if o.kind == ERROR]
@@ -1038,27 +1057,16 @@ def _better_known(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
     if specific and not (VERDICT.search(error.text) or SUMMARY_LINE.search(error.text)):
         return objs
     runs = prompt_runs(sentence)
-    found_text = _plain_words(error.detail or error.text)
     for at, text in reversed(_blocks(sentence)):
-        inside = _plain_words(text) in found_text
-        if specific and not inside:
-            continue  # (a known message is never traded for another)
         ran = next((r.command for r in reversed(runs) if r.at < at), None)
         if (found := diagnose(Situation(text, ran or command))) is None or found.rule == OWN_WORDS:
             continue
-        if specific:
-            if not ran or ran == command:
-                return objs
-            return [o for o in objs if o.kind != COMMAND] + [Obj(COMMAND, ran, error.index)]
+        if specific and found.rule != known.rule:  # type: ignore[union-attr]
+            return objs  # (a known message is never traded for another)
         kept = [o for o in objs if o is not error and not (ran and o.kind == COMMAND)]
         line = error_line(text) or error.text
         return kept + ([Obj(COMMAND, ran, error.index)] if ran else []) + [Obj(ERROR, line, error.index, text)]
     return objs
-
-
-def _plain_words(text: str) -> str:
-    """A text's words, its spacing and the full stop at its end aside: what two copies of a message share."""
-    return " ".join(text.split()).rstrip(".")
 
 
 def _blocks(sentence: str) -> list[tuple[int, str]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .code_blocks import marked_runs
 from .quotes import error_led, writers_line
 
 #: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %'): the text is a terminal's
@@ -86,19 +87,10 @@ def unbulleted(text: str) -> str:
     each pasted line in a block of its own: '- Traceback …', '- File "…"', '- ModuleNotFoundError: …'), as the
     lines they are, without their bullets."""
     lines = text.split("\n")
-    marks = [BULLET.match(ln) for ln in lines]
-    i = 0
-    while i < len(lines):
-        first = marks[i]
-        j = i
-        while first is not None and j + 1 < len(lines) and (nxt := marks[j + 1]) is not None \
-                and nxt["indent"] == first["indent"]:
-            j += 1
-        held = [(k, m) for k in range(i, j + 1) if (m := marks[k]) is not None]
-        if first is not None and j - i >= 2 and any(error_led(lines[k][m.end():].strip()) for k, m in held):
-            for k, m in held:
+    for run in marked_runs([BULLET.match(ln) for ln in lines]):
+        if len(run) >= 3 and any(error_led(lines[k][m.end():].strip()) for k, m in run):
+            for k, m in run:
                 lines[k] = m["indent"] + lines[k][m.end():]
-        i = j + 1
     return "\n".join(lines)
 
 

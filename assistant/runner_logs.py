@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import re
 
+from proactive.watcher.privacy.echo_programs import SHELLS
+
+from .quotes import PROGRAMS
+
 #: a stamp at a line's start: an optional date, a time, a 12-hour mark, a zone, in brackets or not, then what
 #: separates it from the line (a colon, a tab, a space, a dash or a bar between spaces, a CSV's comma)
 STAMP = re.compile(r"^(?:\[[A-Z][\w.-]*\] )?(?P<stamp>(?P<open>[\[(])?"
@@ -55,7 +59,8 @@ def unstamped(text: str) -> str:
     if found[rows[0]]["sep"] == "," and sum(r.startswith('"') for r in rests):  # a CSV export's quoted cells
         rests = [r[1:-1].replace('""', '"') if len(r) > 1 and r[0] == r[-1] == '"' else r for r in rests]
     speakers = [m for r in rests if (m := SPEAKER.match(r))]
-    if len({m["name"] for m in speakers}) >= 2 and len(speakers) * 2 >= len(rests):
+    names = {m["name"] or m["nick"] for m in speakers}
+    if len(names) >= 3 and len(speakers) * 2 >= len(rests) and not any(_said_by_a_program(n) for n in names):
         # a chat's messages (a stream's chat log: '[13:08:44 UTC] [Moderator] ana: …'): its speakers' names go too,
         # as a chat's time and speaker do (`grounding.CHAT_PREFIX`)
         rests = [r[m.end():] if (m := SPEAKER.match(r)) else r for r in rests]
@@ -74,6 +79,16 @@ def unstamped(text: str) -> str:
 #: a chat's speaker after a message's time: badges in brackets, then a nickname and a colon, or one in angle
 #: brackets ('[Moderator] night_bogdan: ', '<ana> ')
 SPEAKER = re.compile(r"(?:\[[^\]\n]{1,20}\] )*(?:<(?P<nick>[^>\n]{1,40})> |(?P<name>[\w.@-]{2,40}): )")
+#: a word before a colon that is a log's or a program's, not a person's name ('Failed: …', 'Success: …')
+STATUS_WORD = re.compile(r"(?i:error|errors|failed|failure|fail|success|succeeded|ok|warning|warn|note|notice|info|"
+                         r"debug|hint|fatal|caused by|done|status|result|output|stderr|stdout)")
+
+
+def _said_by_a_program(name: str) -> bool:
+    """Whether a line's name before a colon is a program's or a log's word ('zsh: …', 'Failed: …'), no speaker's."""
+    return bool(STATUS_WORD.fullmatch(name)) or name in PROGRAMS or name in SHELLS
+
+
 #: a log stream's name a log view puts on each of its lines (CloudWatch's 'ecs/web/1a10b297…', a pod's
 #: 'pod/web-7d9c/app'): a path of names, or a long name with digits; never a program's own first word ('npm',
 #: 'ERROR:')

@@ -178,3 +178,12 @@ def test_a_teamcity_step_s_progress_names_the_command():
     log = "##teamcity[progressMessage 'Running gti status']\n##teamcity[message text='gti exited with code 127' " \
           "errorDetails='bash: gti: command not found' status='ERROR']"
     assert service_messages(log) == "Running gti status\ngti exited with code 127\nbash: gti: command not found"
+
+
+def test_a_command_logged_as_its_argument_list(monkeypatch, tmp_path):
+    log = ("[2025-03-04, 05:06:07 UTC] {subprocess.py:75} INFO - Running command: ['/usr/bin/bash', '-c', 'gti status']\n"
+           "[2025-03-04, 05:06:07 UTC] {subprocess.py:86} INFO - Output:\n"
+           "[2025-03-04, 05:06:08 UTC] {subprocess.py:93} INFO - bash: line 1: gti: command not found\n"
+           "[2025-03-04, 05:06:08 UTC] {subprocess.py:97} INFO - Command exited with return code 127")
+    got = _help(monkeypatch, tmp_path, log, ["git status"])
+    assert got["ok"], got
