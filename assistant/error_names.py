@@ -32,6 +32,7 @@ SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|abor
                           r"^Build failed\.?$|\breturned \d+ instead of one of \[|^ERROR: Minions returned with non-zero "
                           r"|^Dubious, test returned |^Result: FAIL$|^# Looks like you failed |"
                           r"Error: The command exited with status \d+$|"  # Buildkite's
+                          r"^(?:\[\d+ ms\] )?(?:Error: Command failed: |\w+Command from devcontainer\.json failed)|"  # a dev container's
                           # Maven's and Gradle's word that a command they ran failed
                           r"ExecuteException: Process exited with an error|^\[ERROR\] (?:Command execution failed|"
                           r"Failed to execute goal)|^Process 'command '.*' finished with non-zero exit value|"

@@ -13,18 +13,15 @@ millisecond per turn.
 
 from __future__ import annotations
 
-import ast
 import functools
 import html
 import re
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
 from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE, quoted_in
-from proactive.watcher.privacy.echo_programs import SHELLS
 
 from .code_blocks import fence, fenced
 from .command_lines import editor_lines, split_commands
@@ -54,7 +51,15 @@ from .quotes import (
 )
 from .recordings import new_side, oldest_first, played
 from .records import PROMPT_FIRST, as_observation, read_record, spelled_out
-from .runner_logs import service_messages, unstamped
+from .runner_logs import (
+    argv_line,
+    build_footer,
+    msbuild_relayed,
+    r_console,
+    service_messages,
+    uncolumned,
+    unstamped,
+)
 from .sentence_patterns import (
     BLANK_TITLES,
     CHAT_NAMES,
@@ -229,7 +234,9 @@ RUNNER_MARK = re.compile(r"\r?section_(?:start|end):\d+:[\w.-]+(?:\[[^\]\n]*\])?
 #: a video's time before a line: a chapter's ('6:57 First run of `make`') or a viewer's comment's ('47:12 "bash: …'),
 #: on two lines or more, or before a quote (a chat's '9:22 PM | Ana: ' and '01:13:32 <@ana:matrix.org> ' are a chat's
 #: time: `CHAT_PREFIX`)
-VIDEO_TIME = re.compile(r"^(?:\d{1,2}:)?\d{1,2}:\d\d[ \t]+(?!(?:AM|PM|am|pm)\b|<[^>\n]{1,60}> )(?=\S)", re.M)
+VIDEO_TIME = re.compile(r"^(?:(?:\d{1,2}:)?\d{1,2}:\d\d[ \t]+(?!(?:AM|PM|am|pm)\b|<[^>\n]{1,60}> )|"
+                        # a recording's seconds before what a frame shows ('t=304.0s — ')
+                        r"t ?= ?\d+(?:\.\d+)?s[ \t]+[—–-][ \t]+)(?=\S)", re.M)
 #: a chat export's time and speaker before each message ('[2025-03-14 19:52:04] <@nina:matrix.org> ', '25/06/25,
 #: 20:52 - Jonas Berg: ', '[26/11/2024, 19:40:27] Hannah Kim: ', '[16:54] <bitflip> ')
 CHAT_PREFIX = re.compile(r"^\[?(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4},? )?\d{1,2}:\d\d(?::\d\d)?\]?(?: -)? "
@@ -309,21 +316,13 @@ XTRACE = re.compile(r"^\++ (?=\S)(?P<line>[^\n]*)", re.M)
 #: alert's '- command = make', an agent's 'Action Input: make'): read as the shell's prompt before it
 RUN_LINE = re.compile(r"^[ \t]*(?:- )?(?:(?i:history|exec|cmd|cmdline|command|command ?line|action input)[ \t]*[:=]|"
                       # a runner's line before the command it runs ('Running command go run .', CodeBuild's)
-                      r"(?i:running|executing) command:?)[ \t]+(?=[a-z./[])", re.M)
+                      r"(?i:running|executing) command:?|"
+                      # a dev container's ('[72835 ms] Start: Run in container: /bin/sh -c make')
+                      r"(?:\[[\w:.-]+(?: ms)?\] )*Start: Run(?: in container)?:(?:[ \t]+/bin/(?:ba)?sh -c)?)[ \t]+(?=[a-z./[])",
+                      re.M)
 #: a prompt's command written as a Python list of its arguments
 ARGV_PROMPT = re.compile(r"^\$ (?P<argv>\[(?:'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\")"
                          r"(?:, (?:'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"))*\])[ \t]*$", re.M)
-
-
-def _argv_line(argv: str) -> str:
-    """A command's argument list as the line a shell runs: a shell's `-c` line itself, else the words joined."""
-    try:
-        words = ast.literal_eval(argv)
-    except (ValueError, SyntaxError):
-        return argv
-    if len(words) == 3 and program_of(words[0]) in SHELLS and words[1] == "-c":
-        return str(words[2])
-    return shlex.join(str(w) for w in words)
 
 
 #: pytest's mark before each line of a failure's explanation ('E       AssertionError: ', 'E         '), and the
@@ -445,16 +444,39 @@ def _event(o: Any) -> str:
     return _as_read(str(o.get("event", "")) if isinstance(o, dict) else str(o))
 
 
+#: a command named after the verb that ran it, its program written with a capital letter ('ran Cargo build',
+#: 'Ran NPM install'): a phone's keyboard capitalizes a sentence's words; or an option's '--' as one dash
+#: ('tsc —init'), which a phone's smart punctuation makes of two hyphens
+PHONE_RUN = re.compile(r"(?P<verb>\b(?:[Rr]an|[Rr]un|[Rr]unning|[Tt]yped|[Ee]xecuted|I do)[ \t]+[`'\"“‘]?)"
+                       r"(?P<program>[A-Z][A-Za-z0-9+._-]*)(?=[ \t])|(?<=[ \t])—(?=[a-z][\w-]*)")
+
+
+def _unphoned(m: re.Match[str]) -> str:
+    """A phone's capital letter off a known program's name (and its '—' as '--'); other words as written."""
+    if m["program"] is None:
+        return "--"
+    program = m["program"]
+    return m["verb"] + (program.lower() if program not in PROGRAMS and program.lower() in PROGRAMS else program)
+
+
 @functools.lru_cache(maxsize=4096)
 def _as_read(raw: str) -> str:
     """`_event`'s reading of one sentence, remembered: every decision grounds its whole context again, and the
     sentences of a session are read once, not at each of its turns."""
+    if "\ufeff" in raw:  # a byte-order mark a log's first line was saved with: no character anyone sees
+        raw = raw.replace("\ufeff", "")
     if "[" in raw and ANSI.search(raw):
         raw = ANSI.sub("", raw)
     if ("section_" in raw or "_bk;" in raw) and RUNNER_MARK.search(raw):
         raw = RUNNER_MARK.sub(lambda m: "\n" if m[0].lstrip("\r").startswith("section_") else "", raw)
     if "##teamcity[" in raw:
         raw = service_messages(raw)
+    if "MSB" in raw or "EXEC" in raw or "uild started" in raw:
+        raw = msbuild_relayed(raw)
+    if "[Finished in " in raw:
+        raw = build_footer(raw)
+    if "> " in raw and ("system" in raw or "processx" in raw):
+        raw = r_console(raw)
     if "\b" in raw or "^H" in raw:  # a man page's bold and underline: each letter struck over itself or '_'
         raw = re.sub(r"[^\n]\x08|[^\n]\^H(?=\S)" if raw.count("^H") >= 3 else r"[^\n]\x08", "", raw)
     if "<sms " in raw:
@@ -462,6 +484,8 @@ def _as_read(raw: str) -> str:
     if "/" in raw and len(PART_LINE.findall(raw)) >= 2:
         raw = parts_joined(raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(untraced(raw)))))))))
+    if PHONE_RUN.search(text):  # typed on a phone: the program's capital letter and '--' made a dash are the phone's
+        text = PHONE_RUN.sub(_unphoned, text)
     if "\n" in text:
         text = rewrapped(unwrapped(text))
         text = reflowed(text) if "“" in text else text
@@ -505,7 +529,7 @@ def _as_read(raw: str) -> str:
     if RUN_LINE.search(text):
         text = RUN_LINE.sub("$ ", text)
         if "$ [" in text:  # a command given as its argv ("Running command: ['/usr/bin/bash', '-c', 'make']")
-            text = ARGV_PROMPT.sub(lambda m: "$ " + _argv_line(m["argv"]), text)
+            text = ARGV_PROMPT.sub(lambda m: "$ " + argv_line(m["argv"]), text)
     if ("ut: " in text or "rr: " in text) and INLINE_RUN.search(text):  # an alert's 'cmd: make | out: …' on one line
         text = INLINE_RUN.sub(lambda m: f"\n$ {m['line']}\n", text)
     if "%%" in text and SHELL_CELL.search(text):  # a notebook's shell cell: its lines are commands run
@@ -1154,7 +1178,11 @@ def _as_live(observation: Any) -> Any:
     moment: the command entered and the texts copied (`records`)."""
     if not isinstance(observation, dict) or observation.get("copies") or observation.get("screen"):
         return observation
-    record = read_record(str(observation.get("event", "")))
+    event = str(observation.get("event", ""))
+    if "\t" in event and (plain := uncolumned(event)) != event:  # a log view's columns are no table's
+        event = plain
+        observation = {**observation, "event": event}
+    record = read_record(event)
     if record is not None and any(LOG_PREFIX.search(t) for t in record.texts):
         # a field holding a log's lines ('2025-04-03T17:40:48.031Z host app[406]: …'): read as a log is read
         record = replace(record, texts=tuple(_as_read(t) if LOG_PREFIX.search(t) else t for t in record.texts))

@@ -725,6 +725,8 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
             continue
         mark = LIST_MARK.match(sentence, start) if not cue.group().strip() else None
         listed = mark is not None
+        # a list's item on a line of its own ('- The command failed; the output included "…"')
+        item_start = mark is not None and not sentence[_line_begin(sentence, mark.start()):mark.start()].strip()
         if mark:
             start = mark.end()  # a list's item ('1. Unable to find image …', '• error: …'): the message after its mark
         line_start = not sentence[_line_begin(sentence, start):start].strip()  # a cue ending a line, or none
@@ -778,6 +780,8 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         held = [(a - start, b - start) for a, b in inside if start <= a < end]
         words = "".join(ch for i, ch in enumerate(text) if not any(a <= i < b for a, b in held))
         words = PROSE_ERROR.sub("", words)  # 'a question about an error': the writer's word, no message's
+        if item_start and any(error_led(q.text.split("\n", 1)[0]) for q in quoted if start <= q.start < end):
+            continue  # a list's item in the writer's words around the messages it quotes: the quotes are them
         if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words) or MESSAGE_START.match(text)):
             continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
         first = text.split("\n", 1)[0]
@@ -786,7 +790,7 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         if not over and cue.start() > 0:  # a line of its own: the line above it
             over = sentence[_line_begin(sentence, cue.start() - 1):cue.start()].strip()
         under_heading = re.fullmatch(HEADING, over) or MARKUP_HEADING.fullmatch(over)
-        if line_start and not printed and not _message_line(first) \
+        if (line_start or item_start) and not printed and not _message_line(first) \
                 and (listed or (under_heading and PROSE_LINE.match(first))):
             continue  # a line of the writer's ('- The staging database was refreshed.'): the message starts below
         if BARE_ERROR.fullmatch(first.strip()):

@@ -69,6 +69,13 @@ CLIP_PREVIEW = re.compile(r"^[ \t]*Preview\b[^\n]*?\b(?:item|#)[ \t]*(?P<n>\d{1,
 #: `git pull`. What is the problem?', a dataset's instruction)
 NAMED_RUN = re.compile(r"(?i:\b(?:after|when|while|by) (?:running|executing|typing|I ran|I run|I typed)|\bran|\bruns|"
                        r"^command) `(?P<line>[^`\n]+)`")
+#: a chat's fence around a field's whole text
+FIELD_FENCE = re.compile(r"^\s*```(?:\w*[ \t]*\n)?|\n?```\s*$")
+#: a message's first line naming the command it ran in backticks, then what it did ('`pip install x` keeps failing
+#: with …')
+LED_RUN = re.compile(r"^`(?P<line>[^`\n]+)` (?:keeps? |still |now |always )?(?:fail|fails|failed|failing|gives?|gave|"
+                     r"prints?|printed|returns?|returned|throws?|threw|errors?|says?|said|crashe[sd]|shows?|showed|"
+                     r"exits?|exited)\b")
 #: a printed text's first line that is the prompt and the command it ran ('$ git pull')
 PROMPT_FIRST = re.compile(r"^\s*(?:\$|[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+@[\w.-]+ [^\s%]+ %|➜ +[\w.~/-]+|"
                           r"\[[\w.-]+@[\w.-]+ [^\]\n]*\][$#]) "
@@ -185,6 +192,30 @@ def _cell_command(source: str) -> str | None:
     return _command(lines[-1]) if lines else None
 
 
+def _quoted_block(text: str) -> str:
+    """A message's lines a chat message quotes in Markdown ('> Traceback …', '> KeyError: …'), without the
+    marks, when the message's other lines print nothing ('what's the fix?'); else the text as it is."""
+    lines = text.strip().split("\n")
+    quoted = [i for i, ln in enumerate(lines) if ln.startswith(">")]
+    if len(quoted) < 2 or quoted[-1] - quoted[0] + 1 != len(quoted):
+        return text
+    others = [ln for i, ln in enumerate(lines) if ln.strip() and not quoted[0] <= i <= quoted[-1]]
+    if any(_printed(ln) for ln in others):
+        return text
+    return "\n".join(re.sub(r"^>[ \t]?", "", ln) for ln in lines[quoted[0]:quoted[-1] + 1])
+
+
+def _last_printed_run(text: str) -> tuple[str, str] | None:
+    """A screen's last command that printed something, and what it printed (up to the next prompt), when the
+    text holds several prompts' lines ('$ git status -s', its lines, '$ sudo nginx -t', its message)."""
+    runs = prompt_runs(text)
+    for run, after in reversed(list(zip(runs, [*runs[1:], None], strict=False))):
+        out = text[run.end:text.rfind("\n", 0, after.at) if after else len(text)].strip("\n")
+        if _printed(out, run.command):
+            return run.command, out
+    return None
+
+
 def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     """A record from its (name, text) fields: the command by its field's name, else the field before the first
     printed text that reads as a command line; the printed texts by their text."""
@@ -199,7 +230,7 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     for i, (key, text) in enumerate(fields):
         if key and (META_KEY.match(key) or (COMMAND_KEY.search(key) and (_command(text) or not _printed(text)))):
             continue  # (a dataset's 'input' may hold what was printed, no command line: it is read as such)
-        text = re.sub(r"^\s*```(?:\w*[ \t]*\n)?|\n?```\s*$", "", text)  # a chat's fence around the whole field
+        text = FIELD_FENCE.sub("", text)  # a chat's fence around the whole field
         ran, arrow, prompt = RAN.match(text), ARROW.match(text), PROMPT_FIRST.match(text)
         labelled = RUN_ARROW.match(text)  # 'dev env: ran sqlite3 app.db "…" -> Error: …', a note's field
         if arrow and _command(arrow["line"]):
@@ -207,25 +238,37 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
         elif labelled and _command(labelled["line"]):
             command, text = command or labelled["line"].strip(), text[labelled.end():]
         elif prompt and _command(prompt["line"]):
-            # (the prompt waiting under the output is the screen's)
-            command, text = command or prompt["line"].strip(), IDLE_PROMPT.sub("", prompt["out"].rstrip())
+            # (the prompt waiting under the output is the screen's; of a screen's several commands, the last that
+            # printed something)
+            line, out = _last_printed_run(text) or (prompt["line"], prompt["out"])
+            command, text = command or line.strip(), IDLE_PROMPT.sub("", out.rstrip())
         elif ran and "\n" not in text and _command(ran["line"]) and not _printed(text):
             command = command or ran["line"].strip().strip("`")
             continue
-        named = NAMED_RUN.search(text.split("\n", 1)[0])
+        named = NAMED_RUN.search(first := text.split("\n", 1)[0])
+        led = LED_RUN.match(first)
+        led_command = None
         if named and _command(named["line"]):
             # a dataset's instruction, an alert's description: the writer's words naming the command
             command = command or named["line"]
             if "\n" not in text.strip():
                 continue
             text = text.split("\n", 1)[1]  # what was printed, under the line naming the command
+        elif led and _command(led["line"]):
+            # a message's first line naming the command ('`make` keeps failing with:'), the output under it (a
+            # prompt's line there says the command as well)
+            led_command = led["line"]
+            if "\n" in text.strip():
+                text = FIELD_FENCE.sub("", text.split("\n", 1)[1])
         text = restored(text)
+        text = _quoted_block(text)
         if not _printed(text, command) or ("\n" not in text.strip() and writers_line(text)):
             continue  # no program's output, or a line of a person's words ('did you run the install step first?')
         runs = prompt_runs(text) if command is None and "\n" in text else []
         if runs and _printed(after := text[runs[-1].end:], runs[-1].command):
             # a prompt's line inside the field ('Steps: … Result: ```$ make …```'): its command printed what follows
             command, text = runs[-1].command, after.strip("\n")
+        command = command or led_command
         if command is None and i > 0 and not fields[i - 1][0]:  # a line of its own before it
             command = _command(fields[i - 1][1])
         # a chat export's code piece of the same message just before it ('ran ', `make`, ' and got:')
@@ -233,8 +276,9 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
         texts.append(text.strip())
     if command is None and texts:
         # a field of the writer's words naming the command ('Command: `curl -sS https://…` (exit 2)')
-        command = next((c for _, t in fields if "\n" not in t.strip() and not _printed(t)
-                        and (c := _named_command(t)) and _command(c)), None)
+        # (or a chat message's first line: 'trying to run my script, `python3 app.py` fails:', then the paste)
+        command = next((c for _, t in fields if not _printed(line := t.strip().split("\n", 1)[0])
+                        and (c := _named_command(line)) and _command(c)), None)
     # a field that is a piece of another (an exception's type and message beside its stack trace) is that one;
     # one that quotes another ('the important bit is “bash: …”') is the writer's words about it
     texts = [t for i, t in enumerate(texts)
@@ -272,8 +316,8 @@ def _pairs(text: str) -> Record | None:
     lines = [ln for ln in text.splitlines() if ln.strip() and not re.fullmatch(r"\s*\[[\w .-]+\]\s*", ln)]
     if len(lines) > 1:  # one field per line, the value the rest of it
         pairs = [re.match(r"\s*([A-Za-z_][\w.-]*)\s*=\s?(.*)$", ln) for ln in lines]
-        if not all(pairs):
-            return None
+        if not all(pairs) or len({m[1] for m in pairs if m}) == 1:
+            return None  # (one name on every line is no record's fields: a recording's 't=304.0s — …')
         return _from_fields([(m[1], m[2]) for m in pairs if m])
     found = list(PAIR.finditer(text))
     if len(found) < 3 or sum(len(m[0]) for m in found) < 0.8 * len(text.replace(" ", "")):

@@ -1202,3 +1202,24 @@ def test_of_several_commands_the_last_before_the_message_is_the_one_run():
     assert unquoted_command(sheet) == "gti status"
     assert unquoted_command("I ran make and got: make: *** No rule to make target 'instal'.  Stop. Then I ran "
                             "make install") == "make"
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a summary's list: the writer's items around the message they quote
+    ("**Activity (10:02-10:04)**\n\n- Before that, the user read a wiki page.\n- At 10:03 they ran `./backup.sh` in "
+     "kitty.\n- It failed; the output included \"./backup.sh: line 5: OUT_DIR: command not found\" and more.\n"
+     "- Nothing else was typed.", ["OUT_DIR="]),
+    # a recording's seconds before each frame's caption, the message quoted in the writer's words
+    ("t=12.0s — A terminal shows the prompt \"$\".\nt=14.5s — The command \"python3 convert.py\" has been typed.\n"
+     "t=17.0s — The lower part shows \"FileNotFoundError: [Errno 2] No such file or directory: 'ffmpeg'\".\n"
+     "t=19.5s — The user scrolls up; \"FileNotFoundError: [Errno 2] No such file or directory: 'ffmpeg'\" is now in "
+     "the middle.", ["install ffmpeg"]),
+    # a chat export's message naming its command in its first line, the output quoted in Markdown
+    ('{"messages": [{"role": "user", "content": "when I run my tool, `pip install requests` it fails:\\n\\n'
+     '> error: externally-managed-environment\\n> \\n> × This environment is externally managed\\n\\nany idea?"}]}',
+     ["pip install requests"]),
+])
+def test_the_help_is_read_from_summaries_recordings_and_chat_exports(sentence, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got

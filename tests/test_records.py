@@ -103,6 +103,18 @@ RECORDS = [
     ('{"type": "AdaptiveCard", "body": [{"type": "TextBlock", "text": "Step `pyhton3 app.py` exited with code 127"}, '
      '{"type": "TextBlock", "text": "```bash: pyhton3: command not found```"}]}', "pyhton3 app.py",
      "bash: pyhton3: command not found"),
+    # a screen-memory tool's frame: of the screen's several prompts, the last whose command printed something
+    ('{"app_name": "kitty", "text": "dev@box:~/shop$ git status -s\\n M index.js\\ndev@box:~/shop$ pyhton3 app.py\\n'
+     'bash: pyhton3: command not found\\ndev@box:~/shop$"}', "pyhton3 app.py", "bash: pyhton3: command not found"),
+    # an AI chat's export: the message names its command first, in backticks, and fences the output
+    ('{"role": "user", "content": "`pyhton3 app.py` keeps failing with\\n\\n```\\nbash: pyhton3: command not found\\n'
+     '```"}', "pyhton3 app.py", "bash: pyhton3: command not found"),
+    # or names it in its first line and quotes the output in Markdown, its own question under it
+    ('{"role": "user", "content": "trying to run my script, `python3 app.py` fails:\\n\\n> Traceback (most recent '
+     'call last):\\n>   File \\"/srv/app.py\\", line 1, in <module>\\n> ModuleNotFoundError: No module named '
+     '\'flask\'\\n\\nwhat now?"}', "python3 app.py",
+     'Traceback (most recent call last):\n  File "/srv/app.py", line 1, in <module>\nModuleNotFoundError: No module '
+     "named 'flask'"),
 ]
 
 

@@ -8,8 +8,16 @@ import json
 
 import pytest
 
+from proactive.assistant.grounding import ground
 from proactive.assistant.message_parts import parts_joined, sms_bodies
-from proactive.assistant.runner_logs import service_messages, unstamped
+from proactive.assistant.runner_logs import (
+    build_footer,
+    msbuild_relayed,
+    r_console,
+    service_messages,
+    uncolumned,
+    unstamped,
+)
 from tests.bench_support import help_quality
 
 NOT_FOUND = "bash: gti: command not found"
@@ -186,4 +194,70 @@ def test_a_command_logged_as_its_argument_list(monkeypatch, tmp_path):
            "[2025-03-04, 05:06:08 UTC] {subprocess.py:93} INFO - bash: line 1: gti: command not found\n"
            "[2025-03-04, 05:06:08 UTC] {subprocess.py:97} INFO - Command exited with return code 127")
     got = _help(monkeypatch, tmp_path, log, ["git status"])
+    assert got["ok"], got
+
+
+def test_a_log_view_s_stream_names_are_taken_off_and_merged_streams_put_apart():
+    stamp = "2025-02-03T04:05:0{}.1234567Z "
+    gh = "\n".join(f"test\tRun make check\t{stamp.format(i)}{line}" for i, line in enumerate(
+        ["make check", "cc -o t t.c", "t.c:2:5: error: unknown type name 'strng'"]))
+    assert uncolumned("\ufeff" + gh).endswith("make check\n" + stamp.format(1) + "cc -o t t.c\n"
+                                              + stamp.format(2) + "t.c:2:5: error: unknown type name 'strng'")
+    # a sidecar's lines inside the program's traceback (stern, `kubectl logs --prefix`): the traceback whole
+    for app, proxy in (("job-7f9c2-x8k1q job ", "job-7f9c2-x8k1q envoy "), ("[pod/seed-9k2m/app] ", "[pod/seed-9k2m/envoy] ")):
+        merged = "\n".join([f"{app}{stamp.format(1)}Traceback (most recent call last):",
+                            f"{proxy}{stamp.format(2)}info\tproxy ready", f"{app}{stamp.format(3)}  File \"/srv/a.py\", line 1",
+                            f"{proxy}{stamp.format(4)}info\tstats flushed",
+                            f"{app}{stamp.format(5)}KeyError: 'x'"])
+        assert uncolumned("+ job-7f9c2-x8k1q › job\n" + merged) == "\n".join(stamp.format(i) + line for i, line in [
+            (2, "info\tproxy ready"), (4, "info\tstats flushed"), (1, "Traceback (most recent call last):"),
+            (3, '  File "/srv/a.py", line 1'), (5, "KeyError: 'x'")])
+    # people's names before a chat's times are no streams: the chat is left as written
+    chat = "Ana 10:02:11 it fails\nBo 10:02:30 which error?\nAna 10:02:41 KeyError: 'x'\nBo 10:03:02 hm"
+    assert uncolumned(chat) == chat
+
+
+def test_msbuild_s_relay_reads_as_the_command_and_what_it_printed(monkeypatch, tmp_path):
+    vs = ("Build started at 9:12 AM...\n1>------ Build started: Project: Tools, Configuration: Debug x64 ------\n"
+          "1>  Traceback (most recent call last):\n1>    File \"/home/ana/count.py\", line 3, in <module>\n"
+          "1>      print(totl)\n1>  NameError: name 'totl' is not defined. Did you mean: 'total'?\n"
+          '1>C:\\src\\Tools\\Tools.vcxproj(41,5): error MSB3073: The command "setlocal\n'
+          "1>C:\\src\\Tools\\Tools.vcxproj(41,5): error MSB3073: python3 count.py\n"
+          "1>C:\\src\\Tools\\Tools.vcxproj(41,5): error MSB3073: if %errorlevel% neq 0 goto :cmEnd\n"
+          '1>C:\\src\\Tools\\Tools.vcxproj(41,5): error MSB3073: :cmEnd" exited with code 1.\n'
+          '1>Done building project "Tools.vcxproj" -- FAILED.\n========== Build: 0 succeeded, 1 failed ==========')
+    assert msbuild_relayed(vs) == ("$ python3 count.py\nTraceback (most recent call last):\n"
+                                   "  File \"/home/ana/count.py\", line 3, in <module>\n    print(totl)\n"
+                                   "NameError: name 'totl' is not defined. Did you mean: 'total'?")
+    got = _help(monkeypatch, tmp_path, vs, ["total"])
+    assert got["ok"] and "count.py, line 3" in got["help"], got
+    cli = ("  " + NOT_FOUND + "\nEXEC : error : make: *** [Makefile:3: all] Error 127 [/src/t/T.proj]\n"
+           '/src/t/T.proj(9,5): error MSB3073: The command "gti status" exited with code 127. [/src/t/T.proj]\n\n'
+           "Build FAILED.\n\nEXEC : error : make: *** [Makefile:3: all] Error 127 [/src/t/T.proj]\n    0 Warning(s)")
+    assert msbuild_relayed(cli) == "$ gti status\n" + NOT_FOUND + "\nmake: *** [Makefile:3: all] Error 127"
+    assert msbuild_relayed("1> plain text\n2> more") == "1> plain text\n2> more"  # no MSBuild words: as written
+
+
+def test_an_editor_s_build_footer_and_an_r_console_s_call_name_the_command(monkeypatch, tmp_path):
+    panel = ("My build system prints this:\n\n```\n" + NOT_FOUND + "\n[Finished in 0.2s with exit code 127]\n"
+             "[cmd: ['gti', 'status', '--short']]\n[dir: /home/ana/site]\n[path: /usr/bin:/bin]\n```")
+    assert build_footer(panel) == "My build system prints this:\n\n```\n$ gti status --short\n" + NOT_FOUND + "\n```"
+    got = _help(monkeypatch, tmp_path, panel, ["git status"])
+    assert got["ok"], got
+    r = ('> out <- processx::run("gti", c("status", "-s"), error_on_status = FALSE)\nE> ' + NOT_FOUND + "\n"
+         '> system("python3 count.py")\n')
+    assert r_console(r) == "$ gti status -s\n" + NOT_FOUND + "\n$ python3 count.py\n"
+    assert r_console("> x <- run(y)\n[1] 2") == "> x <- run(y)\n[1] 2"  # a call whose command is not written out
+
+
+def test_a_phone_s_capital_and_dash_in_a_command_and_a_dev_container_s_run(monkeypatch, tmp_path):
+    got = _help(monkeypatch, tmp_path, "ok so I ran Pip install requests and it says “error: "
+                "externally-managed-environment” ??", ["pip install requests"])
+    assert got["ok"], got
+    assert ground([{"event": "I ran Tsc —init and got “bash: tsc: command not found”"}]).first("command").text \
+        == "tsc --init"
+    log = ("[2025-03-04T10:11:12.345Z] [812 ms] Start: Run in container: /bin/sh -c pip install requests\n"
+           "error: externally-managed-environment\n\n× This environment is externally managed\n"
+           "[2025-03-04T10:11:12.901Z] [1368 ms] postCreateCommand from devcontainer.json failed with exit code 1.")
+    got = _help(monkeypatch, tmp_path, log, ["pip install requests"])
     assert got["ok"], got
