@@ -114,19 +114,20 @@ case "$MODE" in
         need_apt "${APT_RUN[@]}" "${APT_TEST[@]}"
         python_env test
         "$ROOT/.venv/bin/ruff" check .
-        # bytecode caches on, whatever the environment says: each of the four workers and the hundreds of Python
+        # bytecode caches on, whatever the environment says: each of the five workers and the hundreds of Python
         # processes the tests start would otherwise compile (and rewrite the asserts of) every module again
         unset PYTHONDONTWRITEBYTECODE
         # mypy (cached in .mypy_cache: a second or two once warm, about 20 s on a fresh clone) runs beside the
         # tests, which mostly wait on real programs; its verdict is read once they end
         "$ROOT/.venv/bin/python" tools/typecheck.py > .venv/typecheck.log 2>&1 &
         typecheck=$!
-        # four workers on any machine (pytest-xdist): most tests wait on real servers, windows and processes, so
-        # four overlap well even on two cores; a file's tests stay on one worker (its fixtures start once), and
-        # the files are handed out longest first (tests/conftest.py LONGEST_FIRST; xdist's own order, most tests
-        # first, left the long files with few tests for the end: about 50 s more)
+        # five workers on any machine (pytest-xdist): most tests wait on real servers, windows and processes, so
+        # five overlap well even on two cores (about 90% busy; four left a fifth of them idle, a minute more); a
+        # file's tests stay on one worker (its fixtures start once), and the files are handed out longest first
+        # (tests/conftest.py LONGEST_FIRST; xdist's own order, most tests first, left the long files with few tests
+        # for the end: about 50 s more)
         status=0
-        "$ROOT/.venv/bin/python" -m pytest -n "${PROACTIVE_TEST_WORKERS:-4}" --dist loadfile --no-loadscope-reorder \
+        "$ROOT/.venv/bin/python" -m pytest -n "${PROACTIVE_TEST_WORKERS:-5}" --dist loadfile --no-loadscope-reorder \
             "$@" || status=$?
         if ! wait "$typecheck"; then
             cat .venv/typecheck.log >&2
