@@ -9,13 +9,19 @@ import re
 #: the line of a copied text that names its error, strongest first: a Python exception (its last one), a tool's
 #: error code, a line that starts like an error, one that names an error, a shell's complaint
 ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the last match rather than the first)
-    (re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning)\b(?::.*)?$"), True),
+    # (Node's `Error [ERR_MODULE_NOT_FOUND]: …` names its code between the two)
+    (re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Warning)\b(?: \[[A-Z][A-Z\d_]+\])?(?::.*)?$"), True),
     (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
-    (re.compile(r"^(?:E|fatal|error|error\[\w+\]|ERROR|Error|FATAL|CONFLICT \(\w+\)):\s*\S"), False),
+    (re.compile(r"^(?:E|fatal|error|error\[\w+\]|ERROR|Error(?: \[[A-Z][A-Z\d_]+\])?|FATAL|CONFLICT \(\w+\)):\s*\S"),
+     False),
+    # a build tool's level in brackets (Maven's `[ERROR] …`), CMake's `CMake Error at CMakeLists.txt:4 (…):`
+    (re.compile(r"^\[(?:ERROR|FATAL)\] \S|^CMake Error\b"), False),
     (re.compile(r"\b\w*Error: \S"), False),
     (re.compile(r"\b(?:error|fatal)(?:\[\w+\]| \d+ \(\w+\))?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …",
     # MySQL's "ERROR 1698 (28000): …"
     (re.compile(r"command not found|[Pp]ermission denied|No such file or directory|\bnot found\b"), False),
+    # a compiler's or checker's place and message with no level word (Go's `./main.go:9:7: undefined: clear`)
+    (re.compile(r"^\S+\.[A-Za-z]\w*:\d+:\d+: (?!(?:warning|note|info)\b)\S"), False),
 )
 
 
@@ -33,6 +39,11 @@ SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|abor
                           r"|^Dubious, test returned |^Result: FAIL$|^# Looks like you failed |"
                           r"Error: The command exited with status \d+$|"  # Buildkite's
                           r"^(?:\[\d+ ms\] )?(?:Error: Command failed: |\w+Command from devcontainer\.json failed)|"  # a dev container's
+                          # Maven's own lines around the errors it lists
+                          r"^\[ERROR\] (?:\[ERROR\] )?(?:Some problems were encountered|The build could not read|"
+                          r"The project \S+ \(.*\) has \d+ errors?|To see the full stack trace|Re-run Maven|"
+                          r"For more information about the errors|\[Help \d+\]|-> \[Help|COMPILATION ERROR :)|"
+                          r"^\[ERROR\]\s*$|"
                           # Maven's and Gradle's word that a command they ran failed
                           r"ExecuteException: Process exited with an error|^\[ERROR\] (?:Command execution failed|"
                           r"Failed to execute goal)|^Process 'command '.*' finished with non-zero exit value|"

@@ -386,3 +386,66 @@ def test_the_program_is_the_one_run_after_a_change_of_folder(command: str, progr
     """'cd app && npm install' runs npm in app: the failing program, whose own setting the help names, is npm."""
     found = diagnose(Situation("unable to get local issuer certificate", command=command))
     assert found is not None and found.offer.endswith(f"for {program}"), found
+
+
+@pytest.mark.parametrize(("text", "command", "std", "fixed"), [
+    ("stats.cpp:5:21: error: 'span' is not a member of 'std'", "g++ -Wall -o stats stats.cpp", "20",
+     "g++ -std=c++20 -Wall -o stats stats.cpp"),
+    ("main.cpp:3:10: error: no member named 'optional' in namespace 'std'", "clang++ -std=c++14 main.cpp", "17",
+     "clang++ -std=c++17 main.cpp"),
+    ("app.cpp:9:5: error: 'println' is not a member of 'std'", "make", "23", "g++ -std=c++23 <your sources> -o <program>"),
+])
+def test_a_standard_library_name_of_a_newer_standard_asks_for_that_standard(text: str, command: str, std: str,
+                                                                            fixed: str) -> None:
+    """The standard that added the name, and the person's own compiler line with it (an older -std= replaced)."""
+    d = diagnose(Situation(text, command=command))
+    assert d is not None and d.rule == "cxx.standard_name" and f"is part of C++{std}," in d.problem
+    assert d.steps[0].command == fixed
+
+
+def test_a_self_signed_server_is_trusted_by_its_own_certificate_for_the_command_that_failed() -> None:
+    """A server's own self-signed certificate (not a CA in a chain): save the certificate of the host and port the
+    command used, then the same command with that one file trusted."""
+    d = diagnose(Situation("curl: (60) SSL certificate problem: self-signed certificate",
+                           command="curl -sS https://localhost:8443/metrics"))
+    assert d is not None and d.rule == "tls.untrusted_issuer"
+    assert d.steps[0].command.startswith("openssl s_client -connect localhost:8443 ")
+    assert d.steps[1].command == "curl --cacert server.pem -sS https://localhost:8443/metrics"
+    d = diagnose(Situation("fatal: unable to access 'https://git.lab.test/a.git/': SSL certificate problem: "
+                           "self-signed certificate", command="git clone https://git.lab.test/a.git"))
+    assert d is not None and "-connect git.lab.test:443 " in d.steps[0].command
+    assert d.steps[1].command == "git -c http.sslCAInfo=server.pem clone https://git.lab.test/a.git"
+    chain = diagnose(Situation("curl: (60) SSL certificate problem: self-signed certificate in certificate chain",
+                               command="curl https://example.test/"))
+    assert chain is not None and "server.pem" not in " ".join(s.command or "" for s in chain.steps)
+
+
+def test_the_unit_the_message_names_is_the_one_to_read_whatever_the_command() -> None:
+    error = ("Mar 14 10:02:11 devbox systemd[1]: reportbot.service: Main process exited, code=exited, "
+             "status=217/USER")
+    d = diagnose(Situation(error, command="journalctl -u reportbot.service -n 5"))
+    assert d is not None and d.steps[0].command == "systemctl cat reportbot.service"
+    d = diagnose(Situation("Main process exited, code=exited, status=217/USER", command="sudo systemctl start web"))
+    assert d is not None and d.steps[0].command == "systemctl cat web"
+
+
+def test_an_es_module_import_without_its_extension_names_the_file_that_exists(tmp_path: Path) -> None:
+    """The extension of the file on disk (an .mjs importer may import a .js file); .js, said as a guess, when the
+    file is not here."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "utils.js").write_text("export const x = 1;\n")
+    error = (f"Error [ERR_MODULE_NOT_FOUND]: Cannot find module '{src}/utils' imported from {src}/index.mjs")
+    d = diagnose(Situation(error))
+    assert d is not None and d.steps[0].command == "import … from './utils.js';" and "found" in d.steps[0].text
+    (src / "utils.js").rename(src / "utils.mjs")
+    d = diagnose(Situation(error))
+    assert d is not None and d.steps[0].command == "import … from './utils.mjs';"
+    d = diagnose(Situation(error.replace(str(src), "/nowhere/app")))
+    assert d is not None and d.steps[0].command == "import … from './utils.js';" and "found" not in d.steps[0].text
+
+
+def test_a_go_struct_tag_with_a_space_after_its_colon_is_written_without() -> None:
+    d = diagnose(Situation("./user.go:12:2: struct field tag `json:\"name\" db: \"user_name\"` not compatible with "
+                           "reflect.StructTag.Get: bad syntax for struct tag value"))
+    assert d is not None and d.rule == "go.struct_tag_syntax" and d.steps[0].command == '`db:"user_name"`'

@@ -181,6 +181,24 @@ def test_a_program_in_this_folder_is_run_with_dot_slash(path_bin: Path, tmp_path
     assert d is not None and d.steps[0].command == "./build.sh"
 
 
+@pytest.mark.parametrize(("command", "name", "folder"), [
+    ("go install github.com/air-verse/air@latest && air", "air", "$(go env GOPATH)/bin"),
+    ("go install golang.org/x/tools/gopls/v2@v2.1.0; gopls version", "gopls", "$(go env GOPATH)/bin"),
+    ("cargo install --locked just && just --list", "just", "$HOME/.cargo/bin"),
+    ("python3 -m pip install --user pre-commit && pre-commit install", "pre-commit", "$HOME/.local/bin"),
+    ("npm install -g pnpm && pnpm install", "pnpm", "$(npm prefix -g)/bin"),
+])
+def test_a_program_the_same_line_installed_gets_its_folder_on_path(path_bin: Path, command: str, name: str,
+                                                                   folder: str) -> None:
+    """A user-level installer's folder is not on a fresh PATH: the step adds it, and no close name or package
+    (another program) is offered instead."""
+    d = diagnose(Situation(f"bash: {name}: command not found", command=command))
+    assert d is not None and d.rule == "shell.command_not_found"
+    assert [s.command for s in d.steps] == [f'export PATH="$PATH:{folder}"']
+    other = diagnose(Situation(f"bash: {name}: command not found", command=f"go install example.com/other@latest && {name}"))
+    assert other is None or "export PATH" not in commands(other)
+
+
 def test_sudo_gets_the_full_path_of_a_command_on_the_users_path(path_bin: Path) -> None:
     d = diagnose(Situation("sudo: deploytool: command not found", command="sudo deploytool --now"))
     assert d is not None and d.steps[0].command == f"sudo {path_bin / 'deploytool'} --now"
@@ -314,6 +332,31 @@ def test_a_file_of_another_user_is_said_to_be_theirs(tmp_path: Path) -> None:
     assert d is not None and d.rule == "shell.permission_denied.owner"
     assert f"belongs to {owner}" in d.problem and d.details["owner"] == owner
     assert f"sudo touch {path}" in commands(d) or "chown" in commands(d)
+
+
+@pytest.mark.parametrize(("command", "tee"), [
+    ('sudo echo "127.0.0.1 myapp.local" >> {path}', 'echo "127.0.0.1 myapp.local" | sudo tee -a {path} > /dev/null'),
+    ("sudo printf 'x=1\\n' > {path}", "printf 'x=1\\n' | sudo tee {path} > /dev/null"),
+    ("cat extra.conf >>{path}", "cat extra.conf | sudo tee -a {path} > /dev/null"),
+])
+def test_a_redirection_into_a_file_of_another_user_is_written_by_sudo_tee(tmp_path: Path, command: str,
+                                                                         tee: str) -> None:
+    """The shell opens the file of `>`/`>>` before sudo runs: the step moves the writing to `sudo tee`, whether or
+    not the line already had sudo in front, and never offers `sudo sudo …`."""
+    if os.getuid() == 0:
+        target = tmp_path / "owned"
+        target.mkdir()
+        os.chown(target, 65534, 65534)
+        path = target / "hosts"
+        path.write_text("")
+        os.chown(path, 65534, 65534)
+    else:
+        path = Path("/etc/hosts")
+    d = diagnose(Situation(f"bash: {path}: Permission denied", command=command.format(path=path)))
+    assert d is not None and d.rule == "shell.permission_denied.owner"
+    assert d.steps[0].command == tee.format(path=path) and "sudo sudo" not in commands(d)
+    other = diagnose(Situation(f"bash: {path}: Permission denied", command=f"sudo cp new.txt {path}"))
+    assert other is not None and "tee" not in commands(other) and "sudo sudo" not in commands(other)
 
 
 @pytest.mark.parametrize("message", [

@@ -554,6 +554,24 @@ def test_a_quoted_command_line_of_a_known_program_is_the_command_beside_a_messag
     ("gcc -o app main.c\nmain.c:5:3: error: 'count' undeclared (first use in this function)\n"
      "make: *** [Makefile:2: app] Error 1", "main.c:5:3: error: 'count' undeclared (first use in this function)"),
     ("error: could not compile `app` (lib) due to 2 previous errors", "error: could not compile `app` (lib) due to 2 previous errors"),
+    # a build tool's progress before the error: Maven's [INFO] and its own lines around what it lists, CMake's
+    # checks, Node's place in its loader before `Error [CODE]:`, a Go package's header before its place and message
+    ("[INFO] Scanning for projects...\n[ERROR] [ERROR] Some problems were encountered while processing the POMs:\n"
+     "[ERROR] 'dependencies.dependency.version' for org.postgresql:postgresql:jar is missing. @ line 17, column 17\n"
+     "[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.",
+     "[ERROR] 'dependencies.dependency.version' for org.postgresql:postgresql:jar is missing. @ line 17, column 17"),
+    ("-- The CXX compiler identification is GNU 12.2.0\n-- Detecting CXX compiler ABI info - done\n"
+     "CMake Error at CMakeLists.txt:4 (add_subdirectory):\n  The source directory\n\n    /src/third_party/gtest\n\n"
+     "  does not contain a CMakeLists.txt file.\n\n-- Configuring incomplete, errors occurred!",
+     "CMake Error at CMakeLists.txt:4 (add_subdirectory):"),
+    ("node:internal/modules/esm/resolve:283\n    throw new ERR_MODULE_NOT_FOUND(\n          ^\n\n"
+     "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/src/utils' imported from /app/src/index.mjs\n"
+     "    at finalizeResolution (node:internal/modules/esm/resolve:283:11)\n\nNode.js v20.20.2",
+     "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/app/src/utils' imported from /app/src/index.mjs"),
+    ("# example.com/inventory\n./models.go:8:2: struct field tag `json: \"sku\"` not compatible with "
+     "reflect.StructTag.Get: bad syntax for struct tag value",
+     "./models.go:8:2: struct field tag `json: \"sku\"` not compatible with reflect.StructTag.Get: bad syntax for "
+     "struct tag value"),
 ])
 def test_an_error_is_named_by_its_own_line_not_the_build_s_closing_count(output, named):
     from proactive.assistant.grounding import error_line

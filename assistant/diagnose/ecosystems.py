@@ -12,8 +12,9 @@ from __future__ import annotations
 from . import Diagnosis, Situation, diagnoser, rules
 
 #: the rule files, asked in this order (a message is rarely claimed by two: the most specific first)
-ECOSYSTEMS: tuple[str, ...] = ("rust", "go", "java", "node", "network", "docker", "kubernetes", "databases",
-                               "ssh", "tls", "c_builds", "systemd", "ruby", "data_formats", "shell_scripts")
+#: (Ruby's before the databases': Rails says which of its commands fixes the database error it wraps)
+ECOSYSTEMS: tuple[str, ...] = ("rust", "go", "java", "node", "ruby", "network", "docker", "kubernetes", "databases",
+                               "ssh", "tls", "c_builds", "systemd", "data_formats", "shell_scripts")
 
 
 @diagnoser

@@ -134,6 +134,26 @@ def command_words(values: dict[str, str], situation: Situation) -> dict[str, str
             "privilege": _privilege(command)}
 
 
+@fact
+def cxx_standard(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`std`: the C++ standard that added the name the rule matched (its group `n17`, `n20` or `n23`, or those of
+    the pattern's second wording, `n172`...), and `cxx_command`: the compiler's command line with that standard
+    asked for (the person's own line when it ran a C++ compiler, a line to complete otherwise)."""
+    std = next((n for n in ("23", "20", "17") if values.get("n" + n) or values.get(f"n{n}2")), "20")
+    option = f"-std=c++{std}"
+    words = (situation.command or "").split()
+    at = next((i for i, w in enumerate(words) if os.path.basename(w) in _CXX_COMPILERS), None)
+    if at is None:
+        return {"std": std, "cxx_command": f"g++ {option} <your sources> -o <program>"}
+    words = [w for w in words if not w.startswith("-std=")]
+    return {"std": std, "cxx_command": " ".join([*words[:at + 1], option, *words[at + 1:]])}
+
+
+#: the C++ compilers whose command line takes -std=
+_CXX_COMPILERS = frozenset({"g++", "c++", "clang++", "gcc", "clang", "cc"} | {f"g++-{v}" for v in range(9, 16)}
+                           | {f"clang++-{v}" for v in range(11, 21)})
+
+
 def _privilege(command: str) -> str:
     """The SQL privilege a command's statement needs (`psql -c 'SELECT …'` -> SELECT; ALL when none is seen):
     a GRANT of what was refused, not of everything."""
@@ -147,15 +167,19 @@ _JS_INSTALL = re.compile(r"^(?:npm (?:install|i|add)|yarn add|pnpm (?:add|instal
 
 @fact
 def import_path(values: dict[str, str], situation: Situation) -> dict[str, str]:
-    """`suggest` for an ES module import of a file without its extension, when Node did not say it: the missing
-    path ('/home/dev/calc/utils') relative to the importing file ('/home/dev/calc/index.js'), with that file's
-    extension ('./utils.js')."""
+    """For an ES module import of a file without its extension, when Node did not say it: the missing path
+    ('/home/dev/calc/utils') relative to the importing file ('/home/dev/calc/index.mjs'), with the extension of the
+    file found on disk (`suggest`), else with .js, the extension most modules have (`guess`: the importer's own
+    extension is no sign of its neighbours')."""
     path, importer = values.get("path", ""), values.get("from", "")
     ext = os.path.splitext(importer)[1]
     if values.get("suggest") or not path or os.path.splitext(path)[1] or ext not in (".js", ".mjs", ".cjs"):
         return {}
     rel = os.path.relpath(path, os.path.dirname(importer)) if path.startswith("/") else path
-    return {"suggest": (rel if rel.startswith(".") else "./" + rel) + ext}
+    rel = rel if rel.startswith(".") else "./" + rel
+    full = path if path.startswith("/") else os.path.join(os.path.dirname(importer), path)
+    found = next((e for e in (ext, ".js", ".mjs", ".cjs") if os.path.isfile(full + e)), None)
+    return {"suggest": rel + found} if found else {"guess": rel + ".js"}
 
 
 @fact
@@ -418,6 +442,36 @@ def close_word(values: dict[str, str], situation: Situation) -> dict[str, str]:
     word = values.get("word", "")
     close = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
     return {"close_word": close[0] if close and close[0] != word else ""}
+
+
+@fact
+def unit_in_message(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """`target`: the systemd unit the message names ('reportbot.service: Main process exited…'), which is the
+    unit to look at even when the command was another (journalctl's `-n 5` is no unit); unchanged otherwise."""
+    found = re.search(r"(?<![\w@.-])([\w@:.-]+\.(?:service|socket|timer|mount|path|target|scope))\b(?=:|\s|'|$)",
+                      situation.error)
+    return {"target": found[1]} if found else {}
+
+
+@fact
+def server_certificate(values: dict[str, str], situation: Situation) -> dict[str, str]:
+    """For a server with its own self-signed certificate: `save_command`, which saves the certificate the server
+    presents (its host and port from the command's URL), and `trust_command`, the person's command trusting that
+    one file (curl's --cacert, wget's --ca-certificate, git's http.sslCAInfo; curl on the URL otherwise)."""
+    words = _words(situation.command or "")
+    url = next((w for w in words if re.match(r"https://", w)), "")
+    found = re.match(r"https://(?:[^@/]*@)?(?P<host>\[[^\]]+\]|[^:/?#]+)(?::(?P<port>\d+))?", url)
+    host, port = (found["host"], found["port"] or "443") if found else ("<host>", "443")
+    save = f"openssl s_client -connect {host}:{port} -servername {host} </dev/null | openssl x509 > server.pem"
+    program = os.path.basename(words[0]) if words else ""
+    option = {"curl": "--cacert server.pem", "wget": "--ca-certificate=server.pem"}.get(program)
+    if option:
+        trust = " ".join([words[0], option, *words[1:]])
+    elif program == "git":
+        trust = " ".join(["git", "-c", "http.sslCAInfo=server.pem", *words[1:]])
+    else:
+        trust = f"curl --cacert server.pem {url or f'https://{host}:{port}/'}"
+    return {"save_command": save, "trust_command": trust}
 
 
 @fact

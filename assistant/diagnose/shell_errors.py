@@ -229,18 +229,23 @@ def command_not_found(situation: Situation) -> Diagnosis | None:
     on_path = path_commands()
     details: dict[str, str] = {"command": name}
     steps, offer = _found_here(situation, name, shell, on_path, details)
+    # installed by this very command line: a close name or a package would be another program
+    installed = _installed_off_path(situation.command, name) if name not in on_path else None
+    if installed is not None:
+        steps.insert(0, installed)
+        offer = offer or f"how to put the folder '{name}' was installed in on PATH"
     packages, guessed = _packages_of(name, on_path, situation.error)
     close = [c for c in close_names(name, on_path) if c != name]
     swapped = bool(close) and sorted(close[0]) == sorted(name)
     install: Step | None = None
-    if packages and name not in on_path:
+    if packages and name not in on_path and installed is None:
         details["package"] = packages[0]
         others = f" (also in: {', '.join(packages[1:3])})" if len(packages) > 1 else ""
         what = (f"a package named '{name}' exists; it most likely provides the command" if guessed
                 else f"it provides the command '{name}'{others}")
         install = Step(f"Install the package '{packages[0]}' ({what}).", f"sudo apt install {packages[0]}")
     suggestion: Step | None = None
-    if close and name not in on_path:
+    if close and name not in on_path and installed is None:
         details["close"] = ", ".join(close)
         also = f" (or: {', '.join(close[1:])})" if len(close) > 1 else ""
         suggestion = Step(f"Did you mean {_described(close[0])}?{also}",
@@ -286,6 +291,34 @@ def _found_here(situation: Situation, name: str, shell: str, on_path: dict[str, 
                               "run the command again.", "hash -r"))
             offer = offer or f"where '{name}' is now"
     return steps, offer
+
+
+#: installers that put a program in a folder of their own, that a fresh system does not have on PATH: the
+#: installer's command (the program's name is its package's last word) and that folder
+_USER_INSTALLS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bgo install (?:-\S+ )*(?P<name>[^\s@;&|]+)"), "$(go env GOPATH)/bin"),
+    (re.compile(r"\bcargo install (?:-\S+ )*(?P<name>[\w-]+)"), "$HOME/.cargo/bin"),
+    (re.compile(r"\b(?:pipx install|pip3? install (?:-\S+ )*--user) (?:-\S+ )*(?P<name>[\w.-]+)"), "$HOME/.local/bin"),
+    (re.compile(r"\bnpm (?:install|i) (?:-\S+ )*(?:-g|--global) (?:-\S+ )*(?P<name>[@\w./-]+)"),
+     "$(npm prefix -g)/bin"),
+    (re.compile(r"\bgem install (?:-\S+ )*--user-install (?:-\S+ )*(?P<name>[\w-]+)"),
+     "$(ruby -e 'print Gem.user_dir')/bin"),
+    (re.compile(r"\bdotnet tool install (?:-g|--global) (?P<name>[\w.-]+)"), "$HOME/.dotnet/tools"),
+)
+
+
+def _installed_off_path(command: str | None, name: str) -> Step | None:
+    """The step when the same command line installed `name` with an installer whose folder is not on PATH
+    (`go install …/air@latest && air`): the folder to add, not a close name or an apt package."""
+    for pattern, folder in _USER_INSTALLS:
+        for found in pattern.finditer(command or ""):
+            parts = found["name"].split("/")  # a Go module's path: its last element, before a major version's /v2
+            installed = parts[-2] if len(parts) > 1 and re.fullmatch(r"v\d+", parts[-1]) else parts[-1]
+            if installed.lower() in (name.lower(), name.lower().replace("-", "_")):
+                return Step(f"'{name}' was installed in {folder}, which is not on PATH: add that folder to PATH "
+                            "(and the same line to ~/.bashrc or ~/.profile to keep it), then run it again.",
+                            f'export PATH="$PATH:{folder}"')
+    return None
 
 
 def _packages_of(name: str, on_path: dict[str, str], error: str) -> tuple[list[str], bool]:

@@ -95,8 +95,10 @@ def permission_denied(situation: Situation) -> Diagnosis | None:
                          f"how to get access to {raw} (the '{group}' group)", "the device's group", details)
 
     path = _resolve(raw, situation.cwd)
+    # the shell refusing to open the file of a `>` is a write, not a run
+    tee = _tee_instead(situation.command, raw)
     if path is None:
-        if prog in _SHELLS and not raw.startswith("cd"):
+        if prog in _SHELLS and not raw.startswith("cd") and tee is None:
             return Diagnosis("shell.permission_denied.exec", problem,
                              (Step(f"If '{raw}' is a script, it lacks the execute permission: add it.",
                                    f"chmod +x {_quote(_plain(raw))}"),),
@@ -106,7 +108,7 @@ def permission_denied(situation: Situation) -> Diagnosis | None:
         st = os.stat(path)
     except OSError:
         st = None
-    executing = prog in _SHELLS and situation.error.find("cd:") < 0
+    executing = prog in _SHELLS and situation.error.find("cd:") < 0 and tee is None
     if st is not None and stat.S_ISREG(st.st_mode) and executing:
         mode = stat.filemode(st.st_mode)
         details["mode"] = mode
@@ -140,14 +142,32 @@ def permission_denied(situation: Situation) -> Diagnosis | None:
     if target.startswith(home + os.sep) and target != home:
         steps.append(Step(f"This {kind} is in your home folder but belongs to {owner} (left by an earlier sudo): "
                           "take it back.", f"sudo chown -R $USER: {_quote(target)}"))
+    elif tee is not None:
+        steps.append(Step(f"This {kind} belongs to {owner}, and the redirection (>) is done by your own shell "
+                          "before the command runs, so sudo in front does not reach it: let sudo tee write the file "
+                          "(tee -a appends, as >> does).", tee))
     elif situation.command:
         steps.append(Step(f"This {kind} belongs to {owner}: run the command with sudo if you mean to change it.",
-                          "sudo " + situation.command))
+                          situation.command if situation.command.startswith("sudo ") else "sudo " + situation.command))
     else:
         steps.append(Step(f"This {kind} belongs to {owner}: run the same command with sudo in front if you mean to "
                           "change it, or work on a copy in your home folder."))
     return Diagnosis("shell.permission_denied.owner", problem, tuple(steps),
                      f"who owns '{target}' and what to do", "the file's owner and permissions", details)
+
+
+#: a command line whose output the shell writes into a file: `[sudo] cmd … >> file`
+_REDIRECT = re.compile(r"^(?:sudo\s+(?:-\S+\s+)*)?(?P<cmd>.*?\S)\s*(?P<op>>>?)\s*(?P<file>[^\s>|&;]+)\s*$")
+
+
+def _tee_instead(command: str | None, path: str) -> str | None:
+    """The command line with its redirection into `path` done by `sudo tee` (the only part that needs root), when
+    the shell's own redirection was what was refused."""
+    found = _REDIRECT.match(command or "")
+    if found is None or found["file"].strip("'\"") != path:
+        return None
+    append = " -a" if found["op"] == ">>" else ""
+    return f"{found['cmd']} | sudo tee{append} {_quote(path)} > /dev/null"
 
 
 # ---------------------------------------------------------------- no such file or directory
