@@ -49,13 +49,15 @@ from .quotes import (
     unquoted_command,
     writers_line,
 )
-from .recordings import new_side, oldest_first, played
+from .recordings import element_lines, new_side, oldest_first, played, side_by_side
 from .records import PROMPT_FIRST, as_observation, read_record, spelled_out
 from .runner_logs import (
+    RECORDED,
     argv_line,
     build_footer,
     msbuild_relayed,
     r_console,
+    recorded_streams,
     service_messages,
     uncolumned,
     unstamped,
@@ -267,7 +269,12 @@ def _unlabelled(text: str) -> str:
 #: ending with a bracket (a colon after it or not), an indented name and a colon or in brackets, or a name and a
 #: bar; a name at the line's start and a colon is the message's own ('nginx.service: Failed with result …')
 SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]+[\w.-]{2,40}:|"
-                           r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\||[ \t]+\[[\w.-]{2,30}\])(?: |$)|"
+                           r"[\w.-]*[A-Za-z][\w.-]*[ \t]+\||[ \t]+\[[\w.-]{2,30}\]|"
+                           # pm2's process number and name ('0|api      | ')
+                           r"\d+\|[\w.:@/-]+[ \t]+\||"
+                           # a container's name alone (`podman logs --names`: 'old-app Traceback …')
+                           # (not a pod's before its container and clock: stern's, read by `uncolumned`)
+                           r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?= )(?! [\w.-]+ \d{4}-\d\d-\d\d))(?: |$)|"
                            # Puppet's resource before what its command printed ('Notice: /Stage[main]/…/returns: ')
                            r"^Notice: /Stage\[[^\n]*?/returns: |"
                            # a build's step ('Step #2 - "install": ', Cloud Build's)
@@ -275,6 +282,8 @@ SOURCE_PREFIX = re.compile(r"^(?:[^\s:][^:\n]{3,60}?[)\]]:?|[ \t]+[\w.-]{2,40}:|
 
 
 COMPOSE_SERVICE = re.compile(r"[\w.-]+-\d+[ \t]+\| ")
+#: a container's name before each line, with nothing after it but a space: taken off on three lines or more
+CONTAINER_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+ ")
 
 
 def _unprefixed(text: str) -> str:
@@ -289,8 +298,10 @@ def _unprefixed(text: str) -> str:
         while prefixes[i] and j + 1 < len(lines) and prefixes[j + 1] \
                 and prefixes[j + 1].rstrip() == prefixes[i].rstrip():  # type: ignore[union-attr]
             j += 1
-        # an indented name without a dot on three lines, another on two, a Compose service's ('web-1  | ') on one
-        plain = bool(prefixes[i]) and lines[i][:1] in " \t" and "." not in (prefixes[i] or "")
+        # an indented name without a dot or a container's bare name on three lines, another on two, a Compose
+        # service's ('web-1  | ') on one
+        plain = bool(prefixes[i]) and (lines[i][:1] in " \t" and "." not in (prefixes[i] or "")
+                                       or CONTAINER_NAME.fullmatch(prefixes[i] or "") is not None)
         if j - i >= (2 if plain else 0 if COMPOSE_SERVICE.match(lines[i]) else 1):
             out[i:j + 1] = [ln[len(prefixes[k] or ""):] for k, ln in enumerate(lines[i:j + 1], i)]
         i = j + 1
@@ -477,12 +488,20 @@ def _as_read(raw: str) -> str:
         raw = build_footer(raw)
     if "> " in raw and ("system" in raw or "processx" in raw):
         raw = r_console(raw)
+    if "^M" in raw:  # a carriage return shown in caret notation at a line's end (Emacs' shell, `cat -v`)
+        raw = re.sub(r"\^M(?=\n|$)", "", raw)
+    if RECORDED.search(raw):  # a keystroke logger's typed and printed lines
+        raw = recorded_streams(raw)
     if "\b" in raw or "^H" in raw:  # a man page's bold and underline: each letter struck over itself or '_'
         raw = re.sub(r"[^\n]\x08|[^\n]\^H(?=\S)" if raw.count("^H") >= 3 else r"[^\n]\x08", "", raw)
     if "<sms " in raw:
         raw = sms_bodies(raw)
     if "/" in raw and len(PART_LINE.findall(raw)) >= 2:
         raw = parts_joined(raw)
+    if "</" in raw and ">" in raw:  # an XML event log's elements, one line each
+        raw = element_lines(raw)
+    if "│" in raw:  # panes side by side: one after the other
+        raw = side_by_side(raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(untraced(raw)))))))))
     if PHONE_RUN.search(text):  # typed on a phone: the program's capital letter and '--' made a dash are the phone's
         text = PHONE_RUN.sub(_unphoned, text)

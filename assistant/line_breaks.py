@@ -103,13 +103,23 @@ def unwrapped(text: str) -> str:
     longest = max(len(ln) for ln in lines)
     titled = WINDOW_SIZE.search(text)
     width = int(titled[1]) if titled else longest
-    if width < 60 or (not titled and (width not in (80, 100, 120) or not SHELL_PROMPT.search(text))):
+    # (a phone's or a pane's narrow width, no usual one: known by two lines or more that fill it exactly, each
+    # going on mid-word on a shorter next line; a table's rows, padded alike, are all as long)
+    narrow = sum(len(a) == longest and re.match(r"[^\sA-Z]", b) is not None and len(b) < longest
+                 for a, b in zip(lines, lines[1:], strict=False)) >= 2
+    if width < 40 or (not titled and not narrow
+                      and (width < 60 or width not in (80, 100, 120) or not SHELL_PROMPT.search(text))):
         return text
+    # a screen's copy with every line padded with spaces to the width (GNU screen's hardcopy): a line whose
+    # text reaches the last column or the one before it (the window wrapped it at a space) is a wrapped one
+    padded = sum(len(ln) == width and ln.endswith(" ") for ln in lines) * 2 > sum(bool(ln.strip()) for ln in lines)
     out: list[str] = []
+    full = False
     for ln in lines:
         # (without a title's width, only where the next line goes on mid-word, as no line of its own starts)
-        if out and len(out[-1]) == width and ln.strip() and (titled or re.match(r"[^\sA-Z]", ln)):
-            out[-1] += ln
+        if out and full and ln.strip() and (titled or re.match(r"[^\sA-Z]", ln)):
+            out[-1] += (" " if padded else "") + (ln.rstrip() if padded else ln)
         else:
-            out.append(ln)
+            out.append(ln.rstrip() if padded else ln)
+        full = len(ln.rstrip()) >= width - 1 if padded else len(out[-1]) == width and not padded
     return "\n".join(out)

@@ -119,7 +119,7 @@ def split_run(text: str, any_output: bool = False, known: bool = True) -> tuple[
         return None  # no output, or the program's own prefix of its message ('npm ERR! code ERESOLVE')
     if "\n" in text[:spans[cut][0]].strip():
         return None  # lines of output ('bin/rails aborted!' over its error), not a command line run into them
-    head, tail = text[:spans[cut][0]].strip(), text[spans[cut][0]:].strip()
+    head, tail = text[:spans[cut][0]].strip(), IDLE_PROMPT.sub("", text[spans[cut][0]:].strip())
     said = any_output or ERROR_HINT.search(tail) or KEY_LINE.search(tail)
     return (head, tail) if tail and said else None
 
@@ -216,6 +216,15 @@ def quotes(sentence: str, shortest: int = 2) -> list[Quoted]:
                 out.append(Quoted(fence.start(), fence.end(), text))
             i = fence.end()
             continue
+        if sentence.startswith("``", i):  # Markdown's code span of several backticks, holding single ones
+            ticks = len(sentence) - i - len(sentence[i:].lstrip("`"))
+            close = re.compile(rf"(?<!`)`{{{ticks}}}(?!`)").search(sentence, i + ticks)
+            if close is not None:
+                text = sentence[i + ticks:close.start()].strip()
+                if len(text) >= shortest:
+                    out.append(Quoted(i, close.end(), text))
+                i = close.end()
+                continue
         symmetric = PAIRS.get(ch) == ch
         if ch in PAIRS and (not symmetric or _opens(sentence, i)):
             end = _closing(sentence, i)
@@ -256,7 +265,7 @@ LINE_CUE = re.compile(r"(?:\bstart(?:s|ing)?|\bbegin(?:s|ning)?|\bend(?:s|ing)?|
 #: 'Code.exe'", where "from" names the window)
 RANGE = re.compile(r"\bfrom\s+(?P<first>['\"`‘“«])(?P<text>.+?)(?P<close>['\"`’”»])\s+to\s+['\"`‘“«]")
 #: words before a quote that make it something searched or typed, not something a program printed
-NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|typing|inputs?|enters?)\s*:?\s*$|"
+NOT_SAID = re.compile(r"\bsearch\w*\b[^'\"`‘“«]{0,30}$|\b(?:types?|typed|typing|inputs?|(?<!after )(?<!pressing )enters?)\s*:?\s*$|"
                       r"\b(?:titled|page|tab|query)\s*:?\s*$", re.I)
 #: an error line known by its form wherever it stands: an exception's, npm's, MySQL's, git's rejected push, make's,
 #: a Go program's klog line (kubectl's 'E1128 10:02:41.118236   12044 memcache.go:265] …')
@@ -294,7 +303,7 @@ LABEL = re.compile(r"(?:stderr|stdout|output|result|message|text|log|response|re
 #: program or file and a colon ("psql: error: …", "main.go:8:2: …"), an error word, a path or a bracket, git's
 #: "! [rejected]" and a build's "*** "; not an English word going on with the sentence ("an error message starting '…'")
 LINE_START = re.compile(r"[A-Z]|[\w.+/-]+:|(?:error|fatal|panic|warning|npm|thread|[a-z]\w*(?:Error|Exception))\b|"
-                        r"[./~\[(<$]|! \[|\*\*\* ")
+                        r"[./~\[(<$]|! \[|\*\*\* |-- (?=[A-Z])")  # (CMake's status lines: '-- The CXX compiler …')
 #: the next field of a ticket or a form, joined on one line ('… · Expected result: …', '… — Reporter: …'): a label
 #: of plain words and a colon (not an exception's name)
 FIELD_END = (r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)|"
@@ -416,7 +425,9 @@ def _unprefixed(lines: list[str]) -> list[str]:
 def _breaks(flat: str) -> str:
     """A message written as one line with its line breaks back, where its lines' starts show them (a traceback
     pasted into a sentence: 'Traceback (most recent call last): File "…", line 1, in <module> import numpyy
-    ModuleNotFoundError: …'), without what surrounds it on the page (quote marks, a bare prompt, a fence)."""
+    ModuleNotFoundError: …'), without what surrounds it on the page (quote marks, a bare prompt, a fence) or the
+    screen (the prompt waiting after it)."""
+    flat = IDLE_PROMPT.sub("", flat)
     if TABLE_HEAD.match(flat):
         flat = re.sub(r";\s+", "\n", flat)  # a table printed by kubectl, docker or systemctl, its rows joined by '; '
     if flat.count(" | ") >= 2 and not GUTTER.search(flat):
@@ -522,6 +533,13 @@ LEADS_UP = re.compile(QUESTION.pattern + r"|(?i:command (?:was|is)|(?:okay |ok )
                                          r" (?!is |was |has |had )[a-z]+\b")
 
 
+#: a sentence that tells what someone did or saw ('They executed …', 'The user ran …', 'You got …'): a writer's,
+#: whatever error words it has; the message is what it quotes
+NARRATED = re.compile(r"(?:They|He|She|You|We|I|The (?:user|person|developer|student|participant)|[Uu]ser)[ \t]+"
+                      r"(?:then[ \t]+)?(?:\w+ed|ran|got|saw|hit|runs|gets|sees|tries|types|hits|executes|was|were|is|are|"
+                      r"has|had|have|keeps?|kept)\b")
+
+
 def _persons_line(sentence: str, at: int) -> bool:
     """Whether the line from `at` is the person's own words ('yep', 'Did not read the last line at first'): such
     a line neither starts a message nor goes on with the one above it."""
@@ -560,6 +578,9 @@ def _past_typed_line(sentence: str, start: int, end: int, known: frozenset[str])
 PROSE_ERROR = re.compile(r"\b(?:an?|the|this|that|some|same|my|weird|strange)\s+(?:\w+\s+)?errors?\b", re.I)
 #: a command line and an arrow to what it printed, after a field's label ('debugging: ran cargo build -> error…')
 RUN_ARROW = re.compile(r"\"?(?:[\w ]{1,30}:[ \t]+)?(?:ran[ \t]+|run[ \t]+)?(?P<line>[^\s>→][^\n>→]*?)[ \t](?:->|→|=>)[ \t]+")
+#: a command run and an arrow to what it printed, inside a line of the writer's
+RAN_ARROW = re.compile(r"\b(?:ran|runs|running|executed|typed)[ \t]+[`'\"]?(?P<line>[^`'\"\n→>]+?)[`'\"]?[ \t]*"
+                       r"(?:->|→|=>|⇒)[ \t]+")
 #: a verb saying a program showed what follows, inside a line
 SHOWN_BY = re.compile(r"\b(?:says?|said|saying|shows?|showed|showing|prints?|printed|displays?|displayed|outputs?)\b:?"
                       r"[ \t]+(?=\S)", re.I)
@@ -727,6 +748,8 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         listed = mark is not None
         # a list's item on a line of its own ('- The command failed; the output included "…"')
         item_start = mark is not None and not sentence[_line_begin(sentence, mark.start()):mark.start()].strip()
+        depth = mark.start() - _line_begin(sentence, mark.start()) if mark is not None else 0
+        mark_text = mark.group() if mark is not None else ""
         if mark:
             start = mark.end()  # a list's item ('1. Unable to find image …', '• error: …'): the message after its mark
         line_start = not sentence[_line_begin(sentence, start):start].strip()  # a cue ending a line, or none
@@ -750,9 +773,15 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         end = next(m.start() for m in ends.finditer(sentence, start) if m.start() > start
                    and not any(a < m.start() < b for a, b in inside))
         # the person's own line under the message ends it, when no error is stated after it ('Did not see it') or
-        # it starts a paragraph of its own ('Hello Tomás,' in a mail)
+        # it starts a paragraph of its own ('Hello Tomás,' in a mail); under a prompt's line, what the terminal
+        # printed goes on past a blank line ('CMake Error at …:\n  The source directory\n\n  does not contain …')
+        printing = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)
+        if item_start and not mark_text.startswith("*"):  # a list's item: the next item, at its depth or above,
+            # is another (a '* ' line is also curl's and other tools' own: read on)
+            end = next((start + m.start() for m in re.finditer(r"\n([ \t]*)(?=" + LIST_MARK.pattern + ")",
+                                                             sentence[start:end]) if len(m[1]) <= depth), end)
         end = next((start + m.start() for m in re.finditer(r"\n(?:[ \t]*\n)*[ \t]*(?=\S)", sentence[start:end])
-                    if _persons_line(sentence, start + m.end())
+                    if _persons_line(sentence, start + m.end()) and not (printing and m.group().rsplit("\n", 1)[-1])
                     and ("\n" in m.group()[1:] or not (ERROR_HINT.search(sentence, start + m.end(), end)
                                                         or KEY_LINE.search(sentence, start + m.end(), end)))), end)
         under_prompt = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)
@@ -773,7 +802,11 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         arrow = RUN_ARROW.match(sentence, start, end)
         if arrow and program_of(arrow["line"]) in known:
             start = arrow.end()  # a log's or a table's 'label: ran <command> -> <its message>': the message after it
+        elif (ran := RAN_ARROW.search(sentence, start, _line_end(sentence, start))) and program_of(ran["line"]) in known:
+            start = ran.end()  # a time tracker's '10:02 (3 min) Terminal · ran `make` → error: …': after the arrow
         text = re.sub(r"\s*(?:…|\.{2,})$", "", IDLE_PROMPT.sub("", sentence[start:end].rstrip())).strip()
+        if text.endswith("]") and text.count("]") > text.count("["):
+            text = text[:-1].rstrip()  # the end of a note in brackets around it ('[transcriber: pasted: …]')
         if QUESTION.match(sentence, _line_begin(sentence, start)):
             # the question's mark, not the message's ('Why does … fail with X?')
             text = re.sub(r"\?(?=\n|$)", "", text, count=1)
@@ -784,6 +817,8 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
             continue  # a list's item in the writer's words around the messages it quotes: the quotes are them
         if held and not (ERROR_HINT.search(words) or KEY_LINE.search(words) or MESSAGE_START.match(text)):
             continue  # words around the quotes that hold the message ("an error (first line '…', last line '…')")
+        if held and NARRATED.match(text):
+            continue  # a writer's sentence about someone, after a label ('Answer: They ran `x`; it failed with "…"')
         first = text.split("\n", 1)[0]
         printed = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)  # right under a prompt's line
         over = sentence[_line_begin(sentence, cue.start()):cue.end()].strip()
@@ -946,6 +981,8 @@ def _piece(sentence: str, q: Quoted) -> str | None:
         return "error" if (glued or MESSAGE_LINE.match(q.text)) and KEY_LINE.search(q.text) else None
     if ERROR_HINT.search(q.text) or KEY_LINE.search(q.text) or TRACEBACK_PIECE.match(q.text):
         return "error"
+    if (said_by := re.match(r"([a-z][\w.+-]*): \S", q.text)) and said_by[1] in PROGRAMS and diagnosed(q.text):
+        return "error"  # a program's own line a diagnosis knows, with no error word ('go: updates to go.mod needed')
     if RAN_BEFORE.search(before):
         return None  # the command whose output it is ("Output of `npx tsc`:")
     ranged = any(m.start("text") - 1 == q.start or m.end() - 1 == q.start for m in RANGE.finditer(sentence))
@@ -1088,7 +1125,9 @@ SPOKEN = re.compile(r"(?:[A-Za-z’']+,?[ \t]+){4}")
 CURL_CODE = re.compile(r"[a-z][\w.+-]*: \(\d+\) ")
 #: a shell's prompt waiting on the lines under a message (nothing typed at it yet): the screen's, not the message's
 IDLE_PROMPT = re.compile(r"(?:\n[ \t]*(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[$#%]|[\w.-]+@[\w.-]+ [^\s%]+ %|\$|❯|"
-                         r"➜ +[\w.~/-]+(?: git:\([^)\n]*\))?)[ \t]*)+$")
+                         r"➜ +[\w.~/-]+(?: git:\([^)\n]*\))?)[ \t]*)+$|" + r"[ \t]+" + r"[\w.-]+@[\w.-]+:[^\s$#]*[$#][ \t]*$")
+#: (the last: a screen read onto one line, the prompt waiting after the message on the same line: 'No module named
+#: 'cv2' dev@ws:~/vision$')
 
 
 @dataclass(frozen=True)

@@ -479,9 +479,29 @@ def read_record(event: str) -> Record | None:
         return record
     if (record := _clipboard(text)) is not None:
         return record
-    if "\t" in text or text.startswith("|") or "," in (head := text.split("\n", 1)[0]) or head.count(";") >= 2:
-        return _table(text)
+    if ("\t" in text or text.startswith("|") or "," in (head := text.split("\n", 1)[0]) or head.count(";") >= 2) \
+            and (record := _table(text)) is not None:
+        return record
+    if "\n|" in text and (table := _titled_table(text)) is not None:
+        return _table(table)
     return None
+
+
+def _titled_table(text: str) -> str | None:
+    """A Markdown table under a title of a line or two ('Session 2025-02-16, jo'): the table's lines, when they are
+    the rest of the text (three at least: its head, its rule, a row)."""
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("|"))
+    rows = [line for line in lines[at:] if line.strip()]
+    if at > 3 or len(rows) < 3 or not all(line.lstrip().startswith("|") for line in rows) \
+            or not EVENT_COLUMN.search(rows[0]):
+        return None
+    return "\n".join(rows)
+
+
+#: a table's column saying what kind of event each row is (a session's timeline: typed, output, focus), which
+#: makes its rows events, not the lines of one text (an OCR's rows, a log's export)
+EVENT_COLUMN = re.compile(r"\|\s*(?:action|event|kind|type|stream|what happened|source)\s*\|", re.I)
 
 
 #: where a JSON object starts inside a text: after an arrow or a colon (Ansible's 'FAILED! => {…}', a log's

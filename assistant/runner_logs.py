@@ -312,3 +312,44 @@ def r_console(text: str) -> str:
         return text
     text = R_STREAM.sub("", text)
     return R_CALL.sub(lambda m: f"$ {c}" if (c := _r_command(m["call"], m["args"])) else m[0], text)
+
+
+#: a session recorder's line labelled by its stream: what was typed ('KEY', 'keys:', '>' after a time) or printed
+#: ('OUT', 'ERR', 'tty:', '<' after a time), its time before or after the label ('2025-08-25 08:56:18+0000 KEY …',
+#: 'KEYS  18:25:49  …', '13:18:35 > …')
+RECORDED = re.compile(r"^(?P<before>\[?\d[\d:./TZ+ -]{4,30}\]?[ \t]+)?(?:(?P<kind>KEYS?|TYPED|INPUT|IN|OUT|STDOUT|ERR|"
+                      r"STDERR)\b(?::[ \t]?|[ \t]+)|(?P<label>keys?|typed|input|tty|out|output|stdout|stderr):[ \t]?|"
+                      r"(?<=[\d\]][ \t])(?P<arrow>[<>])(?:[ \t]|$))"
+                      r"(?P<after>\[?\d{1,2}:\d\d(?::\d\d)?(?:\.\d+)?\]?[ \t]+)?(?P<rest>.*)$", re.M)
+TYPED_KINDS = frozenset({"key", "keys", "typed", "input", "in", ">"})
+
+
+def _kind(m: re.Match[str]) -> str:
+    return (m["kind"] or m["label"] or m["arrow"]).lower()
+
+
+#: a terminal's bracketed-paste markers in caret notation, and the keys a logger writes in brackets
+PASTE_MARK = re.compile(r"\^\[\[20[01]~|\x1b\[20[01]~")
+KEY_NAME = re.compile(r"<(?:Enter|Return|CR|RET)>|⏎|\[Enter\]", re.I)
+
+
+def recorded_streams(text: str) -> str:
+    """A keystroke logger's record of a session (its typed lines and the terminal's reply, each line labelled by
+    its stream and time) as the terminal showed it: a typed line after a prompt's `$ ` (paste markers and the
+    Enter key off), a printed line as it was; unchanged unless both streams have lines."""
+    lines = text.split("\n")
+    found = [RECORDED.match(line) for line in lines]
+    kinds = {_kind(m) in TYPED_KINDS for m in found if m is not None}
+    if kinds != {True, False}:
+        return text
+    out = []
+    for line, m in zip(lines, found, strict=True):
+        if m is None:
+            out.append(line)
+        elif _kind(m) in TYPED_KINDS:
+            typed = KEY_NAME.sub("", PASTE_MARK.sub("", m["rest"])).strip()
+            if typed:
+                out.append("$ " + typed)
+        else:
+            out.append(m["rest"])
+    return "\n".join(out)

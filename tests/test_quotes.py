@@ -1223,3 +1223,86 @@ def test_the_help_is_read_from_summaries_recordings_and_chat_exports(sentence, e
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a recorder that keeps only what changed between two screens: its own hunk headers, '+ ' before each line
+    ("@@ Konsole | t=09:12:04 @@\n+ ana@pad:~/shop$ python3 serve.py\n+ Traceback (most recent call last):\n"
+     "+   File \"/home/ana/shop/serve.py\", line 1, in <module>\n+     import flask\n"
+     "+ ModuleNotFoundError: No module named 'flask'\n@@ Konsole | status line @@\n- idle\n+ exit 1",
+     ["pip install flask"]),
+    # a terminal's output under its prompt going on past a blank line, its status lines starting '-- '
+    ("dev@box:~/probe/build$ cmake ..\n-- The C compiler identification is GNU 12.2.0\n-- Detecting C compiler ABI info"
+     " - done\nCMake Error at CMakeLists.txt:9 (add_subdirectory):\n  The source directory\n\n"
+     "    /home/dev/probe/extern/fmt\n\n  does not contain a CMakeLists.txt file.\n\n\n"
+     "-- Configuring incomplete, errors occurred!", ["git submodule update --init"]),
+    # an answer in a data set's record: a sentence about someone, the message in its quotes
+    ("Q: What happened after the command?\nA: They executed `npx eslint .`; it failed with \"ESLint couldn't find an "
+     "eslint.config.(js|mjs|cjs) file.\"", ["eslint.config"]),
+    # a Markdown table under its title, a time tracker's list whose item holds the message and the next item
+    # another, a screen read onto one line with the prompt waiting after the message, a note in brackets
+    ("Timeline, Tuesday\n\n| time | window | event | text |\n|---|---|---|---|\n| 11:02 | Terminal | keys | "
+     "`ssh deploy@ci.example.org` |\n| 11:03 | Terminal | output | deploy@ci.example.org: Permission denied "
+     "(publickey). |", ["ssh-copy-id"]),
+    ("• 09:40–09:44 (4 min) Terminal — ran `sudo systemctl restart mysql`\n    • exit 5\n"
+     "    • Failed to restart mysql.service: Unit mysql.service not found.\n• 09:44–09:50 (6 min) Firefox — searching"
+     " \"Failed to restart mysql.service: Unit mysql.service not\"", ["systemctl list-unit-files"]),
+    ('screen after Enter: "pat@lab:~/tools$ python3 plot.py Traceback (most recent call last): File '
+     '"/home/pat/tools/plot.py", line 1, in <module> import numpy ModuleNotFoundError: No module named \'numpy\' '
+     'pat@lab:~/tools$"', ["install numpy"]),
+    ("so I type make and it fails [pasted by the transcriber: main.c:2:10: fatal error: openssl/ssl.h: No such file "
+     "or directory]", ["libssl-dev"]),
+    # a code span of two backticks holding single ones
+    ("You ran `cargo watch -x run`. It failed with `` error: no such command: `watch` `` and stopped.",
+     ["cargo install cargo-watch"]),
+    # a caption model's lowercased message
+    ("user typed git push, got error fatal: authentication failed for 'https://github.com/kim/notes.git/'",
+     ["token"]),
+    # an accessibility recorder's XML: the command's element, the lines' elements (one line or several)
+    ('<evt kind="text-inserted" app="xterm" at="2025-02-01T10:00:00Z">\n  <cmd>node app.mjs</cmd>\n'
+     '  <out>node:internal/modules/esm/resolve:283\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '
+     '&apos;/srv/app/lib/db&apos; imported from /srv/app/app.mjs</out>\n</evt>', ["./lib/db.js"]),
+    ('<log>\n <entry kind="typed"><input>sudo printf &quot;x\\n&quot; &gt;&gt; /etc/fstab</input></entry>\n'
+     ' <entry kind="printed"><row>bash: /etc/fstab: Permission denied</row></entry>\n</log>', ["sudo tee -a"]),
+    # a program's own line without an error word, its next step run onto it ('…; to update it: go mod tidy')
+    ("user executes 'go build'; terminal prints error 'go: updates to go.mod needed; to update it: go mod tidy'",
+     ["go mod tidy"]),
+    # panes side by side in a terminal multiplexer's capture, its status line under them
+    ("\n".join(f"{a:<40}│{b}" for a, b in zip(
+        ["ana@pad:~$ git status", "On branch main", "nothing to commit", "ana@pad:~$", "", ""],
+        ["ana@pad:~/api$ python3 serve.py", "Traceback (most recent call last):",
+         '  File "/home/ana/api/serve.py", line 1, in <module>', "    import flask",
+         "ModuleNotFoundError: No module named 'flask'", "ana@pad:~/api$"], strict=True))
+     + "\n[main] 0:bash*  1:vim-                 12:04 07-Dec", ["pip install flask"]),
+    # a screen's hardcopy: every line padded to 80 columns, a long one wrapped at a space
+    ("\n".join(f"{line:<80}" for line in [
+        "kim@mint ~ % psql shop", 'psql: error: connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" ',
+        'failed: FATAL:  database "shop" does not exist', "kim@mint ~ %", "", ""]), ["createdb"]),
+    # pm2's process number and name before each line, its clock after them
+    ("$ pm2 start app.js --name api\n$ pm2 logs api\n0|api    | 2025-01-02T10:00:01: node:internal/modules/cjs/loader:1228\n"
+     "0|api    | 2025-01-02T10:00:01: Error: Cannot find module 'express'\n0|api    | 2025-01-02T10:00:01: "
+     "Require stack:\n0|api    | 2025-01-02T10:00:01: - /srv/api/app.js", ["npm install express"]),
+    # a keystroke logger's typed and printed streams, with a terminal's paste markers and caret-notation returns
+    ("09:01:02 > ^[[200~pip install requests^[[201~<Enter>\n09:01:04 < error: externally-managed-environment^M\n"
+     "09:01:04 < ^M\n09:01:04 < × This environment is externally managed", ["python3 -m venv"]),
+    ("2025-03-01T10:00:00Z KEY gti status<Enter>\n2025-03-01T10:00:00Z OUT zsh: command not found: gti",
+     ["git status"]),
+    # a container's bare name before each of its lines
+    ("$ podman logs --names web-api\nweb-api Traceback (most recent call last):\n"
+     "web-api   File \"/srv/app.py\", line 1, in <module>\nweb-api     import yaml\n"
+     "web-api ModuleNotFoundError: No module named 'yaml'", ["PyYAML"]),
+    # a phone's narrow terminal, lines wrapped mid-word at its width
+    ("~ $ cd blog\n~/blog $ git push\n" + "\n".join(
+        line[i:i + 46] for line in ("fatal: The current branch draft-post has no upstream branch.",
+                                    "To push the current branch and set the remote as upstream, use", "",
+                                    "    git push --set-upstream origin draft-post")
+        for i in range(0, max(len(line), 1), 46)) + "\n~/blog $", ["git push --set-upstream origin draft-post"]),
+    # a time tracker's line: the command run and an arrow to what it printed
+    ("- 14:02-14:05 (3 min) Zed — editing src/main.rs\n"
+     "- 14:05-14:20 (15 min) Alacritty · ~/api · ran `cargo watch` → error: no such command: `watch`",
+     ["cargo install cargo-watch"]),
+])
+def test_the_help_is_read_from_screen_recorders_data_sets_and_transcripts(sentence, expect, tmp_path, monkeypatch):
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got

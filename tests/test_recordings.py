@@ -8,7 +8,7 @@ import json
 import pytest
 
 from proactive.assistant.code_blocks import fenced
-from proactive.assistant.recordings import new_side, oldest_first, played
+from proactive.assistant.recordings import element_lines, new_side, oldest_first, played, side_by_side
 from tests.bench_support import help_quality
 
 CAST = "\n".join([
@@ -118,3 +118,26 @@ def test_a_root_shells_prompts_keep_their_mark():
     objects = ground([{"time": "1", "event": "# apt update\n# apt install nginx\n# systemctl start nginx\nFailed to "
                                              "start nginx.service: Unit nginx.service not found."}]).objects
     assert [o.text for o in objects if o.kind == COMMAND][-1:] == ["systemctl start nginx"], objects
+
+
+def test_panes_side_by_side_are_read_one_after_the_other():
+    """Each pane's lines in order, left pane first, a third pane after the second; the status line across the
+    window is no pane's."""
+    rows = [("a$ ls", "b$ make", "c$ top"), ("x.txt", "make: *** No targets.  Stop.", "load 0.3"),
+            ("a$", "b$", "")]
+    text = "\n".join(f"{a:<12}│{b:<30}│{c}" for a, b, c in rows) + "\n[0] 0:bash*          09:00"
+    assert side_by_side(text) == "a$ ls\nx.txt\na$\n\nb$ make\nmake: *** No targets.  Stop.\nb$\n\nc$ top\nload 0.3"
+    assert side_by_side("a table │ with one bar\nand lines without") == "a table │ with one bar\nand lines without"
+
+
+def test_an_xml_event_logs_elements_are_their_lines_and_a_page_is_left_to_the_page_reader():
+    text = ('<event app="xterm">\n  <command>make test</command>\n  <text>make: *** No rule to make target '
+            "'test'.  Stop.\nmake: done</text>\n</event>")
+    assert element_lines(text) == "$ make test\nmake: *** No rule to make target 'test'.  Stop.\nmake: done"
+    page = "<html><body><pre>$ make</pre><p>make: *** No targets.</p></body></html>"
+    assert element_lines(page) == page
+    # a record's fields, one of each (or in CDATA sections): read by their names, not as lines
+    record = "<event>\n  <app>kitty</app>\n  <exit>1</exit>\n  <message>oops</message>\n</event>"
+    assert element_lines(record) == record
+    cdata = "<event>\n  <command><![CDATA[cp a b]]></command>\n  <output>cp: error</output>\n</event>"
+    assert element_lines(cdata) == cdata

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -133,6 +134,13 @@ def diagnose(situation: Situation) -> Diagnosis | None:
         # a message retyped or read aloud has lost which quote mark the program printed ('(not 'int')' for
         # Python's '(not "int")'): with one kind of mark only, the other kind is tried too
         found = _first(replace(situation, error=error.translate(SWAPPED_QUOTES)))
+    if found is None and error == error.lower() and re.search(r"[a-z]{3}", error):
+        # a message without one capital letter was lowercased on its way (a caption model's, a person's notes:
+        # 'fatal: authentication failed for …'): the rules as data read it ignoring case
+        from .rules import ignoring_case
+
+        with ignoring_case():
+            found = _first(situation)
     return found
 
 

@@ -19,14 +19,16 @@ from . import OWN_WORDS, Diagnosis, Situation, Step, diagnoser
 #: a line that states a next step: its lead word, then what it says
 HINT = re.compile(
     r"^\s*(?:=\s*)?(?:[\w.-]+\s+(?=[\w.\[\]-]+[:!]))?(?:[\w.\[\]-]+[:!]\s*)?(?:error:\s*)?(?P<lead>"
-    r"help:|hint:|tip:|suggestion:|to fix:|to add:|"
+    r"help:|hint:|tip:|suggestion:|to fix:|to add:|to (?:add|fix|update) it:(?=\s*\S)|"
     r"did you mean\b|perhaps you meant\b|maybe you meant\b|"
     r"(?:for more information[^,]*,\s*)?try\s+(?=running\b|again\b|[`'\"])|"
     r"see\s+['\"`]|run\s+['\"`]|please run\b|you (?:may|might) need to run\b|"
     r"consider\b|use\s+['\"`]"
     r")(?P<rest>.*)$", re.I)
 #: a question inside a line that points at the fix ("connection refused - did you specify the right host or port?")
-HINT_INSIDE = re.compile(r"\b(?P<lead>did you (?:mean|specify|forget|run|set)\b)(?P<rest>.*)$", re.I)
+HINT_INSIDE = re.compile(r"\b(?P<lead>did you (?:mean|specify|forget|run|set)\b|(?<=; )to (?:add|fix|update) it:(?=\s*\S))"
+                         r"(?P<rest>.*)$", re.I)
+#: (and Go's '…; to update it:' with the command it announces run onto the same line)
 #: a line that ends by announcing the command on the next, indented line (Go's "…; to add it:")
 ANNOUNCES = re.compile(r"(?:to add it|to add|to fix it|to update it|run|try|with|following commands?):\s*$", re.I)
 #: a command named in the middle of a sentence: "Install the necessary version with `gem install bundler:2.7.2`"
@@ -52,7 +54,7 @@ MAX_STEPS = 4
 def _command(lead: str, rest: str) -> str | None:
     """The command a hint names, when it names one to run."""
     lead_l = lead.lower()
-    if lead_l.startswith("to add:"):
+    if lead_l.startswith(("to add:", "to add it:", "to fix it:", "to update it:")):  # Go's, its next line run onto it
         text = rest.strip().rstrip(".")
         return text if text.split()[:1] and text.split()[0] in PROGRAM_WORDS else None
     for m in QUOTED_COMMAND.finditer(lead + rest):

@@ -34,6 +34,9 @@ from __future__ import annotations
 import re
 import string
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -44,6 +47,26 @@ from . import Diagnosis, Situation, Step
 
 class RuleError(ValueError):
     """A rule file that cannot be used: names the file, the rule and what to fix."""
+
+
+#: whether the rules read the text ignoring case (`ignoring_case`): for a message that was lowercased on its way
+_IGNORE_CASE: ContextVar[bool] = ContextVar("ignore_case", default=False)
+
+
+@contextmanager
+def ignoring_case() -> Iterator[None]:
+    """Within it, every rule matches its pattern ignoring case."""
+    token = _IGNORE_CASE.set(True)
+    try:
+        yield
+    finally:
+        _IGNORE_CASE.reset(token)
+
+
+@cache
+def _folded(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`pattern` ignoring case (compiled once per rule)."""
+    return re.compile(pattern.pattern, pattern.flags | re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -63,7 +86,8 @@ class Rule:
 
     def match(self, situation: Situation) -> Diagnosis | None:
         """The diagnosis when the pattern is found in the error's text, its groups and facts filled into the texts."""
-        found = self.pattern.search(situation.error)
+        pattern = _folded(self.pattern) if _IGNORE_CASE.get() else self.pattern
+        found = pattern.search(situation.error)
         if found is None:
             return None
         values = {k: v for k, v in found.groupdict().items() if v is not None}
