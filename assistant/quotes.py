@@ -13,6 +13,7 @@ itself gives live.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
@@ -893,6 +894,7 @@ def _tools_traceback_cut(text: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)
 def diagnosed(text: str, command: str | None = None) -> bool:
     """Whether a diagnosis knows a text as a message though no error's word may be in it (bundler's 'Your Ruby
     version is 3.0.2, but your Gemfile specified 3.2.2'; with the command it came from, when known): what a
