@@ -773,19 +773,18 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         ends = SET_OFF_END if strong else UNQUOTED_END
         end = next(m.start() for m in ends.finditer(sentence, start) if m.start() > start
                    and not any(a < m.start() < b for a, b in inside))
-        # the person's own line under the message ends it, when no error is stated after it ('Did not see it') or
-        # it starts a paragraph of its own ('Hello Tomás,' in a mail); under a prompt's line, what the terminal
-        # printed goes on past a blank line ('CMake Error at …:\n  The source directory\n\n  does not contain …')
-        printing = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)
         if item_start and not mark_text.startswith("*"):  # a list's item: the next item, at its depth or above,
             # is another (a '* ' line is also curl's and other tools' own: read on)
             end = next((start + m.start() for m in re.finditer(r"\n([ \t]*)(?=" + LIST_MARK.pattern + ")",
                                                              sentence[start:end]) if len(m[1]) <= depth), end)
+        under_prompt = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)
+        # the person's own line under the message ends it, when no error is stated after it ('Did not see it') or
+        # it starts a paragraph of its own ('Hello Tomás,' in a mail); under a prompt's line, what the terminal
+        # printed goes on past a blank line ('CMake Error at …:\n  The source directory\n\n  does not contain …')
         end = next((start + m.start() for m in re.finditer(r"\n(?:[ \t]*\n)*[ \t]*(?=\S)", sentence[start:end])
-                    if _persons_line(sentence, start + m.end()) and not (printing and m.group().rsplit("\n", 1)[-1])
+                    if _persons_line(sentence, start + m.end()) and not (under_prompt and m.group().rsplit("\n", 1)[-1])
                     and ("\n" in m.group()[1:] or not (ERROR_HINT.search(sentence, start + m.end(), end)
                                                         or KEY_LINE.search(sentence, start + m.end(), end)))), end)
-        under_prompt = any(r.end <= start and not sentence[r.end:start].strip() for r in runs)
         if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) and not under_prompt \
                 and not KEY_LINE.search(" ".join(sentence[start:end].split()[:3])):
             continue  # words going on with the sentence, not a message: it quotes the message further on

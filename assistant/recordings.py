@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 
 #: an asciicast event that printed to the terminal: [seconds, "o", "text"]
 OUTPUT_EVENT = re.compile(r'^\[\s*\d+(?:\.\d+)?\s*,\s*"o"\s*,\s*(?P<text>".*")\s*\]\s*$', re.M)
@@ -85,9 +86,8 @@ def element_lines(text: str) -> str:
     if root is None or not EVENT_ROOT.search(root[1]) or PAGE_TAG.search(text) or "<![CDATA[" in text:
         return text  # (a page's HTML, a feed or a document is read by what reads those: its markup says more)
     found = list(ELEMENT.finditer(text))
-    tags = [m["tag"] for m in found]
-    if not any(tags.count(tag) > 1 or "\n" in m["text"].strip() or tag.lower() in TYPED_TAGS
-               for tag, m in zip(tags, found, strict=True)):
+    counts = Counter(m["tag"] for m in found)
+    if not any(counts[m["tag"]] > 1 or "\n" in m["text"].strip() or m["tag"].lower() in TYPED_TAGS for m in found):
         return text  # one element of each kind, a line each: a record's fields, read by their names (`records`)
 
     def shown(m: re.Match[str]) -> str:
