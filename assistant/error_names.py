@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+#: a build tool's level in brackets (Maven's `[ERROR] …`), CMake's `CMake Error at CMakeLists.txt:4 (…):`
+LEVEL_LINE = re.compile(r"^\[(?:ERROR|FATAL)\] \S|^CMake Error\b")
 #: the line of a copied text that names its error, strongest first: a Python exception (its last one), a tool's
 #: error code, a line that starts like an error, one that names an error, a shell's complaint
 ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the last match rather than the first)
@@ -14,8 +16,7 @@ ERROR_LINES: tuple[tuple[re.Pattern[str], bool], ...] = (  # (pattern, take the 
     (re.compile(r"\b(?:npm ERR!|npm error) code \w+"), False),
     (re.compile(r"^(?:E|fatal|error|error\[\w+\]|ERROR|Error(?: \[[A-Z][A-Z\d_]+\])?|FATAL|CONFLICT \(\w+\)):\s*\S"),
      False),
-    # a build tool's level in brackets (Maven's `[ERROR] …`), CMake's `CMake Error at CMakeLists.txt:4 (…):`
-    (re.compile(r"^\[(?:ERROR|FATAL)\] \S|^CMake Error\b"), False),
+    (LEVEL_LINE, False),
     (re.compile(r"\b\w*Error: \S"), False),
     (re.compile(r"\b(?:error|fatal)(?:\[\w+\]| \d+ \(\w+\))?:\s*\S", re.I), False),  # "collect2: error: …", "cc1: fatal …",
     # MySQL's "ERROR 1698 (28000): …"

@@ -27,7 +27,7 @@ from .code_blocks import fence, fenced
 from .command_lines import editor_lines, split_commands
 from .dictation import written
 from .error_names import SUMMARY_LINE, error_line, last_line
-from .line_breaks import BULLET, reflowed, rewrapped, unbulleted, unwrapped
+from .line_breaks import BULLET, refilled, reflowed, rewrapped, unbulleted, unwrapped
 from .mail_text import unheadered
 from .message_parts import PART_LINE, parts_joined, sms_bodies
 from .quotes import (
@@ -148,7 +148,8 @@ ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);", re.I)
 #: a line break or tab as syslog writes it inside one record ('…failed:#012  File "x.py", line 2')
 SYSLOG_CONTROL = re.compile(r"(?<=\S)#01([12])")
 #: a quoted field of a CSV record (a table of activity exported as CSV), its quote marks doubled inside
-CSV_FIELD = re.compile(r'(?<=,)"((?:[^"]|"")*)"(?=,|\s*$)', re.M)
+CSV_FIELD = re.compile(r'(?<=[,\t])"((?:[^"]|"")*)"(?=[,\t]|\s*$)', re.M)
+#: (or of a tab-separated table: an accessibility tree's cells, a terminal's text in one)
 #: a CI runner's annotation before a line of its log (GitHub's '##[error]', '::error file=x::'): a line's start
 CI_MARK = re.compile(r"(?:^|(?<=\s))[ \t]*(?:##\[(?:error|warning|notice)\]|::(?:error|warning|notice)(?: [^:\n]*)?::)"
                      r"[ \t]*")
@@ -346,6 +347,47 @@ QUOTED_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|\Z)){2,}|(?:(?<=\n\
                           re.M)
 
 
+#: a terminal's shell-integration marks (OSC 133 and VS Code's 633: prompt, command, output, exit; iTerm2's 1337)
+#: where a capture kept them as text: ']133;A\', '^[]133;C^G', ']633;E;make\'
+SHELL_MARK = re.compile(r"(?:\x1b|\^\[)\][^\n\x07]*?(?:\x07|\^G|\x1b\\|\^\[\\)|"  # with its escape, any (a title too)
+                        # without it: a letter, an exit code, a command line, a property
+                        r"\](?:133|633|1337);(?:[ABC]|D(?:;-?\d+)?|[EP];[^\n\x07\]]*|[^\n\x07\\\]]*?(?=\\|\x07))"
+                        r"(?:\x07|\^G|\\)?")
+#: a word a search found, marked where the text is shown (Markdown's bold, HTML's <mark>): no words of the text
+HIT_MARK = re.compile(r"\*\*(\w[\w .'’-]{0,58}?)\*\*|<mark>([^<\n]{1,60})</mark>")
+#: an accessibility tree's text node on a line of its own (Mind2Web's and Playwright's '[StaticText] 'text'',
+#: '[106] StaticText 'text''), as a JSON string too
+STATIC_TEXT = re.compile(r"^[ \t]*\"?(?:\[\d+\][ \t]*)?\[?StaticText\]?[ \t]+'(?P<text>[^\n]*)'\"?,?[ \t]*$",
+                         re.M)
+#: strace's line for a program's write to its output or errors: 'write(2, "bash: gti: command not found\n", 29) = 29'
+TRACED_WRITE = re.compile(r'^(?:\[pid +\d+\] |\d+ +)?write\([12], "(?P<text>(?:[^"\\\n]|\\.)*)"(?:\.\.\.)?, \d+\)'
+                          r'[ \t]*= ?-?\d+[^\n]*$', re.M)
+#: strace's line for any other call, or for a process's exit ('… newfstatat(AT_FDCWD, "/bin/gti", …) = -1 ENOENT …')
+TRACED_CALL = re.compile(r"^(?:\[pid +\d+\] |\d+ +)?(?:[a-z_][a-z_0-9]*\(.*\)[ \t]*= [^\n]*|\+\+\+ [^\n]* \+\+\+)\n?",
+                         re.M)
+#: a coding agent's tool call that ran a command (Claude Code's '⏺ Bash(make)', Codex's '• Ran make'), its output under
+#: it after '⎿' or '└' (Claude Code's 'Error: ' first when it failed), and its cut ('… +9 lines (ctrl+r to expand)')
+AGENT_RUN = re.compile(r"^[ \t]*(?:⏺ (?:Bash|Shell|Run)\((?P<a>[^\n]*)\)|• Ran (?P<b>[^\n]+?))[ \t]*$", re.M)
+AGENT_OUTPUT = re.compile(r"^[ \t]*(?:⎿|└)[ \t]+(?:Error: )?")
+AGENT_CUT = re.compile(r"^[ \t]*… \+\d+ lines?(?: \([^)\n]*\))?[ \t]*$")
+#: aider's chat history (`.aider.chat.history.md`): the lines the person typed or pasted, each behind '#### ' (three
+#: lines or more: a Markdown heading is one), and a command it ran for the chat ('> /run make', '#### /test pytest')
+AIDER_INPUT = re.compile(r"(?:^#### ?[^\n]*(?:\n|\Z)){3,}", re.M)
+AIDER_RUN = re.compile(r"^(?:> |#### )?/(?:run|test) (?P<line>[^\n]+?)[ \t]*$", re.M)
+#: a mail's subject on its first line, the body under it (a mail copied from its reader or sent to a help desk)
+MAIL_SUBJECT = re.compile(r"\A\s*Subject: (?P<subject>[^\n]*)\n")
+#: a command that lists the shell's history ('history | tail', 'atuin history list', 'atuin search …', 'fc -l')
+HISTORY_LISTED = re.compile(r"^[ \t]*(?:\$ |[\w.-]+@[\w.-]+:\S*[$#] )?(?:[A-Z_]+=(?:'[^'\n]*'|\S+) )*(?:history\b|atuin (?:history|search)\b|fc -l)",
+                            re.M)
+#: an entry of such a listing: bash's number (and HISTTIMEFORMAT's time), atuin's 'time | exit | duration | folder |
+#: command', zsh's extended history (': 1700000000:0;make'), fish's YAML ('- cmd: make')
+HISTORY_ENTRY = re.compile(r"^(?:[ \t]*\d{1,6}\*?[ \t]+(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)?[ \t]+)?|"
+                           r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d)? \| -?\d+ \| [^|\n]+ \| [^|\n]+ \| |: \d{9,}:\d+;|"
+                           r"- cmd: )(?P<line>[a-z.~/][^\n|]*?)[ \t]*$", re.M)
+#: a message pasted into a chat CLI between '"""' (`ollama run`'s '>>> ', then '... ' before each line after the
+#: first, as Python's REPL does)
+REPL_INPUT = re.compile(r"^>>> [^\n]*\"\"\"[^\n]*(?:\n\.\.\.(?: [^\n]*)?)+", re.M)
+REPL_MARK = re.compile(r"^(?:>>>|\.\.\.) ?", re.M)
 #: what a page or an editor's panel shows around a message, not of it: a line of buttons ('Reply  Share  Report'),
 #: of tags ('[bash] [git]', 'Tags: [pip]'), a reaction's count ('👍 2'), an action and its key ('View Problem
 #: (Alt+F8)'), a post's hashtags and its counts of replies and likes
@@ -422,6 +464,53 @@ def _unmarked(block: re.Match[str]) -> str:
     return fence("\n".join(lines))
 
 
+def _agent_runs(text: str) -> str:
+    """A coding agent's transcript as a terminal shows it: each command it ran after a prompt, its output under it
+    at the margin (without the agent's marks, indentation and cuts) and the prompt back after it, the agent's own
+    lines (bulleted '⏺ '/'• ') as the writer's."""
+    out: list[str] = []
+    indent: int | None = None  # the output block's indentation, while in one
+    for line in text.split("\n"):
+        run = AGENT_RUN.match(line)
+        mark = AGENT_OUTPUT.match(line)
+        if run:
+            out.append("$ " + (run["a"] if run["a"] is not None else run["b"]).strip())
+            indent = None
+        elif mark:
+            out.append(line[mark.end():])
+            indent = len(re.match(r"[ \t]*\S[ \t]+", line)[0])  # type: ignore[index]  # where its text starts
+        elif AGENT_CUT.match(line):
+            continue
+        elif indent is not None and (not line.strip() or len(line) - len(line.lstrip()) >= indent):
+            out.append(line[min(indent, len(line) - len(line.lstrip())):])
+        else:
+            if indent is not None:  # the output ends: the shell's prompt again (the agent's words are no output)
+                out.append("$")
+            indent = None
+            out.append(re.sub(r"^(?:⏺|•) ", "", line))
+    return "\n".join(out)
+
+
+def _backspaced(text: str) -> str:
+    """`text` with each backspace taking back the character before it on its line, as a terminal shows it."""
+    out: list[str] = []
+    for ch in text:
+        if ch != "\b":
+            out.append(ch)
+        elif out and out[-1] != "\n":
+            out.pop()
+    return "".join(out)
+
+
+def _c_unescaped(text: str) -> str:
+    """A C string literal's text as strace prints it ('\\n', '\\t', '\\"', '\\\\', octal '\\342')."""
+    try:
+        return text.encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1").decode(
+            "utf-8", "replace")
+    except UnicodeError:  # a malformed escape: the text as printed
+        return text
+
+
 def _fenced(block: re.Match[str]) -> str:
     """A quoted block as the fenced block a page shows: its lines without their marks, set off from the words
     after it."""
@@ -488,12 +577,17 @@ def _as_read(raw: str) -> str:
         raw = build_footer(raw)
     if "> " in raw and ("system" in raw or "processx" in raw):
         raw = r_console(raw)
+    if "\r" in raw:  # a terminal's raw line ends ('\r\n') and a carriage return before a line (`script`'s)
+        raw = re.sub(r"(?m)^\r+", "", raw.replace("\r\n", "\n"))
     if "^M" in raw:  # a carriage return shown in caret notation at a line's end (Emacs' shell, `cat -v`)
         raw = re.sub(r"\^M(?=\n|$)", "", raw)
     if RECORDED.search(raw):  # a keystroke logger's typed and printed lines
         raw = recorded_streams(raw)
-    if "\b" in raw or "^H" in raw:  # a man page's bold and underline: each letter struck over itself or '_'
-        raw = re.sub(r"[^\n]\x08|[^\n]\^H(?=\S)" if raw.count("^H") >= 3 else r"[^\n]\x08", "", raw)
+    if "\b" in raw:  # a backspace: the letter before it taken back (a man page's bold and underline, each letter
+        # struck over itself or '_'; a terminal's line typed over, 'ssh …\b\b\b…ssh …' once)
+        raw = _backspaced(raw)
+    if raw.count("^H") >= 3:  # (written in caret notation)
+        raw = re.sub(r"[^\n]\^H(?=\S)", "", raw)
     if "<sms " in raw:
         raw = sms_bodies(raw)
     if "/" in raw and len(PART_LINE.findall(raw)) >= 2:
@@ -503,6 +597,30 @@ def _as_read(raw: str) -> str:
     if "│" in raw:  # panes side by side: one after the other
         raw = side_by_side(raw)
     text = fenced(unheadered(written(transcript(oldest_first(new_side(played(spelled_out(untraced(raw)))))))))
+    if "]" in text and SHELL_MARK.search(text):  # a terminal's shell-integration marks kept as text
+        text = SHELL_MARK.sub("", text)
+        text = text.replace("^M", "") if "^[" in raw else text  # (`cat -v`: a carriage return anywhere)
+    if "**" in text or "<mark>" in text:  # a search's hits marked in the text it found ('not **found** in …')
+        text = HIT_MARK.sub(lambda m: m[1] if m[1] is not None else m[2], text)
+    if "StaticText" in text:  # an accessibility tree's text nodes, one a line: their text
+        text = STATIC_TEXT.sub(lambda m: m["text"], text)
+    if "write(" in text and TRACED_WRITE.search(text):  # strace's record of what a program wrote: the text, and
+        # none of its other calls (a lookup's ENOENT is the program's own business, no message it printed)
+        text = TRACED_CALL.sub("", TRACED_WRITE.sub(lambda m: _c_unescaped(m["text"]).rstrip("\n"), text))
+    if ("⎿" in text or "└" in text) and AGENT_RUN.search(text):  # a coding agent's transcript: its runs and output
+        text = _agent_runs(text)
+    if "#### " in text and AIDER_INPUT.search(text):  # aider's chat history: the person's lines behind '#### '
+        text = AIDER_INPUT.sub(lambda m: re.sub(r"^#### ?|[ \t]+$", "", m[0], flags=re.M), text)
+    if "/run " in text or "/test " in text:  # aider's command run for the chat
+        text = AIDER_RUN.sub(lambda m: "$ " + m["line"], text)
+    if mail := MAIL_SUBJECT.match(text):  # a mail as its writer sent it: its body's wrapped lines joined back, its
+        # subject left out when the body says an error (the subject's words are the writer's: 'Help - error')
+        body = refilled(text[mail.end():])
+        text = body if ERROR_HINT.search(body) or KEY_LINE.search(body) else f"Subject: {mail['subject']}\n{body}"
+    if ("history" in text or "atuin" in text or "fc -l" in text) and HISTORY_LISTED.search(text):  # a shell's history listed: each entry a command run
+        text = HISTORY_ENTRY.sub(lambda m: "$ " + m["line"], text)
+    if ">>> " in text and REPL_INPUT.search(text):  # text pasted into a REPL or a chat CLI: the lines typed
+        text = REPL_INPUT.sub(lambda m: REPL_MARK.sub("", m[0]).replace('"""', ""), text)
     if PHONE_RUN.search(text):  # typed on a phone: the program's capital letter and '--' made a dash are the phone's
         text = PHONE_RUN.sub(_unphoned, text)
     if "\n" in text:
@@ -534,6 +652,8 @@ def _as_read(raw: str) -> str:
         text = VIDEO_TIME.sub("", text)
     if CHAT_PREFIX.search(text):
         text = CHAT_PREFIX.sub("", text)
+    if "(edited)" in text:  # a chat's mark on a message changed after it was sent
+        text = re.sub(r"[ \t]*\(edited\)[ \t]*$", "", text, flags=re.M)
     for _ in range(2):  # a service's clock before each line, then a source's name ('app[web.1]: '); twice, for
         # a log relayed by another (CloudWatch's time and stream, then CodeBuild's '[Container] ' and time)
         if ":" not in text or "\n" not in text or (stamped := unstamped(text)) == text:
@@ -925,11 +1045,22 @@ def _unquoted_error(r: Reading) -> None:
 
 def _unquoted_command(r: Reading) -> None:
     """Beside an error message worded as people word it, the command line said to have been run without quotes
-    ("I ran python3 fetch.py and got …"): what the error came from, as the typed line is live."""
-    if not r.has(COMMAND) and any(not s.own for s in r.said):
+    ("I ran python3 fetch.py and got …"): what the error came from, as the typed line is live. A prompt's line
+    with the message printed right under it is that command, whatever other command the text quotes before it
+    (a tool's banner: 'run "aider --help" to see …'): it stands for them."""
+    if not any(not s.own for s in r.said):
+        return
+    if not r.has(COMMAND):
         line = unquoted_command(r.sentence)
         if line:
             _commands(r, line)
+        return
+    at = min(start for s in r.said if not s.own for start in s.starts)
+    run = next((run for run in reversed(prompt_runs(r.sentence)) if run.end <= at), None)
+    if run is not None and not r.sentence[run.end:at].strip() and not any(
+            o.kind == COMMAND and o.text == _clean(run.command) for o in r.found):
+        r.found = [o for o in r.found if o.kind != COMMAND]
+        _commands(r, run.command)
 
 
 #: the passes over a sentence, in order (later passes see what earlier ones found)
@@ -1095,7 +1226,9 @@ def _better_known(objs: list[Obj], sentence: str, index: int) -> list[Obj]:
         return objs
     error = errors[0]
     command = next((o.detail or o.text for o in objs if o.kind == COMMAND), None)
-    known = diagnose(Situation(error.detail or error.text, command))
+    # (a message with words before it on its line, 'python3 fails: TabError: …', is known only as relayed: a block
+    # below may hold all of it)
+    known = diagnose(Situation(error.detail or error.text, command), relayed=False)
     specific = known is not None and known.rule != OWN_WORDS
     if specific and not (VERDICT.search(error.text) or SUMMARY_LINE.search(error.text)):
         return objs
@@ -1192,6 +1325,11 @@ def _errors_latest_first(objects: list[Obj], events: Sequence[str]) -> list[Obj]
     return out
 
 
+def _read_as_log(text: str) -> bool:
+    """Whether a record's field is a log's lines or a tree's text nodes, read as an event's text is."""
+    return LOG_PREFIX.search(text) is not None or STATIC_TEXT.search(text) is not None
+
+
 def _as_live(observation: Any) -> Any:
     """An observation written as a logger's record (a JSON object, a table's row) as the live path has the same
     moment: the command entered and the texts copied (`records`)."""
@@ -1202,9 +1340,10 @@ def _as_live(observation: Any) -> Any:
         event = plain
         observation = {**observation, "event": event}
     record = read_record(event)
-    if record is not None and any(LOG_PREFIX.search(t) for t in record.texts):
-        # a field holding a log's lines ('2025-04-03T17:40:48.031Z host app[406]: …'): read as a log is read
-        record = replace(record, texts=tuple(_as_read(t) if LOG_PREFIX.search(t) else t for t in record.texts))
+    if record is not None and any(_read_as_log(t) for t in record.texts):
+        # a field holding a log's lines ('2025-04-03T17:40:48.031Z host app[406]: …') or an accessibility tree's
+        # text nodes ('[StaticText] 'Traceback …''): read as a log is read
+        record = replace(record, texts=tuple(_as_read(t) if _read_as_log(t) else t for t in record.texts))
         ran = [m for t in record.texts if (m := PROMPT_FIRST.match(t))]
         if record.command is None and ran:  # the log's line of the shell that ran it ('… $ npm start'), then its output
             record = replace(record, command=ran[0]["line"].strip(),

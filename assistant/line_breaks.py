@@ -94,6 +94,14 @@ def unbulleted(text: str) -> str:
     return "\n".join(lines)
 
 
+def _mid_word(line: str, below: str) -> bool:
+    """Whether `below` may go on with `line` where a window wrapped it: no capital, space or line's start of its
+    own, not started as `line` is (a log's records start alike: '[lint:L2:0s] …', '[lint:L3:0s] …'), and `line` no
+    rule drawn across the window."""
+    return re.match(r"[^\sA-Z]", below) is not None and below[:2] != line[:2] \
+        and re.fullmatch(r"(.)\1*", line.strip()) is None  # (a rule across the window: '────────')
+
+
 def unwrapped(text: str) -> str:
     """A terminal's screen with its long lines joined back where the window wrapped them ('… found for struct
     `Stdout` in the current s' / 'cope'): at the width its title gives, or, on a screen with a shell's prompt, at a
@@ -105,7 +113,7 @@ def unwrapped(text: str) -> str:
     width = int(titled[1]) if titled else longest
     # (a phone's or a pane's narrow width, no usual one: known by two lines or more that fill it exactly, each
     # going on mid-word on a shorter next line; a table's rows, padded alike, are all as long)
-    narrow = sum(len(a) == longest and re.match(r"[^\sA-Z]", b) is not None and len(b) < longest
+    narrow = sum(len(a) == longest and _mid_word(a, b) and len(b) < longest
                  for a, b in zip(lines, lines[1:], strict=False)) >= 2
     if width < 40 or (not titled and not narrow
                       and (width < 60 or width not in (80, 100, 120) or not SHELL_PROMPT.search(text))):
@@ -117,9 +125,39 @@ def unwrapped(text: str) -> str:
     full = False
     for ln in lines:
         # (without a title's width, only where the next line goes on mid-word, as no line of its own starts)
-        if out and full and ln.strip() and (titled or re.match(r"[^\sA-Z]", ln)):
+        if out and full and ln.strip() and (titled or _mid_word(out[-1], ln)):
             out[-1] += (" " if padded else "") + (ln.rstrip() if padded else ln)
         else:
             out.append(ln.rstrip() if padded else ln)
         full = len(ln.rstrip()) >= width - 1 if padded else len(out[-1]) == width and not padded
     return "\n".join(out)
+
+
+#: where a line starts that is a line of its own, never the rest of the one above: a message's (checked apart), a
+#: stack frame's, a prompt's, a list's item, a label's ('Caused by: …' is a message's own line)
+OWN_START = re.compile(r"(?:at |File \"|\$ |[-*•] |\d{1,2}[.)] |Caused by: |\^|>)")
+
+
+def refilled(text: str) -> str:
+    """A mail's body hard-wrapped by the mail program (at 60 to 80 columns) with each wrapped line joined back:
+    a line that ends within 40 columns of the width, where the next line's first word would not have fitted
+    (the program broke there for it), the next line at the margin and no line of its own ('Caused by: java.lang.
+    NoClassDefFoundError: App (wrong name:' / 'com/acme/orders/App)'). The width is the longest line of 80
+    columns or less: a paragraph the writer did not wrap is longer."""
+    lines = text.split("\n")
+    width = max((len(ln) for ln in lines if len(ln) <= 80), default=0)
+    if width < 60:
+        return text
+    out: list[str] = []
+    above = ""  # the line above as the mail program wrote it
+    for ln in lines:
+        word = ln.split(" ", 1)[0]
+        if word and out and not ln[0].isspace() and above.strip() \
+                and width - 40 <= len(above) <= width < len(above) + 1 + len(word) \
+                and not OWN_START.match(ln) and not error_led(ln.strip()):
+            out[-1] = out[-1].rstrip() + " " + ln
+        else:
+            out.append(ln)
+        above = ln
+    return "\n".join(out)
+

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from proactive.watcher.episodes.error_lines import ERROR_HINT, KEY_LINE
 from proactive.watcher.privacy.echo_programs import SHELLS
 
-from .error_names import SUMMARY_LINE
+from .error_names import LEVEL_LINE, SUMMARY_LINE
 from .sentence_patterns import COPIED_ERROR, URL
 
 #: opening quote -> its closing quote ('„' closes with '“' in German typesetting)
@@ -312,6 +312,8 @@ FIELD_END = (r"\s+[·—]\s+(?=[A-Z][a-z]+(?: [a-z]+){0,2}:\s)|"
              r"[ \t]\.[ \t]+(?=[A-Z][a-z])|"
              # a table's next field: a tab inside a line, or a comma before a time ('… failed.,10:05,11:33')
              r"(?<=\S)\t|\.?,(?=\d{1,2}:\d\d(?::\d\d)?,)|"
+             # the writer's question after a dash at the line's end ('… cannot find symbol - any idea?')
+             r"[ \t]+[-–—][ \t]+(?=(?i:any|anyone|ideas?|help|thoughts|pls|please|why|what|how|wtf|ugh|halp)\b[^\n]*(?:\n|\Z))|"
              # a chat's next message under its sender's name and time ('Lucas Moreau  11:12 AM')
              r"\s*\n(?=[A-Z][\w.'-]+(?: [A-Z][\w.'-]+){0,2}[ \t]+\d{1,2}:\d\d(?:[ \t]?[AP]M)?[ \t]*(?:\n|$))")
 #: where an unquoted message ends: the next sentence about the person, or where the sentence goes on to say
@@ -347,7 +349,12 @@ ERROR_WORD_END = re.compile(r"\b(?i:error|fatal|exception|failure)[ \t]*:$")
 #: a frame's location, after which its code line starts
 FRAME = re.compile(r"File \"[^\"]+\", line \d+(?:, in [\w.<>]+)?")
 #: a line break written out in a flattened message, and a quote mark escaped as in a JSON string (a log's line)
-WRITTEN_BREAK = re.compile(r"\\n|\s*[⏎↵]\s*|<br\s*/?>|(?<=:)\s\|\s")
+#: (not one a string literal of code holds: rustc's 'format!("{name}: {count}\n")', PyYAML's "found character '\t'")
+WRITTEN_BREAK = re.compile(r"\\n(?![\"'])|\s*[⏎↵]\s*|<br\s*/?>|(?<=:)\s\|\s|"
+                           # lines left out between two the writer gives ('Error: … Main.class ... Caused by: …')
+                           r"\s+(?:\.{3}|…)\s+(?=[\w./-]+(?::\d+)+: |[\w.]*(?:Error|Exception)\b|Caused by: |\*\*\* |"
+                           r"(?:error|fatal|ERROR|FATAL)(?:\[\w+\])?: )")
+WRITTEN_TAB = re.compile(r"\\t(?![\"'])")
 ESCAPED = re.compile(r"\\([\"'\\])")
 #: a table's heading of capitalised column names, its rows run on after '; ' ('NAME  READY  STATUS …; api-6d… 0/1 …')
 TABLE_HEAD = re.compile(r"(?:[A-Z][A-Z_-]+[ \t]{2,}){2,}[A-Z][A-Z_-]+;\s")
@@ -433,7 +440,7 @@ def _breaks(flat: str) -> str:
         flat = re.sub(r";\s+", "\n", flat)  # a table printed by kubectl, docker or systemctl, its rows joined by '; '
     if flat.count(" | ") >= 2 and not GUTTER.search(flat):
         flat = flat.replace(" | ", "\n")  # a log's or a table's record with its lines joined by ' | '
-    flat = ESCAPED.sub(r"\1", WRITTEN_BREAK.sub("\n", flat).replace("\\t", "\t"))
+    flat = ESCAPED.sub(r"\1", WRITTEN_TAB.sub("\t", WRITTEN_BREAK.sub("\n", flat)))
     if "\n" in flat:
         lines = flat.splitlines()
         if len(lines) > 1 and QUOTE_MARK.match(lines[1]):  # a quoted block (its first mark may be read past):
@@ -724,6 +731,23 @@ def _closed_by(sentence: str, at: int, known: frozenset[str]) -> tuple[int, str]
     return (start, text) if text.strip() and diagnosed(text) else None
 
 
+def _printed_above(sentence: str, start: int, at: int, under_prompt: bool) -> bool:
+    """Whether an indented line at `at` goes on with a program's printed message: it is under a prompt's line, or
+    a line of the message above it starts as an error's does (CMake's 'CMake Error at …:' and its indented,
+    blank-line separated block); a writer's paragraph starts at the margin."""
+    return under_prompt or any(error_led(ln.strip()) or LEVEL_LINE.match(ln) for ln in sentence[start:at].splitlines())
+
+
+def _printed_on(sentence: str, end: re.Match[str]) -> bool:
+    """Whether a clause's end inside a line (', but it …') is the program's own words: the lines under it are
+    printed as a compiler prints them ('  --> src/main.rs:10:36', '   |'), which no writer's sentence goes on to
+    (rustc's 'closure may outlive the current function, but it borrows `label`, …')."""
+    if not end.group().startswith(","):
+        return False
+    below = sentence[_line_end(sentence, end.start()) + 1:]
+    return GUTTER.match(below.lstrip(" \t")) is not None or re.match(r"[ \t]*\|[ \t]*(?:\n|$)", below) is not None
+
+
 def error_led(line: str) -> bool:
     """Whether a line starts as an error's does: its form ('error: …', 'KeyError: …'), an error's word first
     ('CONFLICT (content): …'), or a program's name and a colon before an error's word."""
@@ -772,7 +796,7 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
             continue
         ends = SET_OFF_END if strong else UNQUOTED_END
         end = next(m.start() for m in ends.finditer(sentence, start) if m.start() > start
-                   and not any(a < m.start() < b for a, b in inside))
+                   and not any(a < m.start() < b for a, b in inside) and not _printed_on(sentence, m))
         if item_start and not mark_text.startswith("*"):  # a list's item: the next item, at its depth or above,
             # is another (a '* ' line is also curl's and other tools' own: read on)
             end = next((start + m.start() for m in re.finditer(r"\n([ \t]*)(?=" + LIST_MARK.pattern + ")",
@@ -782,7 +806,8 @@ def _unquoted_error(sentence: str, quoted: list[Quoted], after: int, runs: list[
         # it starts a paragraph of its own ('Hello Tomás,' in a mail); under a prompt's line, what the terminal
         # printed goes on past a blank line ('CMake Error at …:\n  The source directory\n\n  does not contain …')
         end = next((start + m.start() for m in re.finditer(r"\n(?:[ \t]*\n)*[ \t]*(?=\S)", sentence[start:end])
-                    if _persons_line(sentence, start + m.end()) and not (under_prompt and m.group().rsplit("\n", 1)[-1])
+                    if _persons_line(sentence, start + m.end())
+                    and not (m.group().rsplit("\n", 1)[-1] and _printed_above(sentence, start, start + m.start(), under_prompt))
                     and ("\n" in m.group()[1:] or not (ERROR_HINT.search(sentence, start + m.end(), end)
                                                         or KEY_LINE.search(sentence, start + m.end(), end)))), end)
         if not LINE_START.match(sentence, start) and any(start <= a < end for a, _ in inside) and not under_prompt \
@@ -897,11 +922,12 @@ def _tools_traceback_cut(text: str) -> str:
 def diagnosed(text: str, command: str | None = None) -> bool:
     """Whether a diagnosis knows a text as a message though no error's word may be in it (bundler's 'Your Ruby
     version is 3.0.2, but your Gemfile specified 3.2.2'; with the command it came from, when known): what a
-    prompt's command printed under it, or a record's field, is a message then."""
+    prompt's command printed under it, or a record's field, is a message then. A line with words before its
+    message ('python3 fails: TabError: …') is not one here: a fuller copy of it may come later."""
     # the diagnoses read quotes' patterns: imported when first needed
     from .diagnose import Situation, diagnose
 
-    return diagnose(Situation(text, command)) is not None
+    return diagnose(Situation(text, command), relayed=False) is not None
 
 
 def _fuller_copy(sentence: str, runs: list[Run], start: int, text: str) -> tuple[int, str] | None:
@@ -930,6 +956,11 @@ def _fuller_copy(sentence: str, runs: list[Run], start: int, text: str) -> tuple
 TRACEBACK_LINE = re.compile(r"[ \t]*(?:Traceback \(most recent call last\):|" + FRAME.pattern + r".*|[\^~ \t]*[\^~][\^~ \t]*)$")
 
 
+#: where Node (and Deno, ts-node) prints an uncaught error: the file and line, its code line and a caret under it
+JS_PLACE = re.compile(r"(?:file://)?/\S+\.(?:[cm]?[jt]s|jsx|tsx):\d+")
+CARET = re.compile(r"\^+~*")
+
+
 def _traceback_above(sentence: str, start: int) -> int:
     """Where the printed traceback over an exception's line starting at `start` begins: its frames, the code
     lines under them and their carets, line by line upwards (a terminal's text or a pane's capture gives them
@@ -947,12 +978,16 @@ def _traceback_above(sentence: str, start: int) -> int:
     for i in range(len(lines) - 1, -1, -1):
         at, line = lines[i]
         prefixed = FRAME.search(line)
+        if JS_PLACE.match(line.strip()):  # Node's place of the error, over its code line and caret: all of it
+            return at
         if TRACEBACK_LINE.match(line):
             framed = framed or prefixed is not None
         elif prefixed is not None:  # a frame after a label or a log's prefix ('PROBLEMS ⓧ File "…", line 9')
             return at + prefixed.start()
-        elif not (line.strip() and i > 0 and FRAME.search(lines[i - 1][1])):  # not the code a frame prints under it
-            break
+        elif not line.strip() and i == len(lines) - 1 and i > 0 and CARET.fullmatch(lines[i - 1][1].strip()):
+            continue  # Node's blank line between the caret and the exception's line
+        elif not (line.strip() and i > 0 and (FRAME.search(lines[i - 1][1]) or JS_PLACE.match(lines[i - 1][1].strip()))):
+            break  # not the code a frame (or Node's place) prints under it
         taken = at
     return taken if framed else start
 
@@ -1074,6 +1109,7 @@ def said_errors(sentence: str) -> list[Said]:
 #: "Running psql -U postgres fails with: …"): its words up to where the sentence goes on
 #: ("get" and "show" are not among them: they are subcommands, 'go get x', 'kubectl get pods', 'git show')
 _GOES_ON = (r"and|but|then|in|on|inside|from|fails?|failed|exited|exits|gives?|gave|prints?|printed|shows|showed|says?|said|"
+            r"does|doesn't|didn't|won't|isn't|"
             r"returns?|returned|got|gets|results?|which|that|only|to|with|errors?|crashes|crashed|answers?|answered|"
             r"complains?|complained|reports?|reported|outputs?|keeps?|still|always|now|again|twice|once|it")
 #: a command line's words, up to where the sentence goes on (a word saying what it did, a comma, a colon)

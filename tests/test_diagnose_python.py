@@ -16,6 +16,7 @@ from proactive.assistant.diagnose import (
     python_imports,
     python_traceback,
     rules,
+    without_lead,
 )
 from proactive.assistant.diagnose.local_docs import python_doc
 from proactive.assistant.diagnose.packages import requested_packages
@@ -343,3 +344,24 @@ def test_a_message_retyped_with_the_other_quote_mark_gets_the_same_help(retyped,
     """Read aloud or retyped, a message loses which quote mark its program printed: the help is the same."""
     assert text_of(diagnose(Situation(error=retyped))) == text_of(diagnose(Situation(error=printed)))
     assert diagnose(Situation(error=printed)) is not None
+
+
+@pytest.mark.parametrize("error, command, rule, step", [
+    # a tracker's label, a CI runner's step before each line, a status line's guillemets around a shell's message
+    ("failed: ModuleNotFoundError: No module named 'bs4'", "python3 scrape.py", "python.module_not_found",
+     "beautifulsoup4"),
+    ("[deploy:5] ImportError: attempted relative import with no known parent package", "python3 shop/models.py",
+     "python.relative_import_no_parent", "-m shop.models"),
+    ("error: «bash: ./deploy.sh: Permission denied». Further action needed.", "./deploy.sh",
+     "shell.permission_denied.exec", "chmod +x deploy.sh"),
+])
+def test_a_message_relayed_with_words_before_it_on_its_line(error, command, rule, step):
+    found = diagnose(Situation(error, command))
+    assert found is not None and found.rule == rule and step in (found.steps[0].command or "")
+
+
+def test_words_before_a_message_are_taken_off_only_up_to_where_it_starts():
+    assert without_lead("night_owl: npm error code EACCES\nnpm error path /usr/lib") == \
+        "npm error code EACCES\nnpm error path /usr/lib"
+    assert without_lead("main.c:3:5: error: unknown type name") == "main.c:3:5: error: unknown type name"  # its place
+    assert without_lead("「TypeError: x is not a function」 again") == "TypeError: x is not a function"

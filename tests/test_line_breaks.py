@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proactive.assistant.line_breaks import rewrapped, unbulleted
+from proactive.assistant.line_breaks import refilled, rewrapped, unbulleted, unwrapped
 
 BOX = ("Name:                Ana Silva                        Staff ID: 4411          Date: 2025-03-01\n"
        "Description of the problem:\n"
@@ -59,3 +59,32 @@ def test_an_outline_s_blocks_are_the_lines_they_hold():
                                    "    NameError: name 'totl' is not defined\n")
     shopping = "- milk\n- eggs\n- bread\n"  # a list that holds no message keeps its bullets
     assert unbulleted(shopping) == shopping
+
+
+def test_a_log_s_records_as_long_as_each_other_are_no_window_s_wrapping():
+    log = ("[lint:L1:0s] Traceback (most recent call last):\n[lint:L2:0s]   File \"/src/check.py\", line 3, in <module>\n"
+           "[lint:L3:0s]     import yaml\n[lint:L4:1s] ModuleNotFoundError: No module named 'yaml'\nlint : exit code 1")
+    assert unwrapped(log) == log
+    # a phone's narrow terminal: lines that fill its width go on mid-word on the next
+    printed = ["~ $ python scan.py", "Traceback (most recent call last):",
+               "  File \"/data/data/com.termux/files/home/scan.py\", line 2, in <module>",
+               "ModuleNotFoundError: No module named 'requests'", "~ $"]
+    phone = "\n".join(ln[i:i + 44] for ln in printed for i in range(0, len(ln), 44))
+    assert "home/scan.py\"" in unwrapped(phone) and "named 'requests'" in unwrapped(phone)
+
+
+def test_a_mail_s_body_wrapped_by_its_program_is_joined_back_where_a_word_did_not_fit():
+    body = ("I am trying to run the report tool as described in the onboarding wiki\n"
+            "(page 9). This came back after a few seconds of waiting for the server:\n\n"
+            "Error response from daemon: toomanyrequests: You have reached your pull\n"
+            "rate limit. You may increase the limit by authenticating and upgrading:\n"
+            "https://www.docker.com/increase-rate-limit\n\nThanks,\nAnna\n")
+    assert refilled(body) == (
+        "I am trying to run the report tool as described in the onboarding wiki (page 9). This came back after a "
+        "few seconds of waiting for the server:\n\nError response from daemon: toomanyrequests: You have reached "
+        "your pull rate limit. You may increase the limit by authenticating and upgrading: "
+        "https://www.docker.com/increase-rate-limit\n\nThanks,\nAnna\n")
+    # lines of their own stay apart: a frame, a 'Caused by:', a short line whose next word would have fitted
+    kept = ("Exception in thread \"main\" java.lang.IllegalStateException: no config file was found here\n"
+            "\tat com.shop.Main.main(Main.java:12)\nCaused by: java.io.FileNotFoundException: config.yml\nHello\nthere\n")
+    assert refilled(kept) == kept

@@ -1306,3 +1306,105 @@ def test_the_help_is_read_from_screen_recorders_data_sets_and_transcripts(senten
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # a compiler's own sentence going on after ', but it …' on a line with its printed place under it
+    ("$ cargo run\n   Compiling tail v0.1.0 (/home/io/tail)\nerror[E0373]: closure may outlive the current function, "
+     "but it borrows `name`, which is owned by the current function\n  --> src/main.rs:7:30\n   |\n"
+     "7  |     let h = thread::spawn(|| {\n   |                           ^^ may outlive borrowed value `name`\n"
+     "help: to force the closure to take ownership of `name` (and any other referenced variables), use the `move` "
+     "keyword\n   |\n7  |     let h = thread::spawn(move || {\n   |                           ++++\n", ["move ||"]),
+    # a string literal's '\n' in the code a compiler quotes is no written line break
+    ("kai@t14:~/fmt$ cargo check\nerror[E0599]: no method named `push_string` found for struct `String` in the "
+     "current scope\n --> src/lib.rs:9:9\n  |\n9 |     s.push_string(&format!(\"{k}={v}\\n\"));\n  |       "
+     "^^^^^^^^^^^\n  |\nhelp: there is a method `push_str` with a similar name\n  |\n9 -     "
+     "s.push_string(&format!(\"{k}={v}\\n\"));\n9 +     s.push_str(&format!(\"{k}={v}\\n\"));\n  |\n",
+     ["push_str"]),
+    # PyYAML's "found character '\t'" written with its backslash, in a CI step's log
+    ("step 3/5 lint-config\n+ python3 -c 'import yaml; yaml.safe_load(open(\"deploy/app.yml\"))'\n"
+     "yaml.scanner.ScannerError: while scanning for the next token\nfound character '\\t' that cannot start any "
+     "token\n  in \"deploy/app.yml\", line 12, column 1\nstep failed (exit 1)", ["sed -i"]),
+    # CMake's indented block after a blank line, in a forum's code tags (no prompt above it)
+    ("Result:\n[code]-- Detecting CXX compile features - done\nCMake Error at CMakeLists.txt:11 (add_subdirectory):\n"
+     "  The source directory\n\n    /home/li/cam/vendor/imgui\n\n  does not contain a CMakeLists.txt file.\n\n"
+     "-- Configuring incomplete, errors occurred![/code]", ["git submodule update --init"]),
+    # a relay's words before the message on its line: a CI runner's step and line, a tracker's 'failed:'
+    # (each line's prefix its own, so no prefix common to them; two lines as long as the longest are no window's
+    # wrapping)
+    ("$ woodpecker-cli exec .woodpecker/ci.yaml\n[lint:L0:0s] + python3 check.py\n[lint:L1:0s] Traceback (most "
+     "recent call last):\n[lint:L2:0s]   File \"/src/check.py\", line 3, in <module>\n[lint:L3:0s]     import yaml\n"
+     "[lint:L4:1s] ModuleNotFoundError: No module named 'yaml'\nlint : exit code 1", ["pyyaml"]),
+    ("• 16:20-16:31 (11m) Konsole — ran `python3 plot.py` → failed: ModuleNotFoundError: No module named 'matplotlib'",
+     ["matplotlib"]),
+    # a coding agent's transcript: its tool call, the output under it after '⎿' (cut by the agent), its own words
+    ("⏺ Bash(python3 report.py)\n  ⎿  Error: Traceback (most recent call last):\n       File \"/home/kim/report.py\", "
+     "line 1, in <module>\n         import pandas\n     ModuleNotFoundError: No module named 'pandas'\n\n"
+     "⏺ The script needs pandas, which is not installed.", ["pip install pandas"]),
+    ("• Ran ./release.sh\n  └ bash: ./release.sh: Permission denied\n\n• The script is not executable.", ["chmod +x"]),
+    # a terminal's shell-integration marks kept as text, with and without their escape
+    ("]633;A\\kim@box:~/app$ ]633;B\\./release.sh\n]633;E;./release.sh;0f3e9a12-5b7c-4d21-9e0a-6c1d2b3a4f56\\"
+     "]633;C\\bash: ./release.sh: Permission denied\n]633;D;126\\]633;A\\kim@box:~/app$ ]633;B\\", ["chmod +x"]),
+    ("^[]0;kim@box: ~/app^G^[]133;A^Gkim@box:~/app$ ^[]133;B^Gpython3 app.py^M\n^[]133;C^GTraceback (most recent "
+     "call last):^M\n  File \"/home/kim/app/app.py\", line 2, in <module>^M\n    import flask^M\n"
+     "ModuleNotFoundError: No module named 'flask'^M\n^[]133;D;1^G", ["pip install flask"]),
+    # an accessibility tree's text nodes, in a web agent's record
+    ('{"action": "[textbox] Terminal -> TYPE: cargo build", "observation": ["[StaticText] \'error[E0425]: cannot '
+     'find value `totl` in this scope\'", "[StaticText] \' --> src/main.rs:4:20\'", "[StaticText] \'help: a local '
+     'variable with a similar name exists: `total`\'"]}', ["total"]),
+    # strace's record of what the program wrote, among its other calls
+    ("$ strace -f -e trace=openat,write node server.js\n4411 openat(AT_FDCWD, \"/home/kim/srv/node_modules/express\", "
+     "O_RDONLY) = -1 ENOENT (No such file or directory)\n4411 write(2, \"node:internal/modules/cjs/loader:1228\\n"
+     "  throw err;\\n  ^\\n\\nError: Cannot find module 'express'\\nRequire stack:\\n- /home/kim/srv/server.js\\n\""
+     ", 120) = 120\n4411 +++ exited with 1 +++", ["npm install express"]),
+    # a search's hits marked in the text it found
+    ("Search: 'module named' — 10:02 Konsole — kim@box:~/app$ python3 app.py Traceback (most recent call last): "
+     "File \"/home/kim/app/app.py\", line 1, in <module> import yaml ModuleNotFoundError: No **module** **named** "
+     "'yaml'", ["pyyaml"]),
+    # a message pasted into a chat CLI between '"""', each line after the first behind '... '
+    ('$ ollama run llama3.2\n>>> """why does this fail\n... $ ./backup.sh\n... ./backup.sh: line 4: OUT_DIR: command '
+     'not found\n... """', ["OUT_DIR="]),
+    # a chat's mark on an edited message, the writer's question after a dash
+    ("[09:14] Kim Lee\nwhen I run python3 app.py: KeyError: 'SECRET_KEY' (edited)", ["SECRET_KEY"]),
+    ("javac Shop.java → Shop.java:5: error: cannot find symbol - any idea?\n[09:20] Kim Lee\nShop.java:5: error: cannot"
+     " find symbol\n        List<String> xs = new ArrayList<>();\n                              ^\n  symbol:   class "
+     "ArrayList\n  location: class Shop\n1 error", ["java.util"]),
+    # first and last lines given with the writer's ' ... ' for what they left out
+    ("After `java Shop.class` the screen reads \"Error: Could not find or load main class Shop.class ... Caused by: "
+     "java.lang.ClassNotFoundException: Shop.class\".", ["java Shop"]),
+    # a mail to a help desk: its subject the writer's words, its body wrapped by the mail program at its width
+    ("Subject: Urgent - error in terminal\n\nHello,\n\nI was told to start the app like the wiki says and typed "
+     "java Report in the\nfolder target/classes/com/shop/reports. This is what came back:\n\nError: Could not find "
+     "or load main class Report\nCaused by: java.lang.NoClassDefFoundError: Report (wrong name:\ncom/shop/reports/"
+     "Report)\n\nWhat should I do?\n\nBest regards,\nAnna", ["com.shop.reports.Report"]),
+    # a shell's history listed, the last entry the command that printed the message under it
+    ("$ HISTTIMEFORMAT='%F %T ' history | tail -n 2\n  311  2025-01-04 10:02:11 cd ~/shop\n  312  2025-01-04 10:02:19 "
+     "python3 app/main.py\n(exit 1)\nTraceback (most recent call last):\n  File \"/home/kim/shop/app/main.py\", line 1, "
+     "in <module>\n    from .config import settings\nImportError: attempted relative import with no known parent "
+     "package", ["-m app.main"]),
+    ("$ atuin search --exit 1 --limit 1 --format \"{time} | {exit} | {duration} | {directory} | {command}\" git\n"
+     "2025-02-01 09:12:44 | 1 | 31ms | /home/kim/site | gti status\n\noutput ->\nbash: gti: command not found",
+     ["git status"]),
+    # aider's chat history: the person's lines behind '#### ', a command run for the chat after a rule line
+    ("# aider chat started at 2025-03-02 11:02:10\n\n#### why does this fail  \n####   \n#### Traceback (most recent "
+     "call last):  \n####   File \"/home/kim/t.py\", line 2, in <module>  \n####     import requests  \n"
+     "#### ModuleNotFoundError: No module named 'requests'  \n", ["pip install requests"]),
+    ("Use /help <question> for help, run \"aider --help\" to see cmd line args\n" + "─" * 80 + "\n"
+     "> /run sudo echo \"10.0.0.5 api.local\" >> /etc/hosts\n\nbash: /etc/hosts: Permission denied\n\n"
+     "Add 0.1k tokens of command output to the chat? (Y)es/(N)o [Yes]: y\n" + "─" * 80 + "\n> fix it", ["sudo tee"]),
+    # Node's place, code line and caret over a blank line and the exception
+    ("The message is:\n\n/home/kim/app/totals.js:3\n  sum += Number(row.match(/(\\d+) EUR/)[1]);\n"
+     "                                       ^\n\nTypeError: Cannot read properties of null (reading '1')\n"
+     "    at Object.<anonymous> (/home/kim/app/totals.js:3:40)\n\nNode.js v20.11.1", ["row.match"]),
+    # `script`'s raw typescript: the line typed over after backspaces, '\r\n' line ends, a title's escape
+    ("Script started on 2025-01-02 10:00:00+01:00\n\x1b]0;kim@box: ~/app\x07kim@box:~/app$ \x1b[7mpython3 app.py"
+     "\x1b[27m" + "\x08" * 14 + "python3 app.py\r\n\rTraceback (most recent call last):\r\n  File \"/home/kim/app/"
+     "app.py\", line 1, in <module>\r\n    import flask\r\nModuleNotFoundError: No module named 'flask'\r\n"
+     "\x1b]0;kim@box: ~/app\x07kim@box:~/app$ exit\r\n", ["pip install flask"]),
+])
+def test_the_help_is_read_whatever_records_or_relays_the_program_s_lines(sentence, expect, tmp_path, monkeypatch):
+    """A program's lines as tools around it keep them: a relay's words before them, an agent's transcript, a
+    terminal's marks, a tree's nodes, strace's calls, a search's hits, a chat CLI's, a mail's, a history's."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got

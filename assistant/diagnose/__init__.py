@@ -122,13 +122,46 @@ TYPOGRAPHIC_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"',
 SWAPPED_QUOTES = str.maketrans({"'": '"', '"': "'"})
 
 
-def diagnose(situation: Situation) -> Diagnosis | None:
-    """The first diagnosis any family gives for this situation, or None when no specific step is known."""
+#: where a message starts inside a line that something put words before it on (a relay's '[test:5] ', a label
+#: 'failed: ' or 'evidence: ', a chat's 'night_chen: ', a host and a program, an opening quote mark): an exception's
+#: name, an error's word and colon, npm's and a shell's own start
+MESSAGE_INSIDE = re.compile(r"(?<![\w.$/-])(?:[A-Za-z_][\w.]*(?:Error|Exception)(?: \[[A-Z][A-Z\d_]+\])?: |"
+                            r"(?:error|fatal|ERROR|FATAL|Error)(?:\[\w+\])?: |npm (?:ERR!|error) |(?:ba|z|da)?sh: |"
+                            r"Traceback \(most recent call last\))")
+#: a quote mark opened before a message, and the one that closes it
+QUOTE_PAIRS = {"«": "»", "「": "」", "'": "'", '"': '"', "`": "`", "(": ")", "[": "]"}
+
+
+def without_lead(error: str) -> str:
+    """The message without what was put before it on its lines (a log's, a chat's or a label's words), and
+    without the quote mark around it: 'failed: ModuleNotFoundError: …', '[deploy:5] ImportError: …',
+    'error: «bash: ./deploy.sh: Permission denied». Further…'. Each line is cut where its message starts."""
+    lines = []
+    for line in error.split("\n"):
+        start = MESSAGE_INSIDE.search(line, 1)
+        if start is not None and (line[:start.start()].strip() or line[:1] in QUOTE_PAIRS) \
+                and not re.search(r"[\w./-]+:\d+(?::\d+)?:\s*$", line[:start.start()]):  # a file's place is its
+            before = line[:start.start()].rstrip()
+            line = line[start.start():]
+            closer = QUOTE_PAIRS.get(before[-1:]) if before else None
+            if closer and closer in line[1:]:
+                line = line[:line.rindex(closer) if closer in "»」" else line.index(closer, 1)]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def diagnose(situation: Situation, relayed: bool = True) -> Diagnosis | None:
+    """The first diagnosis any family gives for this situation, or None when no specific step is known (with
+    `relayed`, also for the message without words put before it on its line: `without_lead`)."""
     if not situation.error.strip():
         return None
     # gcc, coreutils and others quote with ‘ ’ in a UTF-8 locale and ' elsewhere: the rules read one kind
     situation = replace(situation, error=situation.error.translate(TYPOGRAPHIC_QUOTES))
     found = _first(situation)
+    if found is None and relayed and (bare := without_lead(situation.error)) != situation.error:
+        # a message relayed with words before it on its line (a CI runner's '[test:5] ', a tracker's 'failed: ')
+        situation = replace(situation, error=bare)
+        found = _first(situation)
     error = situation.error
     if found is None and ("'" in error) != ('"' in error):
         # a message retyped or read aloud has lost which quote mark the program printed ('(not 'int')' for
