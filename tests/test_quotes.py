@@ -1401,6 +1401,13 @@ def test_the_help_is_read_from_screen_recorders_data_sets_and_transcripts(senten
      "\x1b[27m" + "\x08" * 14 + "python3 app.py\r\n\rTraceback (most recent call last):\r\n  File \"/home/kim/app/"
      "app.py\", line 1, in <module>\r\n    import flask\r\nModuleNotFoundError: No module named 'flask'\r\n"
      "\x1b]0;kim@box: ~/app\x07kim@box:~/app$ exit\r\n", ["pip install flask"]),
+    # a command line said bare mid-sentence, then what it gave (quoted arguments whole)
+    ("ugh 🙃 psql -U billing -d crm -c \"SELECT * FROM invoices;\" gives me \"ERROR:  permission denied for table "
+     "invoices\" again", ["GRANT SELECT"]),
+    # a voice note's transcript saying the message in words, then the message pasted
+    ("Kim:\nVoice message (0:21)\n“so when I build it says main dot go colon 5 colon 2 no required module provides "
+     "package github dot com slash spf13 slash cobra and more”\n\nKim:\nmain.go:5:2: no required module provides "
+     "package github.com/spf13/cobra; to add it:\n\tgo get github.com/spf13/cobra", ["go get github.com/spf13/cobra"]),
 ])
 def test_the_help_is_read_whatever_records_or_relays_the_program_s_lines(sentence, expect, tmp_path, monkeypatch):
     """A program's lines as tools around it keep them: a relay's words before them, an agent's transcript, a
