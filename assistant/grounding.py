@@ -1047,7 +1047,8 @@ def _unquoted_command(r: Reading) -> None:
     """Beside an error message worded as people word it, the command line said to have been run without quotes
     ("I ran python3 fetch.py and got …"): what the error came from, as the typed line is live. A prompt's line
     with the message printed right under it is that command, whatever other command the text quotes before it
-    (a tool's banner: 'run "aider --help" to see …'): it stands for them."""
+    (a tool's banner: 'run "aider --help" to see …'): it stands for them. One quoted in what it printed is the
+    step of it that failed, and stays."""
     if not any(not s.own for s in r.said):
         return
     if not r.has(COMMAND):
@@ -1057,8 +1058,9 @@ def _unquoted_command(r: Reading) -> None:
         return
     at = min(start for s in r.said if not s.own for start in s.starts)
     run = next((run for run in reversed(prompt_runs(r.sentence)) if run.end <= at), None)
-    if run is not None and not r.sentence[run.end:at].strip() and not any(
-            o.kind == COMMAND and o.text == _clean(run.command) for o in r.found):
+    # (a command quoted in the output under it stays: a build's own step, 'The command '/bin/sh -c make' returned …')
+    if run is not None and not r.sentence[run.end:at].strip() and all(
+            r.sentence.rfind(o.text) < run.at for o in r.found if o.kind == COMMAND):
         r.found = [o for o in r.found if o.kind != COMMAND]
         _commands(r, run.command)
 

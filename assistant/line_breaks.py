@@ -141,9 +141,9 @@ OWN_START = re.compile(r"(?:at |File \"|\$ |[-*•] |\d{1,2}[.)] |Caused by: |\^
 def refilled(text: str) -> str:
     """A mail's body hard-wrapped by the mail program (at 60 to 80 columns) with each wrapped line joined back:
     a line that ends within 40 columns of the width, where the next line's first word would not have fitted
-    (the program broke there for it), the next line at the margin and no line of its own ('Caused by: java.lang.
-    NoClassDefFoundError: App (wrong name:' / 'com/acme/orders/App)'). The width is the longest line of 80
-    columns or less: a paragraph the writer did not wrap is longer."""
+    (the program broke there for it), the next line at the margin, no longer than the width (the program wrapped
+    it too) and no line of its own ('… NoClassDefFoundError: App (wrong name:' / 'com/acme/orders/App)'). The
+    width is the longest line of 80 columns or less: a paragraph the writer did not wrap is longer."""
     lines = text.split("\n")
     width = max((len(ln) for ln in lines if len(ln) <= 80), default=0)
     if width < 60:
@@ -152,7 +152,7 @@ def refilled(text: str) -> str:
     above = ""  # the line above as the mail program wrote it
     for ln in lines:
         word = ln.split(" ", 1)[0]
-        if word and out and not ln[0].isspace() and above.strip() \
+        if word and out and not ln[0].isspace() and above.strip() and len(ln) <= width \
                 and width - 40 <= len(above) <= width < len(above) + 1 + len(word) \
                 and not OWN_START.match(ln) and not error_led(ln.strip()):
             out[-1] = out[-1].rstrip() + " " + ln

@@ -1408,6 +1408,15 @@ def test_the_help_is_read_from_screen_recorders_data_sets_and_transcripts(senten
     ("Kim:\nVoice message (0:21)\n“so when I build it says main dot go colon 5 colon 2 no required module provides "
      "package github dot com slash spf13 slash cobra and more”\n\nKim:\nmain.go:5:2: no required module provides "
      "package github.com/spf13/cobra; to add it:\n\tgo get github.com/spf13/cobra", ["go get github.com/spf13/cobra"]),
+    # a build's own failing step named in its output: that command, not the prompt's 'docker build'
+    ("kim@box:~/crm$ docker build -t crm:dev .\nStep 4/6 : RUN psql -h localhost -U billing crm -c 'SELECT 1 FROM "
+     "invoices;'\n ---> Running in 3f2a1b0c9d8e\nERROR:  permission denied for table invoices\nThe command '/bin/sh -c "
+     "psql -h localhost -U billing crm -c 'SELECT 1 FROM invoices;'' returned a non-zero code: 1", ["TO billing"]),
+    # a forwarded mail: a prompt's line, then a line longer than the mail's width (no wrapped line of it)
+    ("From: Kim Lee <kim@example.org>\nSent: Monday, March 3, 2025 9:12 AM\nTo: Ops\nSubject: restart failing\n\n"
+     "Hi,\n\nI ran this on the box and got:\n\nkim@web-02:~$ sudo systemctl restart worker\nWarning: The unit file, "
+     "source configuration file or drop-ins of worker.service changed on disk. Run 'systemctl daemon-reload' to "
+     "reload units.\n\nThanks,\nKim", ["systemctl daemon-reload"]),
 ])
 def test_the_help_is_read_whatever_records_or_relays_the_program_s_lines(sentence, expect, tmp_path, monkeypatch):
     """A program's lines as tools around it keep them: a relay's words before them, an agent's transcript, a
