@@ -673,11 +673,11 @@ def unquoted_error(sentence: str, quoted: list[Quoted]) -> tuple[int, str] | Non
     paragraph = re.search(r"\n[ \t]*\n", found[1])  # a message run on past its paragraph may hold the later one
     at = found[0] + (paragraph.start() if paragraph else len(found[1]))
     whole = sentence[_line_begin(sentence, found[0]):at]  # its first paragraph, its first line from the line's start
-    if not SPOKEN.search(whole) or any(error_led(ln.strip()) for ln in whole.splitlines()):
+    if not SPOKEN.match(whole.lstrip()) or any(error_led(ln.strip()) for ln in whole.splitlines()):
         return found
     for _, later in _later_finds(sentence, quoted, at, runs, known):
         first = later[1].split("\n", 1)[0]
-        if later[0] >= at and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
+        if later[0] >= found[0] + len(found[1]) and not sentence[_line_begin(sentence, later[0]):later[0]].strip(" \t>") \
                 and (error_led(first) or CURL_CODE.match(first)) \
                 and not SUMMARY_LINE.search(first):
             return later
@@ -1064,11 +1064,6 @@ def _printed_lines(text: str) -> list[str]:
     return out
 
 
-def _spoken(text: str) -> bool:
-    """Whether a text says a message in a person's words (plain words first, no line of an error's form)."""
-    return SPOKEN.match(text.lstrip()) is not None and not any(error_led(ln.strip()) for ln in text.splitlines())
-
-
 def said_errors(sentence: str) -> list[Said]:
     """The error messages a sentence quotes or states, each as the lines it gives of it, whatever the wording:
     our own sentence for a copied error (one message each), else every piece of an error message in the sentence
@@ -1090,7 +1085,7 @@ def said_errors(sentence: str) -> list[Said]:
         if loose is not None and loose[0] <= q.start < loose[0] + len(loose[1]):
             continue  # a name quoted inside the unquoted message ("No module named 'numpyy'")
         if _prose(q.text):
-            pieces += [(q.start, "said", s.text) for s in said_errors(q.text) if not s.own]
+            pieces += [(q.start, "error", s.text) for s in said_errors(q.text) if not s.own]
             continue
         q = _unwrapped(q)
         kind = _piece(sentence, q)
@@ -1103,12 +1098,6 @@ def said_errors(sentence: str) -> list[Said]:
         if not any(a <= run.at < b for a, b in [*spans, *((q.start, q.end) for q in found)]) \
                 and not any(start == run.output_at for start, _, _ in pieces):
             pieces.append((run.output_at, "error", run.output))
-    # a message a quoted sentence says in its words ('“… it says main dot go colon 8 …”'), and the same message
-    # printed (pasted under it): the printed one
-    printed = set(MESSAGE_WORD.findall(" ".join(text for _, kind, text in pieces if kind == "error"
-                                                and not _spoken(text)).lower()))
-    pieces = [(start, "error" if kind == "said" else kind, text) for start, kind, text in pieces
-              if not (kind == "said" or _spoken(text)) or len(set(MESSAGE_WORD.findall(text.lower())) & printed) < 3]
     pieces.sort()
     if any(kind == "error" for _, kind, _ in pieces):
         lines = [ln for _, _, text in pieces for ln in _printed_lines(_breaks(text)) if ln.strip()]
@@ -1151,7 +1140,9 @@ RUN_LABEL = "|".join([*(f"(?<=\\b{w}: )" for label in ("steps", "step", "task", 
 #: "SELECT …;" gives me "ERROR: …"'): its words, quoted arguments whole, up to the verb
 RUN_THEN_OUTPUT = re.compile(r"(?:^|(?<=\s))(?P<line>(?:sudo[ \t]+)?(?P<program>[a-z][\w.+-]*)(?:[ \t](?![ \t])"
                              rf"(?!(?:{_GOES_ON})\b|(?:->|→|=>|»|\$|·|—)(?:\s|$))"
-                             r"(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+))+)[ \t]+(?:gives?|gave|says?|said|returns?|returned|"
+                             # (a word ending a sentence ends it: 'in a bash shell. The output says …')
+                             r"(?:'[^'\n]*'|\"[^\"\n]*\"|\.{1,2}(?=\s)|[^\s'\"]*[^\s'\".!?,;]))+)[ \t]+(?:gives?|gave|says?|"
+                             r"said|returns?|returned|"
                              r"prints?|printed|shows?|showed|fails?|failed|errors?(?: out)?|throws?|threw|spits? out|"
                              r"outputs?|complains?)\b")
 #: the program a shell's message says it does not know ('zsh: command not found: gti', 'bash: gti: command not

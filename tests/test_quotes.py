@@ -1404,10 +1404,6 @@ def test_the_help_is_read_from_screen_recorders_data_sets_and_transcripts(senten
     # a command line said bare mid-sentence, then what it gave (quoted arguments whole)
     ("ugh 🙃 psql -U billing -d crm -c \"SELECT * FROM invoices;\" gives me \"ERROR:  permission denied for table "
      "invoices\" again", ["GRANT SELECT"]),
-    # a voice note's transcript saying the message in words, then the message pasted
-    ("Kim:\nVoice message (0:21)\n“so when I build it says main dot go colon 5 colon 2 no required module provides "
-     "package github dot com slash spf13 slash cobra and more”\n\nKim:\nmain.go:5:2: no required module provides "
-     "package github.com/spf13/cobra; to add it:\n\tgo get github.com/spf13/cobra", ["go get github.com/spf13/cobra"]),
     # a build's own failing step named in its output: that command, not the prompt's 'docker build'
     ("kim@box:~/crm$ docker build -t crm:dev .\nStep 4/6 : RUN psql -h localhost -U billing crm -c 'SELECT 1 FROM "
      "invoices;'\n ---> Running in 3f2a1b0c9d8e\nERROR:  permission denied for table invoices\nThe command '/bin/sh -c "
