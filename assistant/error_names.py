@@ -57,9 +57,17 @@ SUMMARY_LINE = re.compile(r"^error: (?:could not compile|compilation failed|abor
                           r"(?:failed|exited)\b[^\n]{0,20}\b(?:code|status|exit)\b\W{0,3}\d+\W{0,2}$")
 
 
+#: a line that only records how the command ended ('exit_code: 1', 'exit status 2', '[Process exited 1]') or only
+#: a tag of the record around it ('</function_results>'): nothing the person met
+CLOSING_ONLY = re.compile(r"^\W*(?:exit(?:_code| code| status)?|exited(?: with code)?|process exited|return code)\W*-?\d+\W*$|"
+                          r"^</?[A-Za-z_][\w:-]*>$", re.I)
+
+
 def last_line(text: str) -> str:
-    """A text's last line that has a letter or digit in it (not a lone emoji or a rule under it)."""
-    return next((ln.strip() for ln in reversed(text.splitlines()) if re.search(r"\w", ln)), text.strip())
+    """A text's last line that has a letter or digit in it (not a lone emoji or a rule under it), past a closing
+    line that says only how the command ended."""
+    lines = [ln.strip() for ln in reversed(text.splitlines()) if re.search(r"\w", ln)]
+    return next((ln for ln in lines if not CLOSING_ONLY.match(ln)), lines[0] if lines else text.strip())
 
 
 def error_line(text: str) -> str:

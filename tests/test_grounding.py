@@ -579,6 +579,15 @@ def test_an_error_is_named_by_its_own_line_not_the_build_s_closing_count(output,
     assert error_line(output) == named
 
 
+def test_an_offer_quotes_the_line_met_not_how_the_command_ended():
+    """A record that closes with the exit code (an agent's tool call) and the tag around it: the line before."""
+    record = ("<terminal_output>\nWARNING: The requested image's platform (linux/arm64) does not match the host\n"
+              "exec /usr/local/bin/docker-entrypoint.sh: exec format error\n</terminal_output>\nexit_code: 1\n"
+              "</function_results>")
+    objs = ground([{"time": "1", "event": "Run command: docker run shop:1.2\n" + record}]).objects
+    assert [o.text for o in objs if o.kind == ERROR][0] == "exec /usr/local/bin/docker-entrypoint.sh: exec format error"
+
+
 def test_an_error_the_terminal_shows_keeps_its_output_beside_an_earlier_copy_and_comes_first():
     """A copied error earlier in the episode, then a command whose error the terminal shows: the shown error is
     the moment's, with its whole output (what its specific help is read from)."""
