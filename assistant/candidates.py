@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .command_lines import KNOWN_BY_HEART, known_here, program_name, split_commands
-from .diagnose import Diagnosis, Situation, diagnose
+from .diagnose import Diagnosis, diagnose
 from .diagnose.command_docs import command_doc, program_of, program_word
 from .diagnose.shell_errors import SHELL_WORDS
+from .error_quote import as_met, situation
 from .page_help import code_examples, file_language, key_points, query_language
 
 if TYPE_CHECKING:
@@ -225,14 +226,6 @@ def manual_answers(grounding: Grounding) -> bool:
     the error's own help ("python3: an interpreted, interactive… language" for a KeyError)."""
     errors = grounding.of(ERROR, recent_only=True)
     return not errors or any(USAGE_ERROR.search(o.detail or o.text) for o in errors)
-
-
-def situation(error: Obj, grounding: Grounding) -> Situation:
-    """The error as diagnose() reads it, with the command line (whole: a compound line's commands together) and
-    the file around it when the context names them."""
-    command, file = grounding.first(COMMAND), grounding.first(FILE)
-    return Situation(error.detail or error.text, (command.detail or command.text) if command else None,
-                     file.text if file else None)
 
 
 def _names(name: str, text: str) -> bool:
@@ -502,9 +495,15 @@ def build(grounding: Grounding, limit: int = 6, writes: bool = True,
         grounding.activity, ()))
     out: list[Candidate] = []
     seen: set[str] = set()
+    met: dict[Obj, Obj] = {}  # each error object as quoted (`as_met`), worked out once
     for rank, action_id in enumerate(order):
         action = BY_ID[action_id]
         primaries = [o for o in grounding.of(action.needs[0], recent_only=True) if offerable(o)][:2]
+        if action.needs[0] == ERROR:
+            for o in primaries:
+                if o not in met:
+                    met[o] = as_met(o, grounding)
+            primaries = [met[o] for o in primaries]
         for primary in primaries:
             if primary is not primaries[0] and primary.kind == PAGE and set(action.help) & set(PAGE_HELP):
                 continue  # a page read before the latest one: the person has moved on from it

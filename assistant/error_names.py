@@ -63,6 +63,10 @@ CLOSING_ONLY = re.compile(r"^\W*(?:exit(?:_code| code| status)?|exited(?: with c
                           r"^</?[A-Za-z_][\w:-]*>$", re.I)
 
 
+#: a line that only points elsewhere: a few words and a link ('View the full error: https://…', 'See: https://…')
+LINK_ONLY = re.compile(r"^[\w ]{0,40}:?\s*<?https?://\S+>?$")
+
+
 def last_line(text: str) -> str:
     """A text's last line that has a letter or digit in it (not a lone emoji or a rule under it), past a closing
     line that says only how the command ended."""
@@ -75,7 +79,7 @@ def error_line(text: str) -> str:
     package curl', 'npm error code EACCES'): what an offer quotes, rather than the copy's first line ('Reading
     package lists... Done') or a build's closing count ('error: could not compile `app`'). '' when no line
     looks like one."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not LINK_ONLY.match(ln.strip())]
     for candidates in ([ln for ln in lines if not SUMMARY_LINE.search(ln)], lines):  # a closing count last
         for pattern, last in ERROR_LINES:
             found = [ln for ln in candidates if pattern.search(ln)]

@@ -54,11 +54,11 @@ from .candidates import (
     SEARCH,
     Action,
     short,
-    situation,
 )
 from .diagnose import Diagnosis, diagnose
 from .diagnose.command_docs import command_doc, program_of
 from .diagnose.local_docs import python_doc
+from .error_quote import as_met, situation
 from .grounding import (
     CHAT,
     COMMAND,
@@ -184,9 +184,16 @@ def named_objects(task: str, grounding: Grounding) -> list[Obj]:
     def names(obj: Obj, part: Obj) -> bool:
         return obj.kind == part.kind and norm(part.text) in norm(obj.text)
 
-    named = [o for o in grounding.objects if mentions(task, o.text) or any(names(o, t) for t in own)]
+    # (an error as its offer quoted it: `as_met`)
+    objects = [as_met(o, grounding) if o.kind == ERROR else o for o in grounding.objects]
+    named = [o for o in objects if mentions(task, o.text) or any(names(o, t) for t in own)
+             or (o.kind == ERROR and norm(short(o)).rstrip("…") in norm(task))]  # (as an offer quoted it)
     named += [t for t in own if not any(names(o, t) for o in named)]
-    return sorted(named, key=lambda o: short(o) not in task)
+    # (the context's objects before the task's own words for them; of two errors the task names alike, the one
+    # with more of its copy: what the help reads)
+    context = set(map(id, objects))
+    return sorted(named, key=lambda o: (short(o) not in task, id(o) not in context,
+                                        -len(o.detail or o.text) if o.kind == ERROR else 0))
 
 
 def plan(task: str, grounding: Grounding, action_id: str | None = None) -> tuple[tuple[str, ...], Obj | None]:

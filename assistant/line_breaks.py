@@ -9,8 +9,9 @@ import re
 from .code_blocks import marked_runs
 from .quotes import error_led, writers_line
 
-#: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %'): the text is a terminal's
-SHELL_PROMPT = re.compile(r"^[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]", re.M)
+#: a shell's prompt on a screen ('dev@box:~/app$', 'ana@mbp notes %', Windows's 'C:\Users\ana>' and
+#: 'PS C:\src>'): the text is a terminal's
+SHELL_PROMPT = re.compile(r"^(?:[\w.-]+@[\w.-]+(?::\S*|\s\S+)\s?[$#%]|(?:PS )?[A-Z]:\\[^>\n]{0,80}>)", re.M)
 #: a terminal window's size in its title ('zsh — 80×24'): the column its lines wrap at
 WINDOW_SIZE = re.compile(r"\b(\d{2,3})[×x]\d{2,3}\b")
 
@@ -95,11 +96,13 @@ def unbulleted(text: str) -> str:
 
 
 def _mid_word(line: str, below: str) -> bool:
-    """Whether `below` may go on with `line` where a window wrapped it: no capital, space or line's start of its
-    own, not started as `line` is (a log's records start alike: '[lint:L2:0s] …', '[lint:L3:0s] …'), and `line` no
-    rule drawn across the window."""
-    return re.match(r"[^\sA-Z]", below) is not None and below[:2] != line[:2] \
-        and re.fullmatch(r"(.)\1*", line.strip()) is None  # (a rule across the window: '────────')
+    """Whether `below` may go on with `line` where a window wrapped it: no capital, indent or line's start of its
+    own (one space before a small letter is the space the window wrapped at), not started as `line` is (a log's
+    records start alike: '[lint:L2:0s] …', '[lint:L3:0s] …'), no prompt of the shell's, and `line` no rule drawn
+    across the window."""
+    return re.match(r"[^\sA-Z]| [a-z]", below) is not None and below[:2] != line[:2] \
+        and re.fullmatch(r"(.)\1*", line.strip()) is None \
+        and not SHELL_PROMPT.match(below)  # (a rule across the window: '────────'; the shell's next prompt)
 
 
 def unwrapped(text: str) -> str:

@@ -50,8 +50,8 @@ PROGRAMS = frozenset(
     "gradle gradlew helm java javac journalctl kind kubeadm kubectl ld ln ls make minikube mkdir mongo mongosh mv "
     "mvn mysql mysqldump node nodemon npm npx nvm openssl pacman perl pg_dump pkg-config php pip pip3 pipenv pipx pnpm podman "
     "poetry psql pytest python python2 python3 pyenv rails rake rbenv redis-cli rm rpm ruby rustc rustup scp snap sqlite3 ssh "
-    "ssh-add ssh-copy-id ssh-keygen su sudo swift systemctl tar terraform tsc unzip uv uvicorn vagrant wget yarn "
-    "yum zip".split())
+    "ssh-add ssh-copy-id ssh-keygen su sudo swift systemctl tar terraform tsc unzip uv uvicorn vagrant wget wsl wsl.exe "
+    "yarn yum zip".split())
 #: a word of a command line before its program: `sudo`, an environment variable's assignment ('CGO_ENABLED=0 go …')
 COMMAND_PREFIX = re.compile(r"^(?:sudo|env|time|nohup|[A-Z_][A-Z0-9_]*=\S*)$")
 #: a token that starts a program's output for certain: an exception's name ('java.lang.OutOfMemoryError:'), an
@@ -1159,10 +1159,11 @@ CLAUSE_RUN = re.compile(rf"(?:^|(?<=[.!?;]\s)|(?<=\bso\s)|(?<=:[ \t])|(?<=\|[ \t
 #: up to an arrow, a line break, or the error line printed after it on the same line
 PROMPT_LINE = re.compile(r"(?:^|(?<=[\s:]))\$ (?P<line>[^\n]+?)(?=\s*(?:->|→|=>|\n|$)|\s+(?:[\w./-]+:\d+:|"
                          r"[\w.-]+: (?:error|fatal)|Traceback\b))", re.M)
-#: a shell's prompt and the rest of its line: '$ ', 'dev@box:~/app$ ', '# ' and '> ' (before a known program), up to
+#: a shell's prompt and the rest of its line: '$ ', 'dev@box:~/app$ ', '# ' and '> ' (before a known program, as after
+#: PowerShell's 'PS C:\src> ' and cmd.exe's 'C:\Users\ana>', which may have no space after it), up to
 #: an arrow, a line break or an ellipsis that leaves out the screen's rest
 PROMPT = re.compile(r"(?:^|(?<=[\s:(\]]))(?:[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+@[\w.-]+ [^\s%]+ %|\$|"
-                    r"(?P<other>#|>|PS [^>\n]{0,60}>))[ \t]+"
+                    r"(?P<other>#|>|PS [^>\n]{0,60}>|[A-Z]:\\[^>\n]{0,80}>))(?:[ \t]+|(?<=[\w\\]>)(?=\S))"
                     r"(?P<line>[^\n]+?)(?=[ \t]*(?:->|→|=>|\n|$|\.\.\.(?:\s|$)|…))", re.M)
 
 
@@ -1290,6 +1291,20 @@ SCRIPT_HANDED = re.compile(r"^(?:(?:ba|z)?sh[ \t]+)?(?:\./|[\w./-]+/)?[\w.-]+\.s
 SSH_VALUED = frozenset("-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w".split())
 
 
+#: wsl.exe's options that take a value ('--cd ~', '-d Ubuntu', '-u root')
+WSL_VALUED = frozenset("--cd -d --distribution -u --user".split())
+
+
+def _handed_on(words: list[str], valued: frozenset[str]) -> str | None:
+    """The command line a program runs for the person, past its own options (those in `valued` with their
+    value) and a '--', '-e' or '--exec': 'wsl --cd ~ npm install x' runs 'npm install x'. None when none is left."""
+    i = 1
+    while i < len(words) and words[i].startswith("-") and words[i] not in ("--", "-e", "--exec"):
+        i += 2 if words[i] in valued else 1
+    rest = words[i + 1:] if words[i:i + 1] in (["--"], ["-e"], ["--exec"]) else words[i:]
+    return " ".join(rest).strip("'\"") or None
+
+
 def _remote(line: str) -> str | None:
     """The command an ssh line runs on the other machine ('ssh dev@box -- gti log' runs 'gti log'), or None when
     it only logs in."""
@@ -1297,9 +1312,7 @@ def _remote(line: str) -> str | None:
     i = 1
     while i < len(words) and words[i].startswith("-") and words[i] != "--":
         i += 2 if words[i] in SSH_VALUED else 1
-    rest = words[i + 1:]  # past the machine's name
-    rest = rest[1:] if rest[:1] == ["--"] else rest
-    return " ".join(rest).strip("'\"") or None
+    return _handed_on(words[i:], frozenset())  # past the machine's name
 
 
 def unquoted_command(sentence: str) -> str | None:
@@ -1317,7 +1330,27 @@ def unquoted_command(sentence: str) -> str | None:
         relayed = [ran for m in RELAYED.finditer(sentence) if COMMAND_LINE.match(ran := (m["line"] or m["argv"]).strip())]
         if relayed:
             return relayed[-1]
+        if program_of(line) in ("wsl", "wsl.exe"):
+            return _handed_on(line.split(), WSL_VALUED) or line
     return line
+
+
+#: a program that shows a file's text ('cat out.log', 'tail -n 50 build.log')
+VIEWERS = frozenset("cat tail head less more bat".split())
+#: a command line's output sent to a file ('> out.log', '&>> run.log', '| tee build.log'), and a job sent off
+REDIRECTED = re.compile(r"\s*(?:\d?>>?|&>>?|\|\s*tee(?:\s+-a)?)\s*(?P<file>[^\s&|;>]+)|\s+\d>&\d|\s*&\s*$")
+
+
+def _writer_of(command: str, earlier: list[Run]) -> str:
+    """The command whose output a viewer shows ('cat out.log' after 'nohup gti log > out.log 2>&1 &': the output
+    is gti's), without its redirections; else the command itself."""
+    words = command.split()
+    if program_of(command) not in VIEWERS or len(words) < 2:
+        return command
+    for run in earlier:
+        if run.command != command and any(m["file"] == words[-1] for m in REDIRECTED.finditer(run.command)):
+            return REDIRECTED.sub("", run.command).strip()
+    return command
 
 
 def _unquoted_command(sentence: str) -> str | None:
@@ -1332,7 +1365,7 @@ def _unquoted_command(sentence: str) -> str | None:
         runs = [r for r in runs if r.at < loose[0]][::-1]
     for run in runs:  # outside any quote but a fenced block (a page's shell session)
         if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found if not FENCE.match(sentence, q.start)]):
-            return _end_stop(run.command)
+            return _end_stop(_writer_of(run.command, prompt_runs(sentence)[::-1]))
     known = known_programs(sentence)
     ran = [*UNQUOTED_RUN.finditer(sentence),
            *(m for m in _overlapping(CLAUSE_RUN, sentence) if m["program"] in known),

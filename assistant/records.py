@@ -50,6 +50,11 @@ STREAM_META = re.compile(r"^(?:stream(?:_name)?|severity|level|log_?level|resour
 #: a field's name that holds no text the terminal printed (when, where, which window)
 META_KEY = re.compile(r"^(?:ts|time|timestamp|date|app|application|window|class|title|source|kind|type|event|"
                       r"panel|host|hostname|user|pid|id|exit_code|status|level)$", re.I)
+#: an event log's field that names what happened ('event': 'command_typed', 'type': 'terminal_output')
+EVENT_KEY = re.compile(r"^(?:event|event_?type|type|action|kind|activity)$", re.I)
+#: an event's name that says a command line was typed or run ('command_typed', 'types command', 'typing', 'run')
+TYPED_EVENT = re.compile(r"(?i)(?:^|(?<=[\W_]))(?:typ(?:e|es|ed|ing)|command|cmd|input|runs?|ran|exec(?:s|utes?|uted)?)"
+                         r"(?=$|[\W_])")
 #: a table's header cell: a column's name
 HEADER_NAME = re.compile(r"[A-Za-z_#][\w ./()#?-]{0,30}")
 #: a row's field that is a time ('2025-06-17T08:16:31', '14:33', '2025-06-25 09:55:34')
@@ -92,14 +97,29 @@ class Record:
 
 def _printed(text: str, command: str | None = None) -> bool:
     """A field's text is a program's output worth helping with: a line of it names an error, or a diagnosis
-    knows it as one (cp's 'omitting directory'; with the command it came from, when the record names it)."""
-    return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnosed(text, command))
+    knows it as one (cp's 'omitting directory'; with the command it came from, when the record names it), also
+    past the writer's label before it on its line ('red text: ./main.go:14:23: undefined: x')."""
+    from .diagnose import without_lead
+
+    return len(text.strip()) >= 8 and (bool(error_line(text)) or diagnosed(text, command) or (
+        (bare := without_lead(text)) != text and diagnosed(bare, command)))
 
 
 def _quotes(text: str, piece: str) -> bool:
     """Whether a text holds a piece in quote marks (a writer's words around a message they quote)."""
     at = text.find(piece)
     return at > 0 and text[at - 1] in "\"'`“‘«"
+
+
+def _about_another(text: str, others: list[str]) -> bool:
+    """Whether a text is the writer's words around a line of another text it quotes ('selects the line "Host key
+    verification failed."' beside the output holding that line): nothing outside its quotes reads as printed."""
+    pieces = [q for q in quotes(text) if len(q.text.strip()) >= 8 and any(q.text.strip() in u for u in others)]
+    if not pieces:
+        return False
+    outside = "".join(text[a:b] for a, b in zip([0, *(q.end for q in pieces)], [*(q.start for q in pieces), len(text)],
+                                                 strict=True))
+    return not _printed(outside)
 
 
 def _own_words_only(text: str, command: str | None) -> bool:
@@ -216,10 +236,33 @@ def _last_printed_run(text: str) -> tuple[str, str] | None:
     return None
 
 
+def _typed_events(fields: list[tuple[str, str]]) -> list[tuple[int, str]]:
+    """An event log's entries that say a command line was typed or run ({"event": "command_typed", "detail":
+    "make"}, {"type": "typing", "text": "go run ."}): where each is, and its command line."""
+    return [(i, line) for i, ((name_key, name), (_, text)) in enumerate(zip(fields, fields[1:], strict=False), 1)
+            if EVENT_KEY.match(name_key) and TYPED_EVENT.search(name) and (line := _command(text))]
+
+
+#: a fenced block that ends a text
+LAST_FENCE = re.compile(r"```[\w+-]*[ \t]*\n(?P<text>[^`]*?)\n?[ \t]*```\s*$")
+
+
+def _fenced_command(text: str) -> str | None:
+    """The command line alone in a fenced block that ends a text: what an agent's turn runs."""
+    m = LAST_FENCE.search(text)
+    return _command(m["text"]) if m else None
+
+
 def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     """A record from its (name, text) fields: the command by its field's name, else the field before the first
     printed text that reads as a command line; the printed texts by their text."""
     command = next((t.strip() for k, t in fields if k and COMMAND_KEY.search(k) and _command(t)), None)
+    if command is None and (typed := _typed_events(fields)):
+        # of an event log's typed lines, the last before the first text printed (or the last of all)
+        printed_at = next((i for i, (k, t) in enumerate(fields) if not (k and META_KEY.match(k)) and _printed(t)),
+                          len(fields))
+        command = next((line for i, line in reversed(typed) if i < printed_at), typed[-1][1])
+        fields = [f for i, f in enumerate(fields) if i not in {j for j, _ in typed}]
     # a notebook cell's shell escape ('!pip install x') or a shell cell's last command ('%%bash', 'cd x', 'make')
     command = command or next((c for k, t in fields if k == "source" and (c := _cell_command(t))), None)
     if any(k == "ename" and t == "CalledProcessError" for k, t in fields) \
@@ -271,6 +314,9 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
         command = command or led_command
         if command is None and i > 0 and not fields[i - 1][0]:  # a line of its own before it
             command = _command(fields[i - 1][1])
+        # an agent's turn before it that ends with the command it runs in a fence ('First I'll reproduce it.
+        # ```gti status```'), the turns' speakers between
+        command = command or next((c for _, t in reversed(fields[max(0, i - 4):i]) if (c := _fenced_command(t))), None)
         # a chat export's code piece of the same message just before it ('ran ', `make`, ' and got:')
         command = command or next((_command(t) for k, t in reversed(fields[max(0, i - 2):i]) if k == "code"), None)
         texts.append(text.strip())
@@ -283,7 +329,8 @@ def _from_fields(fields: list[tuple[str, str]]) -> Record | None:
     # one that quotes another ('the important bit is “bash: …”') is the writer's words about it
     texts = [t for i, t in enumerate(texts)
              if not any(j != i and t in u and (t != u or j < i) and not _quotes(u, t) for j, u in enumerate(texts))
-             and not any(j != i and u in t and u != t and _quotes(t, u) for j, u in enumerate(texts))]
+             and not any(j != i and u in t and u != t and _quotes(t, u) for j, u in enumerate(texts))
+             and not _about_another(t, [u for j, u in enumerate(texts) if j != i])]
     weak = [not error_line(t) and _own_words_only(t, command) for t in texts]
     if not all(weak):
         # beside a program's message, a field only read as words that say what to do ('reproduce with `make`', a
@@ -360,6 +407,20 @@ def _json(text: str) -> Record | None:
     for value in records:
         fields += _strings(value, kinds=True)
     return _from_fields([f for f in fields if not (key and f[0] == key and f is not fields[0])])
+
+
+def _json_list(text: str) -> Record | None:
+    """A JSON array of objects that names what each is or holds (an event log's entries by their `event` or `type`,
+    an editor's problems by their `message`): their fields in order."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
+        return None
+    if not any(EVENT_KEY.match(str(k)) or str(k).lower() == "message" for v in value for k in v):
+        return None  # (a list of captions or of labelled texts: the writer's sentences, read as sentences)
+    return _from_fields([f for v in value for f in _strings(v, kinds=True)])
 
 
 def _line(text: str) -> str:
@@ -471,6 +532,8 @@ def read_record(event: str) -> Record | None:
         record = _json(body)
         if record is not None:
             return record
+    if text.startswith("[") and text.endswith("]") and (record := _json_list(text)) is not None:
+        return record
     if FRAGMENT_START.match(text) and text.count('":') >= 3:
         if text.count('{"') >= 2 and _log_stream(text):
             return None  # a log stream's records, one per line (Kaggle's run log): read as the log (`spelled_out`)

@@ -32,6 +32,7 @@ import argparse
 import html
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -170,6 +171,20 @@ def carried(case: dict, text: str) -> dict:
     return {**case, "error": "\n".join(lines), "command": command if command and _plain(command) in plain else None}
 
 
+def quotes_the_program(offer: str | None, case: dict) -> bool | None:
+    """Whether an offer about an error quotes what the program printed (or the command run), as the person would
+    read it: not a chat's speaker, a mail's signature, a runner's verdict or the writer's words. None when the
+    offer quotes no error."""
+    said = re.match(r"You hit '(?P<quote>.+)'\. Want", offer or "", re.S)
+    if said is None:
+        return None
+    # (word for word: a writer may join a message's lines, leaving one out between; the quote's last word may
+    # be cut short)
+    words = _plain(said["quote"].rstrip("…")).split()
+    printed = set(_plain(case["error"] + "\n" + (case.get("command") or "")).split())
+    return bool(words) and all(w in printed for w in words[:-1]) and any(w.startswith(words[-1]) for w in printed)
+
+
 def compare_phrasings(rows: list[dict], cases: dict[str, dict], home: str, replay: bool = False,
                       gate: bool = True) -> dict:
     """Each phrasing's replayed help against its case's live help: the share that is the same, overall and per
@@ -196,7 +211,12 @@ def compare_phrasings(rows: list[dict], cases: dict[str, dict], home: str, repla
     helpable = [(row, got) for row, got in zip(rows, replayed, strict=True)
                 if (part := carried(cases[row["case_id"]], row["text"]))["error"] and run_case(part)["ok"]]
     helped = sum(got["ok"] for _, got in helpable)
+    # what the offer quotes, read as the person would: a line of the program's output
+    quoted = [q for row, got in zip(rows, replayed, strict=True)
+              if (q := quotes_the_program(got["offer"], cases[row["case_id"]])) is not None]
     return {"phrasings": len(rows), "same": same_all, "share": round(same_all / max(1, len(rows)), 3),
+            "quotes": {"offers": len(quoted), "the_program_s": sum(quoted),
+                       "share": round(sum(quoted) / max(1, len(quoted)), 3)},
             "carried": {"phrasings": len(helpable), "same": helped, "share": round(helped / max(1, len(helpable)), 3)},
             "live_ok": sum(v["ok"] for v in live.values()), "cases": len(live),
             "styles": {k: {"same": s, "of": n, "share": round(s / n, 3)} for k, (s, n) in sorted(styles.items())},
@@ -216,6 +236,9 @@ def print_phrasings(report: dict, verbose: bool) -> None:
     c = report["carried"]
     print(f"{c['same']} of the {c['phrasings']} that carry what the live help needs ({c['share']:.0%}) get it in "
           "replay (the others leave out a line or the command the specific step needs)")
+    q = report["quotes"]
+    print(f"{q['the_program_s']} of the {q['offers']} offers about the error ({q['share']:.0%}) quote a line the "
+          "program printed or the command run")
 
 
 def main() -> None:

@@ -3,6 +3,7 @@ and Chinese), grounded candidates, and the one validator every task passes."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -604,3 +605,60 @@ def test_an_error_the_terminal_shows_keeps_its_output_beside_an_earlier_copy_and
     assert first.text == "collect2: error: ld returned 1 exit status" and first.detail == shown
     tasks = [c.task for c in candidates.build(grounding, writes=False)]
     assert tasks[0].startswith("Give the next step for the error 'collect2") and "-lm" in tasks[0]
+
+
+#: lines that carried a message to the person, and the message's line an offer should quote
+MESSAGE_CARRIED = [
+    # a mail's signature under the message: the message's own line, though its diagnosis needs the banner above
+    ("Subject: deploy box\n\nHello,\nssh ops@10.2.0.7 answers with\n\n"
+     "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+     "@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n"
+     "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+     "Host key verification failed.\n\nCheers,\nTomás", "Host key verification failed."),
+    # a chat's next speaker after a message with no error word
+    ("[11:02] Wong, Mei\ndocker pull postgres:16 stops with\n"
+     "failed to register layer: write /var/lib/docker/overlay2/9f1c/diff/usr/lib/postgresql/16/bin/postgres: "
+     "no space left on device\n[11:06] Berg, Ola\nlet me check the runner",
+     "failed to register layer: write /var/lib/docker/overlay2/9f1c/diff/usr/lib/postgresql/16/bin/postgres: "
+     "no space left on device"),
+    # a forum's code tags around the lines
+    ("Re: upload fails\n[code]$ scp build deploy@172.16.4.2:/opt/site/\nscp: local \"build\" is not a regular file\n"
+     "scp: failed to upload file build to /opt/site/[/code]\nAny idea?",
+     ('scp: local "build" is not a regular file', "scp: failed to upload file build to /opt/site/")),
+    # a note's label before the message
+    ("todo fri\n- python3 export.py\n- got: ModuleNotFoundError: No module named 'openpyxl'\n- ask Jo",
+     "ModuleNotFoundError: No module named 'openpyxl'"),
+    # a program's own name before its message stays
+    ("$ cc -o stats stats.c\n/usr/bin/ld: /tmp/ccX.o: in function `mean':\nstats.c:(.text+0x5a): undefined reference "
+     "to `pow'\ncollect2: error: ld returned 1 exit status\nthanks in advance, Lu",
+     ("collect2: error: ld returned 1 exit status", "stats.c:(.text+0x5a): undefined reference to `pow'")),
+    # a CI runner's verdict after a message the rules know
+    ("$ docker run -d --name cache -p 6380:6379 redis:7\n"
+     "docker: Error response from daemon: Conflict. The container name \"/cache\" is already in use by container "
+     "\"5d1e\". You have to remove (or rename) that container to be able to reuse that name.\n"
+     "See 'docker run --help'.\nERROR: Job failed: exit code 125",
+     "docker: Error response from daemon: Conflict. The container name \"/cache\" is already in use"),
+    # an agent's words around the message it quotes, after the output itself
+    ('{"run": 12, "turns": [{"role": "assistant", "content": "Running the tests.\\n```\\npytest -q\\n```"}, '
+     '{"role": "tool", "content": "ImportError while loading conftest \'/work/conftest.py\'.\\nconftest.py:3: in '
+     '<module>\\n    import attrs\\nE   ModuleNotFoundError: No module named \'attrs\'"}, {"role": "assistant", '
+     '"content": "The tests failed with `ModuleNotFoundError: No module named \'attrs\'`. I will install it."}]}',
+     "ModuleNotFoundError: No module named 'attrs'"),
+    # an event log's words about the output before the message on its line
+    ('[{"t": 1, "event": "typed", "detail": "gti push origin main"}, {"t": 2, "event": "output", "detail": "in red: '
+     'bash: gti: command not found"}]', "bash: gti: command not found"),
+    # a Markdown fence closing on the message's line
+    ("why?\n```\n$ python3 serve.py\nTraceback (most recent call last):\n  File \"serve.py\", line 1, in <module>\n"
+     "    import flask\nModuleNotFoundError: No module named 'flask'```", "ModuleNotFoundError: No module named 'flask'"),
+]
+
+
+@pytest.mark.parametrize(("text", "line"), MESSAGE_CARRIED)
+def test_an_offer_quotes_the_message_line_not_what_carried_it(text, line):
+    """Whatever carried the message (a mail, a chat, a forum, notes, a CI runner, a fence), the offer quotes a line
+    of the program's output, not a signature, a speaker, a tag, a label or a verdict."""
+    offers = build(ground([{"time": "1", "event": text}]), writes=False)
+    assert offers, text
+    quote = re.match(r"You hit '(.+)'\. Want", offers[0].message).group(1).replace("’", "'").rstrip("…")
+    lines = (line,) if isinstance(line, str) else line
+    assert len(quote) >= 20 and any(ln.startswith(quote) for ln in lines), (quote, lines)

@@ -88,3 +88,17 @@ def test_a_mail_s_body_wrapped_by_its_program_is_joined_back_where_a_word_did_no
     kept = ("Exception in thread \"main\" java.lang.IllegalStateException: no config file was found here\n"
             "\tat com.shop.Main.main(Main.java:12)\nCaused by: java.io.FileNotFoundException: config.yml\nHello\nthere\n")
     assert refilled(kept) == kept
+
+
+def test_a_window_s_wrap_at_a_space_is_joined_and_the_next_prompt_is_not():
+    """A line that fills the window goes on on the next line from the space it was wrapped at (Windows's console
+    at 120 columns); a message that happens to fill an 80-column terminal ends there, the shell's prompt under it."""
+    cut = "Error response from daemon: Get \"https://reg.lab:5000/v2/\": x509: certificate signed by unknown " \
+          "authority (possibly"
+    wide = cut.ljust(120, "x")[:120]
+    screen = f"C:\\Users\\mo>wsl\nmo@pc:~$ docker login reg.lab:5000\n{wide}\n because of a bad chain)\nmo@pc:~$ exit"
+    assert f"{wide} because of a bad chain)" in unwrapped(screen)
+    full = "IndentationError: expected an indented block after function definition on line 9"
+    assert len(full) == 80
+    shell = f"dev@t480:~/calc$ python3 calc.py\n{full}\ndev@t480:~/calc$"
+    assert unwrapped(shell) == shell

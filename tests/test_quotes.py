@@ -112,6 +112,8 @@ def test_replayed_phrasings_give_the_live_help(tmp_path, monkeypatch):
     assert len({json.loads(line)["file"] for line in fixture.read_text().splitlines()}) >= 6
     report = bench.compare_phrasings(rows, cases, str(tmp_path))
     assert report["misses"] == [] and report["same"] == report["phrasings"] == len(rows)
+    # and each offer quotes what the program printed or the command, not the words around them
+    assert report["quotes"]["offers"] == len(rows) and report["quotes"]["the_program_s"] == len(rows)
 
 
 @pytest.mark.parametrize("sentence, message, command", [
@@ -1417,6 +1419,57 @@ def test_the_help_is_read_from_screen_recorders_data_sets_and_transcripts(senten
 def test_the_help_is_read_whatever_records_or_relays_the_program_s_lines(sentence, expect, tmp_path, monkeypatch):
     """A program's lines as tools around it keep them: a relay's words before them, an agent's transcript, a
     terminal's marks, a tree's nodes, strace's calls, a search's hits, a chat CLI's, a mail's, a history's."""
+    monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
+    got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
+    assert got["ok"], got
+
+
+@pytest.mark.parametrize("sentence, expect", [
+    # an event log as a JSON array: the entry that says a line was typed gives the command
+    ('[\n {"ts": "09:01:02", "type": "input", "text": "gti stash pop"},\n'
+     ' {"ts": "09:01:03", "type": "stderr", "text": "bash: gti: command not found"}\n]', ["git stash pop"]),
+    ('[{"when": 1, "event": "Typed Command", "detail": "pyhton3 -m http.server 8000"}, '
+     '{"when": 2, "event": "terminal shows", "detail": "zsh: command not found: pyhton3"}]',
+     ["python3 -m http.server 8000"]),
+    # a writer's label before a compiler's place in an entry, and a selection quoting the line
+    ('[{"event": "typing", "detail": "go run main.go"}, {"event": "output", "detail": "in red: ./main.go:9:2: '
+     'undefined: loadConfig"}, {"event": "select", "detail": "marks \\"./main.go:9:2: undefined: loadConfig\\""}]',
+     ["go run ."]),
+    # an editor's problems copied as JSON: the message field's traceback, its place included
+    ('[{\n\t"resource": "/home/ana/calc.py",\n\t"owner": "python",\n\t"severity": 8,\n\t"message": "  File \\"/home/'
+     'ana/calc.py\\", line 4\\n    while n > 0\\n               ^\\nSyntaxError: expected \':\'",\n\t"startLineNumber": '
+     '4\n}]', ["while n > 0:"]),
+    # an agent's turn ends with the command it runs in a fence; the next turn is what it printed
+    ('{"id": "run-7", "steps": [{"role": "assistant", "content": "Checking the log.\\n```\\ngti log --oneline\\n```"},'
+     ' {"role": "tool", "content": "bash: gti: command not found"}]}', ["git log --oneline"]),
+    # Windows's cmd.exe prompt (no space after it) and wsl.exe's options before the command it runs
+    ("Microsoft Windows [Version 10.0.22631.4602]\n\nC:\\Users\\ravi>wsl -d Ubuntu-22.04 --cd ~/app gti pull\n"
+     "/bin/bash: line 1: gti: command not found\n\nC:\\Users\\ravi>", ["git pull"]),
+    # a job's output sent to a file, then shown with cat or tail
+    ("ops@ci-3:~$ nohup gti fetch --all > fetch.log 2>&1 &\n[1] 4411\nops@ci-3:~$ tail -n 5 fetch.log\n"
+     "nohup: ignoring input\nbash: gti: command not found\n[1]+  Exit 127   nohup gti fetch --all > fetch.log 2>&1\n"
+     "ops@ci-3:~$", ["git fetch --all"]),
+    # a screenshot's text as a table of lines: Accept reads the row the offer quotes
+    ("**capture-0412.png** - text found\n\n| line | text | confidence |\n|---|---|---|\n| 1 | ops@jump:~$ ssh build-7 | "
+     "0.95 |\n| 2 | Received disconnect from 10.1.4.7 port 22:2: Too many authentication failures | 0.93 |\n| 3 | "
+     "Disconnected from 10.1.4.7 port 22 | 0.92 |", ["IdentitiesOnly"]),
+    # an alert with the message cut short in its summary and whole in its description
+    ('{"status": "firing", "alerts": [{"labels": {"alertname": "JobFailed"}, "annotations": {"description": "Command '
+     '`createuser app` exited with status 1.\\nLast lines:\\ncreateuser: error: connection to server on socket '
+     '\\"/var/run/postgresql/.s.PGSQL.5432\\" failed: FATAL:  role \\"root\\" does not exist", "summary": "Job: '
+     'createuser: error: connection to server on socket \\"/var/run/postgresql/.s..."}}]}', ["sudo -u postgres"]),
+    # a quote cut short in the offer, a backtick in it: Accept reads the error of the context, not the task's words
+    ("The user copies the error message 'fetch.c:(.text+0x1d): undefined reference to `curl_easy_init'' from the "
+     "terminal using 'ctrl+shift+c'.", ["-lcurl"]),
+    # a message line that fills a 80-column terminal exactly, the prompt under it
+    ("dev@t480:~/calc$ python3 calc.py\n  File \"/home/dev/calc/calc.py\", line 10\n    return total\n    ^\n"
+     "IndentationError: expected an indented block after function definition on line 9\ndev@t480:~/calc$",
+     ["line 10"]),
+])
+def test_the_help_is_read_from_event_logs_problem_lists_agents_and_other_shells(sentence, expect, tmp_path,
+                                                                                   monkeypatch):
+    """A program's lines as event logs, an editor's problem list, an agent's turns, Windows's shells and a
+    job's log file keep them: the command typed, run through wsl or sent to a file, and the message whole."""
     monkeypatch.setenv("PROACTIVE_HOME", str(tmp_path))
     got = help_quality().help_for([{"time": "1", "event": sentence}], expect)
     assert got["ok"], got

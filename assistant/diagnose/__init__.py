@@ -124,10 +124,12 @@ SWAPPED_QUOTES = str.maketrans({"'": '"', '"': "'"})
 
 #: where a message starts inside a line that something put words before it on (a relay's '[test:5] ', a label
 #: 'failed: ' or 'evidence: ', a chat's 'night_chen: ', a host and a program, an opening quote mark): an exception's
-#: name, an error's word and colon, npm's and a shell's own start
+#: name, an error's word and colon, npm's and a shell's own start, a compiler's place
 MESSAGE_INSIDE = re.compile(r"(?<![\w.$/-])(?:[A-Za-z_][\w.]*(?:Error|Exception)(?: \[[A-Z][A-Z\d_]+\])?: |"
                             r"(?:error|fatal|ERROR|FATAL|Error)(?:\[\w+\])?: |npm (?:ERR!|error) |(?:ba|z|da)?sh: |"
-                            r"Traceback \(most recent call last\))")
+                            r"Traceback \(most recent call last\)|"
+                            # a compiler's or checker's place and message ('./main.go:14:23: undefined: x')
+                            r"(?:\.{1,2}/)?[\w/-]+(?:\.[\w-]+)*\.[A-Za-z]\w*:\d+:\d+: \S)")
 #: a quote mark opened before a message, and the one that closes it
 QUOTE_PAIRS = {"«": "»", "「": "」", "'": "'", '"': '"', "`": "`", "(": ")", "[": "]"}
 

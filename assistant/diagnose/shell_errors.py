@@ -185,10 +185,12 @@ def cnf_packages(command: str) -> list[str]:
 
 
 def _replace_first_word(command: str | None, old: str, new: str) -> str:
-    """The command line with the program `old` replaced by `new`, after `sudo` or in a chain of commands ('cd app
-    && gti status'); just `new` when the line is not known or runs no `old`."""
+    """The command line with the program `old` replaced by `new`, after `sudo`, `nohup`, `env` or a variable's
+    assignment, or in a chain of commands ('cd app && gti status'); just `new` when the line is not known or runs
+    no `old`."""
     if command:
-        found = re.search(rf"(?:^|&&|\|\||;|\|)[ \t]*(?:sudo[ \t]+)?(?P<old>{re.escape(old)})(?=[ \t]|$)", command)
+        found = re.search(rf"(?:^|&&|\|\||;|\|)[ \t]*(?:(?:sudo|env|time|nohup|[A-Z_][A-Z0-9_]*=\S*)[ \t]+)*"
+                          rf"(?P<old>{re.escape(old)})(?=[ \t]|$)", command)
         if found:
             return command[:found.start("old")] + new + command[found.end("old"):]
     return new
