@@ -1358,14 +1358,14 @@ def _unquoted_command(sentence: str) -> str | None:
     found = quotes(sentence)
     loose = unquoted_error(sentence, found)
     outside = [(q.start, q.end) for q in found] + ([(loose[0], loose[0] + len(loose[1]))] if loose else [])
-    runs = prompt_runs(sentence)
+    every = runs = prompt_runs(sentence)
     if loose is not None and [r for r in runs if r.at < loose[0]]:
         # a pane's or a log's several prompts ('$ clear', '$ gti status', its message): the last one before the
         # message is the one it came from
         runs = [r for r in runs if r.at < loose[0]][::-1]
     for run in runs:  # outside any quote but a fenced block (a page's shell session)
         if not any(a <= run.at - 2 < b for a, b in [(q.start, q.end) for q in found if not FENCE.match(sentence, q.start)]):
-            return _end_stop(_writer_of(run.command, prompt_runs(sentence)[::-1]))
+            return _end_stop(_writer_of(run.command, every[::-1]))
     known = known_programs(sentence)
     ran = [*UNQUOTED_RUN.finditer(sentence),
            *(m for m in _overlapping(CLAUSE_RUN, sentence) if m["program"] in known),
